@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// PieceBox: a headless stage for SwiftUI pieces, scripted in Lua 5.4.
+// Layers point one way: piecebox → LuaHost → PieceKit → Foundation. No outside packages.
+import PackageDescription
+
+let package = Package(
+    name: "PieceBox",
+    products: [
+        .executable(name: "piecebox", targets: ["piecebox"]),
+        .library(name: "PieceKit", targets: ["PieceKit"]),
+        .library(name: "LuaHost", targets: ["LuaHost"]),
+    ],
+    targets: [
+        // Debian's liblua5.4-dev, found through pkg-config.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // The only code that may raise a Lua error (longjmp): trampolines, allocator, hook, protected helpers.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Everything headless: motion, clock, text, pieces, mocks, stage. No Lua here.
+        .target(name: "PieceKit"),
+        // The sandbox and the bindings. No layout here.
+        .target(name: "LuaHost", dependencies: ["PieceKit", "CLua", "CLuaShim"]),
+        .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit"]),
+        .testTarget(name: "PieceKitTests", dependencies: ["PieceKit"]),
+        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "PieceKit"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef PIECEBOX_CLUASHIM_H
+#define PIECEBOX_CLUASHIM_H
+#include <lua.h>
+#endif
