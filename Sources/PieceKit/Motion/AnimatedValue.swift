@@ -35,8 +35,8 @@ public struct AnimatedValue: Sendable, Equatable {
         dropFinishedLayers(at: time)
         if animation.merges, case .spring(let spring) = animation.kind {
             let (position, velocity) = reading(at: time)
-            let layer = SpringLayer(spring: spring, start: time, position: position, velocity: velocity,
-                                    target: newTarget)
+            let layer = SpringLayer(spring: spring, start: time, from: position, moving: velocity,
+                                    toward: newTarget)
             origin = position
             layers = [.spring(layer)]
         } else {
@@ -123,18 +123,18 @@ public struct AnimatedValue: Sendable, Equatable {
         var target: [Double]
         var end: Double
 
-        init(spring: Spring, start: Double, position: [Double], velocity: [Double], target: [Double]) {
+        init(spring: Spring, start: Double, from origin: [Double], moving rate: [Double], toward goal: [Double]) {
             self.spring = spring
             self.start = start
-            self.position = position
-            self.velocity = velocity
-            self.target = target
+            position = origin
+            velocity = rate
+            target = goal
             var settled = 0.0
-            for i in target.indices where i < position.count && i < velocity.count {
-                let time = Animation.settleTime(spring, offset: position[i] - target[i], velocity: velocity[i])
+            for i in goal.indices where i < origin.count && i < rate.count {
+                let time = Animation.settleTime(spring, offset: origin[i] - goal[i], velocity: rate[i])
                 settled = max(settled, time)
             }
-            self.end = start + settled
+            end = start + settled
         }
     }
 

@@ -138,8 +138,10 @@ public struct Animation: Sendable, Equatable, CustomStringConvertible {
     /// Only an unmodified `.spring` does: SwiftUI merges a delayed or sped-up spring only with an identical
     /// modifier, a case this engine treats as a blend for simplicity.
     public var merges: Bool {
-        if case .spring = kind { return true }
-        return false
+        switch kind {
+        case .spring: true
+        default: false
+        }
     }
 
     /// The share of the interval covered at `elapsed` seconds, its rate of change per second, and whether the

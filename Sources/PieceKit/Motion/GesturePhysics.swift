@@ -13,7 +13,7 @@ public enum GesturePhysics {
 
     /// The candidate closest to `value` (the first of equally close ones), or `value` itself when there are none.
     public static func nearest(_ value: Double, in candidates: [Double]) -> Double {
-        candidates.min { abs($0 - value) < abs($1 - value) } ?? value
+        candidates.min { lhs, rhs in abs(lhs - value) < abs(rhs - value) } ?? value
     }
 
     /// A scroll view's edge resistance for a pull `overshoot` points past an edge: the result grows ever more
@@ -24,7 +24,7 @@ public enum GesturePhysics {
         let stiffness = coefficient.isNaN ? 0.55 : max(coefficient, 0)
         let banded = (1 - 1 / (abs(overshoot) * stiffness / limit + 1)) * limit
         guard banded.isFinite else { return 0 }
-        return overshoot < 0 ? -banded : banded
+        return overshoot > 0 ? banded : -banded
     }
 
     /// `value` unchanged inside `lower...upper`; past either end, the part beyond is rubber-banded.
@@ -32,9 +32,9 @@ public enum GesturePhysics {
     public static func rubberBand(_ value: Double, lower: Double, upper: Double, limit: Double,
                                   coefficient: Double = 0.55) -> Double {
         let low = min(lower, upper), high = max(lower, upper)
-        if value < low { return low + rubberBand(value - low, limit: limit, coefficient: coefficient) }
-        if value > high { return high + rubberBand(value - high, limit: limit, coefficient: coefficient) }
-        return value
+        let edge = min(max(value, low), high)
+        guard edge != value else { return value }
+        return edge + rubberBand(value - edge, limit: limit, coefficient: coefficient)
     }
 
     public static func rubberBand(_ value: Double, in range: ClosedRange<Double>, limit: Double,
@@ -45,7 +45,8 @@ public enum GesturePhysics {
     /// How far a pressed surface shrinks: about `depth` points at each edge rather than a fixed share, held
     /// between 0.92 (small icons) and 0.985 (large cards) so nothing vanishes or looks unpressed.
     public static func pressScale(for size: Size, depth: Double = 2.5) -> Double {
-        let side = (max(size.width, 1) * max(size.height, 1)).squareRoot()
+        let width = max(size.width, 1), height = max(size.height, 1)
+        let side = (width * height).squareRoot()  // the geometric mean of the sides
         let scale = 1 - depth * 2 / side
         guard scale.isFinite else { return 0.985 }
         return min(max(scale, 0.92), 0.985)

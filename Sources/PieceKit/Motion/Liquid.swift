@@ -13,11 +13,13 @@ public enum Liquid {
 
     /// A bubble budding out of its parent: unhurried, so the neck visibly stretches and breaks.
     public static func split(reduceMotion: Bool) -> Animation {
-        reduceMotion ? .easeOut(duration: 0.2) : .spring(duration: 0.62, bounce: 0.22)
+        if reduceMotion { return .easeOut(duration: 0.2) }
+        return .spring(duration: 0.62, bounce: 0.22)
     }
 
     /// A bubble sinking back home, without bounce: any overshoot would carry it out the far side of its parent.
     public static func home(reduceMotion: Bool) -> Animation {
-        reduceMotion ? .easeIn(duration: 0.18) : .spring(duration: 0.5, bounce: 0)
+        if reduceMotion { return .easeIn(duration: 0.18) }
+        return .spring(duration: 0.5, bounce: 0)
     }
 }

@@ -143,7 +143,8 @@ public struct MotionTokens: Sendable, Equatable {
     /// A one-shot entrance staggered by place: item `index` waits `step` seconds per place, counting at most seven
     /// places. The first item and everything under Reduce Motion start at once.
     public func cascade(_ animation: Animation, index: Int, step: Double = 0.03) -> Animation {
-        guard !reduceMotion, index > 0 else { return animation }
-        return animation.delay(step * Double(min(index, 7)))
+        guard index > 0, !reduceMotion else { return animation }
+        let places = min(index, 7)
+        return animation.delay(Double(places) * step)
     }
 }

@@ -172,7 +172,8 @@ public struct Spring: Sendable, Equatable {
             return (decay * (y0 + q * t), decay * (v0 - lambda * q * t))
         case .over:
             let spread = (lambda * lambda - natural * natural).squareRoot()
-            let r1 = -lambda + spread, r2 = -lambda - spread
+            // The slow root written as −ω0²/(λ + s): the same number as s − λ without cancelling when λ ≫ ω0.
+            let r1 = -natural * natural / (lambda + spread), r2 = -lambda - spread
             let a = (v0 - r2 * y0) / (r1 - r2)
             let b = y0 - a
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
@@ -264,7 +265,7 @@ extension Spring {
             }
         case .over:
             let spread = (lambda * lambda - natural * natural).squareRoot()
-            let r1 = -lambda + spread, r2 = -lambda - spread
+            let r1 = -natural * natural / (lambda + spread), r2 = -lambda - spread
             let a = (v0 - r2 * y0) / (r1 - r2)
             let b = y0 - a
             return Spring.firstTime(from: 0, scale: 1 / max(-r1, 1e-12), tolerance: tolerance) { t in

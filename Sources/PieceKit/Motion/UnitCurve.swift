@@ -28,7 +28,7 @@ public struct UnitCurve: Sendable, Equatable {
     public static let linear = UnitCurve(0, 0, 1, 1)
 
     /// How far the solver may be from the exact parameter. Well below the 1e-6 the stage needs.
-    static let solverTolerance = 1e-10
+    static let solverTolerance = 1e-12
 
     /// The share of the change shown when `progress` of the duration has passed. Progress outside [0, 1] is clamped.
     public func value(at progress: Double) -> Double {
