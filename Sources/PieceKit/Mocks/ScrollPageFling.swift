@@ -137,7 +137,8 @@ public struct ScrollPageFling: Equatable, Sendable {
             // The spring's envelope (|y| + |b|·s)·e^(−ωs) falls for good once past its peak; step to where it is small.
             let w = ScrollPagePhysics.bounceOmega
             let b = v + w * y
-            var s = 0.0
+            // The envelope peaks at s = 1/ω − |y|/|b| and only falls after it.
+            var s = b == 0 ? 0 : max(1 / w - abs(y) / abs(b), 0)
             while s < 10 {
                 if (abs(y) + abs(b) * s) * exp(-w * s) < threshold { break }
                 s += 0.001
