@@ -1,1 +1,246 @@
 #include "CLuaShim.h"
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static pb_dispatch_fn g_dispatch;
+static pb_release_fn g_release;
+
+void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release) {
+  g_dispatch = dispatch;
+  g_release = release;
+}
+
+uint64_t pb_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+pb_limits *pb_limits_of(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (pb_limits *)ud;
+}
+
+/* Names the innermost Lua line on `L`'s stack, for breach messages. Reads only; never raises. */
+static void note_where(lua_State *L, pb_limits *lim) {
+  lua_Debug ar;
+  for (int level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(lim->where, sizeof lim->where, "%s:%d", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+/* The counting allocator. The cap holds while scripts run and is lifted while Swift runs (relaxed), so a
+   Swift frame never sees LUA_ERRMEM. The first refused allocation trips the state: the hook then raises
+   on every instruction, so a script that catches "not enough memory" with pcall still stops. */
+static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  pb_limits *lim = (pb_limits *)ud;
+  size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
+  if (nsize == 0) {
+    free(ptr);
+    lim->used -= old;
+    return NULL;
+  }
+  if (nsize > old && lim->limit && !lim->relaxed) {
+    size_t grow = nsize - old;
+    /* After a trip, leave some room so the error message itself can be made. */
+    size_t cap = lim->tripped == PB_TRIP_MEMORY ? lim->limit + (1u << 20) : lim->limit;
+    if (lim->used > cap || grow > cap - lim->used) {
+      if (lim->tripped == PB_TRIP_NONE) {
+        lim->tripped = PB_TRIP_MEMORY;
+        if (lim->main) note_where(lim->main, lim);
+      }
+      return NULL;
+    }
+  }
+  void *p = realloc(ptr, nsize);
+  if (p == NULL) {
+    if (nsize <= old) return ptr; /* a shrink must not fail */
+    if (lim->relaxed) {
+      fputs("piecebox: out of memory in host code\n", stderr);
+      abort();
+    }
+    return NULL;
+  }
+  lim->used = lim->used - old + nsize;
+  if (lim->used > lim->peak) lim->peak = lim->used;
+  return p;
+}
+
+static const char *trip_text(int tripped) {
+  switch (tripped) {
+  case PB_TRIP_INSTRUCTIONS: return "instruction limit exceeded";
+  case PB_TRIP_TIME: return "time limit exceeded";
+  case PB_TRIP_MEMORY: return "memory limit exceeded";
+  default: return "cancelled";
+  }
+}
+
+/* Installed on the main thread when the state is made and never removed, so every coroutine inherits it.
+   Once tripped it re-arms itself to fire on every instruction of whichever thread runs, so neither pcall
+   nor a coroutine can swallow the stop. */
+static void pb_hook(lua_State *L, lua_Debug *ar) {
+  pb_limits *lim = pb_limits_of(L);
+  if (lim->tripped == PB_TRIP_NONE) {
+    if (lim->instr_limit > 0) {
+      lim->instr_left -= lim->count;
+      if (lim->instr_left <= 0) lim->tripped = PB_TRIP_INSTRUCTIONS;
+    }
+    if (!lim->tripped && lim->deadline_ns && pb_now_ns() > lim->deadline_ns) lim->tripped = PB_TRIP_TIME;
+    if (!lim->tripped && lim->cancel) lim->tripped = PB_TRIP_CANCEL;
+    if (lim->tripped && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+      snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
+  }
+  if (lim->tripped != PB_TRIP_NONE) {
+    if (lim->tripped == PB_TRIP_MEMORY && lim->where[0] == 0 && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+      snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
+    lua_sethook(L, pb_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, trip_text(lim->tripped));
+    lua_error(L);
+  }
+}
+
+static int pb_panic(lua_State *L) {
+  const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(not a string)";
+  fprintf(stderr, "piecebox: unprotected Lua error: %s\n", msg);
+  abort();
+  return 0;
+}
+
+static void pb_warn(void *ud, const char *msg, int tocont) {
+  (void)ud; (void)msg; (void)tocont; /* warnings (e.g. from host finalizers) are not the script's output */
+}
+
+lua_State *pb_newstate(pb_limits *lim) {
+  lim->relaxed = 1; /* the host builds the state */
+  if (lim->count <= 0) lim->count = 1000;
+  lim->instr_left = lim->instr_limit;
+  lua_State *L = lua_newstate(pb_alloc, lim);
+  if (L == NULL) return NULL;
+  lim->main = L;
+  lua_atpanic(L, pb_panic);
+  lua_setwarnf(L, pb_warn, NULL);
+  lua_sethook(L, pb_hook, LUA_MASKCOUNT, lim->count);
+  return L;
+}
+
+static int open_safe(lua_State *L) {
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
+  lua_settop(L, 0);
+  return 0;
+}
+
+int pb_open_safe_libs(lua_State *L) {
+  lua_pushcfunction(L, open_safe);
+  return lua_pcall(L, 0, 0, 0);
+}
+
+int pb_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  pb_limits *lim = pb_limits_of(L);
+  int saved = lim->relaxed;
+  lim->relaxed = 0;
+  int status = lua_pcall(L, nargs, nresults, msgh);
+  lim->relaxed = saved;
+  return status;
+}
+
+static int traceback_handler(lua_State *L) {
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    const char *msg = lua_tostring(L, 1);
+    luaL_traceback(L, L, msg, 1);
+  } else if (lua_type(L, 1) == LUA_TTABLE) {
+    /* A structured failure from expect(): keep the table, add a traceback field. */
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, 1, "traceback");
+    lua_settop(L, 1);
+  }
+  return 1;
+}
+
+void pb_push_traceback_handler(lua_State *L) { lua_pushcfunction(L, traceback_handler); }
+
+static int pb_trampoline(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  if (slot == NULL || *slot == NULL) return luaL_error(L, "host function is no longer available");
+  pb_limits *lim = pb_limits_of(L);
+  lim->relaxed++;
+  int r = g_dispatch(L, *slot);
+  lim->relaxed--;
+  if (r == PB_RAISE) {
+    /* Raised here, after every Swift frame has returned. A string names the script line that called. */
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      luaL_where(L, 1);
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+    }
+    return lua_error(L);
+  }
+  if (r == PB_RAISE_RAW) return lua_error(L);
+  return r;
+}
+
+static int box_gc(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, 1);
+  if (slot && *slot) {
+    void *box = *slot;
+    *slot = NULL;
+    if (g_release) g_release(box);
+  }
+  return 0;
+}
+
+static void new_box(lua_State *L, void *box, const char *tname) {
+  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  *slot = box;
+  pb_push_metatable(L, tname);
+  lua_setmetatable(L, -2);
+}
+
+void pb_push_metatable(lua_State *L, const char *tname) {
+  if (luaL_newmetatable(L, tname)) {
+    lua_pushcfunction(L, box_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+  }
+}
+
+void pb_push_swift_function(lua_State *L, void *box) {
+  new_box(L, box, "piecebox.function");
+  lua_pushcclosure(L, pb_trampoline, 1);
+}
+
+void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname); }
+
+void *pb_object_box(lua_State *L, int idx, const char *tname) {
+  void **slot = (void **)luaL_testudata(L, idx, tname);
+  return slot ? *slot : NULL;
+}
+
+int pb_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname) {
+  return luaL_loadbufferx(L, text, len, chunkname, "t");
+}
+
+size_t pb_memory_used(lua_State *L) { return pb_limits_of(L)->used; }
+
+static int collect(lua_State *L) {
+  lua_gc(L, LUA_GCCOLLECT, 0);
+  return 0;
+}
+
+void pb_collect(lua_State *L) {
+  lua_pushcfunction(L, collect);
+  lua_pcall(L, 0, 0, 0);
+}

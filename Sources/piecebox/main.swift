@@ -1,1 +1,47 @@
-print("piecebox")
+import Foundation
+import LuaHost
+
+/// piecebox: runs Lua scenarios against headless SwiftUI piece models.
+let topHelp = """
+Usage: piecebox <command> [options]
+
+PieceBox is a headless stage for SwiftUI pieces: Lua scenarios drive mock players and gestures, advance a
+virtual clock frame by frame, and assert on every frame's layout.
+
+Commands:
+  run PATH...    run scenario files or folders and report every test (piecebox run --help)
+  help           show this help
+"""
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("piecebox: \(message)\n".utf8))
+    exit(2)
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+guard let command = args.first else {
+    print(topHelp)
+    exit(2)
+}
+args.removeFirst()
+
+switch command {
+case "-h", "--help", "help":
+    print(topHelp)
+    exit(0)
+case "run", "worker":
+    let cmd: RunCommand
+    do { cmd = try RunCommand.parse(args) } catch let e {
+        if e.message.isEmpty { print(RunCommand.help); exit(0) }
+        fail(e.message + "\n" + "Try: piecebox run --help")
+    }
+    if command == "worker" {
+        var options = cmd.options
+        options.logPath = cmd.logPath
+        guard cmd.paths.count == 1, let file = cmd.paths.first else { fail("worker takes one file") }
+        exit(Worker.run(file: file, options: options))
+    }
+    exit(RunMain.run(cmd))
+default:
+    fail("unknown command \"\(command)\"\n\(topHelp)")
+}

@@ -1,4 +1,81 @@
+/* The C side of the Lua bridge. Everything that may raise a Lua error (longjmp) lives here, so that no
+   Lua error ever unwinds through a Swift frame: Swift functions called from Lua return PB_RAISE after
+   pushing an error value, and the trampoline raises it once the Swift frames are gone. */
 #ifndef PIECEBOX_CLUASHIM_H
 #define PIECEBOX_CLUASHIM_H
 #include <lua.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Returned by a Swift dispatch to ask the trampoline to raise the value on top of the stack. */
+#define PB_RAISE (-1)
+/* Like PB_RAISE, but the value is raised exactly as it is (an error passing through from nested Lua). */
+#define PB_RAISE_RAW (-2)
+
+/* Why a state was stopped. The host reads this flag, never the error text, to decide what happened. */
+enum {
+  PB_TRIP_NONE = 0,
+  PB_TRIP_INSTRUCTIONS = 1,
+  PB_TRIP_TIME = 2,
+  PB_TRIP_MEMORY = 3,
+  PB_TRIP_CANCEL = 4
+};
+
+/* Per-state limits and accounting. The allocator's user data, so the hook finds it without a lookup. */
+typedef struct pb_limits {
+  size_t used;              /* bytes currently allocated by this state */
+  size_t peak;              /* high-water mark, for reports */
+  size_t limit;             /* 0: no cap */
+  int relaxed;              /* > 0 while host (Swift) code runs: the cap is not applied */
+  int64_t instr_left;       /* instructions still allowed; counts down by `count` per hook */
+  int64_t instr_limit;      /* 0: no budget */
+  int count;                /* hook period in VM instructions */
+  uint64_t deadline_ns;     /* CLOCK_MONOTONIC deadline; 0: none */
+  int tripped;              /* PB_TRIP_* */
+  volatile int cancel;      /* set by another thread to stop the state at the next hook */
+  char where[256];          /* "file.lua:12" where the trip was noticed, if known */
+  lua_State *main;          /* the main thread, to name the line of a refused allocation */
+} pb_limits;
+
+typedef int (*pb_dispatch_fn)(lua_State *L, void *box);
+typedef void (*pb_release_fn)(void *box);
+
+/* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
+void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release);
+
+/* A new state with the counting allocator, a panic handler and the limits hook already installed. */
+lua_State *pb_newstate(pb_limits *limits);
+pb_limits *pb_limits_of(lua_State *L);
+uint64_t pb_now_ns(void);
+
+/* Opens base, table, string, math, utf8 and coroutine, protected. Returns a lua status code. */
+int pb_open_safe_libs(lua_State *L);
+
+/* The only way the host runs Lua: the cap applies while Lua runs, and is relaxed again afterwards. */
+int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
+
+/* Pushes a message handler that appends a short traceback to string errors. */
+void pb_push_traceback_handler(lua_State *L);
+
+/* Pushes a Lua function that calls into Swift with `box` (retained by the caller; released by __gc). */
+void pb_push_swift_function(lua_State *L, void *box);
+
+/* Pushes a userdata holding `box`, with the metatable stored in the registry under `tname`
+   (created on first use with a protected __metatable and a __gc that releases the box). */
+void pb_push_object(lua_State *L, void *box, const char *tname);
+
+/* Pushes the metatable for `tname`, creating it (protected, with a releasing __gc) on first use. */
+void pb_push_metatable(lua_State *L, const char *tname);
+
+/* The box inside a userdata made by pb_push_object with metatable `tname`, or NULL. Never raises. */
+void *pb_object_box(lua_State *L, int idx, const char *tname);
+
+/* Loads text only (binary chunks refused). Returns a lua status code; the error message is on the stack. */
+int pb_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname);
+
+/* Memory in use by the state, in bytes. */
+size_t pb_memory_used(lua_State *L);
+
+/* Runs a full collection, protected. */
+void pb_collect(lua_State *L);
 #endif

@@ -1,0 +1,101 @@
+import CLua
+import CLuaShim
+
+/// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
+/// properties. The metatable is the host's and is protected, so scripts can neither read nor replace it.
+final class LuaClass<T: AnyObject> {
+    typealias Method = (T, LuaCall) throws -> Int32
+    typealias Getter = (T, LuaCall) throws -> Int32
+
+    /// Registry name of the metatable, e.g. "piecebox.Stage".
+    let name: String
+    /// What scripts see in messages: "stage", "player".
+    let displayName: String
+    private(set) var methods: [String: Method] = [:]
+    private(set) var getters: [String: Getter] = [:]
+
+    init(_ displayName: String) {
+        self.displayName = displayName
+        self.name = "piecebox." + displayName
+    }
+
+    func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
+    func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
+
+    /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.
+    func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
+        guard let raw = pb_object_box(call.L, stack, name) else {
+            throw LuaHostError.message(
+                "\(what): call it on a \(displayName) with a colon (\(displayName):\(what.split(separator: ":").last ?? "")(...)), got \(call.typeName(stack - call.offset))")
+        }
+        let box = Unmanaged<ObjectBox>.fromOpaque(raw).takeUnretainedValue()
+        guard let object = box.object as? T else {
+            throw LuaHostError.message("\(what): not a \(displayName)")
+        }
+        return object
+    }
+
+    /// Creates the metatable on first use in `state`: __index finds methods (cached as Lua functions in a
+    /// methods table) and properties; __newindex refuses writes; __tostring names the class.
+    func ensureMetatable(in state: LuaState) {
+        let L = state.L
+        pb_push_metatable(L, name)
+        defer { clua_pop(L, 1) }
+        lua_pushstring(L, "__index")
+        guard lua_rawget(L, -2) == LUA_TNIL else { clua_pop(L, 1); return }
+        clua_pop(L, 1)
+        state.keepAlive.append(self)
+
+        // The methods, made once per state.
+        lua_createtable(L, 0, Int32(methods.count))
+        for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
+            let fullName = "\(displayName):\(key)"
+            lua_pushstring(L, key)
+            state.pushFunction { [unowned self] call in
+                let call = call.named(fullName, method: true)
+                return try body(try self.object(call, what: fullName), call)
+            }
+            lua_rawset(L, -3)
+        }
+        let methodsIndex = lua_gettop(L)
+        lua_pushstring(L, "__methods")
+        lua_pushvalue(L, methodsIndex)
+        lua_rawset(L, -4)
+        clua_pop(L, 1)
+
+        lua_pushstring(L, "__index")
+        state.pushFunction { [unowned self] call in
+            let L = call.L
+            guard lua_type(L, 2) == LUA_TSTRING, let k = clua_tostring(L, 2) else { lua_pushnil(L); return 1 }
+            let key = String(cString: k)
+            if self.methods[key] != nil {
+                pb_push_metatable(L, self.name)
+                lua_pushstring(L, "__methods")
+                lua_rawget(L, -2)
+                lua_pushstring(L, key)
+                lua_rawget(L, -2)
+                return 1
+            }
+            if let getter = self.getters[key] {
+                let named = call.named("\(self.displayName).\(key)", method: true)
+                return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
+            }
+            throw LuaHostError.message("\(self.displayName) has no field '\(key)'")
+        }
+        lua_rawset(L, -3)
+
+        lua_pushstring(L, "__newindex")
+        state.pushFunction { [unowned self] call in
+            let key = (try? call.string(2)) ?? "?"
+            throw LuaHostError.message("\(self.displayName).\(key) is read-only")
+        }
+        lua_rawset(L, -3)
+
+        lua_pushstring(L, "__tostring")
+        state.pushFunction { [unowned self] call in
+            call.push(self.displayName)
+            return 1
+        }
+        lua_rawset(L, -3)
+    }
+}

@@ -1,0 +1,16 @@
+/// How scenario files are run: limits, which tests, where modules come from, where frame logs go.
+public struct RunOptions: Sendable {
+    public var limits: SandboxLimits = .default
+    /// Only tests whose full name contains this text run; the others are not reported.
+    public var filter: String?
+    /// The project's Lua library folders (for `require`).
+    public var libraryFolders: [String] = []
+    /// Plugin folders (for `require` and plugin manifests).
+    public var pluginFolders: [String] = []
+    /// Collect and list the tests without running them.
+    public var listOnly = false
+    /// Where this file's frame log goes (JSON Lines); nil writes none.
+    public var logPath: String?
+
+    public init() {}
+}

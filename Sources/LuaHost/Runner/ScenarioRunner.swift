@@ -1,0 +1,176 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// Runs one scenario file in a fresh sandbox: its top level declares tests, then each test runs in turn.
+/// Nothing here can stop other files: every failure becomes part of the report.
+public enum ScenarioRunner {
+    /// Events as they happen, so a parent process knows which test was running if it must kill the worker.
+    public enum Event: Sendable {
+        case testStarted(String)
+        case testFinished(TestResult)
+    }
+
+    /// Runs `path` on a thread of its own with a large stack (Lua → Swift → Lua nesting needs room).
+    public static func run(file path: String, options: RunOptions,
+                           events: @escaping @Sendable (Event) -> Void = { _ in }) -> FileReport {
+        let box = ReportBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.report = runHere(file: path, options: options, events: events)
+            done.signal()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+        done.wait()
+        return box.report ?? FileReport(path: path, tests: [
+            TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report"),
+        ])
+    }
+
+    /// Runs `path` on the calling thread.
+    static func runHere(file path: String, options: RunOptions, events: (Event) -> Void) -> FileReport {
+        var report = FileReport(path: path)
+        func fileFailure(_ message: String, traceback: String = "") -> FileReport {
+            report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
+            return report
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return fileFailure("\(path): cannot read the file")
+        }
+        let state: LuaState
+        do { state = try LuaState(limits: options.limits) } catch {
+            return fileFailure("\(path): \(error)")
+        }
+        defer { state.close() }
+
+        var currentOutput: [String] = []
+        var fileOutput: [String] = []
+        var inTest = false
+        state.printSink = { line in
+            if inTest { currentOutput.append(line) } else { fileOutput.append(line) }
+        }
+        let context = ScenarioContext(state: state, path: path, options: options)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let modules = ModulePaths(roots: [folder] + options.libraryFolders + options.pluginFolders)
+
+        // The host table the preludes receive, and the tests list they fill.
+        let L = state.L
+        lua_createtable(L, 0, 4)
+        let hostIndex = lua_gettop(L)
+        lua_pushstring(L, "seed")
+        lua_pushinteger(L, lua_Integer(Self.seed(for: URL(fileURLWithPath: path).lastPathComponent)))
+        lua_rawset(L, hostIndex)
+        lua_pushstring(L, "print")
+        state.pushFunction { call in
+            state.printSink((try? call.string(1)) ?? "")
+            return 0
+        }
+        lua_rawset(L, hostIndex)
+        lua_pushstring(L, "readModule")
+        state.pushFunction { call in
+            let name = try call.named("require").string(1, "a module name (a string)")
+            switch modules.resolve(name) {
+            case .success(let found):
+                call.push(found.source); call.push(found.chunkName)
+            case .failure(let error):
+                call.pushNil(); call.push(error.description)
+            }
+            return 2
+        }
+        lua_rawset(L, hostIndex)
+        lua_pushstring(L, "tests")
+        clua_newtable(L)
+        lua_pushvalue(L, -1)
+        let testsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        lua_rawset(L, hostIndex)
+        let hostRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+
+        func pushHost(_ L: OpaquePointer) -> Int32 {
+            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
+            return 1
+        }
+        for (source, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName)] {
+            if case .error(let message, _) = state.run(text: source, chunkName: name, pushArgs: pushHost) {
+                return fileFailure("\(path): the sandbox could not start: \(message)")
+            }
+        }
+        Bindings.install(into: context)
+
+        state.startDeadline()
+        let source = String(decoding: data, as: UTF8.self)
+        switch state.run(text: source, chunkName: "@" + path) {
+        case .ok: break
+        case .error(let message, let traceback):
+            report.output = fileOutput
+            return fileFailure(message, traceback: traceback)
+        case .breach(let breach, let location):
+            report.output = fileOutput
+            return fileFailure("\(location ?? path): \(breach.description)")
+        }
+        report.output = fileOutput
+
+        // Run (or list) the collected tests.
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(testsRef))
+        let testsIndex = lua_gettop(L)
+        let count = Int(lua_rawlen(L, testsIndex))
+        if count == 0 && !options.listOnly {
+            return fileFailure("\(path): declares no tests; wrap its checks in test(\"name\", function() ... end)")
+        }
+        for i in stride(from: 1, through: count, by: 1) {
+            lua_rawgeti(L, testsIndex, lua_Integer(i))
+            let entry = lua_gettop(L)
+            lua_pushstring(L, "name"); lua_rawget(L, entry)
+            let name = clua_tostring(L, -1).map { String(cString: $0) } ?? "test \(i)"
+            clua_pop(L, 1)
+            lua_pushstring(L, "skip"); lua_rawget(L, entry)
+            let skip = lua_toboolean(L, -1) != 0
+            clua_pop(L, 1)
+            defer { lua_settop(L, entry - 1) }
+
+            if let filter = options.filter, !filter.isEmpty, !name.contains(filter) { continue }
+            if options.listOnly || skip {
+                let result = TestResult(name: name, status: .skipped)
+                report.tests.append(result)
+                if !options.listOnly { events(.testFinished(result)) }
+                continue
+            }
+            events(.testStarted(name))
+            currentOutput = []
+            inTest = true
+            context.currentTest = name
+            lua_pushstring(L, "fn"); lua_rawget(L, entry)
+            let outcome = state.callTop()
+            inTest = false
+            context.testEnded(failed: { if case .ok = outcome { return false }; return true }())
+            var result = TestResult(name: name, status: .passed, output: currentOutput)
+            switch outcome {
+            case .ok: break
+            case .error(let message, let traceback):
+                result.status = .failed; result.message = message; result.traceback = traceback
+            case .breach(let breach, let location):
+                result.status = .failed
+                let remaining = count - i
+                result.message = "\(location ?? path): \(breach.description)"
+                    + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
+            }
+            report.tests.append(result)
+            events(.testFinished(result))
+            if state.breach != nil { break }
+        }
+        context.finish()
+        return report
+    }
+
+    /// A stable seed per file name, so math.random repeats from run to run and clone to clone (FNV-1a).
+    static func seed(for name: String) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+}
+
+/// Carries the report out of the runner thread.
+private final class ReportBox: @unchecked Sendable {
+    var report: FileReport?
+}

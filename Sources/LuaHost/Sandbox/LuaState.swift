@@ -1,0 +1,169 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// One sandboxed Lua state: the safe libraries, the hardening prelude, the limits, and the host functions.
+/// Not thread-safe: a state lives on the one thread that made it.
+public final class LuaState {
+    let L: OpaquePointer
+    private let limitsPointer: UnsafeMutablePointer<pb_limits>
+    public let limits: SandboxLimits
+    private var closed = false
+
+    /// Host objects that must live as long as the state (class descriptions behind metatables).
+    var keepAlive: [AnyObject] = []
+
+    /// Where `print` output goes; the runner points it at the test that is running.
+    var printSink: (String) -> Void = { _ in }
+
+    /// Makes a state with only the safe libraries. Throws only if Lua itself cannot start.
+    public init(limits: SandboxLimits = .default) throws {
+        _ = Bridge.installed
+        self.limits = limits
+        limitsPointer = UnsafeMutablePointer<pb_limits>.allocate(capacity: 1)
+        limitsPointer.initialize(to: pb_limits())
+        limitsPointer.pointee.limit = limits.memoryBytes > 0 ? limits.memoryBytes : 0
+        limitsPointer.pointee.instr_limit = limits.instructions > 0 ? limits.instructions : 0
+        limitsPointer.pointee.count = 1000
+        guard let state = pb_newstate(limitsPointer) else {
+            limitsPointer.deallocate()
+            throw LuaHostError.message("could not create a Lua state")
+        }
+        L = state
+        guard pb_open_safe_libs(L) == LUA_OK else {
+            lua_close(L)
+            limitsPointer.deallocate()
+            throw LuaHostError.message("could not open Lua's libraries")
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the state; every box it held is released by its finalizer.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        lua_close(L)
+        limitsPointer.deallocate()
+    }
+
+    /// Starts the wall-time clock for this state: the hook stops Lua code once it passes.
+    func startDeadline() {
+        if limits.seconds > 0 {
+            limitsPointer.pointee.deadline_ns = pb_now_ns() + UInt64(limits.seconds * 1e9)
+        }
+    }
+
+    /// The limit that stopped this state, if any. Sticky: once tripped, nothing more runs.
+    public var breach: LimitBreach? {
+        switch Int32(limitsPointer.pointee.tripped) {
+        case Int32(PB_TRIP_INSTRUCTIONS): return .instructions(limits.instructions)
+        case Int32(PB_TRIP_MEMORY): return .memory(limits.memoryBytes)
+        case Int32(PB_TRIP_TIME): return .time(limits.seconds)
+        case Int32(PB_TRIP_CANCEL): return .time(limits.seconds)
+        default: return nil
+        }
+    }
+
+    /// "file.lua:12", where the breach was noticed, when known.
+    var breachLocation: String? {
+        let s = withUnsafeBytes(of: limitsPointer.pointee.where) { raw -> String in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return s.isEmpty ? nil : s
+    }
+
+    public var memoryInUse: Int { Int(pb_memory_used(L)) }
+
+    // MARK: host functions
+
+    /// Pushes a Swift function as a Lua function.
+    func pushFunction(_ body: @escaping HostFunction) {
+        let box = HostFunctionBox(body)
+        pb_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    /// Sets `_G[name]` with raw access (the global table has no metatable while the host sets it up).
+    func setGlobal(_ name: String, _ body: @escaping HostFunction) {
+        clua_pushglobaltable(L)
+        lua_pushstring(L, name)
+        pushFunction(body)
+        lua_rawset(L, -3)
+        clua_pop(L, 1)
+    }
+
+    /// Pushes `object` as a userdata of class `cls`.
+    func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>) {
+        cls.ensureMetatable(in: self)
+        pb_push_object(L, Unmanaged.passRetained(ObjectBox(object)).toOpaque(), cls.name)
+    }
+
+    // MARK: running Lua
+
+    /// The result of running Lua from the host.
+    enum Outcome {
+        case ok
+        /// A script error: its message (with file:line) and a short traceback.
+        case error(message: String, traceback: String)
+        case breach(LimitBreach, location: String?)
+    }
+
+    /// Loads `text` (text only) and runs it with the values `pushArgs` pushes; leaves no values.
+    func run(text: String, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pb_push_traceback_handler(L)
+        let status = text.utf8CString.withUnsafeBufferPointer { buf -> Int32 in
+            pb_loadtext(L, buf.baseAddress, buf.count - 1, chunkName)
+        }
+        if status != LUA_OK {
+            return .error(message: errorText(at: -1), traceback: "")
+        }
+        let nargs = pushArgs(L)
+        return finishCall(status: pb_pcall(L, nargs, 0, top + 1))
+    }
+
+    /// Calls the function on top of the stack with no arguments, protected, with a traceback.
+    func callTop() -> Outcome {
+        let fn = lua_gettop(L)
+        pb_push_traceback_handler(L)
+        clua_insert(L, fn)
+        let status = pb_pcall(L, 0, 0, fn)
+        let outcome = finishCall(status: status)
+        lua_settop(L, fn - 1)
+        return outcome
+    }
+
+    private func finishCall(status: Int32) -> Outcome {
+        if let breach { return .breach(breach, location: breachLocation) }
+        if status == LUA_OK { return .ok }
+        if status == LUA_ERRMEM { return .error(message: "not enough memory", traceback: "") }
+        let text = errorText(at: -1)
+        if let range = text.range(of: "\nstack traceback:") {
+            return .error(message: String(text[..<range.lowerBound]),
+                          traceback: Self.shortTraceback(String(text[range.upperBound...])))
+        }
+        return .error(message: text, traceback: "")
+    }
+
+    /// The error value as text, without calling any metamethod.
+    func errorText(at index: Int32) -> String {
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return clua_tostring(L, index).map { String(cString: $0) } ?? ""
+        case LUA_TNIL: return "error with a nil value"
+        case LUA_TNUMBER: return "error with value \(lua_tonumberx(L, index, nil))"
+        default: return "error with a \(String(cString: lua_typename(L, lua_type(L, index)))) value"
+        }
+    }
+
+    /// Keeps the scenario's own frames: drops the host's prelude and C frames, and caps the length.
+    static func shortTraceback(_ raw: String) -> String {
+        let lines = raw.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let kept = lines.filter { line in
+            !line.isEmpty && !line.hasPrefix("[C]") && !line.hasPrefix("(...tail calls...)")
+                && !line.contains("[string \"=") && !line.hasPrefix("[string \"piecebox") && !line.hasPrefix("piecebox:")
+        }
+        return kept.prefix(8).map { "  " + $0 }.joined(separator: "\n")
+    }
+}

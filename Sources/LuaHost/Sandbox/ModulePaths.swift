@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where `require` may look: the scenario's folder, the project's Lua library folders and plugin folders.
+/// A module name is dotted words (`helpers.frames`); it can never name a path outside these folders.
+struct ModulePaths: Sendable {
+    var roots: [String]
+
+    /// The source and chunk name of `name`, or a message that says what was wrong and where it looked.
+    func resolve(_ name: String) -> Result<(source: String, chunkName: String), LuaHostError> {
+        let valid = !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } && part.allSatisfy(\.isASCII)
+        }
+        guard valid else {
+            return .failure(.message(
+                "require: '\(name)' is not a module name; use dotted words such as \"helpers.frames\" (no slashes, no '..')"))
+        }
+        let relative = name.replacingOccurrences(of: ".", with: "/")
+        var looked: [String] = []
+        for root in roots {
+            let rootURL = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath()
+            for candidate in [relative + ".lua", relative + "/init.lua"] {
+                let url = rootURL.appendingPathComponent(candidate).standardizedFileURL
+                looked.append(url.path)
+                guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                let real = url.resolvingSymlinksInPath().path
+                guard real.hasPrefix(rootURL.path + "/") else {
+                    return .failure(.message("require: '\(name)' resolves outside its folder (\(real)); links out of the allowed folders are refused"))
+                }
+                guard let data = FileManager.default.contents(atPath: real) else {
+                    return .failure(.message("require: cannot read \(real)"))
+                }
+                return .success((String(decoding: data, as: UTF8.self), "@" + Self.display(real)))
+            }
+        }
+        return .failure(.message("require: module '\(name)' not found; looked in: \(looked.joined(separator: ", "))"))
+    }
+
+    /// A path relative to the working directory when it is below it, so messages stay short.
+    static func display(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+}

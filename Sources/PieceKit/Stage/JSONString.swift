@@ -1,0 +1,44 @@
+/// String escaping for the frame log, per RFC 8259 and byte-for-byte as JavaScript's `JSON.stringify`:
+/// `"` and `\` are escaped, the control characters U+0000–U+001F become `\b \f \n \r \t` or `\u00XX`
+/// (lowercase hex), and everything else, including non-ASCII text, is written as UTF-8. A log line therefore
+/// never contains a raw newline.
+public enum JSONString {
+    /// `text` as a quoted JSON string.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        write(text, into: &out)
+        return out
+    }
+
+    /// Appends `text` as a quoted JSON string; text needing no escapes is copied in one go.
+    public static func write(_ text: String, into out: inout String) {
+        out += "\""
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{00}"..."\u{1F}":
+                    out += "\\u00"
+                    out.unicodeScalars.append(hexDigit(scalar.value >> 4))
+                    out.unicodeScalars.append(hexDigit(scalar.value & 0xF))
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        } else {
+            out += text
+        }
+        out += "\""
+    }
+
+    private static func hexDigit(_ nibble: UInt32) -> Unicode.Scalar {
+        let ascii = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
+        return Unicode.Scalar(ascii)
+    }
+}

@@ -1,0 +1,85 @@
+import LuaHost
+
+/// The parsed command line of `piecebox run`.
+struct RunCommand {
+    var paths: [String] = []
+    var options = RunOptions()
+    var jobs = 2
+    var inProcess = false
+    var verbose = false
+    var logPath: String?
+
+    static let help = """
+    Usage: piecebox run [options] PATH...
+
+    Runs Lua scenario files (a folder runs every *.lua scenario below it, in name order) and reports every
+    test. Each file runs in a fresh sandbox in a worker process of its own; a file that fails or breaks a
+    limit never stops the others. The last line is "N passed, N failed" (", N skipped" when some were).
+    Exit status 0 only when every test passed.
+
+    Options:
+      --filter TEXT          run only tests whose full name ("group > test") contains TEXT
+      --list                 list the tests without running them
+      --jobs N               run up to N files at once (default: 2); results are printed in file order
+      --max-instructions N   Lua instructions per file (default: 2000000000; 0 for none)
+      --max-memory MB        memory per file in MiB (default: 512; 0 for none)
+      --max-seconds S        wall-clock seconds per file (default: 120; 0 for none); the worker is killed
+                             2 s after this even inside a long library call
+      --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
+      --plugins DIR          a plugin folder (repeatable)
+      --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
+                             one log per scenario
+      --in-process           run files in this process (no worker processes; no hard wall-time bound)
+      --verbose              also show what passing tests printed
+      -h, --help             show this help
+    """
+
+    static func parse(_ args: [String]) throws(UsageError) -> RunCommand {
+        var cmd = RunCommand()
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError("\(flag) needs a value") }
+            return args[i]
+        }
+        func number(_ flag: String) throws(UsageError) -> Double {
+            let text = try value(flag)
+            guard let n = Double(text), n.isFinite, n >= 0 else {
+                throw UsageError("\(flag) needs a number of at least 0, got \"\(text)\"")
+            }
+            return n
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--filter": cmd.options.filter = try value(a)
+            case "--list": cmd.options.listOnly = true
+            case "--jobs":
+                let n = try number(a)
+                guard n >= 1, n == n.rounded(), n <= 64 else { throw UsageError("--jobs needs a whole number from 1 to 64") }
+                cmd.jobs = Int(n)
+            case "--max-instructions": cmd.options.limits.instructions = Int64(min(try number(a), 9e18))
+            case "--max-memory": cmd.options.limits.memoryBytes = Int(min(try number(a), 1e12) * 1024 * 1024)
+            case "--max-seconds": cmd.options.limits.seconds = try number(a)
+            case "--lib": cmd.options.libraryFolders.append(try value(a))
+            case "--plugins": cmd.options.pluginFolders.append(try value(a))
+            case "--log": cmd.logPath = try value(a)
+            case "--in-process": cmd.inProcess = true
+            case "--verbose": cmd.verbose = true
+            case "-h", "--help": throw UsageError.helpRequested
+            default:
+                if a.hasPrefix("-") { throw UsageError("unknown option \(a) (see piecebox run --help)") }
+                cmd.paths.append(a)
+            }
+            i += 1
+        }
+        if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
+        return cmd
+    }
+}
+
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+    static let helpRequested = UsageError("")
+}
