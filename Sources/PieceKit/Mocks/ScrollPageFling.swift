@@ -24,6 +24,9 @@ public struct ScrollPageFling: Equatable, Sendable {
     public let range: ClosedRange<Double>
     public let rate: Double
     let phases: [Phase]
+    /// Seconds until the motion is smaller than `ScrollPagePhysics.restDistance`; the stage may stop sampling then
+    /// and rest the page at `finalOffset`. Worked out once here, since the stage asks every frame.
+    public let duration: Double
 
     /// At most this many hand-overs between coasting and springing; past it the last spring simply settles.
     private static let maxPhases = 6
@@ -36,7 +39,9 @@ public struct ScrollPageFling: Equatable, Sendable {
         self.startVelocity = v0
         self.range = range
         self.rate = rate
-        self.phases = Self.plan(x: x0, v: v0, range: range, k: ScrollPagePhysics.decayExponent(rate: rate))
+        let phases = Self.plan(x: x0, v: v0, range: range, k: ScrollPagePhysics.decayExponent(rate: rate))
+        self.phases = phases
+        self.duration = Self.restTime(of: phases, rate: rate)
     }
 
     // MARK: Planning
@@ -121,9 +126,7 @@ public struct ScrollPageFling: Equatable, Sendable {
         }
     }
 
-    /// Seconds until the motion is smaller than `ScrollPagePhysics.restDistance`; the stage may stop sampling then
-    /// and rest the page at `finalOffset`.
-    public var duration: Double {
+    private static func restTime(of phases: [Phase], rate: Double) -> Double {
         guard let last = phases.last else { return 0 }
         let threshold = ScrollPagePhysics.restDistance
         switch last {

@@ -113,6 +113,6 @@ public struct ScrollIslandBarLayout: Equatable, Sendable {
 extension Rect {
     /// Mirrored across the vertical midline of a span `width` wide starting at `originX`.
     func scrollIslandMirrored(originX: Double, width: Double) -> Rect {
-        Rect(x: 2 * originX + width - x - self.width, y: y, width: self.width, height: height)
+        offsetBy(dx: -originX, dy: 0).mirrored(in: width).offsetBy(dx: originX, dy: 0)
     }
 }
