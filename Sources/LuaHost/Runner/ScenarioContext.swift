@@ -36,7 +36,9 @@ final class ScenarioContext {
     }
 
     /// Called when overrides change, so stages already made use the new tokens.
-    var overridesChanged: () -> Void = {}
+    func overridesChanged() {
+        for w in stages { w.stage?.overrides = overrides }
+    }
 
     func testStarted(_ name: String) {
         currentTest = name
@@ -50,6 +52,19 @@ final class ScenarioContext {
         overrides = fileOverrides
     }
 
+    /// Stages made by this file, so override changes reach them.
+    private var stages: [WeakStage] = []
+
+    func stageCreated(_ stage: Stage) {
+        stages.append(WeakStage(stage))
+        stages.removeAll { $0.stage == nil }
+    }
+
     /// Called once the file is done.
     func finish() {}
+}
+
+private struct WeakStage {
+    weak var stage: Stage?
+    init(_ stage: Stage) { self.stage = stage }
 }
