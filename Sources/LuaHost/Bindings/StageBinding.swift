@@ -97,7 +97,7 @@ enum StageBinding {
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
-            context.stageCreated(stage)
+            try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1
         }
