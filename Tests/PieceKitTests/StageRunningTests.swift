@@ -156,3 +156,71 @@ import Testing
         #expect(card.layoutCalls == calls)
     }
 }
+
+@Suite struct StageWorkTests {
+    @Test func choreographyStepsAnimateFromTheirOwnTimes() throws {
+        let (stage, card) = try makeCardStage()
+        try stage.frames(10)
+        let open = Choreography(name: "open")
+            .then { stage.emit(.haptic, piece: "card") }
+            .then(after: 0.1) { stage.transact(.smooth) { card.isOpen = true } }
+        stage.start(open, for: "card")
+        try stage.renderFrame()
+        #expect(stage.latestFrame?.events.map(\.kind) == [.haptic])
+        try stage.settle()
+        // Started at 10/120, the step at 10/120 + 0.1 = frame 22 (elapsed 0 there).
+        #expect(stage.frame(at: 22)?["card", "surface"]?["h"] == 100)
+        #expect(try #require(stage.frame(at: 23)?["card", "surface"]?["h"]) > 100)
+        #expect(stage.choreographer(for: "card").activeNames.isEmpty)
+    }
+
+    @Test func runawayWorkIsReportedAndTheFrameKept() throws {
+        let (stage, _) = try makeCardStage()
+        stage.scheduler.workLimitPerRun = 50
+        func again() { stage.schedule(at: 0, label: "again") { again() } }
+        again()
+        #expect(throws: StageError.self) { try stage.renderFrame() }
+        #expect(stage.latestFrame?.index == 1)
+    }
+
+    @Test func reduceMotionInTheEnvironmentReachesTheTokens() throws {
+        let (stage, _) = try makeCardStage()
+        #expect(!stage.tokens.reduceMotion)
+        stage.environment.reduceMotion = true
+        #expect(stage.tokens.reduceMotion)
+        stage.overrides = MotionOverrides(roles: [.reveal: .linear])
+        #expect(stage.tokens.reveal == .linear)
+    }
+
+    @Test func badArgumentsThrowInsteadOfTrapping() throws {
+        #expect(throws: StageError.clock(.invalidFPS(0))) { try Stage(fps: 0) }
+        let (stage, _) = try makeCardStage()
+        #expect(throws: StageError.negativeCount("frames", -1)) { try stage.frames(-1) }
+        #expect(throws: StageError.negativeCount("maxFrames", -2)) { try stage.settle(maxFrames: -2) }
+        #expect(throws: StageError.self) { try stage.jump(.infinity) }
+        #expect(throws: StageError.self) { try stage.runUntil({ _ in true }, timeout: -1) }
+    }
+
+    @Test func nonFiniteTargetsSnapAndLogAsNull() throws {
+        let stage = try Stage()
+        let piece = ValuePiece()
+        try stage.add(piece)
+        try stage.renderFrame()
+        stage.transact(.smooth) { piece.value = .nan }
+        try stage.renderFrame()
+        #expect(stage.latestFrame?["v", "e"]?["n"]?.isNaN == true)
+        #expect(FrameLog.line(for: try #require(stage.latestFrame)).contains(#""n":null"#))
+        stage.transact(.smooth) { piece.value = 5 }
+        try stage.renderFrame()
+        #expect(stage.latestFrame?["v", "e"]?["n"] == 5)
+        #expect(try stage.settle() == 0)
+    }
+}
+
+private final class ValuePiece: StagePiece {
+    let name = "v"
+    var value = 1.0
+    func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        [Element("e").number("n", value)]
+    }
+}

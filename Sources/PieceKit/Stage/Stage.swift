@@ -122,6 +122,14 @@ public final class Stage {
         return made
     }
 
+    /// Starts a piece's choreography now (at the running work's due time inside scheduled work, at the latest
+    /// frame's time otherwise), cancelling the piece's earlier one of the same name. Its first step, if it has no
+    /// delay, runs while the next frame is prepared, so its changes begin on that frame like a script's.
+    @discardableResult
+    public func start(_ choreography: Choreography, for pieceName: String) -> ChoreographyHandle {
+        choreographer(for: pieceName).start(choreography, at: scheduler.currentTime)
+    }
+
     // MARK: Transactions
 
     /// Runs `body` (which changes piece state), then re-lays every piece out and moves each number whose target
