@@ -62,19 +62,34 @@ import Testing
         try expectAHealthyFileStillPasses()
     }
 
-    @Test func aHugeStringRepIsStoppedByTheMemoryLimit() throws {
-        let message = try failure(of: "local s = string.rep(\"x\", 2^40)", name: "rep.lua")
+    @Test func aStringRepOfTwoToTheFortyIsRefusedAsTooLarge() throws {
+        // Lua's own check (string.rep caps results at INT_MAX bytes) refuses it before any allocation.
+        let message = try failure(of: "local s = string.rep(\"x\", 2^40)", name: "rep40.lua")
+        #expect(message.contains("rep40.lua:2: resulting string too large"), "\(message)")
+        try expectAHealthyFileStillPasses()
+    }
+
+    @Test func aGigabyteStringRepIsStoppedByTheMemoryLimit() throws {
+        let message = try failure(of: "local s = string.rep(\"x\", 2^30)", name: "rep.lua")
         #expect(message.contains("rep.lua:2: memory limit of 64 MiB exceeded"), "\(message)")
         try expectAHealthyFileStillPasses()
     }
 
     @Test func catchingTheMemoryErrorDoesNotGetPastTheLimit() throws {
-        let message = try failure(of: """
-            local ok = pcall(string.rep, "x", 2^40)
-            local s = "x"
-            while true do s = s .. s end
+        let report = try runScenario("""
+            test("catches", function()
+              local ok, err = pcall(string.rep, "x", 2^30)
+              print(ok, err)
+              local s = "x"
+              while true do s = s .. s end
+            end)
+            test("later", function() end)
             """, name: "repcaught.lua")
-        #expect(message.contains("repcaught.lua:2: memory limit of 64 MiB exceeded"), "\(message)")
+        #expect(report.tests.map(\.name) == ["catches"], "\(report.summary)")
+        let result = try #require(report.tests.first)
+        #expect(result.status == .failed)
+        #expect(result.message.contains("repcaught.lua:2: memory limit of 64 MiB exceeded"), "\(result.message)")
+        #expect(result.message.hasSuffix("; the file's remaining 1 test did not run"), "\(result.message)")
         try expectAHealthyFileStillPasses()
     }
 
@@ -174,6 +189,26 @@ import Testing
         #expect(elapsed >= .milliseconds(450))
         #expect(elapsed < .seconds(5))
         try expectAHealthyFileStillPasses()
+    }
+
+    @Test(.disabled("""
+        bug: print output is not bounded by any limit. host.print copies every line into a Swift array \
+        (TestResult.output / FileReport.output) outside the Lua allocator, so a scenario under a 64 MiB cap can \
+        make the host hold any amount: here 96 MiB from a 16 MiB state, and with the default 2e9-instruction \
+        budget a loop of large prints can exhaust the machine's memory. Fix: count captured output against the \
+        memory cap (or a separate output cap) and trip a breach, or truncate with a note.
+        """))
+    func printedOutputCannotGrowPastTheMemoryCap() throws {
+        let report = try runScenario("""
+            test("floods", function()
+              local line = string.rep("x", 1 << 20)
+              for i = 1, 96 do print(line) end
+            end)
+            """, name: "flood.lua", limits: SandboxLimits(instructions: 20_000_000, memoryBytes: 16 << 20, seconds: 5))
+        let result = try #require(report.test("floods"), "\(report.summary)")
+        let captured = result.output.reduce(0) { $0 + $1.utf8.count }
+        #expect(captured <= 16 << 20 || result.status == .failed,
+                "the host holds \(captured >> 20) MiB of output from a 16 MiB state and the test \(result.status.rawValue)")
     }
 
     @Test func workWithinTheLimitsIsNotStopped() throws {

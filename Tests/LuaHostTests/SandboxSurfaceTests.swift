@@ -74,7 +74,7 @@ import Testing
     func loadRefusesABinaryMode(mode: String) throws {
         let report = try runScenario("""
             test("mode", function()
-              local ok, err = pcall(function() return load("return 1", "chunk", "\(mode)") end)
+              local ok, err = pcall(function() local f = load("return 1", "chunk", "\(mode)") return f end)
               print(ok, err)
             end)
             """, name: "loadmode.lua")
@@ -103,7 +103,7 @@ import Testing
     func setmetatableRefusesAFinalizer(gc: String) throws {
         let report = try runScenario("""
             test("gc", function()
-              local ok, err = pcall(function() return setmetatable({}, { __gc = \(gc) }) end)
+              local ok, err = pcall(function() local t = setmetatable({}, { __gc = \(gc) }) return t end)
               print(ok, err)
             end)
             """, name: "gc.lua")
@@ -131,7 +131,7 @@ import Testing
             test("gc options", function()
               print(type(collectgarbage("count")), collectgarbage(), collectgarbage("collect"))
               for _, opt in ipairs({ "stop", "incremental", "generational", "setpause" }) do
-                local ok, err = pcall(function() return collectgarbage(opt) end)
+                local ok, err = pcall(function() local r = collectgarbage(opt) return r end)
                 print(opt, ok, err)
               end
             end)
