@@ -55,12 +55,7 @@ import Testing
         #expect(line.contains("is not a module name"), "\(line)")
     }
 
-    @Test(.disabled("""
-        bug: a refusal message that echoes a script string is cut at the first NUL byte. The readModule host \
-        function (ScenarioRunner, through LuaCall.push(String)) and dispatchFromLua's error path push Swift strings \
-        with lua_pushstring, which stops at "\\0", so require("x\\0y") fails with just "require: 'x" instead of saying it is not a module \
-        name. The refusal itself holds; only the message is lost. Fix: push with lua_pushlstring and the UTF-8 count.
-        """))
+    @Test
     func aRefusalForANameWithANulByteKeepsItsWholeMessage() throws {
         let report = try runScenario("""
             test("nul", function()

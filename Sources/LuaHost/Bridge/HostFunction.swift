@@ -55,10 +55,10 @@ private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer
     } catch LuaHostError.passThrough {
         return PB_RAISE_RAW
     } catch let error as LuaHostError {
-        lua_pushstring(L, error.description)
+        pushBytes(L, error.description)
         return PB_RAISE
     } catch {
-        lua_pushstring(L, String(describing: error))
+        pushBytes(L, String(describing: error))
         return PB_RAISE
     }
 }

@@ -87,7 +87,7 @@ public struct LuaCall {
     // MARK: results
 
     func push(_ n: Double) { pushNumber(L, n) }
-    func push(_ s: String) { lua_pushstring(L, s) }
+    func push(_ s: String) { pushBytes(L, s) }
     func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
     func push(_ v: LuaValue) { v.push(L) }
     func pushNil() { lua_pushnil(L) }

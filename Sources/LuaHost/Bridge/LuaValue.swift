@@ -103,7 +103,7 @@ extension LuaValue {
         case .nil, .opaque: lua_pushnil(L)
         case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
         case .number(let n): pushNumber(L, n)
-        case .string(let s): lua_pushstring(L, s)
+        case .string(let s): pushBytes(L, s)
         case .table(let t):
             lua_createtable(L, Int32(min(t.array.count, 1 << 20)), Int32(min(t.fields.count, 1 << 20)))
             for (i, v) in t.array.enumerated() {
@@ -125,5 +125,13 @@ func pushNumber(_ L: OpaquePointer, _ n: Double) {
         lua_pushinteger(L, lua_Integer(n))
     } else {
         lua_pushnumber(L, n)
+    }
+}
+
+/// Pushes every byte of `s`, embedded NULs included (lua_pushstring would stop at the first).
+func pushBytes(_ L: OpaquePointer, _ s: String) {
+    var s = s
+    s.withUTF8 { buf in
+        _ = buf.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
     }
 }

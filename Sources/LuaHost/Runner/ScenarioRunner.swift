@@ -62,8 +62,17 @@ public enum ScenarioRunner {
         lua_pushinteger(L, lua_Integer(Self.seed(for: URL(fileURLWithPath: path).lastPathComponent)))
         lua_rawset(L, hostIndex)
         lua_pushstring(L, "print")
+        var printed = 0
         state.pushFunction { call in
-            state.printSink((try? call.string(1)) ?? "")
+            // Output is kept by the host, outside the memory cap, so it has a cap of its own.
+            let line = (try? call.string(1)) ?? ""
+            guard printed < Self.printLimit else { return 0 }
+            printed += line.utf8.count + 1
+            if printed >= Self.printLimit {
+                state.printSink("... (output truncated: a file may print at most \(Self.printLimit >> 10) KiB)")
+            } else {
+                state.printSink(line)
+            }
             return 0
         }
         lua_rawset(L, hostIndex)
@@ -163,6 +172,9 @@ public enum ScenarioRunner {
         }
         return report
     }
+
+    /// How much a file may print; the rest is dropped, with a note saying so.
+    static let printLimit = 1 << 20
 
     /// A stable seed per file name, so math.random repeats from run to run and clone to clone (FNV-1a).
     static func seed(for name: String) -> UInt32 {

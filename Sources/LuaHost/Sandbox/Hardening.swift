@@ -47,6 +47,38 @@ math.randomseed = function(seed, ...)
 end
 randomseed(host.seed)
 
+-- Lua seeds its string hashing from the time, so `next` visits keys in a different order on every run.
+-- `pairs` visits them in a fixed order instead (numbers ascending, then strings, then booleans, then the
+-- rest), so a scenario that prints or builds from a table gives the same result every time.
+local next, rawget, getmetatable, sort = next, rawget, getmetatable, table.sort
+local function rank(k)
+  local t = type(k)
+  if t == "number" then return 1 elseif t == "string" then return 2 elseif t == "boolean" then return 3 end
+  return 4
+end
+local function before(a, b)
+  local ra, rb = rank(a), rank(b)
+  if ra ~= rb then return ra < rb end
+  if ra <= 2 then return a < b end
+  if ra == 3 then return b and not a end
+  return false
+end
+G.pairs = function(t)
+  local mt = getmetatable(t)
+  if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then return rawget(mt, "__pairs")(t) end
+  if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
+  local keys, n = {}, 0
+  for k in next, t do n = n + 1; keys[n] = k end
+  sort(keys, before)
+  local i = 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k == nil then return nil end
+    return k, rawget(t, k)
+  end, t, nil
+end
+
 G.print = function(...)
   local n = select("#", ...)
   local parts = {}
