@@ -24,16 +24,14 @@ enum RunMain {
         let listOnly = cmd.options.listOnly
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in
             var report = raw
-            if !listOnly, let source = try? String(contentsOfFile: files[index], encoding: .utf8),
-               let expected = ExpectedError.declared(in: source) {
-                report = ExpectedError.apply(expected, to: report)
-            }
+            if !listOnly { report = ScenarioHeader.read(file: files[index]).apply(to: report) }
             printer.deliver(index, report)
         }
         if cmd.inProcess {
             for (i, file) in files.enumerated() {
                 var options = cmd.options
                 options.logPath = logPaths[file]
+                options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
                 finish(i, ScenarioRunner.run(file: file, options: options))
             }
         } else {

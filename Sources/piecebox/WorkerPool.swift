@@ -30,7 +30,7 @@ struct WorkerPool {
         group.wait()
     }
 
-    func arguments(for file: String) -> [String] {
+    func arguments(for file: String, options: RunOptions) -> [String] {
         var args = ["worker",
                     "--max-instructions", String(options.limits.instructions),
                     "--max-memory", String(Double(options.limits.memoryBytes) / 1_048_576),
@@ -44,9 +44,11 @@ struct WorkerPool {
     }
 
     func runOne(_ file: String) -> FileReport {
+        var options = self.options
+        options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments(for: file)
+        process.arguments = arguments(for: file, options: options)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError

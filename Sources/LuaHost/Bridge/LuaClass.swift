@@ -13,6 +13,8 @@ final class LuaClass<T: AnyObject> {
     let displayName: String
     private(set) var methods: [String: Method] = [:]
     private(set) var getters: [String: Getter] = [:]
+    /// For keys that are not fixed names (a tier or role looked up by name).
+    private(set) var fallback: ((T, String, LuaCall) throws -> Int32)?
 
     init(_ displayName: String) {
         self.displayName = displayName
@@ -21,6 +23,7 @@ final class LuaClass<T: AnyObject> {
 
     func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
     func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
+    func anyProperty(_ body: @escaping (T, String, LuaCall) throws -> Int32) { fallback = body }
 
     /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.
     func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
@@ -79,6 +82,10 @@ final class LuaClass<T: AnyObject> {
             if let getter = self.getters[key] {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
+            }
+            if let fallback = self.fallback {
+                let named = call.named("\(self.displayName).\(key)", method: true)
+                return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
             }
             throw LuaHostError.message("\(self.displayName) has no field '\(key)'")
         }

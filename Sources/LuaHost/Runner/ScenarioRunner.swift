@@ -138,7 +138,7 @@ public enum ScenarioRunner {
             events(.testStarted(name))
             currentOutput = []
             inTest = true
-            context.currentTest = name
+            context.testStarted(name)
             lua_pushstring(L, "fn"); lua_rawget(L, entry)
             let outcome = state.callTop()
             inTest = false

@@ -12,6 +12,8 @@ public final class LuaState {
 
     /// Host objects that must live as long as the state (class descriptions behind metatables).
     var keepAlive: [AnyObject] = []
+    /// Class descriptions by name, so every binding pushes the same class for the same type.
+    var classCache: [String: AnyObject] = [:]
 
     /// Where `print` output goes; the runner points it at the test that is running.
     var printSink: (String) -> Void = { _ in }
@@ -165,5 +167,33 @@ public final class LuaState {
                 && !line.contains("[string \"=") && !line.hasPrefix("[string \"piecebox") && !line.hasPrefix("piecebox:")
         }
         return kept.prefix(8).map { "  " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension LuaState {
+    /// Pushes a new table of host functions (a library such as `motion`).
+    func pushLibrary(_ functions: [(String, HostFunction)]) {
+        lua_createtable(L, 0, Int32(functions.count))
+        for (name, body) in functions {
+            lua_pushstring(L, name)
+            pushFunction(body)
+            lua_rawset(L, -3)
+        }
+    }
+
+    /// Sets `table[key] = value on top`, raw, and pops the value. `table` is an absolute index.
+    func setField(_ table: Int32, _ key: String) {
+        lua_pushstring(L, key)
+        clua_insert(L, -2)
+        lua_rawset(L, table)
+    }
+
+    /// Sets the global `name` to the value on top of the stack, and pops it.
+    func setGlobalValue(_ name: String) {
+        clua_pushglobaltable(L)
+        lua_pushstring(L, name)
+        lua_pushvalue(L, -3)
+        lua_rawset(L, -3)
+        clua_pop(L, 2)
     }
 }

@@ -1,0 +1,320 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A Spring as a Lua value.
+final class SpringObject {
+    let spring: Spring
+    init(_ spring: Spring) { self.spring = spring }
+}
+
+/// An Animation as a Lua value.
+final class AnimationObject {
+    let animation: Animation
+    init(_ animation: Animation) { self.animation = animation }
+}
+
+/// `motion.tiers` and `motion.roles` (and `motion.reduced.*`): views of the scenario's current tokens,
+/// so an override shows up in them at once.
+final class TokenView {
+    enum Kind { case tiers, roles }
+    let kind: Kind
+    let reduceMotion: Bool
+    let context: ScenarioContext
+    init(_ kind: Kind, reduceMotion: Bool, context: ScenarioContext) {
+        self.kind = kind; self.reduceMotion = reduceMotion; self.context = context
+    }
+}
+
+/// `motion.*`: the motion tokens, springs and curves to sample, gesture physics, and overrides.
+enum MotionBinding {
+    static func springClass(_ state: LuaState) -> LuaClass<SpringObject> {
+        let cls = LuaClass<SpringObject>("spring")
+        cls.property("duration") { o, c in c.push(o.spring.duration); return 1 }
+        cls.property("bounce") { o, c in c.push(o.spring.bounce); return 1 }
+        cls.property("response") { o, c in c.push(o.spring.response); return 1 }
+        cls.property("dampingRatio") { o, c in c.push(o.spring.dampingRatio); return 1 }
+        cls.property("stiffness") { o, c in c.push(o.spring.stiffness); return 1 }
+        cls.property("damping") { o, c in c.push(o.spring.damping); return 1 }
+        cls.property("mass") { o, c in c.push(o.spring.mass); return 1 }
+        cls.property("settlingDuration") { o, c in c.push(o.spring.settlingDuration); return 1 }
+        // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
+        cls.method("value") { o, c in
+            let t = try c.number(1, "a time in seconds")
+            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
+            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+            c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
+        }
+        cls.method("velocity") { o, c in
+            let t = try c.number(1, "a time in seconds")
+            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
+            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+            c.push(o.spring.velocity(target: target, initialVelocity: v, time: t)); return 1
+        }
+        cls.method("animation") { o, c in
+            state.push(AnimationObject(.spring(o.spring)), as: animationClass(state)); return 1
+        }
+        return cls
+    }
+
+    static func animationClass(_ state: LuaState) -> LuaClass<AnimationObject> {
+        if let cached = state.classCache["animation"] as? LuaClass<AnimationObject> { return cached }
+        let cls = LuaClass<AnimationObject>("animation")
+        state.classCache["animation"] = cls
+        cls.property("duration") { o, c in c.push(o.animation.completionTime); return 1 }
+        cls.property("description") { o, c in c.push(o.animation.description); return 1 }
+        // value(t): the fraction of the change covered after t seconds (1 when done).
+        cls.method("value") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).fraction); return 1 }
+        cls.method("velocity") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).velocity); return 1 }
+        cls.method("isFinished") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).isFinished); return 1 }
+        cls.method("delay") { o, c in
+            state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
+        }
+        cls.method("speed") { o, c in
+            let s = try c.number(1, "a speed factor")
+            guard s > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a speed factor above 0, got \(s)") }
+            state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
+        }
+        return cls
+    }
+
+    static func install(into context: ScenarioContext) {
+        let state = context.state
+        let springs = springClass(state)
+        state.classCache["spring"] = springs
+        let animations = animationClass(state)
+
+        func pushSpring(_ s: Spring) { state.push(SpringObject(s), as: springs) }
+        func pushAnimation(_ a: Animation) { state.push(AnimationObject(a), as: animations) }
+
+        let views = LuaClass<TokenView>("tokens")
+        views.anyProperty { view, key, c in
+            let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
+            switch view.kind {
+            case .tiers:
+                guard let tier = MotionTier(rawValue: key) else {
+                    throw LuaHostError.message("motion.tiers has no tier '\(key)' (tiers: \(MotionTier.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                pushSpring(tokens.tier(tier))
+            case .roles:
+                guard let role = MotionRole(rawValue: key) else {
+                    throw LuaHostError.message("motion.roles has no role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                pushAnimation(tokens.role(role))
+            }
+            return 1
+        }
+
+        let L = state.L
+        state.pushLibrary([
+            ("spring", { c in
+                let c = c.named("motion.spring")
+                pushSpring(try springFromOptions(c, 1)); return 1
+            }),
+            ("easeIn", { c in pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1 }),
+            ("easeOut", { c in pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1 }),
+            ("easeInOut", { c in pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1 }),
+            ("linear", { c in pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1 }),
+            ("timingCurve", { c in
+                let c = c.named("motion.timingCurve")
+                let x1 = try c.number(1, "the first control point's x"), y1 = try c.number(2, "the first control point's y")
+                let x2 = try c.number(3, "the second control point's x"), y2 = try c.number(4, "the second control point's y")
+                let d = try c.optionalNumber(5, "a duration in seconds") ?? Animation.defaultCurveDuration
+                pushAnimation(.timingCurve(x1, y1, x2, y2, duration: d)); return 1
+            }),
+            ("interpolatingSpring", { c in
+                let c = c.named("motion.interpolatingSpring")
+                let s = try springArgument(c, 1, context: context)
+                let v = try c.optionalNumber(2, "an initial velocity in whole distances per second") ?? 0
+                pushAnimation(.interpolatingSpring(s, initialVelocity: v)); return 1
+            }),
+            ("rubberBand", { c in
+                let c = c.named("motion.rubberBand")
+                let x = try c.number(1, "a pull in points")
+                let limit = try c.number(2, "a limit in points")
+                let k = try c.optionalNumber(3, "a coefficient") ?? 0.55
+                c.push(GesturePhysics.rubberBand(x, limit: limit, coefficient: k)); return 1
+            }),
+            ("rubberBandIn", { c in
+                let c = c.named("motion.rubberBandIn")
+                let x = try c.number(1, "a value")
+                let lo = try c.number(2, "the range's lower end"), hi = try c.number(3, "the range's upper end")
+                let limit = try c.number(4, "a limit in points")
+                let k = try c.optionalNumber(5, "a coefficient") ?? 0.55
+                c.push(GesturePhysics.rubberBand(x, lower: lo, upper: hi, limit: limit, coefficient: k)); return 1
+            }),
+            ("project", { c in
+                let c = c.named("motion.project")
+                let p = try c.number(1, "a position in points"), v = try c.number(2, "a velocity in points per second")
+                let rate = try c.optionalNumber(3, "a deceleration rate") ?? 0.99
+                c.push(GesturePhysics.project(p, velocity: v, decelerationRate: rate)); return 1
+            }),
+            ("nearest", { c in
+                let c = c.named("motion.nearest")
+                let v = try c.number(1, "a value")
+                guard case .table(let t) = try c.value(2) else { throw c.argumentError(2, "a list of numbers") }
+                let candidates = t.array.compactMap(\.number)
+                guard candidates.count == t.array.count else { throw c.argumentError(2, "a list of numbers") }
+                c.push(GesturePhysics.nearest(v, in: candidates)); return 1
+            }),
+            ("pressScale", { c in
+                let c = c.named("motion.pressScale")
+                let w = try c.number(1, "a width"), h = try c.number(2, "a height")
+                let depth = try c.optionalNumber(3, "a depth in points") ?? 2.5
+                c.push(GesturePhysics.pressScale(for: Size(width: w, height: h), depth: depth)); return 1
+            }),
+            ("settle", { c in
+                let c = c.named("motion.settle")
+                let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
+                guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
+                    throw LuaHostError.message("motion.settle: give velocity, from and to (numbers)")
+                }
+                let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
+                let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
+                pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
+            }),
+            ("follow", { c in
+                let c = c.named("motion.follow")
+                let rank = try c.integer(1, "a rank (a whole number)")
+                let spring = c.isNil(2) ? nil : try springArgument(c, 2, context: context)
+                pushAnimation(context.tokens(reduceMotion: false).follow(spring, rank: rank)); return 1
+            }),
+            ("cascade", { c in
+                let c = c.named("motion.cascade")
+                let a = try animationArgument(c, 1, context: context)
+                let index = try c.integer(2, "an index (a whole number)")
+                let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
+                pushAnimation(context.tokens(reduceMotion: false).cascade(a, index: index, step: step)); return 1
+            }),
+            ("override", { c in
+                let c = c.named("motion.override")
+                try context.applyOverride(try overridesFromOptions(c, context: context)); return 0
+            }),
+            ("resetOverrides", { _ in context.resetOverrides(); return 0 }),
+        ])
+        let lib = lua_gettop(L)
+        state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
+        state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
+        lua_createtable(L, 0, 2)
+        let reduced = lua_gettop(L)
+        state.push(TokenView(.tiers, reduceMotion: true, context: context), as: views); state.setField(reduced, "tiers")
+        state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
+        state.setField(lib, "reduced")
+        LuaValue.table(LuaTable(fields: [
+            ("apart", .number(Liquid.apart)), ("homeScale", .number(Liquid.homeScale)),
+            ("joined", .number(Liquid.joined)), ("merge", .number(Liquid.merge)),
+        ])).push(L)
+        state.setField(lib, "liquid")
+        state.setGlobalValue("motion")
+    }
+
+    static func curveDuration(_ c: LuaCall) throws -> Double {
+        let d = try c.optionalNumber(1, "a duration in seconds") ?? Animation.defaultCurveDuration
+        guard d > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a duration above 0 s, got \(d)") }
+        return d
+    }
+
+    static let springKeys = ["duration", "bounce", "response", "dampingRatio", "mass", "stiffness", "damping", "settlingDuration"]
+
+    /// A spring from `{ duration, bounce }`, `{ response, dampingRatio }`, `{ mass, stiffness, damping }`
+    /// or `{ settlingDuration, dampingRatio }`.
+    static func springFromOptions(_ c: LuaCall, _ arg: Int32) throws -> Spring {
+        let o = try c.options(arg, allowed: springKeys, optional: false)
+        return try spring(from: o, c.function)
+    }
+
+    static func spring(from o: Options, _ function: String) throws -> Spring {
+        func positive(_ key: String) throws -> Double? {
+            guard let v = try o.number(key) else { return nil }
+            guard v > 0 else { throw LuaHostError.message("\(function): option '\(key)' must be above 0, got \(v)") }
+            return v
+        }
+        if let k = try positive("stiffness") {
+            guard let d = try o.number("damping"), d >= 0 else {
+                throw LuaHostError.message("\(function): with stiffness, give damping (a number of at least 0)")
+            }
+            return Spring(mass: try positive("mass") ?? 1, stiffness: k, damping: d, allowOverDamping: true)
+        }
+        if let r = try positive("response") {
+            return Spring(response: r, dampingRatio: try o.number("dampingRatio") ?? 1)
+        }
+        if let s = try positive("settlingDuration") {
+            return Spring(settlingDuration: s, dampingRatio: try o.number("dampingRatio") ?? 1)
+        }
+        let bounce = try o.number("bounce") ?? 0
+        guard bounce > -1, bounce < 1 else { throw LuaHostError.message("\(function): option 'bounce' must be between -1 and 1, got \(bounce)") }
+        return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
+    }
+
+    static func springArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Spring {
+        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return box.spring }
+        if c.type(arg) == LUA_TTABLE { return try springFromOptions(c, arg) }
+        throw c.argumentError(arg, "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })")
+    }
+
+    static func animationArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation {
+        if let box = pb_object(c, arg + c.offset, "piecebox.animation") as AnimationObject? { return box.animation }
+        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return .spring(box.spring) }
+        if c.type(arg) == LUA_TTABLE { return .spring(try springFromOptions(c, arg)) }
+        throw c.argumentError(arg, "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)")
+    }
+
+    static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: ScenarioContext) throws -> Spring {
+        guard case .table(let t) = v else {
+            throw LuaHostError.message("\(c.function): \(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
+        }
+        for k in t.keys where !springKeys.contains(k) {
+            throw LuaHostError.message("\(c.function): \(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
+        }
+        return try spring(from: Options(function: c.function, table: t), c.function)
+    }
+
+    /// `motion.override{ reveal = <animation or spring>, tiers = { calm = <spring> } }`.
+    static func overridesFromOptions(_ c: LuaCall, context: ScenarioContext) throws -> MotionOverrides {
+        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of overrides") }
+        var o = MotionOverrides()
+        let L = c.L
+        let idx = 1 + c.offset
+        // Walk the keys raw; values may be host objects, which LuaValue does not carry.
+        lua_pushnil(L)
+        while lua_next(L, idx) != 0 {
+            defer { clua_pop(L, 1) }
+            guard lua_type(L, -2) == LUA_TSTRING, let k = clua_tostring(L, -2) else {
+                throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
+            }
+            let key = String(cString: k)
+            let valueIndex = lua_gettop(L)
+            if key == "tiers" {
+                guard lua_type(L, valueIndex) == LUA_TTABLE else { throw LuaHostError.message("motion.override: 'tiers' must be a table of springs") }
+                lua_pushnil(L)
+                while lua_next(L, valueIndex) != 0 {
+                    defer { clua_pop(L, 1) }
+                    let name = clua_tostring(L, -2).map { String(cString: $0) } ?? "?"
+                    guard lua_type(L, -2) == LUA_TSTRING, let tier = MotionTier(rawValue: name) else {
+                        clua_pop(L, 1)
+                        throw LuaHostError.message("motion.override: unknown tier '\(name)' (tiers: \(MotionTier.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    var sub = c
+                    sub.offset = 0
+                    sub.function = "motion.override: tier '\(name)'"
+                    o.tiers[tier] = try springArgument(sub, lua_gettop(L), context: context)
+                }
+                continue
+            }
+            guard let role = MotionRole(rawValue: key) else {
+                throw LuaHostError.message("motion.override: unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... })")
+            }
+            var sub = c
+            sub.offset = 0
+            sub.function = "motion.override: role '\(key)'"
+            o.roles[role] = try animationArgument(sub, valueIndex, context: context)
+        }
+        return o
+    }
+}
+
+/// The object of class `tname` at absolute stack index `index`, if it is one.
+func pb_object<T: AnyObject>(_ c: LuaCall, _ index: Int32, _ tname: String) -> T? {
+    guard let raw = pb_object_box(c.L, index, tname) else { return nil }
+    return Unmanaged<ObjectBox>.fromOpaque(raw).takeUnretainedValue().object as? T
+}

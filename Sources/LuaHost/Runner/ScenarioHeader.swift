@@ -1,0 +1,74 @@
+import Foundation
+
+/// Settings a scenario declares in `--!` lines among its first ten lines:
+///
+///     --! expect-error: instruction limit     the file passes only if it fails with this text
+///     --! max-instructions: 10000000          tighter limits for this file (never looser than the run's)
+///     --! max-memory: 64                      MiB
+///     --! max-seconds: 3
+///
+/// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught.
+public struct ScenarioHeader: Equatable, Sendable {
+    public var expectError: String?
+    public var maxInstructions: Int64?
+    public var maxMemoryMiB: Double?
+    public var maxSeconds: Double?
+
+    public init() {}
+
+    public static func parse(_ source: String) -> ScenarioHeader {
+        var h = ScenarioHeader()
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).prefix(10) {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard t.hasPrefix("--!"), let colon = t.firstIndex(of: ":") else { continue }
+            let key = t[t.index(t.startIndex, offsetBy: 3)..<colon].trimmingCharacters(in: .whitespaces)
+            let value = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "expect-error": h.expectError = value.isEmpty ? nil : value
+            case "max-instructions": h.maxInstructions = Double(value).flatMap { $0 > 0 && $0 < 9e18 ? Int64($0) : nil }
+            case "max-memory": h.maxMemoryMiB = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
+            case "max-seconds": h.maxSeconds = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
+            default: break
+            }
+        }
+        return h
+    }
+
+    public static func read(file: String) -> ScenarioHeader {
+        guard let data = FileManager.default.contents(atPath: file) else { return ScenarioHeader() }
+        return parse(String(decoding: data.prefix(4096), as: UTF8.self))
+    }
+
+    /// The run's limits, tightened by this header.
+    public func limits(from base: SandboxLimits) -> SandboxLimits {
+        var l = base
+        func tighter<T: Comparable & Numeric>(_ current: T, _ wanted: T?) -> T {
+            guard let wanted else { return current }
+            return current == 0 ? wanted : min(current, wanted)
+        }
+        l.instructions = tighter(l.instructions, maxInstructions)
+        l.memoryBytes = tighter(l.memoryBytes, maxMemoryMiB.map { Int($0 * 1_048_576) })
+        l.seconds = tighter(l.seconds, maxSeconds)
+        return l
+    }
+
+    /// Turns the report of a file that declared an expected error into one result: passed when some
+    /// failure carries the text, failed otherwise (saying what happened instead).
+    public func apply(to report: FileReport) -> FileReport {
+        guard let expected = expectError else { return report }
+        let failures = report.tests.filter { $0.status == .failed }
+        let name = "refuses: \(expected)"
+        let result: TestResult
+        if let hit = failures.first(where: { $0.message.contains(expected) }) {
+            result = TestResult(name: name, status: .passed, message: hit.message, output: hit.output)
+        } else if let other = failures.first {
+            result = TestResult(name: name, status: .failed,
+                                message: "expected an error containing \"\(expected)\", but it failed with: \(other.message)",
+                                traceback: other.traceback)
+        } else {
+            result = TestResult(name: name, status: .failed,
+                                message: "\(report.path): expected an error containing \"\(expected)\", but nothing failed")
+        }
+        return FileReport(path: report.path, tests: [result], output: report.output)
+    }
+}

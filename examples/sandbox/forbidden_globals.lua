@@ -1,0 +1,55 @@
+-- The sandbox's allow-list: what a scenario can never reach, and what it keeps.
+
+test("file, process and debug access are not there", function()
+  expect(io).toBeNil()
+  expect(os).toBeNil()
+  expect(debug).toBeNil()
+  expect(package).toBeNil()
+  expect(dofile).toBeNil()
+  expect(loadfile).toBeNil()
+end)
+
+test("string.dump and coroutine.close are removed", function()
+  expect(string.dump).toBeNil()
+  expect(coroutine.close).toBeNil()
+end)
+
+test("the safe libraries are there", function()
+  expect(type(string.format)).toBe("function")
+  expect(type(table.sort)).toBe("function")
+  expect(type(math.floor)).toBe("function")
+  expect(type(utf8.char)).toBe("function")
+  expect(type(coroutine.wrap)).toBe("function")
+end)
+
+test("load refuses binary chunks", function()
+  local f, err = load("\27Lua\84\0")
+  expect(f).toBeNil()
+  expect(err).toContain("binary chunk")
+  expect(function() load("return 1", "x", "b") end).toThrow("only text chunks")
+end)
+
+test("the string metatable is protected", function()
+  expect(getmetatable("")).toBe(false)
+end)
+
+test("finalizers are refused", function()
+  expect(function() setmetatable({}, { __gc = function() end }) end).toThrow("__gc")
+  expect(function() setmetatable({}, { __gc = true }) end).toThrow("__gc")
+end)
+
+test("random numbers repeat from run to run", function()
+  math.randomseed(7)
+  local a = { math.random(1000), math.random(1000) }
+  math.randomseed(7)
+  expect({ math.random(1000), math.random(1000) }).toEqual(a)
+  expect(function() math.randomseed() end).toThrow("give a seed")
+end)
+
+test("require stays inside its folders", function()
+  expect(function() require("../../etc/passwd") end).toThrow("not a module name")
+  expect(function() require("/etc/passwd") end).toThrow("not a module name")
+  expect(function() require("no.such.module") end).toThrow("not found")
+  local helper = require("_helper")
+  expect(helper.twice(21)).toBe(42)
+end)

@@ -1,0 +1,7 @@
+--! expect-error: memory limit of 64 MiB exceeded
+--! max-memory: 64
+test("a table that grows without end", function()
+  local t = {}
+  local i = 0
+  while true do i = i + 1; t[i] = { i } end
+end)
