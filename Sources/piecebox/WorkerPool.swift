@@ -1,5 +1,6 @@
 import Foundation
 import LuaHost
+import PieceKit
 
 /// Runs scenario files in worker processes, up to `jobs` at once, and kills a worker that outlives its
 /// wall-time limit. That is the hard bound on time: it holds even inside a long C call (a pathological
@@ -68,8 +69,24 @@ struct WorkerPool {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Self.decode(data, file: file, killed: killed.value, limits: options.limits,
+        let report = Self.decode(data, file: file, killed: killed.value, limits: options.limits,
                            exitStatus: process.terminationStatus, reason: process.terminationReason)
+        if let log = logPaths[file] { Self.rescueLog(log, report: report) }
+        return report
+    }
+
+    /// A worker stopped mid-file leaves its log as `path.tmp`: end it with the error line and move it into
+    /// place, so the log still shows every frame up to the failure.
+    static func rescueLog(_ path: String, report: FileReport) {
+        let tmp = path + ".tmp"
+        guard FileManager.default.fileExists(atPath: tmp), let handle = FileHandle(forWritingAtPath: tmp) else { return }
+        let message = report.tests.last(where: { $0.status == .failed })?.message ?? "the worker stopped"
+        var o = JSONObject()
+        o.append("error", message)
+        handle.seekToEndOfFile()
+        handle.write(Data((o.json + "\n").utf8))
+        try? handle.close()
+        _ = rename(tmp, path)
     }
 
     /// Rebuilds the report from the worker's lines; a worker that died mid-test fails that test.

@@ -2,5 +2,6 @@
 enum Bindings {
     static func install(into context: ScenarioContext) {
         MotionBinding.install(into: context)
+        StageBinding.install(into: context)
     }
 }

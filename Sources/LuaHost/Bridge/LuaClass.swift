@@ -71,14 +71,13 @@ final class LuaClass<T: AnyObject> {
             let L = call.L
             guard lua_type(L, 2) == LUA_TSTRING, let k = clua_tostring(L, 2) else { lua_pushnil(L); return 1 }
             let key = String(cString: k)
-            if self.methods[key] != nil {
-                pb_push_metatable(L, self.name)
-                lua_pushstring(L, "__methods")
-                lua_rawget(L, -2)
-                lua_pushstring(L, key)
-                lua_rawget(L, -2)
-                return 1
-            }
+            // Methods: the Swift ones and any written in Lua live in the metatable's methods table.
+            pb_push_metatable(L, self.name)
+            lua_pushstring(L, "__methods")
+            lua_rawget(L, -2)
+            lua_pushvalue(L, 2)
+            if lua_type(L, -2) == LUA_TTABLE, lua_rawget(L, -2) != LUA_TNIL { return 1 }
+            clua_pop(L, 3)
             if let getter = self.getters[key] {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)

@@ -1,3 +1,4 @@
+import Foundation
 import PieceKit
 
 /// What the bindings of one scenario file share: the state, the file, the options, the test running, and
@@ -36,7 +37,9 @@ final class ScenarioContext {
     }
 
     /// Called when overrides change, so stages already made use the new tokens.
-    var overridesChanged: () -> Void = {}
+    func overridesChanged() {
+        for w in stages { w.stage?.overrides = overrides }
+    }
 
     func testStarted(_ name: String) {
         currentTest = name
@@ -45,11 +48,53 @@ final class ScenarioContext {
     }
 
     /// Called after each test, so per-test resources (stages and their logs) are closed in order.
-    func testEnded(failed: Bool) {
+    func testEnded(failure: String?) {
+        if let failure { logFailure(failure, test: currentTest) }
         inTest = false
         overrides = fileOverrides
     }
 
-    /// Called once the file is done.
-    func finish() {}
+    /// Stages made by this file, so override changes reach them.
+    private var stages: [WeakStage] = []
+
+    /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
+    private var log: JSONLogFile?
+    private var logError: String?
+
+    func stageCreated(_ stage: Stage) throws {
+        stages.append(WeakStage(stage))
+        stages.removeAll { $0.stage == nil }
+        guard let logPath = options.logPath else { return }
+        if log == nil && logError == nil {
+            do { log = try JSONLogFile(path: logPath) } catch { logError = "\(error)" }
+        }
+        if let logError { throw LuaHostError.message("Stage: cannot write the frame log: \(logError)") }
+        guard let log else { return }
+        do {
+            try stage.attachLog(log, scenario: path, test: currentTest.isEmpty ? nil : currentTest)
+        } catch {
+            throw LuaHostError.message("Stage: cannot write the frame log: \(error)")
+        }
+    }
+
+    /// Records a failure in the log, so a log always says where its scenario stopped.
+    func logFailure(_ message: String, test: String?) {
+        guard let log else { return }
+        var o = JSONObject()
+        o.append("error", message)
+        if let test { o.append("test", test) }
+        try? log.write(o)
+    }
+
+    /// Called once the file is done, whatever happened: the log is closed and moved into place.
+    func finish() {
+        for w in stages { w.stage?.detachLog() }
+        try? log?.close()
+        log = nil
+    }
+}
+
+private struct WeakStage {
+    weak var stage: Stage?
+    init(_ stage: Stage) { self.stage = stage }
 }

@@ -96,6 +96,7 @@ public enum ScenarioRunner {
             }
         }
         Bindings.install(into: context)
+        defer { context.finish() }
 
         state.startDeadline()
         let source = String(decoding: data, as: UTF8.self)
@@ -103,9 +104,11 @@ public enum ScenarioRunner {
         case .ok: break
         case .error(let message, let traceback):
             report.output = fileOutput
+            context.logFailure(message, test: nil)
             return fileFailure(message, traceback: traceback)
         case .breach(let breach, let location):
             report.output = fileOutput
+            context.logFailure("\(location ?? path): \(breach.description)", test: nil)
             return fileFailure("\(location ?? path): \(breach.description)")
         }
         report.output = fileOutput
@@ -142,7 +145,6 @@ public enum ScenarioRunner {
             lua_pushstring(L, "fn"); lua_rawget(L, entry)
             let outcome = state.callTop()
             inTest = false
-            context.testEnded(failed: { if case .ok = outcome { return false }; return true }())
             var result = TestResult(name: name, status: .passed, output: currentOutput)
             switch outcome {
             case .ok: break
@@ -154,11 +156,11 @@ public enum ScenarioRunner {
                 result.message = "\(location ?? path): \(breach.description)"
                     + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
             }
+            context.testEnded(failure: result.status == .failed ? result.message : nil)
             report.tests.append(result)
             events(.testFinished(result))
             if state.breach != nil { break }
         }
-        context.finish()
         return report
     }
 

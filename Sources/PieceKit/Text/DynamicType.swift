@@ -35,6 +35,9 @@ public enum DynamicType {
     /// `.medium` into the measured 16.333 rather than 16.227. Pass a `displayScale` of 0 to skip the rounding.
     public static func scaled(_ value: Double, relativeTo style: TextStyle, _ category: DynamicTypeSize,
                               displayScale: Double = defaultDisplayScale) -> Double {
+        // At the default size the metric is what the piece wrote: nothing is scaled, so nothing is rounded
+        // (a 2.5 pt stroke stays 2.5, not the nearest third of a point).
+        if category == .large { return value }
         let r = row(style)
         let base = Double(r.value(\.scalingLeadings, .large))
         let here = Double(r.value(\.scalingLeadings, category))

@@ -1,0 +1,56 @@
+import CLua
+import PieceKit
+
+/// Reads and writes the stage's environment as Lua options: width, height, safeArea, fps, reduceMotion,
+/// layoutDirection, dynamicTypeSize, colorScheme, isEnabled.
+enum EnvironmentOptions {
+    static let keys = ["width", "height", "safeArea", "reduceMotion", "layoutDirection", "dynamicTypeSize",
+                       "colorScheme", "isEnabled"]
+
+    /// `base` with every option given in `o` applied; sizes must be positive, insets at least 0.
+    static func apply(_ o: Options, to base: PieceEnvironment) throws -> PieceEnvironment {
+        var env = base
+        func positive(_ key: String) throws -> Double? {
+            guard let v = try o.number(key) else { return nil }
+            guard v > 0 else { throw LuaHostError.message("\(o.function): option '\(key)' must be above 0, got \(v)") }
+            return v
+        }
+        if let w = try positive("width") { env.size.width = w }
+        if let h = try positive("height") { env.size.height = h }
+        if let safe = try o.table("safeArea", "a table such as { top = 59, bottom = 34 }") {
+            let inner = Options(function: o.function + ": safeArea", table: safe)
+            for k in safe.keys where !["top", "bottom", "leading", "trailing"].contains(k) {
+                throw LuaHostError.message("\(o.function): safeArea has an unknown key '\(k)' (known: top, bottom, leading, trailing)")
+            }
+            func inset(_ k: String, _ d: Double) throws -> Double {
+                let v = try inner.number(k) ?? d
+                guard v >= 0 else { throw LuaHostError.message("\(o.function): safeArea.\(k) must be at least 0, got \(v)") }
+                return v
+            }
+            env.safeArea = EdgeInsets(top: try inset("top", 0), leading: try inset("leading", 0),
+                                      bottom: try inset("bottom", 0), trailing: try inset("trailing", 0))
+        }
+        env.reduceMotion = try o.boolean("reduceMotion", default: env.reduceMotion)
+        env.isEnabled = try o.boolean("isEnabled", default: env.isEnabled)
+        if let d = try o.choice("layoutDirection", LayoutDirection.self, all: LayoutDirection.allCases) { env.layoutDirection = d }
+        if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self, all: DynamicTypeSize.allCases) { env.dynamicTypeSize = d }
+        if let c = try o.choice("colorScheme", ColorScheme.self, all: ColorScheme.allCases) { env.colorScheme = c }
+        return env
+    }
+
+    static func value(_ env: PieceEnvironment) -> LuaValue {
+        .table(LuaTable(fields: [
+            ("colorScheme", .string(env.colorScheme.rawValue)),
+            ("dynamicTypeSize", .string(env.dynamicTypeSize.rawValue)),
+            ("height", .number(env.size.height)),
+            ("isEnabled", .boolean(env.isEnabled)),
+            ("layoutDirection", .string(env.layoutDirection.rawValue)),
+            ("reduceMotion", .boolean(env.reduceMotion)),
+            ("safeArea", .table(LuaTable(fields: [
+                ("bottom", .number(env.safeArea.bottom)), ("leading", .number(env.safeArea.leading)),
+                ("top", .number(env.safeArea.top)), ("trailing", .number(env.safeArea.trailing)),
+            ]))),
+            ("width", .number(env.size.width)),
+        ]))
+    }
+}

@@ -1,0 +1,180 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`.
+/// The stage animates, samples and logs its elements exactly as it does a Swift piece's.
+final class LuaPiece: StagePiece {
+    let name: String
+    private let state: LuaState
+    /// Registry references to the layout function and the state table.
+    let layoutRef: Int32
+    let stateRef: Int32
+    private var lastGood: [Element] = []
+    /// The first layout error since the last check; the binding raises it in the script.
+    private(set) var pendingError: String?
+
+    init(name: String, state: LuaState, layoutRef: Int32, stateRef: Int32) {
+        self.name = name; self.state = state; self.layoutRef = layoutRef; self.stateRef = stateRef
+    }
+
+    func takeError() -> String? {
+        defer { pendingError = nil }
+        return pendingError
+    }
+
+    /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.
+    func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pb_push_traceback_handler(L)
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        EnvironmentOptions.value(environment).push(L)
+        guard pb_pcall(L, 2, 1, top + 1) == LUA_OK else {
+            let text = state.errorText(at: -1)
+            if pendingError == nil {
+                pendingError = "\(name): layout failed: " + (text.components(separatedBy: "\nstack traceback:").first ?? text)
+            }
+            return lastGood
+        }
+        do {
+            let elements = try Self.elements(from: try LuaValue.read(L, -1), piece: name)
+            lastGood = elements
+            return elements
+        } catch {
+            if pendingError == nil { pendingError = "\(name): layout returned \(error)" }
+            return lastGood
+        }
+    }
+
+    /// Element names in sorted order; in each, x, y, w, h first, then other numbers by name, then text and flags.
+    static func elements(from value: LuaValue, piece: String) throws -> [Element] {
+        guard case .table(let t) = value else {
+            throw LuaHostError.message("a \(value.typeName), not a table of elements such as { surface = { x = 0, y = 0, w = 100, h = 50 } }")
+        }
+        var out: [Element] = []
+        for (name, v) in t.fields {
+            guard case .table(let props) = v else {
+                throw LuaHostError.message("element '\(name)' as a \(v.typeName); each element is a table of properties")
+            }
+            var e = Element(name)
+            let order = ["x", "y", "w", "h"]
+            let numbers = props.fields.compactMap { k, v in v.number.map { (k, $0) } }
+            for key in order { if let n = numbers.first(where: { $0.0 == key }) { e.append(.init(key, n.1)) } }
+            for (k, n) in numbers where !order.contains(k) { e.append(.init(k, n)) }
+            for (k, v) in props.fields {
+                switch v {
+                case .string(let s): e.append(NamedValue(k, .text(s)))
+                case .boolean(let b): e.append(NamedValue(k, .bool(b)))
+                case .number: break
+                default:
+                    throw LuaHostError.message("element '\(name)': property '\(k)' is a \(v.typeName); use numbers, strings or booleans")
+                }
+            }
+            out.append(e)
+        }
+        return out
+    }
+}
+
+/// A Lua piece as scripts hold it.
+final class LuaPieceObject {
+    let piece: LuaPiece
+    let stage: Stage
+    init(piece: LuaPiece, stage: Stage) { self.piece = piece; self.stage = stage }
+}
+
+enum LuaPieceBinding {
+    /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> Int32 {
+        let state = context.state
+        let L = c.L
+        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
+        let t = 1 + c.offset
+        for key in try rawKeys(L, t) where !["name", "state", "layout"].contains(key) {
+            throw LuaHostError.message("\(c.function): unknown option '\(key)' (known: name, state, layout)")
+        }
+        lua_pushstring(L, "name"); lua_rawget(L, t)
+        guard lua_type(L, -1) == LUA_TSTRING, let n = clua_tostring(L, -1) else {
+            throw LuaHostError.message("\(c.function): option 'name' must be the piece's name (a string)")
+        }
+        let name = String(cString: n)
+        clua_pop(L, 1)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
+        }
+        lua_pushstring(L, "layout"); lua_rawget(L, t)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            clua_pop(L, 1)
+            throw LuaHostError.message("\(c.function): option 'layout' must be a function(state, env) that returns the elements")
+        }
+        let layoutRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        lua_pushstring(L, "state"); lua_rawget(L, t)
+        if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            clua_pop(L, 1)
+            throw LuaHostError.message("\(c.function): option 'state' must be a table")
+        }
+        let stateRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        let piece = LuaPiece(name: name, state: state, layoutRef: layoutRef, stateRef: stateRef)
+        do { try stage.add(piece) } catch {
+            throw LuaHostError.message("\(c.function): \(error.description)")
+        }
+        if let error = piece.takeError() { throw LuaHostError.message(error) }
+        state.push(LuaPieceObject(piece: piece, stage: stage), as: pieceClass(state, context: context))
+        return 1
+    }
+
+    static func rawKeys(_ L: OpaquePointer, _ t: Int32) throws -> [String] {
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, let k = clua_tostring(L, -2) { keys.append(String(cString: k)) }
+            clua_pop(L, 1)
+        }
+        return keys.sorted()
+    }
+
+    static func pieceClass(_ state: LuaState, context: ScenarioContext) -> LuaClass<LuaPieceObject> {
+        if let cached = state.classCache["piece"] as? LuaClass<LuaPieceObject> { return cached }
+        let cls = LuaClass<LuaPieceObject>("piece")
+        state.classCache["piece"] = cls
+        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+        cls.property("state") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.piece.stateRef)); return 1 }
+        // The piece's target elements (where they are going), by name: card.layout.surface.h
+        cls.property("layout") { o, c in
+            let elements = o.stage.targets(of: o.piece.name) ?? []
+            lua_createtable(c.L, 0, Int32(elements.count))
+            for e in elements {
+                lua_pushstring(c.L, e.name)
+                FrameTables.push(ElementFrame(name: e.name, numberNames: e.numbers.map(\.name),
+                                              values: e.numbers.map(\.value), attributes: e.attributes), c.L)
+                lua_rawset(c.L, -3)
+            }
+            return 1
+        }
+        // set(changes[, animation]): merges the changes into the state inside one transaction.
+        cls.method("set") { o, c in
+            guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
+            let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
+            let L = c.L
+            let changes = 1 + c.offset
+            o.stage.transact(Transaction(animation: animation)) {
+                lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.piece.stateRef))
+                let target = lua_gettop(L)
+                lua_pushnil(L)
+                while lua_next(L, changes) != 0 {
+                    lua_pushvalue(L, -2)
+                    clua_insert(L, -2)
+                    lua_rawset(L, target)
+                }
+                clua_pop(L, 1)
+            }
+            if let error = o.piece.takeError() { throw LuaHostError.message(error) }
+            return 0
+        }
+        return cls
+    }
+}

@@ -1,0 +1,174 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A stage as scripts hold it.
+final class StageObject {
+    let stage: Stage
+    init(_ stage: Stage) { self.stage = stage }
+}
+
+/// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
+/// and the pieces put on it.
+enum StageBinding {
+    static let optionKeys = EnvironmentOptions.keys + ["fps"]
+
+    static func install(into context: ScenarioContext) {
+        let state = context.state
+        let cls = LuaClass<StageObject>("stage")
+        state.classCache["stage"] = cls
+
+        cls.method("advance") { o, c in
+            let seconds = try c.number(1, "a number of seconds")
+            guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
+            c.push(Double(try stageCall(c) { try o.stage.advance(seconds) }))
+            return 1
+        }
+        // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
+        cls.method("frames") { o, c in
+            if c.type(1) == LUA_TNUMBER {
+                let n = try c.integer(1, "a number of frames (a whole number)")
+                guard n >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of frames of at least 0, got \(n)") }
+                _ = try stageCall(c) { try o.stage.frames(n) }
+                c.push(Double(n))
+                return 1
+            }
+            let opts = try c.options(1, allowed: ["from", "to"])
+            let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
+            let to = try opts.number("to", "a time in seconds") ?? Double.infinity
+            pushSeries(o.stage.history.filter { $0.time >= from - 1e-9 && $0.time <= to + 1e-9 }, c, context: context)
+            return 1
+        }
+        cls.method("settle") { o, c in
+            let opts = try c.options(1, allowed: ["maxFrames"])
+            let maxFrames = try opts.number("maxFrames", "a number of frames").map { Int(max(0, min($0, 10_000_000))) }
+            c.push(Double(try stageCall(c) { try o.stage.settle(maxFrames: maxFrames) }))
+            return 1
+        }
+        cls.method("jump") { o, c in
+            let seconds = try c.number(1, "a number of seconds")
+            guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
+            c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
+            return 1
+        }
+        cls.method("now") { o, c in c.push(o.stage.now); return 1 }
+        cls.method("frame") { o, c in
+            if c.isNil(1) {
+                guard let f = o.stage.latestFrame else { c.pushNil(); return 1 }
+                FrameTables.push(f, c.L)
+                return 1
+            }
+            let i = try c.integer(1, "a frame index (a whole number)")
+            guard let f = o.stage.frame(at: i) else { c.pushNil(); return 1 }
+            FrameTables.push(f, c.L)
+            return 1
+        }
+        cls.method("frameAt") { o, c in
+            guard let f = o.stage.frame(atTime: try c.number(1, "a time in seconds")) else { c.pushNil(); return 1 }
+            FrameTables.push(f, c.L)
+            return 1
+        }
+        cls.method("environment") { o, c in
+            if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
+            let opts = try c.options(1, allowed: EnvironmentOptions.keys)
+            let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)
+            let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
+            o.stage.setEnvironment(env, transaction: Transaction(animation: animation))
+            EnvironmentOptions.value(o.stage.environment).push(c.L)
+            return 1
+        }
+        cls.method("piece") { o, c in
+            try LuaPieceBinding.make(on: o.stage, c, context: context)
+        }
+        cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
+        cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
+        cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }
+        cls.property("height") { o, c in c.push(o.stage.environment.size.height); return 1 }
+
+        state.setGlobal("Stage") { c in
+            let c = c.named("Stage")
+            let opts = try c.options(1, allowed: optionKeys)
+            let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
+            let fpsValue = try opts.number("fps", "a frame rate (frames per second)") ?? 120
+            guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
+                throw LuaHostError.message("Stage: option 'fps' must be a whole number from 1 to 1000, got \(fpsValue)")
+            }
+            let stage: Stage
+            do {
+                stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
+            } catch { throw LuaHostError.message("Stage: \(error)") }
+            try context.stageCreated(stage)
+            state.push(StageObject(stage), as: cls)
+            return 1
+        }
+        installLuaMethods(cls, state)
+    }
+
+    /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
+    static func installLuaMethods(_ cls: LuaClass<StageObject>, _ state: LuaState) {
+        let L = state.L
+        pb_push_metatable(L, cls.name)
+        lua_pushstring(L, "__methods")
+        lua_rawget(L, -2)
+        let methods = lua_gettop(L)
+        _ = state.run(text: runUntilSource, chunkName: "=piecebox:stage") { L in
+            lua_pushvalue(L, methods)
+            return 1
+        }
+        clua_pop(L, 2)
+    }
+
+    static let runUntilSource = #"""
+local methods = ...
+local type, error, format = type, error, string.format
+--- Renders frames until predicate(frame) is true; returns the frames rendered. Times out with an error.
+methods.runUntil = function(self, predicate, timeout)
+  if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
+  timeout = timeout or 10
+  if type(timeout) ~= "number" or timeout < 0 then error("stage:runUntil: argument 2 must be a timeout in seconds, got " .. tostring(timeout), 2) end
+  local start = self:now()
+  local n = 0
+  while true do
+    local f = self:frame()
+    if n > 0 and predicate(f) then return n end
+    if self:now() - start >= timeout - 1e-9 then
+      error(format("stage:runUntil: the predicate was still false after %d frames (%.4g s)", n, timeout), 2)
+    end
+    self:frames(1)
+    n = n + 1
+  end
+end
+"""#
+
+    /// Runs a stage operation; a StageError becomes a message for the script.
+    static func stageCall<T>(_ c: LuaCall, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as LuaHostError { throw error } catch {
+            throw LuaHostError.message("\(c.function): \(error)")
+        }
+    }
+
+    /// Pushes `series(frames, times)` built by the Lua test framework.
+    static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: ScenarioContext) {
+        let L = c.L
+        clua_pushglobaltable(L)
+        lua_pushstring(L, "series")
+        lua_rawget(L, -2)
+        clua_remove(L, -2)
+        let fn = lua_gettop(L)
+        lua_createtable(L, Int32(min(frames.count, 1 << 24)), 0)
+        for (i, f) in frames.enumerated() {
+            FrameTables.push(f, L)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_createtable(L, Int32(min(frames.count, 1 << 24)), 0)
+        for (i, f) in frames.enumerated() {
+            lua_pushnumber(L, f.time)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        // series() is the framework's own pure-Lua constructor; calling it protected keeps errors in Lua.
+        if lua_type(L, fn) != LUA_TFUNCTION || pb_pcall(L, 2, 1, 0) != LUA_OK {
+            lua_settop(L, fn - 1)
+            lua_pushnil(L)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/// What the island is laid out from: the app's parameters plus the transient state the piece keeps (a scrub's
+/// candidate and give, where the bubble is, which title is showing).
+public struct ScrollIslandInput: Sendable {
+    public var sections: [ScrollIslandSection]
+    /// The shared `scrollPosition(id:)` binding. `nil`, or an id not among the sections, reads as the first.
+    public var selection: String?
+    /// How much has been read, 0 to 1; `nil` estimates it from the section's place.
+    public var progress: Double?
+    /// Asked open. It only opens with more than one section.
+    public var isExpanded: Bool
+    public var showsTopButton: Bool
+    public var style: ScrollIslandStyle
+    public var messages: ScrollIslandMessages
+    /// A section a scrub or the puck is on but hasn't picked.
+    public var candidate: Int?
+    /// The scrub's give past an end, points from the leading edge.
+    public var pull: Double
+    /// Whether the back-to-top bubble is out. `nil` takes where it rests for this state (`ScrollIslandBubble.wanted`).
+    public var bubbleOut: Bool?
+    /// The section whose title the bar shows while it morphs toward the one in view; `nil` shows the one in view.
+    public var shownIndex: Int?
+    /// The keyboard's height from the bottom of the screen, 0 when it is down.
+    public var keyboardHeight: Double
+
+    public init(sections: [ScrollIslandSection], selection: String? = nil, progress: Double? = nil,
+                isExpanded: Bool = false, showsTopButton: Bool = true, style: ScrollIslandStyle = .standard,
+                messages: ScrollIslandMessages = .standard, candidate: Int? = nil, pull: Double = 0,
+                bubbleOut: Bool? = nil, shownIndex: Int? = nil, keyboardHeight: Double = 0) {
+        self.sections = sections; self.selection = selection; self.progress = progress
+        self.isExpanded = isExpanded; self.showsTopButton = showsTopButton; self.style = style
+        self.messages = messages; self.candidate = candidate; self.pull = pull; self.bubbleOut = bubbleOut
+        self.shownIndex = shownIndex; self.keyboardHeight = keyboardHeight
+    }
+
+    /// The section in view: the selection's index, or the first for `nil` or an unknown id.
+    public var selectedIndex: Int {
+        guard let selection, let i = sections.firstIndex(where: { $0.id == selection }) else { return 0 }
+        return i
+    }
+
+    /// Pins an index to the sections (0 when there are none).
+    public func clamp(_ index: Int) -> Int { min(max(index, 0), max(sections.count - 1, 0)) }
+
+    /// What the bar names: a candidate under the finger, else the section in view.
+    public var displayIndex: Int { clamp(candidate ?? selectedIndex) }
+
+    /// Open for real: asked, and more than one section to list.
+    public var isOpen: Bool { sections.count > 1 && isExpanded }
+}
+
+/// The island laid out on the stage: the glass (a capsule hugging its bar when closed, the panel when open), the bar's
+/// parts, the ring, the bubble and the panel's rows. Pure: the same input and environment give the same rects.
+public struct ScrollIslandLayout: Equatable, Sendable {
+    /// The space the island is given, in stage coordinates.
+    public var container: Rect
+    public var metrics: ScrollIslandMetrics
+    public var count: Int
+    public var selectedIndex: Int
+    public var displayIndex: Int
+    public var isOpen: Bool
+    public var isRightToLeft: Bool
+    public var readFraction: Double
+    /// The glass: the closed capsule or the open panel.
+    public var glass: Rect
+    public var cornerRadius: Double
+    /// The widest the closed capsule may be, less the bubble's room while it is out.
+    public var widest: Double
+    /// Room the bubble takes beside the closed island; the pair is centred together.
+    public var bubbleRoom: Double
+    public var bar: ScrollIslandBarLayout
+    public var ring: ScrollIslandRing
+    /// `nil` when the bubble is switched off or there is only one section.
+    public var bubble: ScrollIslandBubble?
+    public var panel: ScrollIslandPanel
+    /// VoiceOver's value on the closed island, "Method, Section 3 of 6, 62% read".
+    public var spokenValue: String
+
+    /// The space given: the stage inside its safe area, with the bottom raised to the keyboard when it is up (the
+    /// keyboard covers the home indicator, so the larger of the two counts).
+    public static func container(for environment: PieceEnvironment, keyboardHeight: Double = 0) -> Rect {
+        let s = environment.safeArea
+        let left = environment.isRightToLeft ? s.trailing : s.leading
+        let right = environment.isRightToLeft ? s.leading : s.trailing
+        let keyboard = keyboardHeight.isFinite ? keyboardHeight : 0
+        let bottom = max(s.bottom, keyboard, 0)
+        return Rect(x: left, y: s.top, width: max(environment.size.width - left - right, 0),
+                    height: max(environment.size.height - s.top - bottom, 0))
+    }
+
+    /// Lays the island out, or `nil` for no sections: an empty list draws nothing.
+    public static func make(_ input: ScrollIslandInput, environment: PieceEnvironment,
+                            measure: some ScrollIslandTextMeasure) -> ScrollIslandLayout? {
+        guard !input.sections.isEmpty else { return nil }
+        let metrics = ScrollIslandMetrics(dynamicTypeSize: environment.dynamicTypeSize, measure: measure)
+        let container = Self.container(for: environment, keyboardHeight: input.keyboardHeight)
+        let count = input.sections.count
+        let selected = input.selectedIndex
+        let display = input.displayIndex
+        let open = input.isOpen
+        let fraction = ScrollIslandRing.readFraction(progress: input.progress, selectedIndex: selected, count: count)
+        let panel = ScrollIslandPanel(metrics: metrics, count: count, container: container,
+                                      maxWidth: input.style.maxWidth)
+
+        // The bar's labels, measured in the semibold system font.
+        let shown = input.clamp(input.shownIndex ?? display)
+        let meta = metrics.metaSize
+        let content = ScrollIslandBarContent(
+            titleWidth: measure.width(of: input.sections[shown].title, size: metrics.titleSize, monospacedDigits: false),
+            contentsWidth: measure.width(of: input.messages.contents, size: metrics.titleSize, monospacedDigits: false),
+            positionWidth: measure.width(of: input.messages.position(shown + 1, count), size: meta, monospacedDigits: true),
+            readWidth: measure.width(of: input.messages.read(fraction), size: meta, monospacedDigits: true),
+            hasCluster: count > 1, metrics: metrics)
+
+        // Closed, the bubble's room comes off the widest the capsule may be, and the pair is centred together.
+        let wanted = ScrollIslandBubble.wanted(showsTopButton: input.showsTopButton, count: count,
+                                               selectedIndex: selected, isOpen: open)
+        let bubbleOut = input.showsTopButton && count > 1 && (input.bubbleOut ?? wanted)
+        let room = bubbleOut && !open ? metrics.barHeight + ScrollIslandMetrics.joined : 0
+        let widest = max(panel.width - room, metrics.barHeight * 2)
+        let width = open ? panel.width : content.hugWidth(widest: widest)
+        let height = open ? panel.height : metrics.barHeight
+        let pull = input.pull.isFinite ? input.pull : 0
+        let glass = Rect(x: container.midX - width / 2 + pull + room / 2, y: panel.bottom - height,
+                         width: width, height: height)
+
+        let barFrame = Rect(x: glass.minX, y: glass.maxY - metrics.barHeight, width: width, height: metrics.barHeight)
+        var bar = content.layout(in: barFrame, open: open, measure: measure)
+        var bubble: ScrollIslandBubble? = input.showsTopButton && count > 1
+            ? ScrollIslandBubble(island: glass, barHeight: metrics.barHeight, isOut: bubbleOut,
+                                 reduceMotion: environment.reduceMotion)
+            : nil
+        var glassOut = glass
+        if environment.isRightToLeft {
+            // Everything mirrors: the ring and bubble lead from the right, and the give reads from that edge.
+            glassOut = glass.scrollIslandMirrored(originX: container.minX, width: container.width)
+            bar = bar.mirrored(originX: container.minX, width: container.width)
+            if var flipped = bubble {
+                flipped.frame = flipped.frame.scrollIslandMirrored(originX: container.minX, width: container.width)
+                bubble = flipped
+            }
+        }
+        let ring = ScrollIslandRing(frame: bar.ring, lineWidth: metrics.ringStroke, fraction: fraction)
+        let spoken = input.messages.spokenValue(title: input.sections[display].title, number: display + 1,
+                                                count: count, fraction: fraction)
+        return ScrollIslandLayout(
+            container: container, metrics: metrics, count: count, selectedIndex: selected, displayIndex: display,
+            isOpen: open, isRightToLeft: environment.isRightToLeft, readFraction: fraction, glass: glassOut,
+            cornerRadius: open ? metrics.openRadius : metrics.closedRadius, widest: widest, bubbleRoom: room,
+            bar: bar, ring: ring, bubble: bubble, panel: panel, spokenValue: spoken)
+    }
+
+    // MARK: Rows
+
+    /// Row `index`'s parts in the open panel, mirrored for right-to-left.
+    public func row(_ index: Int, sections: [ScrollIslandSection], rowsOffset: Double = 0,
+                    measure: some ScrollIslandTextMeasure) -> ScrollIslandRowLayout? {
+        guard sections.indices.contains(index) else { return nil }
+        let s = sections[index]
+        let detail = s.detail.map { measure.width(of: $0, size: metrics.metaSize, monospacedDigits: true) }
+        let layout = ScrollIslandRowLayout(
+            frame: panel.rowFrame(index, rowsOffset: rowsOffset), count: count,
+            titleWidth: measure.width(of: s.title, size: metrics.titleSize, monospacedDigits: false),
+            detailWidth: detail, metrics: metrics, titleLineHeight: measure.lineHeight(size: metrics.titleSize),
+            metaLineHeight: measure.lineHeight(size: metrics.metaSize))
+        return isRightToLeft ? layout.mirrored(originX: container.minX, width: container.width) : layout
+    }
+
+    // MARK: Press
+
+    /// The glass's scale: a press sinks it about 2 points per edge (between 0.92 and 0.985 of its size), a scrub
+    /// lifts it 3%; Reduce Motion does neither (a press shades instead).
+    public static func glassScale(size: Size, pressed: Bool, scrubbing: Bool, reduceMotion: Bool) -> Double {
+        guard !reduceMotion else { return 1 }
+        var scale = 1.0
+        if pressed {
+            let side = (max(size.width, 1) * max(size.height, 1)).squareRoot()
+            scale = min(max(1 - ScrollIslandMetrics.pressDepth * 2 / side, 0.92), 0.985)
+        }
+        if scrubbing { scale *= ScrollIslandMetrics.scrubLift }
+        return scale
+    }
+}

@@ -1,0 +1,46 @@
+/// The island's copy, each line replaceable (a contents title such as "On this page", say). The closures take
+/// formatted numbers, so a translation can reorder them.
+public struct ScrollIslandMessages: Sendable {
+    /// The panel's title, and the island's name for VoiceOver.
+    public var contents: String
+    /// The back-to-top bubble's spoken label.
+    public var backToTop: String
+    /// Spoken hint on the closed island.
+    public var openHint: String
+    /// Spoken hint on the open panel's bar.
+    public var closeHint: String
+    /// The quiet position on the closed bar, "3 of 6".
+    public var position: @Sendable (_ number: Int, _ count: Int) -> String
+    /// The position as VoiceOver says it, "Section 3 of 6".
+    public var spokenPosition: @Sendable (_ number: Int, _ count: Int) -> String
+    /// The read amount, "62% read".
+    public var read: @Sendable (_ fraction: Double) -> String
+
+    public init(contents: String = "Contents",
+                backToTop: String = "Back to top",
+                openHint: String = "Shows every section",
+                closeHint: String = "Closes the contents",
+                position: @escaping @Sendable (Int, Int) -> String = { "\($0) of \($1)" },
+                spokenPosition: @escaping @Sendable (Int, Int) -> String = { "Section \($0) of \($1)" },
+                read: @escaping @Sendable (Double) -> String = { "\(ScrollIslandMessages.percent($0)) read" }) {
+        self.contents = contents; self.backToTop = backToTop
+        self.openHint = openHint; self.closeHint = closeHint
+        self.position = position; self.spokenPosition = spokenPosition; self.read = read
+    }
+
+    public static let standard = ScrollIslandMessages()
+
+    /// A fraction as a whole percentage, "62%". Halves go to the even neighbour, as Foundation's percent format
+    /// rounds by default; out-of-range and non-finite fractions are pinned first.
+    public static func percent(_ fraction: Double) -> String {
+        let f = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        return "\(Int((f * 100).rounded(.toNearestOrEven)))%"
+    }
+
+    /// VoiceOver's value for the closed island: the title, the spoken position (only with more than one section)
+    /// and the read amount, comma separated.
+    public func spokenValue(title: String, number: Int, count: Int, fraction: Double) -> String {
+        let parts = count > 1 ? [title, spokenPosition(number, count), read(fraction)] : [title, read(fraction)]
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,99 @@
+/// One named part of a piece's layout (its "surface", its "miniTitle", "row.3"), published as data.
+///
+/// A piece describes where its elements should be for its current state; the stage animates the numbers
+/// toward those targets, samples and logs them, without knowing which piece (Swift or Lua) they came from.
+///
+/// - `numbers` are animatable, in the order published (a rect is `x`, `y`, `w`, `h`), each optionally carrying
+///   an implicit animation.
+/// - `attributes` are not animated: a new value shows from the next frame on.
+///
+/// Names are unique per piece (elements) and per element (numbers and attributes together); a repeated name is
+/// ignored after its first use and reported in `Stage.layoutWarnings`, so frames never hold two values for a key.
+public struct Element: Sendable, Equatable {
+    /// One animatable number.
+    public struct Number: Sendable, Equatable {
+        public let name: String
+        public let value: Double
+        public var animation: ImplicitAnimation?
+
+        public init(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) {
+            self.name = name
+            self.value = value
+            self.animation = animation
+        }
+    }
+
+    public let name: String
+    public private(set) var numbers: [Number] = []
+    public private(set) var attributes: [NamedValue] = []
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    // MARK: Building (mutating, for bindings that add one property at a time)
+
+    public mutating func append(_ number: Number) { numbers.append(number) }
+
+    public mutating func append(_ attribute: NamedValue) { attributes.append(attribute) }
+
+    // MARK: Building (chained, for Swift pieces)
+
+    /// Adds an animatable number.
+    public func number(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) -> Element {
+        var copy = self
+        copy.numbers.append(Number(name, value, animation: animation))
+        return copy
+    }
+
+    /// Adds a rect as four numbers `x`, `y`, `w`, `h`, the keys of the frame log.
+    public func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
+        var copy = self
+        copy.numbers.append(Number("x", rect.x, animation: animation))
+        copy.numbers.append(Number("y", rect.y, animation: animation))
+        copy.numbers.append(Number("w", rect.width, animation: animation))
+        copy.numbers.append(Number("h", rect.height, animation: animation))
+        return copy
+    }
+
+    /// Adds a non-animated value.
+    public func attribute(_ name: String, _ value: ElementValue) -> Element {
+        var copy = self
+        copy.attributes.append(NamedValue(name, value))
+        return copy
+    }
+
+    public func text(_ name: String, _ value: String) -> Element { attribute(name, .text(value)) }
+
+    public func flag(_ name: String, _ value: Bool) -> Element { attribute(name, .bool(value)) }
+
+    /// `.animation(animation, value: value)` on everything added so far that has no implicit animation of its
+    /// own: like the SwiftUI modifier, it covers what is inside it, and an inner (earlier) one wins.
+    public func animation(_ animation: Animation?, value: ElementValue) -> Element {
+        var copy = self
+        let implicit = ImplicitAnimation(animation, value: value)
+        for index in copy.numbers.indices where copy.numbers[index].animation == nil {
+            copy.numbers[index].animation = implicit
+        }
+        return copy
+    }
+
+    // MARK: Reading
+
+    /// The published number called `name`, if any.
+    public func number(named name: String) -> Double? {
+        numbers.first { $0.name == name }?.value
+    }
+
+    /// The published attribute called `name`, if any.
+    public func attribute(named name: String) -> ElementValue? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// `x`, `y`, `w`, `h` as a rect, when all four are published.
+    public var rect: Rect? {
+        guard let x = number(named: "x"), let y = number(named: "y"),
+              let w = number(named: "w"), let h = number(named: "h") else { return nil }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+}

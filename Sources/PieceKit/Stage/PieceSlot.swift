@@ -1,0 +1,140 @@
+/// The stage's memory of one piece: what it last published, and one animator per published number.
+///
+/// Appearing and disappearing (the rule the stage follows, since a frame shows only what a piece publishes now):
+/// - an element or number seen for the first time starts at its target (it appears in place, no animation);
+/// - one no longer published is dropped at once, with its animation: it is absent from the next frame;
+/// - one published again later starts afresh at its new target.
+/// Fades and slides in or out are the piece's to publish (e.g. keep the element with opacity 0, then remove it).
+final class PieceSlot {
+    let piece: any StagePiece
+    let name: String
+    private(set) var published: [Element] = []
+    private(set) var elements: [ElementState] = []
+
+    /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
+    struct ElementState {
+        let name: String
+        var numberNames: [String] = []
+        var animators: [AnimatedValue] = []
+        /// The value each number's implicit animation watched at the last update (nil: none).
+        var watched: [ElementValue?] = []
+        var attributes: [NamedValue] = []
+    }
+
+    init(piece: any StagePiece) {
+        self.piece = piece
+        self.name = piece.name
+    }
+
+    /// Moves every number toward the newly published targets. Changes start at `begin` (a frame time) with the
+    /// animation the transaction gives each (see `Transaction.effectiveAnimation`). Returns whether anything
+    /// published differs from before, so the stage knows a frame is owed.
+    func reconcile(_ newElements: [Element], transaction: Transaction, begin: Double,
+                   warn: (String) -> Void) -> Bool {
+        guard newElements != published else { return false }
+        var oldIndex: [String: Int] = [:]
+        for (index, state) in elements.enumerated() { oldIndex[state.name] = index }
+        var next: [ElementState] = []
+        next.reserveCapacity(newElements.count)
+        var seenElements: Set<String> = []
+        for element in newElements {
+            guard seenElements.insert(element.name).inserted else {
+                warn("\(name): element \"\(element.name)\" is published twice; the second is ignored")
+                continue
+            }
+            let old = oldIndex[element.name].map { elements[$0] }
+            next.append(reconcile(element, old: old, transaction: transaction, begin: begin, warn: warn))
+        }
+        elements = next
+        published = newElements
+        return true
+    }
+
+    private func reconcile(_ element: Element, old: ElementState?, transaction: Transaction, begin: Double,
+                           warn: (String) -> Void) -> ElementState {
+        var state = ElementState(name: element.name)
+        state.numberNames.reserveCapacity(element.numbers.count)
+        state.animators.reserveCapacity(element.numbers.count)
+        state.watched.reserveCapacity(element.numbers.count)
+        var seen: Set<String> = []
+        for (position, number) in element.numbers.enumerated() {
+            guard seen.insert(number.name).inserted else {
+                warn("\(name).\(element.name): \"\(number.name)\" is published twice; the second is ignored")
+                continue
+            }
+            let watched = number.animation?.value
+            let previous = old.flatMap { Self.index(of: number.name, in: $0.numberNames, near: position) }
+            guard let old, let previous else {
+                state.append(number.name, AnimatedValue([number.value]), watched: watched)
+                continue
+            }
+            var animator = old.animators[previous]
+            let current = animator.target.first ?? number.value
+            if current != number.value {
+                let before = old.watched[previous]
+                let valueChanged = before != nil && watched != nil && before != watched
+                var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
+                // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
+                if !current.isFinite || !number.value.isFinite { animation = nil }
+                animator.set([number.value], animation: animation, at: begin)
+            }
+            state.append(number.name, animator, watched: watched)
+        }
+        for attribute in element.attributes {
+            guard seen.insert(attribute.name).inserted else {
+                warn("\(name).\(element.name): \"\(attribute.name)\" is published twice; the second is ignored")
+                continue
+            }
+            state.attributes.append(attribute)
+        }
+        return state
+    }
+
+    /// Where `name` sits in `names`; tries the same position first, since layouts rarely reorder.
+    private static func index(of name: String, in names: [String], near position: Int) -> Int? {
+        if position < names.count, names[position] == name { return position }
+        return names.firstIndex(of: name)
+    }
+
+    // MARK: Sampling
+
+    /// Every element at `time`. Numbers at rest cost no allocation: their value is the stored target.
+    func sample(at time: Double) -> PieceFrame {
+        var frames: [ElementFrame] = []
+        frames.reserveCapacity(elements.count)
+        for state in elements {
+            var values: [Double] = []
+            values.reserveCapacity(state.animators.count)
+            for animator in state.animators {
+                let shown = animator.isAnimating(at: time) ? animator.value(at: time) : animator.target
+                values.append(shown.first ?? 0)
+            }
+            frames.append(ElementFrame(name: state.name, numberNames: state.numberNames, values: values,
+                                       attributes: state.attributes))
+        }
+        return PieceFrame(name: name, elements: frames)
+    }
+
+    func isAnimating(at time: Double) -> Bool {
+        elements.contains { $0.animators.contains { $0.isAnimating(at: time) } }
+    }
+
+    /// `piece.element.number` for every number still moving at `time`, in published order.
+    func animatingPaths(at time: Double) -> [String] {
+        var paths: [String] = []
+        for state in elements {
+            for (index, animator) in state.animators.enumerated() where animator.isAnimating(at: time) {
+                paths.append("\(name).\(state.name).\(state.numberNames[index])")
+            }
+        }
+        return paths
+    }
+}
+
+private extension PieceSlot.ElementState {
+    mutating func append(_ name: String, _ animator: AnimatedValue, watched value: ElementValue?) {
+        numberNames.append(name)
+        animators.append(animator)
+        watched.append(value)
+    }
+}

@@ -1,0 +1,204 @@
+/// The world the pieces live in: their elements, the virtual clock, scheduled work, events and the frames.
+///
+/// One frame (`renderFrame`) follows DESIGN.md: the clock moves to the next frame time; scheduled work due by
+/// then runs in (time, order) order; every numeric property is sampled at the frame time; a `Frame` is kept.
+///
+/// **When a change begins.** An animation begins on the first frame at or after the change that started it,
+/// among the frames not yet rendered:
+/// - a change made by a script between frames (after frame k was rendered at t_k) begins at frame k+1: its
+///   elapsed time is 0 there, so frame k+1 still shows the start value and frame k+2 shows it moving;
+/// - a change made by scheduled work due at t_s begins at the first frame time ≥ t_s that is not yet rendered
+///   (work at 0.503 s at 120 fps begins at frame 61, t = 0.508333…).
+/// So every change has a frame time as its zero, and nothing depends on how the work was grouped into frames.
+///
+/// **When the stage asks pieces for their elements** (reconciles): at the end of every `transact`/`update`, after
+/// each batch of scheduled work due at one time, when a piece is added, and when the environment or the token
+/// overrides change. Changes found outside a transaction snap. Frames that follow no change only sample.
+///
+/// Single-threaded, like SwiftUI's main actor: not `Sendable`, and every call happens on the caller's thread.
+public final class Stage {
+    public internal(set) var clock: VirtualClock
+    /// Timed work. Schedule through `schedule(at:label:background:_:)` to mark work as background.
+    public let scheduler: Scheduler
+
+    /// What every piece reads. Setting it re-lays every piece out; outside a transaction the change snaps,
+    /// inside one (`transact(.smooth) { stage.environment.size = … }`) it animates with it.
+    public var environment: PieceEnvironment {
+        didSet {
+            tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
+            reconcileUnlessInTransaction()
+        }
+    }
+
+    /// Motion token overrides (a scenario's "what if reveal had bounce 0.3"). Setting them re-lays out, like
+    /// `environment`.
+    public var overrides: MotionOverrides {
+        didSet {
+            tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
+            reconcileUnlessInTransaction()
+        }
+    }
+
+    /// The tokens pieces are laid out with: the environment's Reduce Motion and the overrides.
+    public private(set) var tokens: MotionTokens
+
+    /// Every rendered frame, oldest first. Indices grow by one per `renderFrame` and skip the frames a `jump`
+    /// passed over.
+    public internal(set) var history: [Frame] = []
+
+    /// Problems with what pieces published (a name used twice), each reported once.
+    public private(set) var layoutWarnings: [String] = []
+
+    var slots: [PieceSlot] = []
+    /// The latest frame rendered or jumped to. Changes begin after it.
+    var presentedFrame = 0
+    var pendingEvents: [StageEvent] = []
+    /// Set when something published or emitted is not yet in a rendered frame.
+    var owesFrame = false
+    /// Transactions whose bodies are running, innermost last.
+    var transactionStack: [Transaction] = []
+    /// Pending background work, by id, with its label.
+    var backgroundWork: [ScheduledID: String] = [:]
+    private var choreographers: [String: Choreographer] = [:]
+    private var warningSet: Set<String> = []
+    var logSink: (any FrameLogSink)?
+    var logFormat = JSONNumberFormat.standard
+
+    /// A stage at frame 0 (t = 0) with no pieces. Fails only for an fps outside 1...`VirtualClock.maximumFPS`.
+    public init(environment: PieceEnvironment = PieceEnvironment(), fps: Int = 120,
+                overrides: MotionOverrides? = nil) throws(StageError) {
+        do { clock = try VirtualClock(fps: fps) } catch { throw .clock(error) }
+        scheduler = Scheduler()
+        self.environment = environment
+        self.overrides = overrides ?? MotionOverrides()
+        tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
+    }
+
+    public var fps: Int { clock.fps }
+
+    /// The time of the current frame (while scheduled work runs, the frame being prepared; the work's own due
+    /// time is `scheduler.currentTime`).
+    public var now: Double { clock.now }
+
+    /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
+    public var frameIndex: Int { clock.frame }
+
+    // MARK: Pieces
+
+    public var pieces: [any StagePiece] { slots.map(\.piece) }
+
+    public func piece(named name: String) -> (any StagePiece)? {
+        slots.first { $0.name == name }?.piece
+    }
+
+    /// Puts a piece on the stage. Its elements appear at their targets (no animation) from the next frame.
+    public func add(_ piece: any StagePiece) throws(StageError) {
+        guard !slots.contains(where: { $0.name == piece.name }) else { throw .duplicatePiece(piece.name) }
+        let slot = PieceSlot(piece: piece)
+        slots.append(slot)
+        reconcile(slot, transaction: Transaction(), begin: changeBeginTime)
+    }
+
+    /// Takes a piece off the stage: its elements are absent from the next frame and its choreographies stop.
+    @discardableResult
+    public func remove(named name: String) -> Bool {
+        guard let index = slots.firstIndex(where: { $0.name == name }) else { return false }
+        slots.remove(at: index)
+        choreographers.removeValue(forKey: name)?.cancelAll()
+        owesFrame = true
+        return true
+    }
+
+    /// The elements a piece published last: its targets, where it is heading.
+    public func targets(of pieceName: String) -> [Element]? {
+        slots.first { $0.name == pieceName }?.published
+    }
+
+    /// The piece's own choreographer, so its "open" never cancels another piece's "open".
+    public func choreographer(for pieceName: String) -> Choreographer {
+        if let existing = choreographers[pieceName] { return existing }
+        let made = Choreographer(scheduler: scheduler)
+        choreographers[pieceName] = made
+        return made
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` (which changes piece state), then re-lays every piece out and moves each number whose target
+    /// moved with the effective animation: the property's implicit animation when its watched value changed in
+    /// this update and the transaction allows implicit animations, otherwise the transaction's animation
+    /// (nil snaps). The change begins by the rule in the type's documentation.
+    ///
+    /// Anything changed before (outside, or in the enclosing transaction's body so far) is settled first with the
+    /// enclosing transaction, so each change gets the animation of the transaction it was made in, as in SwiftUI.
+    /// Changes made before a throw are still applied.
+    @discardableResult
+    public func transact<Result, Failure: Error>(_ transaction: Transaction,
+                                                 _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        reconcileAll(transactionStack.last ?? Transaction())
+        transactionStack.append(transaction)
+        defer {
+            reconcileAll(transaction)
+            transactionStack.removeLast()
+        }
+        return try body()
+    }
+
+    /// `withAnimation(animation) { … }`.
+    @discardableResult
+    public func transact<Result, Failure: Error>(_ animation: Animation?,
+                                                 _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try transact(Transaction(animation: animation), body)
+    }
+
+    /// A change with no animation: it snaps (implicit animations whose value changed still apply).
+    @discardableResult
+    public func update<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try transact(Transaction(), body)
+    }
+
+    /// The environment changed with a transaction: `setEnvironment(e, transaction: .init(animation: .smooth))`.
+    public func setEnvironment(_ environment: PieceEnvironment, transaction: Transaction) {
+        transact(transaction) { self.environment = environment }
+    }
+
+    // MARK: Events
+
+    /// Records an event for the next rendered frame.
+    public func emit(_ event: StageEvent) {
+        pendingEvents.append(event)
+        owesFrame = true
+    }
+
+    public func emit(_ kind: StageEvent.Kind, piece: String, details: [NamedValue] = []) {
+        emit(StageEvent(kind, piece: piece, details: details))
+    }
+
+    // MARK: Reconciling
+
+    /// The frame time at which a change made now begins (see the type's documentation).
+    var changeBeginTime: Double {
+        let nextUnrendered = presentedFrame < Int.max ? presentedFrame + 1 : Int.max
+        let due = clock.firstFrame(atOrAfter: scheduler.currentTime)
+        return clock.time(ofFrame: max(nextUnrendered, due))
+    }
+
+    func reconcileAll(_ transaction: Transaction) {
+        let begin = changeBeginTime
+        for slot in slots { reconcile(slot, transaction: transaction, begin: begin) }
+    }
+
+    private func reconcile(_ slot: PieceSlot, transaction: Transaction, begin: Double) {
+        let elements = slot.piece.elements(in: environment, tokens: tokens)
+        if slot.reconcile(elements, transaction: transaction, begin: begin, warn: warn) { owesFrame = true }
+    }
+
+    private func reconcileUnlessInTransaction() {
+        // Inside a transaction the change is picked up when its body ends, with its animation.
+        if transactionStack.isEmpty { reconcileAll(Transaction()) }
+    }
+
+    private func warn(_ message: String) {
+        if warningSet.insert(message).inserted { layoutWarnings.append(message) }
+    }
+}

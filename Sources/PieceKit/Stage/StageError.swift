@@ -1,0 +1,48 @@
+/// Why the stage refused or gave up. Thrown, never trapped: every case can come from a scenario script, and
+/// each message names what is at fault.
+public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The clock refused (bad fps, negative or non-finite duration, overflow).
+    case clock(ClockError)
+    /// A piece with this name is already on the stage.
+    case duplicatePiece(String)
+    /// `settle` ran `frames` frames and things were still moving or due.
+    /// `animating` are `piece.element.number` paths; `scheduled` are labels of blocking work.
+    case didNotSettle(frames: Int, time: Double, animating: [String], scheduled: [String])
+    /// `runUntil` rendered `frames` frames (up to `time`) without the predicate holding.
+    case timedOut(frames: Int, time: Double)
+    /// Scheduled work kept scheduling more work due at once; the rest was left pending.
+    case runawayWork(time: Double, pending: [String])
+    /// A frame log sink failed to take a line.
+    case logFailed(String)
+    /// A count that must not be negative was.
+    case negativeCount(String, Int)
+
+    public var description: String {
+        switch self {
+        case .clock(let error):
+            return error.description
+        case .duplicatePiece(let name):
+            return "a piece named \"\(name)\" is already on the stage"
+        case .didNotSettle(let frames, let time, let animating, let scheduled):
+            var parts: [String] = []
+            if !animating.isEmpty { parts.append("still animating: " + Self.list(animating)) }
+            if !scheduled.isEmpty { parts.append("still scheduled: " + Self.list(scheduled)) }
+            return "settle gave up after \(frames) frames (t = \(time)); " + parts.joined(separator: "; ")
+        case .timedOut(let frames, let time):
+            return "runUntil timed out after \(frames) frames (t = \(time)) without the condition holding"
+        case .runawayWork(let time, let pending):
+            return "scheduled work at t = \(time) keeps scheduling more work due at once; pending: "
+                + Self.list(pending)
+        case .logFailed(let reason):
+            return "frame log: \(reason)"
+        case .negativeCount(let what, let value):
+            return "\(what) must not be negative, got \(value)"
+        }
+    }
+
+    /// At most ten names, then how many more: a message stays readable when a hundred rows animate.
+    private static func list(_ names: [String]) -> String {
+        let shown = names.prefix(10).joined(separator: ", ")
+        return names.count > 10 ? shown + " and \(names.count - 10) more" : shown
+    }
+}

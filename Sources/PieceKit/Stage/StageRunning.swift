@@ -1,0 +1,159 @@
+/// Moving the world forward: frames, settling, waiting for a condition, jumping.
+extension Stage {
+    /// Renders the next frame: the clock moves one frame, due work runs (each batch reconciled at its own time),
+    /// every property is sampled at the frame time, and the frame is kept (and logged, when a log is attached).
+    @discardableResult
+    public func renderFrame() throws(StageError) -> Frame {
+        do { try clock.advance() } catch { throw .clock(error) }
+        let runaway = runScheduledWork(upTo: clock.now)
+        let frame = sample()
+        pendingEvents.removeAll(keepingCapacity: true)
+        owesFrame = false
+        presentedFrame = clock.frame
+        history.append(frame)
+        if let logSink {
+            do { try logSink.receive(line: FrameLog.line(for: frame, format: logFormat)) } catch {
+                throw .logFailed("\(error)")
+            }
+        }
+        // Reported after the frame is kept, so the stage is left in a consistent state.
+        if runaway { throw .runawayWork(time: clock.now, pending: Array(scheduler.pendingLabels.prefix(10))) }
+        return frame
+    }
+
+    /// Renders `count` frames. Returns the last one (the latest frame when `count` is 0).
+    @discardableResult
+    public func frames(_ count: Int) throws(StageError) -> Frame? {
+        guard count >= 0 else { throw .negativeCount("frames", count) }
+        for _ in 0..<count { try renderFrame() }
+        return latestFrame
+    }
+
+    /// Renders every frame up to the first frame at or after `now + seconds`; returns how many. The count comes
+    /// from frame times, so 1.0 s at 120 fps is exactly 120 frames and the last one is at exactly `now + 1.0`
+    /// (when `now` is on the grid, which it always is).
+    @discardableResult
+    public func advance(_ seconds: Double) throws(StageError) -> Int {
+        let count = try frameCount(for: seconds)
+        for _ in 0..<count { try renderFrame() }
+        return count
+    }
+
+    /// Renders frames until nothing animates, no blocking work is scheduled and the latest frame shows every
+    /// change and event; returns how many frames that took (0 when already at rest).
+    ///
+    /// Gives up after `maxFrames` (default: ten seconds of frames) with `StageError.didNotSettle`, which names
+    /// every `piece.element.number` still animating and the label of every blocking work still scheduled.
+    /// Background work (see `schedule(at:label:background:_:)`) never keeps the stage from settling.
+    @discardableResult
+    public func settle(maxFrames: Int? = nil) throws(StageError) -> Int {
+        let limit = maxFrames ?? clock.fps * 10
+        guard limit >= 0 else { throw .negativeCount("maxFrames", limit) }
+        var ran = 0
+        while isBusy {
+            guard ran < limit else {
+                throw .didNotSettle(frames: ran, time: now, animating: animatingPaths, scheduled: blockingLabels)
+            }
+            try renderFrame()
+            ran += 1
+        }
+        return ran
+    }
+
+    /// Renders frames until `predicate` holds for a newly rendered frame; returns how many were rendered
+    /// (the last one is the frame that satisfied it). Frames rendered before the call are not tested, so waiting
+    /// for an event never matches an old one. Throws `timedOut` once `timeout` seconds of frames have passed.
+    @discardableResult
+    public func runUntil(_ predicate: (Frame) -> Bool, timeout: Double) throws(StageError) -> Int {
+        let limit = try frameCount(for: timeout)
+        var ran = 0
+        while ran < limit {
+            let frame = try renderFrame()
+            ran += 1
+            if predicate(frame) { return ran }
+        }
+        throw .timedOut(frames: ran, time: now)
+    }
+
+    /// Moves time on by `seconds` (to the first frame at or after `now + seconds`) without rendering the frames
+    /// in between: animations progress in time, scheduled work in the span runs in (time, order) order and its
+    /// changes begin at the first frame at or after their time. Events emitted meanwhile go to the next rendered
+    /// frame. Returns the number of frames skipped.
+    @discardableResult
+    public func jump(_ seconds: Double) throws(StageError) -> Int {
+        let start = clock.frame
+        do { try clock.jump(seconds) } catch { throw .clock(error) }
+        let runaway = runScheduledWork(upTo: clock.now)
+        presentedFrame = clock.frame
+        if runaway { throw .runawayWork(time: clock.now, pending: Array(scheduler.pendingLabels.prefix(10))) }
+        return clock.frame - start
+    }
+
+    // MARK: State
+
+    /// True while something animates, blocking work is pending, or a change or event is not yet in a frame.
+    public var isBusy: Bool {
+        owesFrame || hasBlockingWork || slots.contains { $0.isAnimating(at: now) }
+    }
+
+    /// `piece.element.number` for every number moving at `now`.
+    public var animatingPaths: [String] {
+        slots.flatMap { $0.animatingPaths(at: now) }
+    }
+
+    // MARK: Frames
+
+    public var latestFrame: Frame? { history.last }
+
+    /// The rendered frame with this index (nil for frames never rendered, such as those a jump passed over).
+    public func frame(at index: Int) -> Frame? {
+        var low = 0, high = history.count
+        while low < high {
+            let mid = (low + high) / 2
+            if history[mid].index < index { low = mid + 1 } else { high = mid }
+        }
+        return low < history.count && history[low].index == index ? history[low] : nil
+    }
+
+    /// The frame on screen at `time`: the latest rendered frame whose time is at or before it (within
+    /// `VirtualClock.timeTolerance`, so `0.1` finds the frame at 0.1 however the script computed it).
+    public func frame(atTime time: Double) -> Frame? {
+        guard !time.isNaN else { return nil }
+        let limit = time + VirtualClock.timeTolerance
+        var low = 0, high = history.count
+        while low < high {
+            let mid = (low + high) / 2
+            if history[mid].time <= limit { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? history[low - 1] : nil
+    }
+
+    // MARK: Internals
+
+    /// Frames in `seconds` from now, by frame times (never by summing durations).
+    private func frameCount(for seconds: Double) throws(StageError) -> Int {
+        guard seconds.isFinite else { throw .clock(.notFinite(seconds)) }
+        guard seconds >= 0 else { throw .clock(.backwards("\(seconds) s")) }
+        let count = clock.firstFrame(atOrAfter: seconds)
+        guard count != Int.max else { throw .clock(.overflow) }
+        return count
+    }
+
+    /// Runs due work one time at a time, reconciling after each, so changes made directly (not in a transaction)
+    /// by work due at t snap at t, and the next work sees them. Returns true when work ran away (see `Scheduler`).
+    func runScheduledWork(upTo time: Double) -> Bool {
+        while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
+            scheduler.runDue(upTo: next)
+            reconcileAll(Transaction())
+            if scheduler.lastRunWasCutShort { return true }
+        }
+        scheduler.runDue(upTo: time)
+        return false
+    }
+
+    /// Every piece at the current frame time, with the pending events.
+    private func sample() -> Frame {
+        let time = clock.now
+        return Frame(index: clock.frame, time: time, pieces: slots.map { $0.sample(at: time) }, events: pendingEvents)
+    }
+}
