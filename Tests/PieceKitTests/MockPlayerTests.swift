@@ -292,3 +292,20 @@ private final class ReportLog {
         #expect(labels.filter { !MockPlayer.isBackground(label: $0) } == ["player: seek to 10.0"])
     }
 }
+
+@Suite struct MockPlayerOnAStageTests {
+    @Test func aPlayingPlayerNeverBlocksTheStagesSettleButASeekDoes() throws {
+        let stage = try Stage()
+        let player = MockPlayer(stage: stage, tracks: aster, time: 48, isPlaying: true,
+                                seekConfirmation: .after(0.3))
+        #expect(!stage.hasBlockingWork)
+        #expect(stage.scheduler.count == 2)
+        player.onSeek(100)
+        #expect(stage.blockingLabels == ["player: seek to 100.0"])
+        stage.scheduler.runDue(upTo: 0.5)
+        #expect(!stage.hasBlockingWork)
+        #expect(abs(player.time - 100.2) < 1e-9)
+        player.pause()
+        #expect(stage.scheduler.isEmpty)
+    }
+}

@@ -6,9 +6,10 @@
 /// *reports* its time only at its update interval (and at every change of state), as an app's timer would, so the
 /// piece's easing between updates can be tested.
 ///
-/// All timed work goes through the `Scheduler`. The periodic updates and the end of a track are background work
-/// (their labels start with `backgroundLabelPrefix`): a playing player is never "done", so a stage's settle must
-/// not wait for them. A seek confirmation is ordinary work, because it answers something the piece did.
+/// All timed work goes through the `Scheduler`. The periodic updates and the end of a track are background work: a
+/// playing player is never "done", so a stage's settle must not wait for them. Made with `init(stage:…)` the player
+/// schedules through `Stage.schedule(at:label:background:_:)`, which knows that; on a bare scheduler their labels
+/// start with `backgroundLabelPrefix` instead. A seek confirmation is ordinary work: it answers the piece.
 ///
 /// Calls from the piece (`onPlayPause`, `onSkip`, `onSeek`) are recorded in `calls`, then acted on; calls from a
 /// script (`play`, `pause`, `seek`, `skip`) act without being recorded, since they are the app's, not the piece's.
@@ -20,6 +21,8 @@ public final class MockPlayer {
     public static func isBackground(label: String) -> Bool { label.hasPrefix(backgroundLabelPrefix) }
 
     public let scheduler: Scheduler
+    /// Where timed work goes: the bare scheduler, or a stage that tracks background work.
+    private weak var stage: Stage?
     /// Names this player's scheduled work, so a settle that gives up can say whose it is.
     public let name: String
     public var updateInterval: UpdateInterval {
@@ -70,6 +73,17 @@ public final class MockPlayer {
         since = start
         reportedTime = base
         if isPlaying, trackIndex != nil { startPlaying(at: start, reason: nil) }
+    }
+
+    /// A player on a stage: its updates and track ends are the stage's background work.
+    public convenience init(stage: Stage, tracks: [Track], time: Double = 0, isPlaying: Bool = false,
+                            updateInterval: UpdateInterval = .seconds(0.5),
+                            seekConfirmation: SeekConfirmation = .immediately, trackEnd: TrackEnd = .stop,
+                            name: String = "player") {
+        self.init(scheduler: stage.scheduler, tracks: tracks, time: time, isPlaying: false,
+                  updateInterval: updateInterval, seekConfirmation: seekConfirmation, trackEnd: trackEnd, name: name)
+        self.stage = stage
+        if isPlaying, trackIndex != nil { startPlaying(at: now, reason: nil) }
     }
 
     // MARK: Reading
@@ -169,7 +183,7 @@ public final class MockPlayer {
             let due = now + (delay.isFinite ? max(delay, 0) : 0)
             let generation = trackGeneration
             pendingSeeks += 1
-            scheduler.schedule(at: due, label: "\(name): seek to \(target)") { [weak self] in
+            schedule(at: due, label: "\(name): seek to \(target)", background: false) { [weak self] in
                 guard let self else { return }
                 self.pendingSeeks -= 1
                 guard generation == self.trackGeneration else { return }
@@ -240,15 +254,26 @@ public final class MockPlayer {
         report(.seek, at: t)
     }
 
+    @discardableResult
+    private func schedule(at time: Double, label: String, background: Bool,
+                          _ work: @escaping () -> Void) -> ScheduledID {
+        if let stage { return stage.schedule(at: time, label: label, background: background, work) }
+        return scheduler.schedule(at: time, label: background ? Self.backgroundLabelPrefix + label : label, work)
+    }
+
+    private func cancelWork(_ id: ScheduledID) {
+        if let stage { stage.cancel(id) } else { scheduler.cancel(id) }
+    }
+
     private func cancelTimedWork() {
-        if let tickID { scheduler.cancel(tickID) }
-        if let endID { scheduler.cancel(endID) }
+        if let tickID { cancelWork(tickID) }
+        if let endID { cancelWork(endID) }
         tickID = nil
         endID = nil
     }
 
     private func restartTicks(from t: Double) {
-        if let tickID { scheduler.cancel(tickID) }
+        if let tickID { cancelWork(tickID) }
         tickID = nil
         tickOrigin = t
         tickIndex = 0
@@ -260,7 +285,7 @@ public final class MockPlayer {
         guard isPlaying, let interval = updateInterval.seconds else { return }
         tickIndex += 1
         let due = tickOrigin + Double(tickIndex) * interval
-        tickID = scheduler.schedule(at: due, label: Self.backgroundLabelPrefix + "\(name) update") { [weak self] in
+        tickID = schedule(at: due, label: "\(name) update", background: true) { [weak self] in
             guard let self else { return }
             self.tickID = nil
             self.report(.tick, at: due)
@@ -270,11 +295,11 @@ public final class MockPlayer {
 
     /// The end of the current track at the current rate, if it has one.
     private func scheduleEnd() {
-        if let endID { scheduler.cancel(endID) }
+        if let endID { cancelWork(endID) }
         endID = nil
         guard isPlaying, let track = currentTrack, !track.isLive else { return }
         let due = since + max(track.duration - base, 0)
-        endID = scheduler.schedule(at: due, label: Self.backgroundLabelPrefix + "\(name) track end") { [weak self] in
+        endID = schedule(at: due, label: "\(name) track end", background: true) { [weak self] in
             guard let self else { return }
             self.endID = nil
             self.reachEnd(at: due)
