@@ -29,7 +29,7 @@ public enum ScrollPagePhysics {
                                   coefficient: Double = rubberBandCoefficient) -> Double {
         guard dimension > 0, coefficient > 0, overshoot.isFinite, overshoot != 0 else { return 0 }
         let banded = (1 - 1 / (abs(overshoot) * coefficient / dimension + 1)) * dimension
-        return overshoot < 0 ? -banded : banded
+        return overshoot >= 0 ? banded : -banded
     }
 
     /// The pull that shows as `banded` points past an edge: the inverse of `rubberBand`, so a drag that catches content

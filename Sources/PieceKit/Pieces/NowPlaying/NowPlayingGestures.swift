@@ -2,7 +2,8 @@ extension NowPlaying {
     /// The one drag on the glass surface. Collapsed: a tap opens and an upward pull stretches the bar. Open: a
     /// downward drag carries the card, and a tap on the grabber closes it. Sideways drags pass through.
     public enum DragMode: String, Sendable {
-        case idle, pressing, pulling, dropping, passing
+        case idle, pressing
+        case pulling, dropping, passing
     }
 
     /// What the surface does when the finger lifts.

@@ -26,7 +26,7 @@ extension NowPlaying {
             self.title = title
             self.artist = artist
             self.isPlaying = isPlaying
-            self.time = time.isFinite ? time : 0
+            self.time = time.isFinite == false ? 0 : time
             self.duration = duration
             self.skipping = skipping
             self.hasOnSkip = hasOnSkip
@@ -70,7 +70,7 @@ extension NowPlaying {
             switch skipping {
             case .tracks:
                 return bubble.goesBack ? messages.previous : messages.next
-            case .seconds(let back, let forward):
+            case let .seconds(back, forward):
                 let amount = NowPlaying.spokenJump(bubble.goesBack ? back : forward)
                 return "\(bubble.goesBack ? messages.skipBack : messages.skipForward), \(amount)"
             }

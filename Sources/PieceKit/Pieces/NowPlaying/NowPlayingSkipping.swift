@@ -5,14 +5,15 @@ public enum NowPlaying {
     public typealias Skip = SkipDirection
 
     /// What the two skip bubbles do.
-    public enum Skipping: Hashable, Sendable {
+    public enum Skipping: Sendable, Hashable {
         /// Previous and next track, through `onSkip`.
         case tracks
         /// Jumps of whole seconds back and forward, through `onSeek`: podcasts and audiobooks.
-        case seconds(back: Int, forward: Int)
+        case seconds(back: Int,
+                     forward: Int)
 
         /// The usual podcast pair: 15 back, 30 forward.
-        public static let podcast = Skipping.seconds(back: 15, forward: 30)
+        public static let podcast: Skipping = .seconds(back: 15, forward: 30)
     }
 
     /// The three bubbles that bud out of play: forward beside it in the bar, previous and next either side of it
@@ -42,7 +43,7 @@ extension NowPlaying.Skipping {
         let back = bubble.goesBack
         switch self {
         case .tracks:
-            return back ? "backward.fill" : "forward.fill"
+            return back == false ? "forward.fill" : "backward.fill"
         case .seconds(let b, let f):
             let amount = back ? b : f
             let stem = back ? "gobackward" : "goforward"

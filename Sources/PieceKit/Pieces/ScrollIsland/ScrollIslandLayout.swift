@@ -173,7 +173,7 @@ public struct ScrollIslandLayout: Equatable, Sendable {
         guard !reduceMotion else { return 1 }
         var scale = 1.0
         if pressed {
-            let side = (max(size.width, 1) * max(size.height, 1)).squareRoot()
+            let side = (max(1, size.width) * max(1, size.height)).squareRoot()
             scale = min(max(1 - ScrollIslandMetrics.pressDepth * 2 / side, 0.92), 0.985)
         }
         if scrubbing { scale *= ScrollIslandMetrics.scrubLift }

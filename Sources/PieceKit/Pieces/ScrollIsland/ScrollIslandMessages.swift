@@ -10,11 +10,11 @@ public struct ScrollIslandMessages: Sendable {
     /// Spoken hint on the open panel's bar.
     public var closeHint: String
     /// The quiet position on the closed bar, "3 of 6".
-    public var position: @Sendable (_ number: Int, _ count: Int) -> String
+    public var position: @Sendable (_ index: Int, _ total: Int) -> String
     /// The position as VoiceOver says it, "Section 3 of 6".
-    public var spokenPosition: @Sendable (_ number: Int, _ count: Int) -> String
+    public var spokenPosition: @Sendable (_ index: Int, _ total: Int) -> String
     /// The read amount, "62% read".
-    public var read: @Sendable (_ fraction: Double) -> String
+    public var read: @Sendable (_ amount: Double) -> String
 
     public init(contents: String = "Contents",
                 backToTop: String = "Back to top",
@@ -41,6 +41,7 @@ public struct ScrollIslandMessages: Sendable {
     /// and the read amount, comma separated.
     public func spokenValue(title: String, number: Int, count: Int, fraction: Double) -> String {
         let parts = count > 1 ? [title, spokenPosition(number, count), read(fraction)] : [title, read(fraction)]
-        return parts.joined(separator: ", ")
+        let spoken = parts.joined(separator: ", ")
+        return spoken
     }
 }

@@ -11,7 +11,7 @@ public struct ScrollIslandSpringSpec: Equatable, Sendable {
 
     /// Follow-through: each rank later arrives 40 ms slower and 0.02 bouncier (rank capped at 6, bounce at 0.55).
     public func following(rank: Int) -> ScrollIslandSpringSpec {
-        let k = Double(min(max(rank, 0), 6))
+        let k = Double(max(0, min(rank, 6)))
         return ScrollIslandSpringSpec(duration: duration + 0.04 * k, bounce: min(bounce + 0.02 * k, 0.55))
     }
 }

@@ -21,7 +21,7 @@ public struct ScrollIslandRing: Equatable, Sendable {
     /// How much has been read. A given `progress` is pinned to 0...1 (non-finite reads 0); without one it is
     /// estimated from the section's place: the middle of its share of the list, (index + ½) / count.
     public static func readFraction(progress: Double?, selectedIndex: Int, count: Int) -> Double {
-        if let progress { return progress.isFinite ? min(max(progress, 0), 1) : 0 }
+        if let progress { return progress.isFinite ? max(0, min(progress, 1)) : 0 }
         guard count > 0 else { return 0 }
         let index = min(max(selectedIndex, 0), count - 1)
         return (Double(index) + 0.5) / Double(count)
