@@ -118,7 +118,7 @@ struct WorkerPool {
         let what = running.map { "test \"\($0)\"" } ?? "the file's top level"
         let message: String
         if killed {
-            message = "\(file): time limit of \(SandboxLimitsText.seconds(limits.seconds)) exceeded in \(what), inside a library call no hook reaches (a long pattern match?); the worker was stopped"
+            message = "\(file): time limit of \(SandboxLimits.secondsText(limits.seconds)) exceeded in \(what), inside a library call no hook reaches (a long pattern match?); the worker was stopped"
         } else if reason == .uncaughtSignal {
             message = "\(file): the worker crashed (signal \(exitStatus)) in \(what)"
         } else {
@@ -135,10 +135,6 @@ struct WorkerPool {
                    traceback: obj["traceback"] as? String ?? "",
                    output: obj["output"] as? [String] ?? [])
     }
-}
-
-enum SandboxLimitsText {
-    static func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
 }
 
 final class KillFlag: @unchecked Sendable {

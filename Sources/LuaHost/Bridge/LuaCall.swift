@@ -112,10 +112,6 @@ public struct Options {
         }
     }
 
-    func number(_ key: String, default d: Double, _ expected: String = "a number") throws -> Double {
-        try number(key, expected) ?? d
-    }
-
     func string(_ key: String, _ expected: String = "a string") throws -> String? {
         switch table[key] {
         case .nil: return nil

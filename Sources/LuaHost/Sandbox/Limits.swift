@@ -22,7 +22,7 @@ public struct SandboxLimits: Sendable, Equatable {
         return "\(n) bytes"
     }
 
-    static func secondsText(_ s: Double) -> String {
+    public static func secondsText(_ s: Double) -> String {
         s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
     }
 }
