@@ -100,3 +100,14 @@ test("bad arguments name the function and the argument", function()
   expect(function() Stage{ fps = 0 } end).toThrow("option 'fps' must be a whole number")
   expect(function() Stage{ widht = 3 } end).toThrow("unknown option 'widht'")
 end)
+
+test("frames stay a series even when a script reuses the name", function()
+  local s = Stage{}
+  card(s)
+  s:advance(0.05)
+  local saved = series
+  series = nil
+  local frames = s:frames()
+  series = saved
+  expect(frames:count()).toBe(6)
+end)

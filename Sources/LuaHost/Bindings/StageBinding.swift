@@ -147,13 +147,10 @@ end
         }
     }
 
-    /// Pushes `series(frames, times)` built by the Lua test framework.
+    /// Pushes `series(frames, times)` built by the test framework's own constructor.
     static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: ScenarioContext) {
         let L = c.L
-        clua_pushglobaltable(L)
-        lua_pushstring(L, "series")
-        lua_rawget(L, -2)
-        clua_remove(L, -2)
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(context.seriesRef))
         let fn = lua_gettop(L)
         lua_createtable(L, Int32(min(frames.count, 1 << 24)), 0)
         for (i, f) in frames.enumerated() {

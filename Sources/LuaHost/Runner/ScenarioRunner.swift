@@ -104,6 +104,11 @@ public enum ScenarioRunner {
                 return fileFailure("\(path): the sandbox could not start: \(message)")
             }
         }
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
+        lua_pushstring(L, "series")
+        lua_rawget(L, -2)
+        context.seriesRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }
 

@@ -316,6 +316,9 @@ function expect(actual, ...)
   return makeExpectation(actual, false)
 end
 
+-- The host builds frame series with this constructor even if a script reuses the global name.
+host.series = series
+
 --- Adds matchers (plugins and scenarios): each returns pass, phrase, expected[, detail].
 function expectExtend(matchers)
   if type(matchers) ~= "table" then error("expectExtend: argument 1 must be a table of matcher functions", 2) end
