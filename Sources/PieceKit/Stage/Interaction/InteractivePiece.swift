@@ -1,0 +1,40 @@
+/// A piece that a finger, a keyboard or VoiceOver can act on. Handlers receive the stage so they can change
+/// state inside transactions, start choreographies, schedule work and emit events (haptics, callbacks,
+/// announcements, focus moves), exactly as the SwiftUI view's handlers would.
+///
+/// Gestures reach a piece through `Stage.touchDown(on:at:)` (a `Finger`) or the synthesized `tap`, `drag` and
+/// `fling`; every sample is delivered between frames, so a change it makes begins on the next frame.
+public protocol InteractivePiece: StagePiece {
+    /// The part a gesture aims at when the script names none (the bar of a collapsed player).
+    var defaultPart: String { get }
+
+    /// Where the named part is now, in stage coordinates, for aiming gestures: "grabber", "scrubber",
+    /// ("row", 3). nil when the piece has no such part; the default reads the latest frame's element of that
+    /// name ("row.3" for an index), else the published target.
+    func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect?
+
+    /// The names `partRect` understands, for error messages.
+    var partNames: [String] { get }
+
+    /// One touch sample. A piece ignores touches it does not want (they "pass through").
+    func handle(_ touch: Touch, on stage: Stage)
+
+    /// A key press. Returns false when the piece does nothing with it (so a script can assert that).
+    @discardableResult
+    func handle(_ key: Key, on stage: Stage) -> Bool
+
+    /// The accessibility tree, in VoiceOver's reading order.
+    func accessibilityElements(on stage: Stage) -> [AccessibilityElement]
+
+    /// Performs `action` on the element `element` (nil: the piece's whole-screen actions such as "escape" and
+    /// "magicTap"). Throws when there is no such element or it does not answer to the action.
+    func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError)
+}
+
+extension InteractivePiece {
+    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        let key = index.map { "\(part).\($0)" } ?? part
+        if let presented = stage.latestFrame?.piece(name)?.element(key)?.rect { return presented }
+        return stage.targets(of: name)?.first { $0.name == key }?.rect
+    }
+}

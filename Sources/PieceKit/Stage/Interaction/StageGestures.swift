@@ -1,0 +1,111 @@
+/// Touches, keys and accessibility actions delivered to interactive pieces, and the synthesized gestures a
+/// script asks for by name.
+///
+/// **Synthesized gestures** schedule their samples on the stage's clock (one per frame, and the lift at its
+/// exact time), then render frames until the finger has lifted: when `tap`, `drag` or `fling` returns, the
+/// latest frame is the first one at or after the lift, and the lift's changes begin on it.
+/// - `tap`: down, and up `duration` later (default 0.1 s) without moving.
+/// - `drag`: moves by (`dx`, `dy`) at an even speed over `duration` (default 0.25 s), then holds still for
+///   `TouchTrack.velocityWindow` before lifting, so it lifts at rest: what is carried is placed, not thrown.
+/// - `fling`: moves by (`dx`, `dy`) at an even `speed` (points per second) and lifts while moving, so the piece
+///   sees exactly that speed as the release velocity.
+extension Stage {
+    /// Default tap length: a quick press, well under any long-press threshold.
+    public static let tapDuration = 0.1
+    public static let dragDuration = 0.25
+
+    /// Puts a finger down on `piece` at `location` now.
+    public func touchDown(on piece: any InteractivePiece, at location: Point) -> Finger {
+        Finger(piece: piece, stage: self, at: location)
+    }
+
+    /// The centre of a part of `piece` ("grabber", ("row", 3)), or a clear error naming the parts it has.
+    public func aim(at part: String?, index: Int? = nil, on piece: any InteractivePiece) throws(InteractionError) -> Point {
+        let name = part ?? piece.defaultPart
+        guard let rect = piece.partRect(name, index: index, on: self) else {
+            throw .unknownPart(piece: piece.name, part: index.map { "\(name) \($0)" } ?? name, known: piece.partNames)
+        }
+        return rect.center
+    }
+
+    /// A tap at `location`; returns the frames rendered.
+    @discardableResult
+    public func tap(on piece: any InteractivePiece, at location: Point,
+                    duration: Double = Stage.tapDuration) throws -> Int {
+        try Self.checkDuration(duration, "tap")
+        return try perform(on: piece, path: [(0, location)], liftAt: duration)
+    }
+
+    /// A drag from `location` by `dx`, `dy` over `duration`, lifting at rest; returns the frames rendered.
+    @discardableResult
+    public func drag(on piece: any InteractivePiece, from location: Point, dx: Double, dy: Double,
+                     duration: Double = Stage.dragDuration) throws -> Int {
+        try Self.checkDuration(duration, "drag")
+        let path = Self.evenPath(from: location, dx: dx, dy: dy, duration: duration, fps: fps)
+        return try perform(on: piece, path: path, liftAt: duration + TouchTrack.velocityWindow)
+    }
+
+    /// A flick from `location` by `dx`, `dy` at `speed` points per second, lifting while moving.
+    @discardableResult
+    public func fling(on piece: any InteractivePiece, from location: Point, dx: Double, dy: Double,
+                      speed: Double) throws -> Int {
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard speed.isFinite, speed > 0 else {
+            throw InteractionError.badGesture("fling: velocity must be a positive number of points per second, got \(speed)")
+        }
+        guard distance.isFinite, distance > 0 else {
+            throw InteractionError.badGesture("fling: the finger must travel (give dx or dy), got a distance of \(distance)")
+        }
+        let duration = distance / speed
+        let path = Self.evenPath(from: location, dx: dx, dy: dy, duration: duration, fps: fps)
+        return try perform(on: piece, path: path, liftAt: duration)
+    }
+
+    /// Delivers a key press now.
+    @discardableResult
+    public func press(_ key: Key, on piece: any InteractivePiece) throws(InteractionError) -> Bool {
+        guard Key.known.contains(key) else { throw .unknownKey(key.rawValue) }
+        return piece.handle(key, on: self)
+    }
+
+    // MARK: Synthesis
+
+    private static func checkDuration(_ duration: Double, _ gesture: String) throws(InteractionError) {
+        guard duration.isFinite, duration > 0 else {
+            throw .badGesture("\(gesture): duration must be a positive number of seconds, got \(duration)")
+        }
+    }
+
+    /// Samples at every frame time strictly inside the motion, and the end at exactly `duration`.
+    static func evenPath(from start: Point, dx: Double, dy: Double, duration: Double,
+                         fps: Int) -> [(Double, Point)] {
+        var path: [(Double, Point)] = [(0, start)]
+        let step = 1 / Double(fps)
+        var k = 1
+        while Double(k) * step < duration - 1e-9 {
+            let f = Double(k) * step / duration
+            path.append((Double(k) * step, Point(x: start.x + dx * f, y: start.y + dy * f)))
+            k += 1
+        }
+        path.append((duration, Point(x: start.x + dx, y: start.y + dy)))
+        return path
+    }
+
+    /// Puts the finger down now, schedules the moves at their offsets and the lift at `liftAt`, and renders
+    /// frames until the lift has run. The samples are blocking work, so `settle` waits for a gesture too.
+    private func perform(on piece: any InteractivePiece, path: [(Double, Point)], liftAt: Double) throws -> Int {
+        let start = scheduler.currentTime
+        let finger = touchDown(on: piece, at: path[0].1)
+        let label = "\(piece.name): touch"
+        for (offset, point) in path.dropFirst() {
+            schedule(at: start + offset, label: label) { try? finger.move(to: point) }
+        }
+        schedule(at: start + liftAt, label: label) { try? finger.up() }
+        var rendered = 0
+        while finger.isDown {
+            try renderFrame()
+            rendered += 1
+        }
+        return rendered
+    }
+}
