@@ -15,11 +15,15 @@ public struct Element: Sendable, Equatable {
         public let name: String
         public let value: Double
         public var animation: ImplicitAnimation?
+        /// True for a number that moves because of background work (a playing player's hairline creeping between
+        /// its periodic updates): its animation never keeps `Stage.settle` waiting, as the work itself doesn't.
+        public var isBackground: Bool
 
-        public init(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) {
+        public init(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil, isBackground: Bool = false) {
             self.name = name
             self.value = value
             self.animation = animation
+            self.isBackground = isBackground
         }
     }
 
@@ -74,6 +78,16 @@ public struct Element: Sendable, Equatable {
         let implicit = ImplicitAnimation(animation, value: value)
         for index in copy.numbers.indices where copy.numbers[index].animation == nil {
             copy.numbers[index].animation = implicit
+        }
+        return copy
+    }
+
+    /// Marks the named numbers added so far as background motion (see `Number.isBackground`).
+    public func background(_ names: Set<String>, when condition: Bool = true) -> Element {
+        guard condition else { return self }
+        var copy = self
+        for index in copy.numbers.indices where names.contains(copy.numbers[index].name) {
+            copy.numbers[index].isBackground = true
         }
         return copy
     }

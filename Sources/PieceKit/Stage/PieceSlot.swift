@@ -18,6 +18,8 @@ final class PieceSlot {
         var animators: [AnimatedValue] = []
         /// The value each number's implicit animation watched at the last update (nil: none).
         var watched: [ElementValue?] = []
+        /// Numbers whose motion does not hold up a settle (`Element.Number.isBackground`).
+        var background: [Bool] = []
         var attributes: [NamedValue] = []
     }
 
@@ -65,7 +67,8 @@ final class PieceSlot {
             let watched = number.animation?.value
             let previous = old.flatMap { Self.index(of: number.name, in: $0.numberNames, near: position) }
             guard let old, let previous else {
-                state.append(number.name, AnimatedValue([number.value]), watched: watched)
+                state.append(number.name, AnimatedValue([number.value]), watched: watched,
+                             background: number.isBackground)
                 continue
             }
             var animator = old.animators[previous]
@@ -78,7 +81,7 @@ final class PieceSlot {
                 if !current.isFinite || !number.value.isFinite { animation = nil }
                 animator.set([number.value], animation: animation, at: begin)
             }
-            state.append(number.name, animator, watched: watched)
+            state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
             guard seen.insert(attribute.name).inserted else {
@@ -115,15 +118,21 @@ final class PieceSlot {
         return PieceFrame(name: name, elements: frames)
     }
 
-    func isAnimating(at time: Double) -> Bool {
-        elements.contains { $0.animators.contains { $0.isAnimating(at: time) } }
+    /// Whether a number that holds up a settle is moving at `time` (with `includingBackground`, any number).
+    func isAnimating(at time: Double, includingBackground: Bool = false) -> Bool {
+        elements.contains { state in
+            state.animators.indices.contains { index in
+                (includingBackground || !state.background[index]) && state.animators[index].isAnimating(at: time)
+            }
+        }
     }
 
-    /// `piece.element.number` for every number still moving at `time`, in published order.
+    /// `piece.element.number` for every number still moving at `time` that holds up a settle, in published order.
     func animatingPaths(at time: Double) -> [String] {
         var paths: [String] = []
         for state in elements {
-            for (index, animator) in state.animators.enumerated() where animator.isAnimating(at: time) {
+            for (index, animator) in state.animators.enumerated()
+            where !state.background[index] && animator.isAnimating(at: time) {
                 paths.append("\(name).\(state.name).\(state.numberNames[index])")
             }
         }
@@ -132,9 +141,10 @@ final class PieceSlot {
 }
 
 private extension PieceSlot.ElementState {
-    mutating func append(_ name: String, _ animator: AnimatedValue, watched value: ElementValue?) {
+    mutating func append(_ name: String, _ animator: AnimatedValue, watched value: ElementValue?, background: Bool) {
         numberNames.append(name)
         animators.append(animator)
         watched.append(value)
+        self.background.append(background)
     }
 }

@@ -1,0 +1,225 @@
+/// Touches, keys and VoiceOver, as the SwiftUI piece's gestures, key presses and accessibility actions.
+extension NowPlayingPiece {
+    public var defaultPart: String { "surface" }
+
+    /// Parts a gesture can aim at: every element, plus `bar` and `card` for the surface.
+    public var partNames: [String] {
+        ["surface", "bar", "card", "art", "title", "artist", "hairline", "grabber", "scrubber", "thumb", "times",
+         "forward", "previous", "next", "play"]
+    }
+
+    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        guard index == nil else { return nil }
+        let key = part == "bar" || part == "card" ? "surface" : part
+        guard partNames.contains(part) else { return nil }
+        return presentedRect(key, on: stage)
+    }
+
+    /// An element's rect as the latest frame shows it (what a finger would aim at), else where it is heading.
+    func presentedRect(_ element: String, on stage: Stage) -> Rect? {
+        if let shown = stage.latestFrame?.piece(name)?.element(element)?.rect { return shown }
+        return stage.targets(of: name)?.first { $0.name == element }?.rect
+    }
+
+    private func presentedScale(_ element: String, on stage: Stage) -> Double {
+        stage.latestFrame?.piece(name)?.element(element)?["scale"] ?? 1
+    }
+
+    // MARK: Touches
+
+    public func handle(_ touch: Touch, on stage: Stage) {
+        if touch.phase == .began {
+            touchTarget = inputs(in: stage.environment).isEnabled ? hitTest(touch.location, on: stage) : nil
+        }
+        guard let target = touchTarget else { return }
+        if touch.phase == .ended || touch.phase == .cancelled { touchTarget = nil }
+        switch target {
+        case .surface(let startedOnGrabber):
+            surfaceTouch(touch, startedOnGrabber: startedOnGrabber, on: stage)
+        case .scrubber(let rect):
+            scrubberTouch(touch, rect: rect)
+        case .button(let id):
+            buttonTouch(touch, id: id, on: stage)
+        }
+    }
+
+    /// What is under a finger, top first: play, the bubbles that are out, the scrubber (while the card's controls
+    /// are in and it can seek), then the glass. Anything else passes through.
+    private func hitTest(_ point: Point, on stage: Stage) -> TouchTarget? {
+        func inCircle(_ id: String) -> Bool {
+            guard let r = presentedRect(id, on: stage) else { return false }
+            let dx = point.x - r.midX, dy = point.y - r.midY
+            let radius = r.width / 2 * presentedScale(id, on: stage)
+            return dx * dx + dy * dy <= radius * radius
+        }
+        if inCircle("play") { return .button("play") }
+        for bubble in buds.present.reversed() where buds.isOut(bubble) && inCircle(bubble.rawValue) {
+            return .button(bubble.rawValue)
+        }
+        let inputs = inputs(in: stage.environment)
+        if state.controlsShown, inputs.canSeek, let scrub = presentedRect("scrubber", on: stage), scrub.contains(point) {
+            return .scrubber(scrub)
+        }
+        guard let surface = presentedRect("surface", on: stage), surface.contains(point) else { return nil }
+        // The grabber is found by geometry, as the seed tests the start point against the layout's grabber.
+        let environment = stage.environment
+        let grabber = onStage(layout(in: environment).grabber, in: environment).offsetBy(dx: 0, dy: state.drop)
+        return .surface(startedOnGrabber: grabber.contains(point))
+    }
+
+    private func surfaceTouch(_ touch: Touch, startedOnGrabber: Bool, on stage: Stage) {
+        let t = touch.translation
+        let g = layout(in: stage.environment)
+        switch touch.phase {
+        case .began, .moved:
+            change {
+                let set = state.drag.changed(dx: t.width, dy: t.height, open: state.shown,
+                                             reduceMotion: stage.environment.reduceMotion)
+                if let stretch = set.stretch { state.stretch = stretch }
+                if let drop = set.drop { state.drop = drop }
+            }
+        case .ended:
+            var release = NowPlaying.Release.none
+            change {
+                release = state.drag.ended(dx: t.width, dy: t.height, velocity: touch.velocity.y, open: state.shown,
+                                           startedOnGrabber: startedOnGrabber, stretch: state.stretch,
+                                           cardHeight: g.card.height)
+            }
+            letGo(release)
+        case .cancelled:
+            // The system took the touch: a pull or a drop lets go where it is, at rest.
+            var release = NowPlaying.Release.none
+            change { release = state.drag.cancelled(stretch: state.stretch, cardHeight: g.card.height) }
+            letGo(release)
+        }
+    }
+
+    private func letGo(_ release: NowPlaying.Release) {
+        switch release {
+        case .none:
+            break
+        case .open(let velocity):
+            setExpanded(true, velocity: velocity)
+        case .close(let velocity):
+            setExpanded(false, velocity: velocity)
+        case .stretchBack(let speed):
+            change(tokens.settle(velocity: speed, from: state.stretch, to: 0)) { state.stretch = 0 }
+        case .dropBack(let velocity):
+            change(tokens.settle(velocity: velocity, from: state.drop, to: 0)) { state.drop = 0 }
+        }
+    }
+
+    /// Touch anywhere on the track and the thumb jumps there, growing; the seek is reported once, on release.
+    private func scrubberTouch(_ touch: Touch, rect: Rect) {
+        switch touch.phase {
+        case .began, .moved:
+            handling {
+                if state.playhead.scrub(toX: touch.location.x - rect.minX, width: rect.width, inputs) {
+                    haptic("grab", style: "selection")
+                }
+            }
+        case .ended:
+            guard let target = state.playhead.scrubTime else { return }
+            handling {
+                state.playhead.cancelScrub()
+                seek(to: target)
+            }
+        case .cancelled:
+            change { state.playhead.cancelScrub() }
+        }
+    }
+
+    /// A glass button: it sinks under the finger and acts when the finger lifts on it.
+    private func buttonTouch(_ touch: Touch, id: String, on stage: Stage) {
+        switch touch.phase {
+        case .began:
+            change { pressedButton = id }
+        case .moved:
+            break
+        case .ended, .cancelled:
+            let inside = presentedRect(id, on: stage)?.contains(touch.location) ?? false
+            change { pressedButton = nil }
+            guard touch.phase == .ended, inside else { return }
+            if id == "play" {
+                playPause()
+            } else if let bubble = NowPlaying.Bubble(rawValue: id), buds.isOut(bubble) {
+                skip(bubble)
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    @discardableResult
+    public func handle(_ key: Key, on stage: Stage) -> Bool {
+        let mapped: NowPlaying.Key
+        switch key {
+        case .space: mapped = .space
+        case .return: mapped = .return
+        case .escape: mapped = .escape
+        case .left: mapped = .leftArrow
+        case .right: mapped = .rightArrow
+        default: return false
+        }
+        guard let action = NowPlaying.action(for: mapped, open: state.shown, inputs(in: stage.environment)) else {
+            return false
+        }
+        run(action)
+        return true
+    }
+
+    // MARK: Accessibility
+
+    /// The rules' elements with the piece's own names: the collapsed bar is `surface` (also found as `bar`).
+    private func ruleElements(on stage: Stage) -> [NowPlaying.AccessibilityElement] {
+        let out = buds.present.filter { buds.isOut($0) }
+        return NowPlaying.accessibilityElements(open: state.shown, controlsShown: state.controlsShown, bubblesOut: out,
+                                                shownTime: shownTime, inputs(in: stage.environment))
+    }
+
+    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        ruleElements(on: stage).map { element in
+            var actions: [String] = []
+            if element.activate != nil { actions.append("activate") }
+            if element.increment != nil { actions.append("increment") }
+            if element.decrement != nil { actions.append("decrement") }
+            if element.escape != nil { actions.append("escape") }
+            actions += element.actions.map(\.name)
+            return AccessibilityElement(id: element.name, label: element.label,
+                                        value: element.value.isEmpty ? nil : element.value,
+                                        traits: element.traits.map(\.rawValue), actions: actions,
+                                        frame: presentedRect(element.name, on: stage) ?? .zero,
+                                        isFocused: focusedElement == element.name)
+        }
+    }
+
+    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let elements = ruleElements(on: stage)
+        guard let id = element else {
+            // The whole screen's escape closes the open card, from wherever focus is.
+            guard action == "escape", state.shown else {
+                throw .unsupportedAction(piece: name, element: "(screen)", action: action,
+                                         supported: state.shown ? ["escape"] : [])
+            }
+            run(.close)
+            return
+        }
+        let wanted = id == "bar" ? "surface" : id
+        guard let found = elements.first(where: { $0.name == wanted }) else {
+            throw .unknownElement(piece: name, element: id, known: elements.map(\.name))
+        }
+        let chosen: NowPlaying.Action?
+        switch action {
+        case "activate": chosen = found.activate
+        case "increment": chosen = found.increment
+        case "decrement": chosen = found.decrement
+        case "escape": chosen = found.escape
+        default: chosen = found.actions.first { $0.name == action }?.action
+        }
+        guard let chosen else {
+            let supported = accessibilityElements(on: stage).first { $0.id == wanted }?.actions ?? []
+            throw .unsupportedAction(piece: name, element: id, action: action, supported: supported)
+        }
+        run(chosen)
+    }
+}

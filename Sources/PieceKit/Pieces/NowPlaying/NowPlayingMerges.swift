@@ -1,0 +1,102 @@
+/// The liquid merges: which glass shapes (the surface, play and the bubbles) are within `Liquid.merge` of each
+/// other in a frame, and so share a neck.
+///
+/// A `.merge` event is emitted on the first frame and on every frame where the set of merged pairs differs from the
+/// frame before, with `pairs` (every merged pair now, "surface+play,play+forward"), `joined` and `parted` (what
+/// changed). The latest merge event therefore tells which shapes are merged in any frame. The piece samples its own
+/// presented shapes at each frame time while anything moves, in background work that never holds up a settle.
+extension NowPlayingPiece {
+    /// One glass shape as presented: a rounded rect (the surface) or a circle (play, a bubble), scaled about its
+    /// centre.
+    public struct GlassShape: Sendable, Equatable {
+        public var name: String
+        public var center: Point
+        public var halfWidth: Double
+        public var halfHeight: Double
+        public var radius: Double
+
+        /// The gap between two shapes' outlines (negative when they overlap), exact for a circle against a rounded
+        /// rect or a circle.
+        public func gap(to other: GlassShape) -> Double {
+            let (box, circle) = other.isCircle ? (self, other) : (other, self)
+            guard circle.isCircle else {
+                // Two rounded rects never occur in this piece; their centre distance is a fair stand-in.
+                let dx = abs(center.x - other.center.x) - halfWidth - other.halfWidth
+                let dy = abs(center.y - other.center.y) - halfHeight - other.halfHeight
+                return max(dx, dy)
+            }
+            return box.distance(to: circle.center) - circle.radius
+        }
+
+        var isCircle: Bool { halfWidth == halfHeight && radius >= halfWidth }
+
+        /// Signed distance from `p` to this rounded rect's outline.
+        func distance(to p: Point) -> Double {
+            let r = min(radius, halfWidth, halfHeight)
+            let qx = abs(p.x - center.x) - (halfWidth - r)
+            let qy = abs(p.y - center.y) - (halfHeight - r)
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            return outside + min(max(qx, qy), 0) - r
+        }
+    }
+
+    /// The glass shapes in a frame of this piece, in drawing order.
+    public static func glassShapes(in frame: PieceFrame) -> [GlassShape] {
+        var shapes: [GlassShape] = []
+        for element in frame.elements {
+            let isSurface = element.name == "surface"
+            let isBubble = element.name == "play" || NowPlaying.Bubble(rawValue: element.name) != nil
+            guard isSurface || isBubble, let r = element.rect else { continue }
+            let scale = element["scale"] ?? 1
+            let radius = isSurface ? (element["radius"] ?? 0) : r.width / 2
+            shapes.append(GlassShape(name: element.name, center: r.center, halfWidth: r.width / 2 * scale,
+                                     halfHeight: r.height / 2 * scale, radius: radius * scale))
+        }
+        return shapes
+    }
+
+    /// Every pair of shapes closer than the merge distance, as "a+b", in drawing order.
+    public static func mergedPairs(in frame: PieceFrame) -> [String] {
+        let shapes = glassShapes(in: frame)
+        var pairs: [String] = []
+        for i in shapes.indices {
+            for j in shapes.indices where j > i && shapes[i].gap(to: shapes[j]) < Liquid.merge {
+                pairs.append("\(shapes[i].name)+\(shapes[j].name)")
+            }
+        }
+        return pairs
+    }
+
+    /// Makes sure the frames to come are checked for merges (called on every reconcile).
+    func watchMerges() {
+        guard mergeWatch == nil, let stage else { return }
+        let clock = stage.clock
+        // Each frame is checked once: a check that found nothing moving must not be asked for again in its frame.
+        let next = max(stage.presentedFrame + 1, clock.firstFrame(atOrAfter: stage.scheduler.currentTime),
+                       (lastMergeCheck ?? -1) + 1)
+        mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
+                                    background: true) { [weak self] in self?.checkMerges() }
+    }
+
+    private func checkMerges() {
+        mergeWatch = nil
+        lastMergeCheck = stage?.clock.frame
+        guard let stage, let slot = stage.slots.first(where: { $0.piece === self }) else { return }
+        let time = stage.now
+        let pairs = Self.mergedPairs(in: slot.sample(at: time))
+        if pairs != lastMerges {
+            let before = lastMerges ?? []
+            lastMerges = pairs
+            emit(.merge, [NamedValue("pairs", .text(pairs.joined(separator: ","))),
+                          NamedValue("joined", .text(pairs.filter { !before.contains($0) }.joined(separator: ","))),
+                          NamedValue("parted", .text(before.filter { !pairs.contains($0) }.joined(separator: ",")))])
+        }
+        // Keep watching while anything moves (or a change is owed to a frame); at rest the set cannot change.
+        if slot.isAnimating(at: time) || stage.owesFrame {
+            let clock = stage.clock
+            let next = clock.firstFrame(atOrAfter: stage.scheduler.currentTime) + 1
+            mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
+                                        background: true) { [weak self] in self?.checkMerges() }
+        }
+    }
+}

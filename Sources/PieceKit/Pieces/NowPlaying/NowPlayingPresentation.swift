@@ -1,0 +1,98 @@
+/// Opening, closing and the bubbles, on the stage's clock.
+extension NowPlayingPiece {
+    /// The name of the open/close choreography: a new open or close cancels the one running.
+    public static let presentationName = "present"
+
+    /// Opens or closes on the seed's beats (`NowPlaying.presentation`), cancelling an open or close under way.
+    /// Steps already run stay run; the bubbles' own blooms and gathers go on and the turn rule sorts them out.
+    func present(_ open: Bool) {
+        guard let stage else { return }
+        let velocity = releaseVelocity
+        releaseVelocity = nil
+        let environment = stage.environment
+        let steps = NowPlaying.presentation(open: open, reduceMotion: environment.reduceMotion, motion: stage.tokens,
+                                            layout: layout(in: environment), inputs: inputs(in: environment),
+                                            state: state, velocity: velocity, bubblesPresent: buds.present)
+        let choreography = NowPlaying.presentationChoreography(steps) { [weak self] cue, change in
+            self?.perform(cue, change)
+        }
+        stage.start(choreography, for: name)
+    }
+
+    private func perform(_ cue: NowPlaying.Cue, _ edit: (inout NowPlaying.State) -> Void) {
+        switch cue {
+        case .set(_, let animation):
+            let wasShown = state.shown
+            change(animation) { edit(&state) }
+            // The card's elements are gone once the bar is back: VoiceOver's focus goes with them.
+            if wasShown, !state.shown { focusedElement = nil }
+        case .gather(let bubbles):
+            gather(bubbles)
+        case .bloom(let bubbles, let stagger):
+            bloom(bubbles, stagger: stagger)
+        case .land(let focusTitle):
+            haptic("land", style: "impactSoft")
+            if focusTitle {
+                focusedElement = "title"
+                emit(.focus, [NamedValue("element", .text("title"))])
+            }
+        }
+    }
+
+    // MARK: Bubbles
+
+    /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `bloomLead`
+    /// later. A bubble called again meanwhile (the turn rule) is left alone.
+    func bloom(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.bloomStagger) {
+        guard let stage else { return }
+        let turns = buds.claim(bubbles)
+        stage.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
+        stage.schedule(after: Self.bloomLead, label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
+            guard let self, let stage = self.stage else { return }
+            let rm = stage.environment.reduceMotion
+            let split = Liquid.split(reduceMotion: rm)
+            for (index, bubble) in bubbles.enumerated() where self.buds.holds(bubble, turns) {
+                stage.transact(split.delay(rm ? 0 : Double(index) * stagger)) { self.buds.send(bubble) }
+            }
+        }
+    }
+
+    /// Calls bubbles home, last first, `stagger` apart on the home spring, then removes them once they have melted
+    /// in (`gatherRemoval` plus one stagger per bubble), unless they were called out again.
+    func gather(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.gatherStagger) {
+        guard let stage else { return }
+        let turns = buds.claim(bubbles)
+        let rm = stage.environment.reduceMotion
+        let home = Liquid.home(reduceMotion: rm)
+        for (index, bubble) in bubbles.reversed().enumerated() {
+            stage.transact(home.delay(rm ? 0 : Double(index) * stagger)) { buds.call(bubble) }
+        }
+        let removal = NowPlaying.Beats.gatherRemoval + Double(bubbles.count) * stagger
+        stage.schedule(after: removal, label: "\(name): remove \(Self.names(bubbles))") { [weak self] in
+            guard let self, let stage = self.stage else { return }
+            stage.transact(Transaction(disablesAnimations: true)) { self.buds.removeGathered(bubbles, turns: turns) }
+        }
+    }
+
+    /// Keeps the bubbles in step when the skip mode, its handler or the stream changes underneath: the ones no
+    /// longer wanted melt home, then the new ones bud out (after the gather has removed the old, as the seed awaits
+    /// it).
+    func skipsChanged() {
+        guard let stage else { return }
+        let wanted = inputs.bubbles(open: state.shown)
+        let leaving = buds.present.filter { !wanted.contains($0) }
+        let arriving = wanted.filter { !buds.contains($0) }
+        if leaving.isEmpty {
+            if !arriving.isEmpty { bloom(arriving) }
+            return
+        }
+        gather(leaving)
+        guard !arriving.isEmpty else { return }
+        let wait = NowPlaying.Beats.gatherRemoval + Double(leaving.count) * NowPlaying.Beats.gatherStagger
+        stage.schedule(after: wait, label: "\(name): bloom after gather") { [weak self] in self?.bloom(arriving) }
+    }
+
+    private static func names(_ bubbles: [NowPlaying.Bubble]) -> String {
+        bubbles.map(\.rawValue).joined(separator: ", ")
+    }
+}
