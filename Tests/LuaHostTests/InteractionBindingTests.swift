@@ -292,4 +292,208 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
         let message = try caught(call)
         #expect(message.hasSuffix("/scenario.lua:\(Self.callLine): " + expected), "\(message)")
     }
+
+    // MARK: Lua handlers
+
+    @Test func aMoveChainedAtTheInstantOfTheTouchStillTranslates() throws {
+        let out = try run("""
+            local s = Stage{} local c = card(s)
+            s:frames(1)
+            local f = c:touch("grabber"):move(0, 40):up()
+            local moved = c.state.touches[2]
+            print(f.isDown, moved.phase, moved.translation.height, moved.velocity.y, c.state.touches[3].phase)
+            """)
+        #expect(out == ["false\tmoved\t40.0\t0.0\tended"])
+    }
+
+    @Test func aHandlerErrorIsRaisedAfterTheGestureHasRunItsCourse() throws {
+        let out = try run("""
+            local s = Stage{}
+            local c = card(s, { onTouch = function(state, t) if t.phase == "moved" then error("boom") end end })
+            s:frames(1)
+            local start = s:now()
+            local ok, err = pcall(function() c:drag{ dy = -50 } end)
+            print(ok, (err:gsub("[^%s]*scenario%.lua", "scenario.lua")))
+            print(string.format("%.4f", s:now() - start))
+            print(pcall(function() c:key("space") end))                 -- the error was raised once
+            """)
+        #expect(out == [
+            "false\tscenario.lua:\(Self.callLine + 2): card: onTouch failed: scenario.lua:\(Self.callLine - 1): boom",
+            "0.3500", "true",
+        ])
+    }
+
+    @Test func handlersMayReturnAnyAnimationOrSayTheyDidNotHandleIt() throws {
+        let out = try run("""
+            local s = Stage{}
+            local c
+            c = card(s, { onKey = function(state, key)
+              if key == "up" then state.open = true return { duration = 0.3, bounce = 0 } end
+              if key == "down" then state.open = false return false end
+              if key == "tab" then return "loudly" end
+              if key == "left" then c:set({ open = true }, motion.easeOut(0.2)) return true end
+            end })
+            s:frames(1)
+            print(c:key("up"))
+            s:frames(1) local a = s:frame().card.surface.y
+            s:frames(1) local b = s:frame().card.surface.y
+            print(a, b < 600)
+            print(c:key("down"), c.state.open)                          -- not handled, and still applied: snaps
+            s:frames(1)
+            print(s:frame().card.surface.y)
+            local ok, err = pcall(function() c:key("tab") end)
+            print(ok, err:match("card%.onKey returned a string; return true or false %(handled%) and, if you like, an animation") ~= nil)
+            print(c:key("left"))
+            s:frames(1) a = s:frame().card.surface.y
+            s:frames(1) b = s:frame().card.surface.y
+            print(a, b < 600 and b > 100)
+            """)
+        #expect(out == ["true", "600.0\ttrue", "false\tfalse", "600.0", "false\ttrue", "true", "600.0\ttrue"])
+    }
+
+    @Test func aGestureCannotStartInsideAHandler() throws {
+        let out = try run("""
+            local s = Stage{}
+            local c
+            c = card(s, { onKey = function(state, key) c:tap() return true end })
+            s:frames(1)
+            local ok, err = pcall(function() c:key("space") end)
+            print(ok, err:match("card: onKey failed: .*piece:tap: a gesture cannot start inside a piece's handler or layout") ~= nil)
+            print(c:tap())
+            """)
+        #expect(out == ["false\ttrue", "12"])
+    }
+
+    @Test func aLayoutErrorDuringAGestureSurfacesAfterIt() throws {
+        let out = try run("""
+            local s = Stage{}
+            local c = card(s, { layout = function(state, env)
+              if state.offset < -20 then error("too far") end
+              return { surface = { x = 0, y = 600 + state.offset, w = 100, h = 100 } }
+            end, parts = { "surface" } })
+            s:frames(1)
+            local ok, err = pcall(function() c:drag{ dy = -40 } end)
+            print(ok, err:match("card: layout failed: .*too far$") ~= nil)
+            """)
+        #expect(out == ["false\ttrue"])
+    }
+
+    @Test func aPieceWithoutHandlersLetsEverythingPass() throws {
+        let out = try run("""
+            local s = Stage{}
+            local p = s:piece{ name = "plain", layout = function() return { box = { x = 0, y = 0, w = 10, h = 20 }, note = { text = "hi" } } end }
+            s:frames(1)
+            print(p:tap(), p:key("space"), #p:accessibility(), p:part("box").h)
+            local ok, err = pcall(function() p:perform("escape") end)
+            print(ok, err:match('plain has no whole%-screen accessibility action "escape" %(it has none%)') ~= nil)
+            ok, err = pcall(function() p:part("note") end)
+            print(ok, err:match('plain has no part named "note" %(it has: box%)') ~= nil)
+            """)
+        #expect(out == ["12\tfalse\t0\t20.0", "false\ttrue", "false\ttrue"])
+    }
+
+    @Test(arguments: [
+        ("onTouch = 3", "stage:piece: option 'onTouch' must be a function(state, touch), got number"),
+        ("perform = {}", "stage:piece: option 'perform' must be a function(state, action, element), got table"),
+        ("parts = \"surface\"", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }, got string"),
+        ("parts = { \"a\", 2 }", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }; item 2 is a number"),
+        ("onTuch = print", "stage:piece: unknown option 'onTuch' (known: name, state, layout, onTouch, onKey, accessibility, perform, parts)"),
+    ])
+    func aBadHandlerOptionIsRefusedByName(option: String, expected: String) throws {
+        let out = try run("""
+            local s = Stage{}
+            local ok, err = pcall(function() return s:piece{ name = "x", layout = function() return {} end, \(option) } end)
+            print(ok, err)
+            """)
+        #expect(out.count == 1)
+        #expect(out.first?.hasPrefix("false\t") == true)
+        #expect(out.first?.hasSuffix(": " + expected) == true, "\(out)")
+    }
+
+    @Test(arguments: [
+        ("return { { label = \"x\" } }", "card: accessibility returned element 1: 'id' must be a string"),
+        ("return { { id = \"lid\", label = \"x\" } }", "card: accessibility returned lid: give a 'frame' { x, y, w, h } (no element named \"lid\" to take it from)"),
+        ("return { { id = \"surface\", label = \"x\", role = 1 } }", "card: accessibility returned element 1: unknown key 'role' (known: id, label, value, hint, traits, actions, frame, focused)"),
+        ("return { { id = \"surface\", label = \"x\", traits = { 1 } } }", "card: accessibility returned surface: 'traits' must be a list of strings; it holds a number"),
+        ("return 3", "card: accessibility returned a number, not a list of elements such as { { id = \"card\", label = \"Card\" } }"),
+    ])
+    func aBadAccessibilityTreeIsRaisedAsTheScriptsError(body: String, expected: String) throws {
+        let out = try run("""
+            local s = Stage{}
+            local c = card(s, { accessibility = function(state, env) \(body) end })
+            s:frames(1)
+            local ok, err = pcall(function() return c:accessibility() end)
+            print(ok, err)
+            """)
+        #expect(out.count == 1)
+        #expect(out.first?.hasSuffix(": " + expected) == true, "\(out)")
+    }
+
+    // MARK: end to end
+
+    @Test func aCardFollowsADragAndOpensOnAFlingPastTheThreshold() throws {
+        let out = try run("""
+            local s = Stage{ width = 393, height = 852 }
+            local c = card(s)
+            s:frames(1)
+            -- Dragged up 300 pt over 0.25 s: the card follows, 10 pt a frame, then lifts at rest and goes home.
+            local from = s.frameIndex
+            c:drag{ part = "grabber", dy = -300 }
+            local follow = {}
+            for i = from + 1, from + 30, 6 do follow[#follow + 1] = s:frame(i).card.surface.y end
+            print(table.concat(follow, ","), c.state.open)
+            s:settle()
+            print(s:frame().card.surface.y)
+            -- Flung up 80 pt at 790 pt/s: under the threshold, home again.
+            c:fling{ part = "grabber", dy = -80, velocity = 790 }
+            s:settle()
+            print(c.state.open, s:frame().card.surface.y)
+            -- At 810 pt/s it opens on reveal: it starts from where the finger left it and springs to 100.
+            local lifted = s.frameIndex
+            c:fling{ part = "grabber", dy = -80, velocity = 810 }
+            local at = s:frame().card.surface.y
+            local ran = s:settle()
+            local ys = s:frames{ from = s:frame(lifted + 1).t }:map(function(f) return f.card.surface.y end)
+            print(c.state.open, at, s:frame().card.surface.y, ys:min() < 100, ran < 130)
+            """)
+        #expect(out == ["590.0,530.0,470.0,410.0,350.0\tfalse", "600.0", "false\t600.0", "true\t520.0\t100.0\ttrue\ttrue"])
+    }
+
+    @Test func gestureFramesAreLoggedLikeAdvanceFramesAndIdenticalOnEveryRun() throws {
+        let folder = try ScenarioFolder()
+        let scenario = cardPiece + """
+            test("log", function()
+              local s = Stage{}
+              local c = card(s)
+              c:tap()
+              c:drag{ dy = -60 }
+              c:fling{ dy = -90, velocity = 1500 }
+              local f = c:touch("grabber") s:frames(2) f:move(0, 30) s:frames(2) f:up()
+              s:settle()
+              print(s.frameIndex)
+            end)
+            """
+        var logs: [String] = []
+        for run in 1...2 {
+            let path = folder.path + "/log\(run).jsonl"
+            let report = try folder.run("log.lua", scenario) { $0.logPath = path }
+            let result = try #require(report.test("log"), "\(report.summary)")
+            #expect(result.status == .passed, "\(result.message)")
+            let frames = Int(result.output.first ?? "") ?? -1
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let frameLines = text.split(separator: "\n").filter { $0.hasPrefix("{\"frame\":") }
+            #expect(frameLines.count == frames)
+            #expect(frameLines.enumerated().allSatisfy { i, line in line.hasPrefix("{\"frame\":\(i + 1),") })
+            logs.append(text)
+        }
+        #expect(logs[0] == logs[1])
+    }
+
+    /// The scenario file's path as errors print it (everything before ":<line>:").
+    static func file(_ line: String) -> String {
+        guard let tab = line.firstIndex(of: "\t") else { return "" }
+        let rest = line[line.index(after: tab)...]
+        guard let end = rest.range(of: ".lua:") else { return "" }
+        return String(rest[..<end.lowerBound]) + ".lua"
+    }
 }

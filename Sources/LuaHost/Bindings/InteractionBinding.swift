@@ -220,6 +220,10 @@ enum InteractionBinding {
     /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
     /// while it ran, becomes the script's error.
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
+        guard !LuaPiece.isRunningScript(on: stage) else {
+            throw LuaHostError.message("\(c.function): a gesture cannot start inside a piece's handler or layout "
+                + "(it would render frames inside a frame); start it from the scenario")
+        }
         let frames: Int
         do { frames = try body() } catch {
             // The handler's own error says more than the stage error it may have caused.

@@ -20,6 +20,8 @@ final class LuaPiece: StagePiece {
     var lastGood: [Element] = []
     /// The first layout or handler error since the last check; the binding raises it in the script.
     private(set) var pendingError: String?
+    /// How many of this piece's Lua functions are running (a handler may lay out again through `set`).
+    private(set) var scriptDepth = 0
 
     struct Handlers {
         var onTouch = LUA_NOREF
@@ -41,6 +43,20 @@ final class LuaPiece: StagePiece {
     /// Keeps the first error until the script is told.
     func record(_ error: String) {
         if pendingError == nil { pendingError = error }
+    }
+
+    /// Calls the function under `nargs` arguments on the stack, protected, with the handler at `handler`,
+    /// counting the call so gestures can refuse to start inside it.
+    func protectedCall(_ nargs: Int32, results: Int32, handler: Int32) -> Bool {
+        scriptDepth += 1
+        defer { scriptDepth -= 1 }
+        return pb_pcall(state.L, nargs, results, handler) == LUA_OK
+    }
+
+    /// True while a layout or handler of a Lua piece on `stage` runs: rendering frames then would run a frame
+    /// inside a frame.
+    static func isRunningScript(on stage: Stage) -> Bool {
+        stage.pieces.contains { ($0 as? LuaPiece).map { $0.scriptDepth > 0 } ?? false }
     }
 
     /// The error on the stack without its traceback.
@@ -66,7 +82,7 @@ final class LuaPiece: StagePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
         EnvironmentOptions.value(environment).push(L)
-        guard pb_pcall(L, 2, 1, top + 1) == LUA_OK else {
+        guard protectedCall(2, results: 1, handler: top + 1) else {
             record("\(name): layout failed: " + errorMessage(at: -1))
             return lastGood
         }

@@ -64,7 +64,7 @@ extension LuaPiece: InteractivePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(handlers.accessibility))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
         EnvironmentOptions.value(stage.environment).push(L)
-        guard pb_pcall(L, 2, 1, top + 1) == LUA_OK else {
+        guard protectedCall(2, results: 1, handler: top + 1) else {
             record("\(name): accessibility failed: " + errorMessage(at: -1))
             return []
         }
@@ -113,7 +113,7 @@ extension LuaPiece: InteractivePiece {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
             let count = pushArgs(L)
-            guard pb_pcall(L, 1 + count, 2, top + 1) == LUA_OK else {
+            guard protectedCall(1 + count, results: 2, handler: top + 1) else {
                 record("\(name): \(handler) failed: " + errorMessage(at: -1))
                 return nil
             }
