@@ -16,7 +16,7 @@ public final class ScrollIslandPiece {
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
     public var messages: ScrollIslandMessages
-    let measure: any ScrollIslandTextMeasure
+    public let measure: any ScrollIslandTextMeasure
     weak var stage: Stage?
 
     public internal(set) var state = ScrollIslandState()
