@@ -130,3 +130,44 @@ extension ScrollPage {
         return copy
     }
 }
+
+@Suite struct ScrollIslandRingAndTitleTests {
+    @Test func theRingTracksAChangeOf006AndSweepsAnythingMore() throws {
+        let rig = try IslandRig(progress: .fixed(0.2))
+        rig.island.update { $0.progress = .fixed(0.26) }          // 0.06: tracks, the next frame shows it
+        try rig.stage.frames(1)
+        #expect(abs((rig.number("ring", "arc") ?? 0) - 0.26) < 1e-12)
+        rig.island.update { $0.progress = .fixed(0.3201) }        // 0.0601: sweeps on the value spring
+        try rig.stage.frames(2)
+        let arc = rig.number("ring", "arc") ?? 0
+        #expect(arc > 0.26 && arc < 0.3201)
+        try rig.stage.settle()
+        #expect(abs((rig.number("ring", "arc") ?? 0) - 0.3201) < 1e-12)
+        // out-of-range and non-finite progress are pinned
+        rig.island.update { $0.progress = .fixed(7) }
+        try rig.stage.settle()
+        #expect(rig.number("ring", "arc") == 1)
+        rig.island.update { $0.progress = .fixed(.nan) }
+        try rig.stage.settle()
+        #expect(rig.number("ring", "arc") == 0)
+    }
+
+    @Test func theTitleMorphsLetterByLetterOnlyWhenItFits() {
+        #expect(ScrollIslandPiece.morphMode("Method", truncated: false, reduceMotion: false) == "letters")
+        #expect(ScrollIslandPiece.morphMode("Method", truncated: true, reduceMotion: false) == "truncate")
+        #expect(ScrollIslandPiece.morphMode("Method", truncated: false, reduceMotion: true) == "fade")
+        #expect(ScrollIslandPiece.morphMode("مقدمة", truncated: false, reduceMotion: false) == "whole")
+        #expect(ScrollIslandPiece.morphMode("概要 1.5×", truncated: false, reduceMotion: false) == "letters")
+    }
+
+    @Test func aLongTitleTruncatesAtTheWidestTheIslandMayBe() throws {
+        var page = sixSectionPage()
+        page.sections[0].title = String(repeating: "a", count: 40)
+        let rig = try IslandRig(page: page)
+        // 40 × 8.5 = 340 + 140 > 360: the capsule stops at 360 and the title gets 220
+        #expect(rig.number("glass", "w") == 360)
+        #expect(rig.number("title", "w") == 220)
+        #expect(rig.element("title")?.attribute("truncated") == .bool(true))
+        #expect(rig.text("title", "morph") == "truncate")
+    }
+}
