@@ -68,14 +68,4 @@ function M.ticks(s, from)
   return n
 end
 
---- Renders frames until `predicate(frame)` holds for a new frame; errors after `timeout` seconds.
-function M.runUntil(s, predicate, timeout)
-  local start = s:now()
-  repeat
-    s:frames(1)
-    if predicate(s:frame()) then return end
-  until s:now() - start >= timeout - 1e-9
-  error("runUntil: still false after " .. timeout .. " s", 2)
-end
-
 return M

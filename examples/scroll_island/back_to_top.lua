@@ -51,7 +51,7 @@ test("after the contents close, the bubble waits for the glass to settle", funct
   s:settle()
   island:tap("bar")
   local closed = s:now()
-  R.runUntil(s, function(f) return f.scrollIsland.bubble ~= nil and f.scrollIsland.bubble.out end, 2)
+  s:runUntil(function(f) return f.scrollIsland.bubble ~= nil and f.scrollIsland.bubble.out end, 2)
   expect(s:now() - closed).toBeCloseTo(0.45 + 0.024, 1 / 120)
 end)
 

@@ -109,6 +109,8 @@ enum StageBinding {
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
     static func installLuaMethods(_ cls: LuaClass<StageObject>, _ state: LuaState) {
         let L = state.L
+        // The methods table exists only once the metatable is made; without this the Lua methods were lost.
+        cls.ensureMetatable(in: state)
         pb_push_metatable(L, cls.name)
         lua_pushstring(L, "__methods")
         lua_rawget(L, -2)
