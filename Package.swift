@@ -24,6 +24,8 @@ let package = Package(
         // The sandbox and the bindings. No layout here.
         .target(name: "LuaHost", dependencies: ["PieceKit", "CLua", "CLuaShim"]),
         .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit"]),
+        // Speed and memory targets (scripts/bench), never part of the tests.
+        .executableTarget(name: "piecebench", dependencies: ["LuaHost", "PieceKit"]),
         .testTarget(name: "PieceKitTests", dependencies: ["PieceKit"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "PieceKit"]),
     ]

@@ -132,6 +132,7 @@ import Testing
         let library = try ScenarioFolder()
         let plugins = try ScenarioFolder()
         try library.write("shared/util.lua", "return { where = 'library' }")
+        try plugins.write("plugin.lua", "return { description = 'a plugin whose modules scenarios may require' }")
         try plugins.write("plug.lua", "return { where = 'plugin' }")
         let report = try folder.run("main.lua", """
             test("folders", function() print(require("shared.util").where, require("plug").where) end)

@@ -2,25 +2,75 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`.
+/// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`,
+/// and optional handlers for touches, keys and accessibility (see `LuaPieceInteraction.swift`).
 /// The stage animates, samples and logs its elements exactly as it does a Swift piece's.
 final class LuaPiece: StagePiece {
     let name: String
-    private let state: LuaState
+    let state: LuaState
+    /// For reading the animations handlers return.
+    let context: ScenarioContext
     /// Registry references to the layout function and the state table.
     let layoutRef: Int32
     let stateRef: Int32
-    private var lastGood: [Element] = []
-    /// The first layout error since the last check; the binding raises it in the script.
+    /// Registry references to the optional handlers; LUA_NOREF when not given.
+    var handlers = Handlers()
+    /// The part names scripts may aim at, the first being the default; nil: every published element.
+    var parts: [String]?
+    var lastGood: [Element] = []
+    /// The first layout or handler error since the last check; the binding raises it in the script.
     private(set) var pendingError: String?
+    /// How many of this piece's Lua functions are running (a handler may lay out again through `set`).
+    private(set) var scriptDepth = 0
 
-    init(name: String, state: LuaState, layoutRef: Int32, stateRef: Int32) {
-        self.name = name; self.state = state; self.layoutRef = layoutRef; self.stateRef = stateRef
+    struct Handlers {
+        var onTouch = LUA_NOREF
+        var onKey = LUA_NOREF
+        var accessibility = LUA_NOREF
+        var perform = LUA_NOREF
+    }
+
+    init(name: String, state: LuaState, context: ScenarioContext, layoutRef: Int32, stateRef: Int32) {
+        self.name = name; self.state = state; self.context = context
+        self.layoutRef = layoutRef; self.stateRef = stateRef
     }
 
     func takeError() -> String? {
         defer { pendingError = nil }
         return pendingError
+    }
+
+    /// Keeps the first error until the script is told.
+    func record(_ error: String) {
+        if pendingError == nil { pendingError = error }
+    }
+
+    /// Calls the function under `nargs` arguments on the stack, protected, with the handler at `handler`,
+    /// counting the call so gestures can refuse to start inside it.
+    func protectedCall(_ nargs: Int32, results: Int32, handler: Int32) -> Bool {
+        scriptDepth += 1
+        defer { scriptDepth -= 1 }
+        return pb_pcall(state.L, nargs, results, handler) == LUA_OK
+    }
+
+    /// True while a layout or handler of a Lua piece on `stage` runs: rendering frames then would run a frame
+    /// inside a frame.
+    static func isRunningScript(on stage: Stage) -> Bool {
+        stage.pieces.contains { ($0 as? LuaPiece).map { $0.scriptDepth > 0 } ?? false }
+    }
+
+    /// The error on the stack without its traceback.
+    func errorMessage(at index: Int32) -> String {
+        let text = state.errorText(at: index)
+        return text.components(separatedBy: "\nstack traceback:").first ?? text
+    }
+
+    /// Raises the first error any Lua piece on `stage` has kept (from a layout or handler that ran while the
+    /// stage moved), so it surfaces as the script's own error after the call that caused it.
+    static func raisePendingError(on stage: Stage) throws {
+        for case let piece as LuaPiece in stage.pieces {
+            if let error = piece.takeError() { throw LuaHostError.message(error) }
+        }
     }
 
     /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.
@@ -32,11 +82,8 @@ final class LuaPiece: StagePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
         EnvironmentOptions.value(environment).push(L)
-        guard pb_pcall(L, 2, 1, top + 1) == LUA_OK else {
-            let text = state.errorText(at: -1)
-            if pendingError == nil {
-                pendingError = "\(name): layout failed: " + (text.components(separatedBy: "\nstack traceback:").first ?? text)
-            }
+        guard protectedCall(2, results: 1, handler: top + 1) else {
+            record("\(name): layout failed: " + errorMessage(at: -1))
             return lastGood
         }
         do {
@@ -44,7 +91,7 @@ final class LuaPiece: StagePiece {
             lastGood = elements
             return elements
         } catch {
-            if pendingError == nil { pendingError = "\(name): layout returned \(error)" }
+            record("\(name): layout returned \(error)")
             return lastGood
         }
     }
@@ -93,8 +140,8 @@ enum LuaPieceBinding {
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
         let t = 1 + c.offset
-        for key in try rawKeys(L, t) where !["name", "state", "layout"].contains(key) {
-            throw LuaHostError.message("\(c.function): unknown option '\(key)' (known: name, state, layout)")
+        for key in try rawKeys(L, t) where !optionKeys.contains(key) {
+            throw LuaHostError.message("\(c.function): unknown option '\(key)' (known: \(optionKeys.joined(separator: ", ")))")
         }
         lua_pushstring(L, "name"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TSTRING, let n = clua_tostring(L, -1) else {
@@ -118,13 +165,55 @@ enum LuaPieceBinding {
             throw LuaHostError.message("\(c.function): option 'state' must be a table")
         }
         let stateRef = luaL_ref(L, CLUA_REGISTRYINDEX)
-        let piece = LuaPiece(name: name, state: state, layoutRef: layoutRef, stateRef: stateRef)
+        let piece = LuaPiece(name: name, state: state, context: context, layoutRef: layoutRef, stateRef: stateRef)
+        piece.handlers.onTouch = try handlerRef(L, t, "onTouch", "function(state, touch)", c)
+        piece.handlers.onKey = try handlerRef(L, t, "onKey", "function(state, key)", c)
+        piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c)
+        piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
+        piece.parts = try partNames(L, t, c)
         do { try stage.add(piece) } catch {
             throw LuaHostError.message("\(c.function): \(error.description)")
         }
         if let error = piece.takeError() { throw LuaHostError.message(error) }
         state.push(LuaPieceObject(piece: piece, stage: stage), as: pieceClass(state, context: context))
         return 1
+    }
+
+    static let optionKeys = ["name", "state", "layout", "onTouch", "onKey", "accessibility", "perform", "parts"]
+
+    /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
+    private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall) throws -> Int32 {
+        lua_pushstring(L, key)
+        switch lua_rawget(L, t) {
+        case LUA_TNIL:
+            clua_pop(L, 1)
+            return LUA_NOREF
+        case LUA_TFUNCTION:
+            return luaL_ref(L, CLUA_REGISTRYINDEX)
+        default:
+            let got = String(cString: lua_typename(L, lua_type(L, -1)))
+            clua_pop(L, 1)
+            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(shape), got \(got)")
+        }
+    }
+
+    /// `parts = { "surface", "grabber" }`: the element names gestures may aim at, the first by default.
+    private static func partNames(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall) throws -> [String]? {
+        lua_pushstring(L, "parts")
+        lua_rawget(L, t)
+        defer { clua_pop(L, 1) }
+        let value = try LuaValue.read(L, -1)
+        if value.isNil { return nil }
+        let shape = "a list of element names such as { \"surface\", \"grabber\" }"
+        guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
+            throw LuaHostError.message("\(c.function): option 'parts' must be \(shape), got \(value.typeName)")
+        }
+        return try list.array.enumerated().map { i, v in
+            guard case .string(let name) = v, !name.isEmpty else {
+                throw LuaHostError.message("\(c.function): option 'parts' must be \(shape); item \(i + 1) is a \(v.typeName)")
+            }
+            return name
+        }
     }
 
     static func rawKeys(_ L: OpaquePointer, _ t: Int32) throws -> [String] {
@@ -155,6 +244,7 @@ enum LuaPieceBinding {
             }
             return 1
         }
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
         // set(changes[, animation]): merges the changes into the state inside one transaction.
         cls.method("set") { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }

@@ -80,6 +80,8 @@ enum StageBinding {
         cls.method("piece") { o, c in
             try LuaPieceBinding.make(on: o.stage, c, context: context)
         }
+        PageBinding.install(on: cls, context: context)
+        ScrollIslandBinding.install(on: cls, context: context)
         cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
         cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
         cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }
@@ -107,6 +109,8 @@ enum StageBinding {
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
     static func installLuaMethods(_ cls: LuaClass<StageObject>, _ state: LuaState) {
         let L = state.L
+        // The methods table exists only once the metatable is made; without this the Lua methods were lost.
+        cls.ensureMetatable(in: state)
         pb_push_metatable(L, cls.name)
         lua_pushstring(L, "__methods")
         lua_rawget(L, -2)

@@ -3,7 +3,12 @@ import CLuaShim
 
 /// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
 /// properties. The metatable is the host's and is protected, so scripts can neither read nor replace it.
-final class LuaClass<T: AnyObject> {
+/// What a class's own members are called, whatever its object type: plugins may not reuse these names.
+protocol LuaClassMembers: AnyObject {
+    var memberNames: Set<String> { get }
+}
+
+final class LuaClass<T: AnyObject>: LuaClassMembers {
     typealias Method = (T, LuaCall) throws -> Int32
     typealias Getter = (T, LuaCall) throws -> Int32
 
@@ -20,6 +25,8 @@ final class LuaClass<T: AnyObject> {
         self.displayName = displayName
         self.name = "piecebox." + displayName
     }
+
+    var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
 
     func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
     func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
@@ -82,6 +89,8 @@ final class LuaClass<T: AnyObject> {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
             }
+            // Methods plugins added to this class (see PluginLoader); built-in members came first.
+            if Self.pushPluginMethod(L, className: self.displayName, key: k) { return 1 }
             if let fallback = self.fallback {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
@@ -103,5 +112,19 @@ final class LuaClass<T: AnyObject> {
             return 1
         }
         lua_rawset(L, -3)
+    }
+
+    /// Pushes the plugin method `key` of `className` and returns true, or pushes nothing and returns false.
+    private static func pushPluginMethod(_ L: OpaquePointer, className: String, key: UnsafePointer<CChar>) -> Bool {
+        let top = lua_gettop(L)
+        lua_pushstring(L, PluginLoader.registryKey)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { lua_settop(L, top); return false }
+        lua_pushstring(L, className)
+        guard lua_rawget(L, -2) == LUA_TTABLE else { lua_settop(L, top); return false }
+        lua_pushstring(L, key)
+        guard lua_rawget(L, -2) == LUA_TFUNCTION else { lua_settop(L, top); return false }
+        clua_insert(L, top + 1)
+        lua_settop(L, top + 1)
+        return true
     }
 }

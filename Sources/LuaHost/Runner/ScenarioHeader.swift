@@ -6,6 +6,7 @@ import Foundation
 ///     --! max-instructions: 10000000          tighter limits for this file (never looser than the run's)
 ///     --! max-memory: 64                      MiB
 ///     --! max-seconds: 3
+///     --! plugins: ../plugins                 plugin folders this file needs, relative to it (repeatable)
 ///
 /// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught.
 public struct ScenarioHeader: Equatable, Sendable {
@@ -13,6 +14,8 @@ public struct ScenarioHeader: Equatable, Sendable {
     public var maxInstructions: Int64?
     public var maxMemoryMiB: Double?
     public var maxSeconds: Double?
+    /// As written; `ScenarioRunner` resolves them against the file's folder.
+    public var plugins: [String] = []
 
     public init() {}
 
@@ -28,6 +31,7 @@ public struct ScenarioHeader: Equatable, Sendable {
             case "max-instructions": h.maxInstructions = Double(value).flatMap { $0 > 0 && $0 < 9e18 ? Int64($0) : nil }
             case "max-memory": h.maxMemoryMiB = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
             case "max-seconds": h.maxSeconds = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
+            case "plugins": if !value.isEmpty { h.plugins.append(value) }
             default: break
             }
         }

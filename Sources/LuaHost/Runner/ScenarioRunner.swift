@@ -52,7 +52,19 @@ public enum ScenarioRunner {
         }
         let context = ScenarioContext(state: state, path: path, options: options)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let modules = ModulePaths(roots: [folder] + options.libraryFolders + options.pluginFolders)
+        let pluginFolders: [String]
+        switch Self.headerPlugins(ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self)),
+                                  folder: folder) {
+        case .failure(let error): return fileFailure("\(path): \(error.description)")
+        case .success(let named): pluginFolders = options.pluginFolders + named
+        }
+        let plugins: [PluginCatalog.Plugin]
+        switch PluginCatalog.discover(in: pluginFolders) {
+        case .failure(let error): return fileFailure("\(path): \(error.description)")
+        case .success(let found): plugins = found
+        }
+        // A plugin's modules sit in its own folder.
+        let modules = ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder))
 
         // The host table the preludes receive, and the tests list they fill.
         let L = state.L
@@ -111,8 +123,13 @@ public enum ScenarioRunner {
         clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }
-
         state.startDeadline()
+        // Plugins load into this file's sandbox, under its limits, before its first line.
+        if let failure = PluginLoader.load(plugins, into: state) {
+            context.logFailure(failure, test: nil)
+            return fileFailure("\(path): \(failure)")
+        }
+
         let source = String(decoding: data, as: UTF8.self)
         switch state.run(text: source, chunkName: "@" + path) {
         case .ok: break
@@ -176,6 +193,25 @@ public enum ScenarioRunner {
             if state.breach != nil { break }
         }
         return report
+    }
+
+    /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
+    /// folder the run started in, so a scenario cannot load Lua from anywhere else on the machine.
+    static func headerPlugins(_ header: ScenarioHeader, folder: String) -> Result<[String], PluginError> {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        var folders: [String] = []
+        for written in header.plugins {
+            guard !written.hasPrefix("/") else {
+                return .failure(PluginError("--! plugins: \(written): give a path relative to the scenario"))
+            }
+            let resolved = URL(fileURLWithPath: folder).appendingPathComponent(written).standardizedFileURL
+                .resolvingSymlinksInPath().path
+            guard resolved == root || resolved.hasPrefix(root + "/") else {
+                return .failure(PluginError("--! plugins: \(written) is outside the folder the run started in (\(root))"))
+            }
+            folders.append(resolved)
+        }
+        return .success(folders)
     }
 
     /// How much a file may print; the rest is dropped, with a note saying so.

@@ -61,6 +61,9 @@ public final class Stage {
     var backgroundWork: [ScheduledID: String] = [:]
     private var choreographers: [String: Choreographer] = [:]
     private var warningSet: Set<String> = []
+    /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
+    /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
+    var insideOwnWork = 0
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
 
@@ -197,7 +200,9 @@ public final class Stage {
     }
 
     private func reconcile(_ slot: PieceSlot, transaction: Transaction, begin: Double) {
+        insideOwnWork += 1
         let elements = slot.piece.elements(in: environment, tokens: tokens)
+        insideOwnWork -= 1
         if slot.reconcile(elements, transaction: transaction, begin: begin, warn: warn) { owesFrame = true }
     }
 

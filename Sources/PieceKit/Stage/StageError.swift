@@ -14,6 +14,9 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
     case runawayWork(time: Double, pending: [String])
     /// A frame log sink failed to take a line.
     case logFailed(String)
+    /// The clock was asked to move from inside the stage's own work (a piece's layout, a gesture sample's
+    /// handler, a scheduled step): that would re-enter the frame loop.
+    case reentered(String)
     /// A count that must not be negative was.
     case negativeCount(String, Int)
 
@@ -35,6 +38,9 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
                 + Self.list(pending)
         case .logFailed(let reason):
             return "frame log: \(reason)"
+        case .reentered(let what):
+            return "cannot \(what) from inside the stage's own work (a piece's layout or handler, or a scheduled"
+                + " step); move the clock from the scenario instead"
         case .negativeCount(let what, let value):
             return "\(what) must not be negative, got \(value)"
         }

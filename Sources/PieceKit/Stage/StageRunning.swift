@@ -4,6 +4,7 @@ extension Stage {
     /// every property is sampled at the frame time, and the frame is kept (and logged, when a log is attached).
     @discardableResult
     public func renderFrame() throws(StageError) -> Frame {
+        guard insideOwnWork == 0 else { throw .reentered("render a frame") }
         do { try clock.advance() } catch { throw .clock(error) }
         let runaway = runScheduledWork(upTo: clock.now)
         let frame = sample()
@@ -81,6 +82,7 @@ extension Stage {
     /// frame. Returns the number of frames skipped.
     @discardableResult
     public func jump(_ seconds: Double) throws(StageError) -> Int {
+        guard insideOwnWork == 0 else { throw .reentered("jump") }
         let start = clock.frame
         do { try clock.jump(seconds) } catch { throw .clock(error) }
         let runaway = runScheduledWork(upTo: clock.now)
@@ -142,6 +144,8 @@ extension Stage {
     /// Runs due work one time at a time, reconciling after each, so changes made directly (not in a transaction)
     /// by work due at t snap at t, and the next work sees them. Returns true when work ran away (see `Scheduler`).
     func runScheduledWork(upTo time: Double) -> Bool {
+        insideOwnWork += 1
+        defer { insideOwnWork -= 1 }
         while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
             scheduler.runDue(upTo: next)
             reconcileAll(Transaction())

@@ -5,7 +5,8 @@ public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownPart(piece: String, part: String, known: [String])
     /// No accessibility element by that id.
     case unknownElement(piece: String, element: String, known: [String])
-    /// The element exists but does not answer to the action (with the actions it has).
+    /// The element exists but does not answer to the action (with the actions it has). An empty `element`
+    /// stands for the whole screen (VoiceOver's "escape" and "magic tap" need no element).
     case unsupportedAction(piece: String, element: String, action: String, supported: [String])
     /// A key name the stage does not know.
     case unknownKey(String)
@@ -21,7 +22,8 @@ public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownElement(let piece, let element, let known):
             return "\(piece) has no accessibility element \"\(element)\"" + Self.choices(known)
         case .unsupportedAction(let piece, let element, let action, let supported):
-            return "\(piece).\(element) has no accessibility action \"\(action)\""
+            return (element.isEmpty ? "\(piece) has no whole-screen" : "\(piece).\(element) has no")
+                + " accessibility action \"\(action)\""
                 + (supported.isEmpty ? " (it has none)" : " (it has: " + supported.joined(separator: ", ") + ")")
         case .unknownKey(let name):
             return "unknown key \"\(name)\" (known: " + Key.known.map(\.rawValue).joined(separator: ", ") + ")"

@@ -33,8 +33,13 @@ public protocol InteractivePiece: StagePiece {
 
 extension InteractivePiece {
     public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
-        let key = index.map { "\(part).\($0)" } ?? part
-        if let presented = stage.latestFrame?.piece(name)?.element(key)?.rect { return presented }
-        return stage.targets(of: name)?.first { $0.name == key }?.rect
+        elementRect(index.map { "\(part).\($0)" } ?? part, on: stage)
+    }
+
+    /// Where the element named `name` is: as the latest frame presented it, else its published target (a
+    /// piece added since the latest frame). nil when the piece has no such element with x, y, w and h.
+    public func elementRect(_ name: String, on stage: Stage) -> Rect? {
+        if let presented = stage.latestFrame?.piece(self.name)?.element(name)?.rect { return presented }
+        return stage.targets(of: self.name)?.first { $0.name == name }?.rect
     }
 }

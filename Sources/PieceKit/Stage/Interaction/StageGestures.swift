@@ -93,18 +93,29 @@ extension Stage {
 
     /// Puts the finger down now, schedules the moves at their offsets and the lift at `liftAt`, and renders
     /// frames until the lift has run. The samples are blocking work, so `settle` waits for a gesture too.
+    ///
+    /// A stage error while the frames render ends the gesture as the system would take a touch: its remaining
+    /// samples are dropped and the piece gets `.cancelled`, so no half-finished drag goes on in later frames.
     private func perform(on piece: any InteractivePiece, path: [(Double, Point)], liftAt: Double) throws -> Int {
+        guard let first = path.first else { return 0 }
         let start = scheduler.currentTime
-        let finger = touchDown(on: piece, at: path[0].1)
+        let finger = touchDown(on: piece, at: first.1)
         let label = "\(piece.name): touch"
+        var samples: [ScheduledID] = []
         for (offset, point) in path.dropFirst() {
-            schedule(at: start + offset, label: label) { try? finger.move(to: point) }
+            samples.append(schedule(at: start + offset, label: label) { try? finger.move(to: point) })
         }
-        schedule(at: start + liftAt, label: label) { try? finger.up() }
+        samples.append(schedule(at: start + liftAt, label: label) { try? finger.up() })
         var rendered = 0
-        while finger.isDown {
-            try renderFrame()
-            rendered += 1
+        do {
+            while finger.isDown {
+                try renderFrame()
+                rendered += 1
+            }
+        } catch {
+            for id in samples { cancel(id) }
+            try? finger.cancel()
+            throw error
         }
         return rendered
     }

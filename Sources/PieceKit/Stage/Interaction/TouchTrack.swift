@@ -8,6 +8,8 @@ public struct TouchTrack: Sendable, Equatable {
     /// How far back the speed looks. A guess in line with UIKit's velocity tracking (about 100 ms of samples);
     /// any window gives the exact speed of a finger moving steadily, which is what `fling` synthesizes.
     public static let velocityWindow = 0.1
+    /// Times closer than this are the same time.
+    static let timeTolerance = 1e-9
 
     public private(set) var samples: [(time: Double, location: Point)]
 
@@ -19,9 +21,11 @@ public struct TouchTrack: Sendable, Equatable {
     public var latest: (time: Double, location: Point) { samples[samples.count - 1] }
 
     /// Adds a sample. A sample taken at the same time as the latest replaces it (two moves between frames are
-    /// one move); time never runs backwards here because it comes from the stage clock.
+    /// one move), except the first: where the finger went down stays put, so a move made at the instant of the
+    /// touch (`touch(...):move(0, 40)`) still translates by 40. Time never runs backwards here because it comes
+    /// from the stage clock.
     public mutating func add(time: Double, location: Point) {
-        if let last = samples.last, last.time >= time {
+        if samples.count > 1, let last = samples.last, last.time >= time - Self.timeTolerance {
             samples[samples.count - 1] = (last.time, location)
         } else {
             samples.append((time, location))
@@ -38,9 +42,12 @@ public struct TouchTrack: Sendable, Equatable {
         let now = time ?? latest.time
         let last = latest
         // A finger still since its latest sample for a whole window has stopped.
-        guard now - last.time < Self.velocityWindow else { return .zero }
-        let from = now - Self.velocityWindow
-        guard let first = samples.first(where: { $0.time >= from - 1e-9 }), last.time > first.time else {
+        // (Within a nanosecond: stage times are sums such as start + 0.35 − (start + 0.25), a hair under 0.1.)
+        guard now - last.time < Self.velocityWindow - Self.timeTolerance else { return .zero }
+        // The window ends at the latest sample, as documented: a finger that stopped a moment ago still
+        // reports the speed it moved at until it has been still for the whole window.
+        let from = last.time - Self.velocityWindow
+        guard let first = samples.first(where: { $0.time >= from - Self.timeTolerance }), last.time > first.time else {
             return .zero
         }
         let dt = last.time - first.time

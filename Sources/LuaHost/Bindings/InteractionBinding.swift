@@ -1,0 +1,275 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// The gesture, key and accessibility methods every interactive piece shows scripts: `tap`, `drag`, `fling`,
+/// `touch`, `key`, `accessibility`, `perform` and `part`. A piece binding adds them to its class with
+/// `addMethods`, so NowPlaying, ScrollIsland and a piece written in Lua answer to the same calls.
+///
+/// Gestures render frames through the stage (each frame logged exactly like `stage:advance`'s); a stage error
+/// on the way, and any error a Lua piece's handler or layout raised meanwhile, become the script's error once
+/// the gesture is over.
+enum InteractionBinding {
+    static let tapOptions = ["duration", "part", "index", "x", "y"]
+    static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
+    static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
+
+    static func addMethods<T: AnyObject>(to cls: LuaClass<T>, context: ScenarioContext,
+                                         piece: @escaping (T) -> any InteractivePiece,
+                                         stage: @escaping (T) -> Stage) {
+        // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
+        cls.method("tap") { o, c in
+            let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
+            let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
+            let (p, s) = (piece(o), stage(o))
+            let at = try point(aim, piece: p, stage: s, c)
+            let frames = try gesture(c, s) { try s.tap(on: p, at: at, duration: duration) }
+            c.push(Double(frames))
+            return 1
+        }
+        // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
+        cls.method("drag") { o, c in
+            let opts = try c.options(1, allowed: dragOptions, optional: false)
+            let dx = try opts.number("dx", "a distance in points") ?? 0
+            let dy = try opts.number("dy", "a distance in points") ?? 0
+            let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
+            let (p, s) = (piece(o), stage(o))
+            let from = try point(try aim(opts, c), piece: p, stage: s, c)
+            let frames = try gesture(c, s) { try s.drag(on: p, from: from, dx: dx, dy: dy, duration: duration) }
+            c.push(Double(frames))
+            return 1
+        }
+        // fling{ dx, dy, velocity, part, index, x, y }: moves at `velocity` points per second and lifts moving.
+        cls.method("fling") { o, c in
+            let opts = try c.options(1, allowed: flingOptions, optional: false)
+            let dx = try opts.number("dx", "a distance in points") ?? 0
+            let dy = try opts.number("dy", "a distance in points") ?? 0
+            guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
+                throw LuaHostError.message("\(c.function): option 'velocity' is required (a speed in points per second along the path)")
+            }
+            guard dx != 0 || dy != 0 else {
+                throw LuaHostError.message("\(c.function): the finger must travel; give 'dx' or 'dy' (points)")
+            }
+            let (p, s) = (piece(o), stage(o))
+            let from = try point(try aim(opts, c), piece: p, stage: s, c)
+            let frames = try gesture(c, s) { try s.fling(on: p, from: from, dx: dx, dy: dy, speed: speed) }
+            c.push(Double(frames))
+            return 1
+        }
+        // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
+        cls.method("touch") { o, c in
+            let (p, s) = (piece(o), stage(o))
+            let at: Point
+            if c.type(1) == LUA_TNUMBER {
+                at = Point(x: try c.number(1, "an x coordinate or a part name"), y: try c.number(2, "a y coordinate"))
+                try noMore(c, after: 2)
+            } else {
+                let (aim, _) = try aimAndOptions(c, allowed: [], positionalOnly: true)
+                at = try point(aim, piece: p, stage: s, c)
+            }
+            let finger = s.touchDown(on: p, at: at)
+            try LuaPiece.raisePendingError(on: s)
+            FingerBinding.push(FingerObject(finger, stage: s), context: context)
+            return 1
+        }
+        // key(name): true when the piece did something with it.
+        cls.method("key") { o, c in
+            let name = try c.string(1, "a key name such as \"space\"")
+            try noMore(c, after: 1)
+            let s = stage(o)
+            let handled: Bool
+            do { handled = try s.press(Key(name), on: piece(o)) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            try LuaPiece.raisePendingError(on: s)
+            c.push(handled)
+            return 1
+        }
+        // accessibility(): the elements in reading order.
+        cls.method("accessibility") { o, c in
+            try noMore(c, after: 0)
+            let s = stage(o)
+            let elements = piece(o).accessibilityElements(on: s)
+            try LuaPiece.raisePendingError(on: s)
+            lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
+            for (i, element) in elements.enumerated() {
+                pushElement(element, c.L)
+                lua_rawseti(c.L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }
+        // perform(action [, element]): an accessibility action, on an element or (none given) the whole screen.
+        cls.method("perform") { o, c in
+            let action = try c.string(1, "an action name such as \"activate\"")
+            let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
+            try noMore(c, after: 2)
+            let s = stage(o)
+            do { try piece(o).perform(action, on: element, stage: s) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            try LuaPiece.raisePendingError(on: s)
+            return 0
+        }
+        // part(name [, index]): where that part is now, { x, y, w, h }.
+        cls.method("part") { o, c in
+            let name = try c.string(1, "a part name")
+            let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
+            try noMore(c, after: 2)
+            let p = piece(o)
+            guard let rect = p.partRect(name, index: index, on: stage(o)) else {
+                let part = index.map { "\(name) \($0)" } ?? name
+                throw LuaHostError.message(
+                    "\(c.function): \(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
+            }
+            pushRect(rect, c.L)
+            return 1
+        }
+    }
+
+    // MARK: Arguments
+
+    /// Where a gesture starts: a part (nil: the piece's default part) with an optional index, or a point.
+    enum Aim {
+        case part(String?, Int?)
+        case point(Point)
+    }
+
+    /// Reads `[part [, index]] [, options]`, or an options table alone. The part may also come as the options
+    /// `part` and `index`, a point as `x` and `y`.
+    static func aimAndOptions(_ c: LuaCall, allowed: [String], positionalOnly: Bool = false) throws -> (Aim, Options) {
+        var arg: Int32 = 1
+        var part: String?
+        var index: Int?
+        if c.type(1) == LUA_TSTRING {
+            part = try c.string(1)
+            arg = 2
+            if c.type(2) == LUA_TNUMBER {
+                index = try c.integer(2, "an index (a whole number)")
+                arg = 3
+            }
+        } else if !c.isNil(1) && (positionalOnly || c.type(1) != LUA_TTABLE) {
+            throw c.argumentError(1, positionalOnly ? "a part name or a point (x, y)" : "a part name or a table of options")
+        }
+        if positionalOnly {
+            try noMore(c, after: arg - 1)
+            return (.part(part, index), Options(function: c.function, table: LuaTable()))
+        }
+        if !c.isNil(arg) && c.type(arg) != LUA_TTABLE {
+            throw c.argumentError(arg, arg == 2 ? "an index or a table of options" : "a table of options")
+        }
+        let opts = try c.options(arg, allowed: allowed)
+        try noMore(c, after: arg)
+        if part != nil, opts.has("part") || opts.has("index") || opts.has("x") || opts.has("y") {
+            throw LuaHostError.message("\(c.function): the part is given twice (as an argument and as an option)")
+        }
+        if part != nil { return (.part(part, index), opts) }
+        return (try aim(opts, c), opts)
+    }
+
+    /// The aim an options table gives: `part` and `index`, or `x` and `y`, or neither (the default part).
+    static func aim(_ opts: Options, _ c: LuaCall) throws -> Aim {
+        let x = try opts.number("x", "an x coordinate in points")
+        let y = try opts.number("y", "a y coordinate in points")
+        let part = try opts.string("part", "a part name")
+        let index = try opts.number("index", "an index (a whole number)")
+        if let index, index != index.rounded() || abs(index) >= 1e15 {
+            throw LuaHostError.message("\(c.function): option 'index' must be an index (a whole number), got \(index)")
+        }
+        switch (x, y) {
+        case (nil, nil):
+            return .part(part, index.map { Int($0) })
+        case (let x?, let y?):
+            guard part == nil, index == nil else {
+                throw LuaHostError.message("\(c.function): give a part or a point (x, y), not both")
+            }
+            return .point(Point(x: x, y: y))
+        default:
+            throw LuaHostError.message("\(c.function): options 'x' and 'y' go together (a point in stage coordinates); got only '\(x == nil ? "y" : "x")'")
+        }
+    }
+
+    static func point(_ aim: Aim, piece: any InteractivePiece, stage: Stage, _ c: LuaCall) throws -> Point {
+        switch aim {
+        case .point(let p):
+            return p
+        case .part(let part, let index):
+            do { return try stage.aim(at: part, index: index, on: piece) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+        }
+    }
+
+    /// An optional option that must be above zero when given.
+    static func positive(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
+        guard let value = try opts.number(key, what) else { return nil }
+        guard value > 0 else {
+            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) above 0, got \(value)")
+        }
+        return value
+    }
+
+    /// Refuses arguments past `last`, so a misplaced value is never ignored.
+    static func noMore(_ c: LuaCall, after last: Int32) throws {
+        guard c.count > last else { return }
+        var trailing = c.count
+        while trailing > last && c.isNil(trailing) { trailing -= 1 }
+        guard trailing > last else { return }
+        throw LuaHostError.message("\(c.function): argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
+    }
+
+    /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
+    /// while it ran, becomes the script's error.
+    static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
+        guard !LuaPiece.isRunningScript(on: stage) else {
+            throw LuaHostError.message("\(c.function): a gesture cannot start inside a piece's handler or layout "
+                + "(it would render frames inside a frame); start it from the scenario")
+        }
+        let frames: Int
+        do { frames = try body() } catch {
+            // The handler's own error says more than the stage error it may have caused.
+            try LuaPiece.raisePendingError(on: stage)
+            throw LuaHostError.message("\(c.function): \(error)")
+        }
+        try LuaPiece.raisePendingError(on: stage)
+        return frames
+    }
+
+    // MARK: Results
+
+    static func pushRect(_ rect: Rect, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 4)
+        for (key, value) in [("x", rect.x), ("y", rect.y), ("w", rect.width), ("h", rect.height)] {
+            lua_pushstring(L, key)
+            lua_pushnumber(L, value)
+            lua_rawset(L, -3)
+        }
+    }
+
+    static func pushPoint(_ point: Point, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 2)
+        lua_pushstring(L, "x"); lua_pushnumber(L, point.x); lua_rawset(L, -3)
+        lua_pushstring(L, "y"); lua_pushnumber(L, point.y); lua_rawset(L, -3)
+    }
+
+    static func pushStrings(_ strings: [String], _ L: OpaquePointer) {
+        lua_createtable(L, Int32(min(strings.count, 1 << 20)), 0)
+        for (i, s) in strings.enumerated() {
+            pushBytes(L, s)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    /// `{ id, label, value, hint, traits = {...}, actions = {...}, frame = { x, y, w, h }, focused }`.
+    static func pushElement(_ element: AccessibilityElement, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 8)
+        let t = lua_gettop(L)
+        lua_pushstring(L, "id"); pushBytes(L, element.id); lua_rawset(L, t)
+        lua_pushstring(L, "label"); pushBytes(L, element.label); lua_rawset(L, t)
+        if let value = element.value { lua_pushstring(L, "value"); pushBytes(L, value); lua_rawset(L, t) }
+        if let hint = element.hint { lua_pushstring(L, "hint"); pushBytes(L, hint); lua_rawset(L, t) }
+        lua_pushstring(L, "traits"); pushStrings(element.traits, L); lua_rawset(L, t)
+        lua_pushstring(L, "actions"); pushStrings(element.actions, L); lua_rawset(L, t)
+        lua_pushstring(L, "frame"); pushRect(element.frame, L); lua_rawset(L, t)
+        lua_pushstring(L, "focused"); lua_pushboolean(L, element.isFocused ? 1 : 0); lua_rawset(L, t)
+    }
+}

@@ -1,0 +1,247 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A Lua piece's handlers, so a plugin adds an interactive piece without recompiling:
+///
+/// ```lua
+/// s:piece{ name = "card", state = {...}, layout = function(state, env) ... end,
+///          parts = { "surface", "grabber" },                         -- aimable elements; the first by default
+///          onTouch = function(state, touch) ... end,                 -- every sample of every finger
+///          onKey = function(state, key) return true end,             -- handled?
+///          accessibility = function(state, env) return { {...} } end,
+///          perform = function(state, action, element) ... end }
+/// ```
+///
+/// **Animations.** Each handler runs inside one transaction. What it changes in `state` directly moves with
+/// the animation it returns (`return motion.roles.reveal`; `return true, motion.roles.reveal` from `onKey`);
+/// returning none snaps them, as a SwiftUI state change outside `withAnimation` does. `piece:set(changes,
+/// animation)` inside a handler works as everywhere, like a `withAnimation` block inside the handler.
+///
+/// **Results.** A handler returns whether it handled the event and, optionally, the animation: a boolean
+/// first, or an animation alone (which means handled). Returning nothing means handled for `onTouch` and
+/// `perform`, and not handled for `onKey`. `perform` returning false refuses the action.
+///
+/// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is kept and
+/// raised in the script when the call that caused it returns (after the gesture, for `tap`/`drag`/`fling`).
+extension LuaPiece: InteractivePiece {
+    var defaultPart: String {
+        parts?.first ?? lastGood.first { $0.rect != nil }?.name ?? ""
+    }
+
+    var partNames: [String] {
+        parts ?? lastGood.filter { $0.rect != nil }.map(\.name)
+    }
+
+    func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        if let parts, !parts.contains(part) { return nil }
+        return elementRect(index.map { "\(part).\($0)" } ?? part, on: stage)
+    }
+
+    func handle(_ touch: Touch, on stage: Stage) {
+        guard handlers.onTouch != LUA_NOREF else { return }
+        _ = call("onTouch", handlers.onTouch, on: stage, handledByDefault: true) { L in
+            Self.push(touch, L)
+            return 1
+        }
+    }
+
+    @discardableResult
+    func handle(_ key: Key, on stage: Stage) -> Bool {
+        guard handlers.onKey != LUA_NOREF else { return false }
+        return call("onKey", handlers.onKey, on: stage, handledByDefault: false) { L in
+            pushBytes(L, key.rawValue)
+            return 1
+        }
+    }
+
+    func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        guard handlers.accessibility != LUA_NOREF else { return [] }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pb_push_traceback_handler(L)
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(handlers.accessibility))
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        EnvironmentOptions.value(stage.environment).push(L)
+        guard protectedCall(2, results: 1, handler: top + 1) else {
+            record("\(name): accessibility failed: " + errorMessage(at: -1))
+            return []
+        }
+        do {
+            return try accessibilityElements(from: try LuaValue.read(L, -1), on: stage)
+        } catch {
+            record("\(name): accessibility returned \(error)")
+            return []
+        }
+    }
+
+    func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        if let element {
+            let elements = accessibilityElements(on: stage)
+            guard let found = elements.first(where: { $0.id == element }) else {
+                throw .unknownElement(piece: name, element: element, known: elements.map(\.id))
+            }
+            guard found.actions.contains(action) else {
+                throw .unsupportedAction(piece: name, element: element, action: action, supported: found.actions)
+            }
+        }
+        let handled = handlers.perform != LUA_NOREF
+            && call("perform", handlers.perform, on: stage, handledByDefault: true) { L in
+                pushBytes(L, action)
+                if let element { pushBytes(L, element) } else { lua_pushnil(L) }
+                return 2
+            }
+        // A failed handler has already kept its error; refusing on top of it would hide it.
+        guard handled || pendingError != nil else {
+            throw .unsupportedAction(piece: name, element: element ?? "", action: action, supported: [])
+        }
+    }
+
+    // MARK: Calling handlers
+
+    /// Calls a handler with the state and the arguments `pushArgs` pushes, inside a transaction its results
+    /// decide. Returns whether it handled the event; false when it failed (the error is kept).
+    private func call(_ handler: String, _ ref: Int32, on stage: Stage, handledByDefault: Bool,
+                      _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
+        let L = state.L
+        var handled = false
+        stage.transact(decidedBy: { () -> Transaction? in
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            pb_push_traceback_handler(L)
+            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
+            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+            let count = pushArgs(L)
+            guard protectedCall(1 + count, results: 2, handler: top + 1) else {
+                record("\(name): \(handler) failed: " + errorMessage(at: -1))
+                return nil
+            }
+            do {
+                let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)
+                handled = didHandle
+                return animation.map { Transaction(animation: $0) }
+            } catch {
+                record("\(error)")
+                return nil
+            }
+        })
+        return handled
+    }
+
+    /// Reads `handled [, animation]`, `animation`, or nothing.
+    private func results(_ first: Int32, _ handler: String, handledByDefault: Bool) throws -> (Bool, Animation?) {
+        let L = state.L
+        let what = "\(name).\(handler)"
+        let call = LuaCall(L).named(what)
+        switch lua_type(L, first) {
+        case LUA_TNIL:
+            return (handledByDefault, lua_type(L, first + 1) == LUA_TNIL ? nil : try animation(call, first + 1, what))
+        case LUA_TBOOLEAN:
+            let handled = lua_toboolean(L, first) != 0
+            return (handled, lua_type(L, first + 1) == LUA_TNIL ? nil : try animation(call, first + 1, what))
+        default:
+            return (true, try animation(call, first, what))
+        }
+    }
+
+    private func animation(_ call: LuaCall, _ index: Int32, _ what: String) throws -> Animation {
+        let L = state.L
+        guard lua_type(L, index) == LUA_TTABLE || lua_type(L, index) == LUA_TUSERDATA else {
+            throw LuaHostError.message("\(what) returned a \(String(cString: lua_typename(L, lua_type(L, index)))); "
+                + "return true or false (handled) and, if you like, an animation (motion.roles.reveal, a spring, ...)")
+        }
+        do { return try MotionBinding.animationArgument(call, index, context: context) } catch let LuaHostError.message(m) {
+            throw LuaHostError.message(m.replacingOccurrences(of: "\(what): argument \(index)", with: "\(what): the returned animation"))
+        }
+    }
+
+    // MARK: Tables
+
+    /// `{ phase, location = { x, y }, startLocation, translation = { width, height }, velocity = { x, y },
+    /// predictedEndTranslation = { width, height }, time, startTime }`, as SwiftUI's `DragGesture.Value`.
+    static func push(_ touch: Touch, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 8)
+        let t = lua_gettop(L)
+        lua_pushstring(L, "phase"); lua_pushstring(L, touch.phase.rawValue); lua_rawset(L, t)
+        lua_pushstring(L, "location"); InteractionBinding.pushPoint(touch.location, L); lua_rawset(L, t)
+        lua_pushstring(L, "startLocation"); InteractionBinding.pushPoint(touch.startLocation, L); lua_rawset(L, t)
+        lua_pushstring(L, "translation"); pushSize(touch.translation, L); lua_rawset(L, t)
+        lua_pushstring(L, "velocity"); InteractionBinding.pushPoint(touch.velocity, L); lua_rawset(L, t)
+        lua_pushstring(L, "predictedEndTranslation"); pushSize(touch.predictedEndTranslation, L); lua_rawset(L, t)
+        lua_pushstring(L, "time"); lua_pushnumber(L, touch.time); lua_rawset(L, t)
+        lua_pushstring(L, "startTime"); lua_pushnumber(L, touch.startTime); lua_rawset(L, t)
+    }
+
+    private static func pushSize(_ size: Size, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 2)
+        lua_pushstring(L, "width"); lua_pushnumber(L, size.width); lua_rawset(L, -3)
+        lua_pushstring(L, "height"); lua_pushnumber(L, size.height); lua_rawset(L, -3)
+    }
+
+    static let elementKeys = ["id", "label", "value", "hint", "traits", "actions", "frame", "focused"]
+
+    /// The elements an `accessibility` function returned. `frame` defaults to the element of the same name
+    /// (the focus ring sits on what it describes).
+    private func accessibilityElements(from value: LuaValue, on stage: Stage) throws -> [AccessibilityElement] {
+        guard case .table(let list) = value, list.fields.isEmpty else {
+            throw LuaHostError.message("a \(value.typeName), not a list of elements such as { { id = \"card\", label = \"Card\" } }")
+        }
+        return try list.array.enumerated().map { i, item in
+            let at = "element \(i + 1)"
+            guard case .table(let t) = item else { throw LuaHostError.message("\(at) as a \(item.typeName); each element is a table") }
+            for key in t.keys where !Self.elementKeys.contains(key) {
+                throw LuaHostError.message("\(at): unknown key '\(key)' (known: \(Self.elementKeys.joined(separator: ", ")))")
+            }
+            guard let id = t["id"].string, !id.isEmpty else { throw LuaHostError.message("\(at): 'id' must be a string") }
+            guard let label = t["label"].string else { throw LuaHostError.message("\(id): 'label' must be a string") }
+            let frame: Rect
+            if t["frame"].isNil {
+                guard let rect = elementRect(id, on: stage) else {
+                    throw LuaHostError.message("\(id): give a 'frame' { x, y, w, h } (no element named \"\(id)\" to take it from)")
+                }
+                frame = rect
+            } else {
+                guard let f = t["frame"].table, let x = f["x"].number, let y = f["y"].number,
+                      let w = f["w"].number, let h = f["h"].number else {
+                    throw LuaHostError.message("\(id): 'frame' must be a table { x, y, w, h } of numbers")
+                }
+                frame = Rect(x: x, y: y, width: w, height: h)
+            }
+            return AccessibilityElement(
+                id: id, label: label, value: try text(t["value"], "value", id), hint: try text(t["hint"], "hint", id),
+                traits: try strings(t["traits"], "traits", id), actions: try strings(t["actions"], "actions", id),
+                frame: frame, isFocused: try flag(t["focused"], "focused", id))
+        }
+    }
+
+    private func text(_ v: LuaValue, _ key: String, _ id: String) throws -> String? {
+        switch v {
+        case .nil: return nil
+        case .string(let s): return s
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        default: throw LuaHostError.message("\(id): '\(key)' must be a string, got \(v.typeName)")
+        }
+    }
+
+    private func strings(_ v: LuaValue, _ key: String, _ id: String) throws -> [String] {
+        guard !v.isNil else { return [] }
+        guard case .table(let t) = v, t.fields.isEmpty else {
+            throw LuaHostError.message("\(id): '\(key)' must be a list of strings, got \(v.typeName)")
+        }
+        return try t.array.map { item in
+            guard let s = item.string else {
+                throw LuaHostError.message("\(id): '\(key)' must be a list of strings; it holds a \(item.typeName)")
+            }
+            return s
+        }
+    }
+
+    private func flag(_ v: LuaValue, _ key: String, _ id: String) throws -> Bool {
+        switch v {
+        case .nil: return false
+        case .boolean(let b): return b
+        default: throw LuaHostError.message("\(id): '\(key)' must be true or false, got \(v.typeName)")
+        }
+    }
+}

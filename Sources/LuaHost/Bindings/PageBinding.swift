@@ -1,0 +1,259 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A live scroll page as scripts hold it.
+final class PageObject {
+    let page: LiveScrollPage
+    let stage: Stage
+    init(page: LiveScrollPage, stage: Stage) { self.page = page; self.stage = stage }
+}
+
+/// `s:page{ sections = {...} }`: a mock long scroll view over sections, on the stage as a piece, and its methods
+/// (`scroll`, `fling`, `keyboard`, the finger gestures) and readings (`selection`, `offset`, `readFraction`).
+///
+/// The page fills the stage, scrolls under the safe area's top and above its bottom (its content insets), and is
+/// laid out as the seed's example page: when any section has paragraphs, every such section is measured in the
+/// example's type (a title2 heading over body paragraphs, semibold, in a column 24 points in) and the page takes its
+/// spacing (36) and padding (24 above, 360 below); otherwise sections keep their `height` and there is none.
+enum PageBinding {
+    static let optionKeys = ["sections", "name", "selection", "keyboard", "spacing", "paddingTop", "paddingBottom"]
+    static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
+
+    /// Adds `page` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("page") { o, c in
+            let page = try make(on: o.stage, c)
+            context.state.push(PageObject(page: page, stage: o.stage), as: pageClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> LiveScrollPage {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let list = try opts.table("sections", "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }") else {
+            throw LuaHostError.message("\(c.function): option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
+        }
+        var sections: [ScrollPage.Section] = []
+        var ids: Set<String> = []
+        for (i, value) in list.array.enumerated() {
+            let section = try self.section(value, number: i + 1, c)
+            guard ids.insert(section.id).inserted else {
+                throw LuaHostError.message("\(c.function): section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
+            }
+            sections.append(section)
+        }
+        if !list.fields.isEmpty {
+            throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+        }
+        let name = try opts.string("name", "the piece's name (a string)") ?? "page"
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
+        }
+        let selection = try opts.string("selection", "a section id (a string)")
+        if let selection, !ids.contains(selection) {
+            throw LuaHostError.message("\(c.function): option 'selection' must be one of the sections' ids, got \"\(selection)\"")
+        }
+        let keyboard = try nonNegative(opts, "keyboard", "a height in points") ?? 0
+        let env = stage.environment
+        let size = env.size
+        let insets = EdgeInsets(top: env.safeArea.top, bottom: env.safeArea.bottom)
+        let measured = sections.contains { !$0.paragraphs.isEmpty }
+        var page: ScrollPage
+        if measured {
+            let measure = ScrollPageTextMeasure(dynamicTypeSize: env.dynamicTypeSize)
+            page = ScrollPage.measured(sections: sections, containerSize: size, contentInsets: insets,
+                                       keyboardInset: keyboard, measure: measure)
+        } else {
+            page = ScrollPage(sections: sections, containerSize: size, contentInsets: insets, keyboardInset: keyboard)
+        }
+        if let spacing = try nonNegative(opts, "spacing", "a distance in points") { page.spacing = spacing }
+        if let top = try nonNegative(opts, "paddingTop", "a distance in points") { page.paddingTop = top }
+        if let bottom = try nonNegative(opts, "paddingBottom", "a distance in points") { page.paddingBottom = bottom }
+        page.arrive(at: page.offsetRange.lowerBound)
+        if let selection { _ = page.select(selection).map { page.arrive(at: $0) } }
+        let live = LiveScrollPage(page: page, stage: stage, name: name)
+        do { try stage.add(live) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return live
+    }
+
+    private static func section(_ value: LuaValue, number: Int, _ c: LuaCall) throws -> ScrollPage.Section {
+        let what = "\(c.function): section \(number)"
+        guard case .table(let t) = value else {
+            throw LuaHostError.message("\(what) must be a table { id, title, detail, height | paragraphs }, got \(value.typeName)")
+        }
+        for key in t.keys where !sectionKeys.contains(key) {
+            throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
+        }
+        guard case .string(let id) = t["id"], !id.isEmpty else {
+            throw LuaHostError.message("\(what): 'id' must be a non-empty string, got \(t["id"].typeName)")
+        }
+        guard case .string(let title) = t["title"] else {
+            throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+        }
+        var detail: String?
+        switch t["detail"] {
+        case .nil: detail = nil
+        case .string(let s): detail = s
+        default: throw LuaHostError.message("\(what): 'detail' must be a string, got \(t["detail"].typeName)")
+        }
+        var paragraphs: [String] = []
+        switch t["paragraphs"] {
+        case .nil: break
+        case .table(let list) where list.fields.isEmpty:
+            for (i, p) in list.array.enumerated() {
+                guard case .string(let text) = p else {
+                    throw LuaHostError.message("\(what): paragraph \(i + 1) must be a string, got \(p.typeName)")
+                }
+                paragraphs.append(text)
+            }
+        default:
+            throw LuaHostError.message("\(what): 'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
+        }
+        var height = 0.0
+        switch t["height"] {
+        case .nil:
+            guard !paragraphs.isEmpty else {
+                throw LuaHostError.message("\(what) (\"\(id)\") needs a 'height' in points or 'paragraphs' to measure")
+            }
+        case .number(let h) where h.isFinite && h >= 0:
+            guard paragraphs.isEmpty else {
+                throw LuaHostError.message("\(what) (\"\(id)\"): give a 'height' or 'paragraphs', not both")
+            }
+            height = h
+        default:
+            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(t["height"].typeName == "number" ? "\(t["height"].number ?? .nan)" : t["height"].typeName)")
+        }
+        return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
+    }
+
+    private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
+        guard let value = try opts.number(key, what) else { return nil }
+        guard value >= 0 else {
+            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) of at least 0, got \(value)")
+        }
+        return value
+    }
+
+    // MARK: The class
+
+    static let scrollOptions = ["to", "offset", "animated", "animation"]
+
+    static func pageClass(_ context: ScenarioContext) -> LuaClass<PageObject> {
+        let state = context.state
+        if let cached = state.classCache["page"] as? LuaClass<PageObject> { return cached }
+        let cls = LuaClass<PageObject>("page")
+        state.classCache["page"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.page }, stage: { $0.stage })
+
+        // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
+        cls.method("scroll") { o, c in
+            let opts = try c.options(1, allowed: scrollOptions, optional: false)
+            let animation = try scrollAnimation(opts, c, context: context)
+            let to = try opts.string("to", "a section id (a string)")
+            let offset = try opts.number("offset", "an offset in points")
+            switch (to, offset) {
+            case (let id?, nil):
+                guard o.page.page.index(of: id) != nil else {
+                    throw LuaHostError.message("\(c.function): option 'to' must be one of the sections' ids (\(o.page.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
+                }
+                o.page.select(id, animation: animation)
+            case (nil, let y?):
+                o.page.scroll(toOffset: y, animation: animation)
+            default:
+                throw LuaHostError.message("\(c.function): give 'to' (a section id) or 'offset' (points), one of them")
+            }
+            return 0
+        }
+        // fling{ velocity = 2000 }: lets the page go at that speed down the page (negative: back up). With dx or
+        // dy it is a finger's flick instead, as on any piece.
+        let fingerFling = cls.methods["fling"]
+        cls.method("fling") { o, c in
+            if c.type(1) == LUA_TTABLE, let t = try c.value(1).table, !t["dx"].isNil || !t["dy"].isNil || !t["part"].isNil
+                || !t["x"].isNil, let fingerFling {
+                return try fingerFling(o, c)
+            }
+            let opts = try c.options(1, allowed: ["velocity"], optional: false)
+            guard let velocity = try opts.number("velocity", "a speed in points per second") else {
+                throw LuaHostError.message("\(c.function): option 'velocity' is required (points per second down the page; negative goes back up)")
+            }
+            o.page.fling(velocity: velocity)
+            return 0
+        }
+        // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
+        cls.method("keyboard") { o, c in
+            let height = try c.number(1, "a height in points")
+            guard height >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a height in points of at least 0, got \(height)") }
+            let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
+            o.page.setKeyboard(height, animation: animation)
+            return 0
+        }
+        // section(id or index): { id, title, detail, y, h } in content coordinates.
+        cls.method("section") { o, c in
+            let sections = o.page.sections
+            let index: Int
+            if c.type(1) == LUA_TNUMBER {
+                let n = try c.integer(1, "a section number (from 1) or id")
+                guard n >= 1, n <= sections.count else {
+                    throw LuaHostError.message("\(c.function): argument 1 must be a section number from 1 to \(sections.count), got \(n)")
+                }
+                index = n - 1
+            } else {
+                let id = try c.string(1, "a section number (from 1) or id")
+                guard let i = o.page.page.index(of: id) else {
+                    throw LuaHostError.message("\(c.function): no section has the id \"\(id)\"")
+                }
+                index = i
+            }
+            let frames = o.page.page.sectionFrames
+            guard frames.indices.contains(index) else { c.pushNil(); return 1 }
+            LuaValue.table(LuaTable(fields: [
+                ("detail", sections[index].detail.map { .string($0) } ?? .nil),
+                ("h", .number(frames[index].height)), ("id", .string(sections[index].id)),
+                ("restingOffset", .number(o.page.page.restingOffset(for: sections[index].id) ?? 0)),
+                ("title", .string(sections[index].title)), ("y", .number(frames[index].minY)),
+            ])).push(c.L)
+            return 1
+        }
+        cls.property("name") { o, c in c.push(o.page.name); return 1 }
+        cls.property("selection") { o, c in
+            if let s = o.page.selection { c.push(s) } else { c.pushNil() }
+            return 1
+        }
+        cls.property("sectionAtAnchor") { o, c in
+            if let s = o.page.sectionAtAnchor { c.push(s) } else { c.pushNil() }
+            return 1
+        }
+        cls.property("offset") { o, c in c.push(o.page.offset); return 1 }
+        cls.property("readFraction") { o, c in c.push(o.page.readFraction); return 1 }
+        cls.property("contentHeight") { o, c in c.push(o.page.page.contentHeight); return 1 }
+        cls.property("minOffset") { o, c in c.push(o.page.page.offsetRange.lowerBound); return 1 }
+        cls.property("maxOffset") { o, c in c.push(o.page.page.offsetRange.upperBound); return 1 }
+        cls.property("isMoving") { o, c in c.push(o.page.isMoving); return 1 }
+        cls.property("count") { o, c in c.push(Double(o.page.sections.count)); return 1 }
+        return cls
+    }
+
+    /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.
+    private static func scrollAnimation(_ opts: Options, _ c: LuaCall, context: ScenarioContext) throws -> Animation? {
+        let animated = try opts.boolean("animated", default: false)
+        guard opts.has("animation") else { return animated ? .default : nil }
+        // The animation is a userdata, so it is read from the raw table.
+        let L = c.L
+        lua_pushstring(L, "animation")
+        lua_rawget(L, 1 + c.offset)
+        defer { clua_pop(L, 1) }
+        var inner = c
+        inner.offset = 0
+        return try MotionBinding.animationArgument(inner.named("\(c.function): option 'animation'"), lua_gettop(L), context: context)
+    }
+
+    /// The page object in field `key` of the options table at argument `arg`, if it is one.
+    static func pageField(_ c: LuaCall, arg: Int32, key: String) -> PageObject? {
+        let L = c.L
+        lua_pushstring(L, key)
+        lua_rawget(L, arg + c.offset)
+        defer { clua_pop(L, 1) }
+        return pb_object(c, lua_gettop(L), "piecebox.page")
+    }
+}

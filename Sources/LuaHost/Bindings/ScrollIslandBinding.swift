@@ -1,0 +1,179 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A scroll island as scripts hold it.
+final class ScrollIslandObject {
+    let island: ScrollIslandPiece
+    let stage: Stage
+    init(island: ScrollIslandPiece, stage: Stage) { self.island = island; self.stage = stage }
+}
+
+/// `s:scrollIsland{ page = page, ... }`: the island over a page, its gestures, keys and VoiceOver (the shared
+/// interaction methods), the app's side of its bindings (`setExpanded`, `set`), and its layout by name.
+enum ScrollIslandBinding {
+    static let optionKeys = ["page", "name", "progress", "showsTopButton", "maxWidth", "isExpanded", "messages"]
+    static let messageKeys = ["contents", "backToTop", "openHint", "closeHint"]
+
+    /// Adds `scrollIsland` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("scrollIsland") { o, c in
+            let island = try make(on: o.stage, c)
+            context.state.push(ScrollIslandObject(island: island, stage: o.stage), as: islandClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> ScrollIslandPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let page = PageBinding.pageField(c, arg: 1, key: "page") else {
+            throw LuaHostError.message("\(c.function): option 'page' must be a page made with s:page{...}, got \(opts.table["page"].typeName)")
+        }
+        guard page.stage === stage else {
+            throw LuaHostError.message("\(c.function): option 'page' is on another stage; make the page on this one")
+        }
+        let name = try opts.string("name", "the piece's name (a string)") ?? "scrollIsland"
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
+        }
+        let progress = try self.progress(opts.table["progress"], c)
+        let showsTopButton = try opts.boolean("showsTopButton", default: true)
+        let maxWidth = try opts.number("maxWidth", "a width in points") ?? 360
+        guard maxWidth > 0 else {
+            throw LuaHostError.message("\(c.function): option 'maxWidth' must be a width in points above 0, got \(maxWidth)")
+        }
+        var isExpanded: Bool?
+        switch opts.table["isExpanded"] {
+        case .nil: isExpanded = nil
+        case .boolean(let b): isExpanded = b
+        default:
+            throw LuaHostError.message("\(c.function): option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
+        }
+        let messages = try self.messages(opts, c)
+        let island = ScrollIslandPiece(page: page.page, stage: stage, name: name, progress: progress,
+                                       isExpanded: isExpanded, showsTopButton: showsTopButton,
+                                       style: ScrollIslandStyle(maxWidth: maxWidth), messages: messages)
+        do { try stage.add(island) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return island
+    }
+
+    /// "page" (the page's reading), "estimate" (nil), or a number from 0 to 1.
+    static func progress(_ value: LuaValue, _ c: LuaCall) throws -> ScrollIslandProgress {
+        switch value {
+        case .nil, .string("page"): return .page
+        case .string("estimate"): return .estimate
+        case .number(let n) where n.isFinite: return .fixed(n)
+        default:
+            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1, got \(value.typeName == "string" ? "\"\(value.string ?? "")\"" : value.typeName)")
+        }
+    }
+
+    private static func messages(_ opts: Options, _ c: LuaCall) throws -> ScrollIslandMessages {
+        var messages = ScrollIslandMessages.standard
+        guard let t = try opts.table("messages", "a table of copy such as { contents = \"On this page\" }") else {
+            return messages
+        }
+        for key in t.keys where !messageKeys.contains(key) {
+            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
+        }
+        func text(_ key: String) throws -> String? {
+            switch t[key] {
+            case .nil: return nil
+            case .string(let s): return s
+            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+            }
+        }
+        if let s = try text("contents") { messages.contents = s }
+        if let s = try text("backToTop") { messages.backToTop = s }
+        if let s = try text("openHint") { messages.openHint = s }
+        if let s = try text("closeHint") { messages.closeHint = s }
+        return messages
+    }
+
+    // MARK: The class
+
+    static func islandClass(_ context: ScenarioContext) -> LuaClass<ScrollIslandObject> {
+        let state = context.state
+        if let cached = state.classCache["scrollIsland"] as? LuaClass<ScrollIslandObject> { return cached }
+        let cls = LuaClass<ScrollIslandObject>("scrollIsland")
+        state.classCache["scrollIsland"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.island }, stage: { $0.stage })
+
+        // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
+        cls.method("setExpanded") { o, c in
+            let open = try c.boolean(1, "true or false")
+            guard o.island.boundExpanded != nil else {
+                throw LuaHostError.message("\(c.function): this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
+            }
+            o.island.setExpanded(open)
+            return 0
+        }
+        // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
+        cls.method("set") { o, c in
+            let opts = try c.options(1, allowed: ["progress", "showsTopButton"], optional: false)
+            let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
+            let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
+            o.island.update { island in
+                if let progress { island.progress = progress }
+                if let shows { island.showsTopButton = shows }
+            }
+            return 0
+        }
+        cls.property("name") { o, c in c.push(o.island.name); return 1 }
+        cls.property("isOpen") { o, c in c.push(o.island.isOpen); return 1 }
+        cls.property("isExpanded") { o, c in c.push(o.island.isExpanded); return 1 }
+        cls.property("selection") { o, c in
+            if let s = o.island.page.selection { c.push(s) } else { c.pushNil() }
+            return 1
+        }
+        // 1-based, as the rows and "Section 3 of 6".
+        cls.property("current") { o, c in c.push(Double(o.island.currentIndex + 1)); return 1 }
+        cls.property("shown") { o, c in c.push(Double(o.island.displayIndex + 1)); return 1 }
+        cls.property("puckRow") { o, c in c.push(Double(o.island.puckRow + 1)); return 1 }
+        cls.property("readFraction") { o, c in c.push(o.island.readFraction); return 1 }
+        cls.property("count") { o, c in c.push(Double(o.island.count)); return 1 }
+        cls.property("layout") { o, c in
+            guard let layout = o.island.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
+            layoutValue(layout, island: o.island).push(c.L)
+            return 1
+        }
+        return cls
+    }
+
+    /// Where everything rests for the current state, by the frame log's names.
+    static func layoutValue(_ l: ScrollIslandLayout, island: ScrollIslandPiece) -> LuaValue {
+        func rect(_ r: Rect, _ extra: [(String, LuaValue)] = []) -> LuaValue {
+            .table(LuaTable(fields: ([("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
+                                      ("y", .number(r.y))] + extra).sorted { $0.0 < $1.0 }))
+        }
+        var fields: [(String, LuaValue)] = [
+            ("glass", rect(l.glass, [("radius", .number(l.cornerRadius))])),
+            ("bar", rect(l.bar.frame)),
+            ("ring", rect(l.bar.ring, [("arc", .number(l.ring.fraction)), ("stroke", .number(l.ring.lineWidth))])),
+            ("title", rect(l.bar.title, [("truncated", .boolean(l.bar.titleTruncated))])),
+            ("contents", rect(l.bar.contents)),
+            ("panel", rect(l.panel.frame)),
+            ("rows", rect(l.panel.rowsFrame, [("scrolls", .boolean(l.panel.scrolls))])),
+            ("barHeight", .number(l.metrics.barHeight)),
+            ("rowHeight", .number(l.metrics.rowHeight)),
+            ("widest", .number(l.widest)),
+            ("isOpen", .boolean(l.isOpen)),
+            ("readFraction", .number(l.readFraction)),
+            ("spokenValue", .string(l.spokenValue)),
+        ]
+        if let p = l.bar.position { fields.append(("position", rect(p))) }
+        if let r = l.bar.read { fields.append(("read", rect(r))) }
+        if let ch = l.bar.chevron { fields.append(("chevron", rect(ch))) }
+        if let b = l.bubble {
+            fields.append(("bubble", rect(b.frame, [("out", .boolean(b.isOut)), ("scale", .number(b.scale))])))
+        }
+        var rows = LuaTable()
+        for i in 0..<l.count {
+            if let row = l.row(i, sections: island.sections, rowsOffset: island.state.rowsOffset, measure: island.measure) {
+                rows.array.append(rect(row.frame))
+            }
+        }
+        fields.append(("row", .table(rows)))
+        return .table(LuaTable(fields: fields.sorted { $0.0 < $1.0 }))
+    }
+}

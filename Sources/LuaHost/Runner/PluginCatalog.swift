@@ -1,0 +1,63 @@
+import Foundation
+
+/// The plugins a run was given with `--plugins DIR`: a folder holding `plugin.lua` is one plugin; a folder of
+/// such folders is several, taken in name order. A plugin's name is its folder's name.
+struct PluginCatalog {
+    struct Plugin: Equatable {
+        let name: String
+        /// Its folder: where its own `require`s look.
+        let folder: String
+        /// The manifest file, as error messages name it.
+        let manifestPath: String
+        let source: String
+    }
+
+    static let manifestName = "plugin.lua"
+
+    /// Finds every plugin in `folders`, in the order given. Fails with a message naming the folder at fault:
+    /// a missing folder, or one with no manifest in it or in any folder directly below it, or two plugins with
+    /// one name.
+    static func discover(in folders: [String]) -> Result<[Plugin], PluginError> {
+        let files = FileManager.default
+        var plugins: [Plugin] = []
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return .failure(PluginError("--plugins \(folder): no such folder"))
+            }
+            let url = URL(fileURLWithPath: folder)
+            var found: [URL] = []
+            if files.fileExists(atPath: url.appendingPathComponent(manifestName).path) {
+                found = [url]
+            } else {
+                let children = (try? files.contentsOfDirectory(atPath: folder)) ?? []
+                for child in children.sorted() where !child.hasPrefix(".") {
+                    let sub = url.appendingPathComponent(child)
+                    if files.fileExists(atPath: sub.appendingPathComponent(manifestName).path) { found.append(sub) }
+                }
+            }
+            guard !found.isEmpty else {
+                return .failure(PluginError(
+                    "--plugins \(folder): no \(manifestName) in it or in the folders directly inside it"))
+            }
+            for pluginFolder in found {
+                let manifest = pluginFolder.appendingPathComponent(manifestName).path
+                let name = pluginFolder.lastPathComponent
+                guard let data = files.contents(atPath: manifest) else {
+                    return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
+                }
+                if let other = plugins.first(where: { $0.name == name }) {
+                    return .failure(PluginError(
+                        "plugin '\(name)': two plugins share the name (\(other.manifestPath) and \(manifest))"))
+                }
+                plugins.append(Plugin(name: name, folder: pluginFolder.path, manifestPath: manifest, source: String(decoding: data, as: UTF8.self)))
+            }
+        }
+        return .success(plugins)
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

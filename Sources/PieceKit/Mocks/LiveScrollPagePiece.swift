@@ -1,0 +1,88 @@
+/// The live page on the stage: what it publishes, and a finger on it.
+///
+/// Published elements (stage coordinates, y down; the page fills the stage):
+/// - `content`: `offset` (SwiftUI's `contentOffset.y`), `read` (the read fraction), `height` (the content's),
+///   `keyboard` (the keyboard's overlap), and the `selection` id as text ("" for nil);
+/// - `section.N` (N from 1): each section's rect on screen, `title` as text.
+/// Every number watches the page's own change counter with no animation, so it always snaps: the page moves itself
+/// frame by frame.
+extension LiveScrollPage: InteractivePiece {
+    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        let snap = ElementValue.number(Double(version))
+        var result: [Element] = []
+        result.append(Element("content")
+            .number("offset", offset)
+            .number("read", readFraction)
+            .number("height", page.contentHeight)
+            .number("keyboard", page.keyboardInset)
+            .text("selection", page.selection ?? "")
+            .animation(nil, value: snap))
+        for (i, frame) in page.sectionFrames.enumerated() where page.sections.indices.contains(i) {
+            result.append(Element("section.\(i + 1)")
+                .rect(sectionRect(frame))
+                .text("title", page.sections[i].title)
+                .animation(nil, value: snap))
+        }
+        return result
+    }
+
+    /// A section's frame in content coordinates, as it shows on screen now.
+    private func sectionRect(_ frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY - offset, width: frame.width, height: frame.height)
+    }
+
+    public var defaultPart: String { "content" }
+    public var partNames: [String] { ["content", "section N"] }
+
+    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        switch (part, index) {
+        case ("content", nil):
+            return Rect(x: 0, y: 0, width: page.containerSize.width, height: page.containerSize.height)
+        case ("section", let i?):
+            let frames = page.sectionFrames
+            guard i >= 1, i <= frames.count else { return nil }
+            return sectionRect(frames[i - 1])
+        default:
+            return nil
+        }
+    }
+
+    /// A finger on the page: it catches a moving page where it shows, drags it one for one (rubber-banding past
+    /// the ends), and lets it go at the finger's speed. A cancelled touch lets it go at rest.
+    public func handle(_ touch: Touch, on stage: Stage) {
+        switch touch.phase {
+        case .began:
+            stopMotion()
+            drag = page.drag(from: offset)
+        case .moved:
+            guard let drag else { return }
+            stage.update { setOffset(drag.offset(forTranslation: touch.translation.height), reads: true) }
+            notify()
+        case .ended, .cancelled:
+            guard drag != nil else { return }
+            drag = nil
+            let velocity = touch.phase == .ended ? -touch.velocity.y : 0
+            startFling(velocity: velocity, begin: stage.changeBeginTime)
+        }
+    }
+
+    /// A page takes no keys of its own.
+    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+
+    /// Each section's heading, as VoiceOver meets it, in page order.
+    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        page.sectionFrames.enumerated().compactMap { i, frame in
+            guard page.sections.indices.contains(i) else { return nil }
+            return AccessibilityElement(id: "section.\(i + 1)", label: page.sections[i].title, traits: ["header"],
+                                        frame: sectionRect(frame))
+        }
+    }
+
+    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let known = accessibilityElements(on: stage).map(\.id)
+        guard let element, known.contains(element) else {
+            throw .unknownElement(piece: name, element: element ?? "", known: known)
+        }
+        throw .unsupportedAction(piece: name, element: element, action: action, supported: [])
+    }
+}

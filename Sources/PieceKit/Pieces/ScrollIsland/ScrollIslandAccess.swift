@@ -1,0 +1,114 @@
+/// The island's hardware keyboard and VoiceOver.
+///
+/// Keys reach the island as if it has keyboard focus (a script pressing a key has focused it). Closed, the arrows
+/// step sections (mirrored right to left: later sections lie toward the trailing side) and Return, Space or Up open;
+/// open, Up and Down move the puck, Return or Space pick, Escape closes. A disabled island, or one with a single
+/// section, is not focusable and takes no keys.
+///
+/// VoiceOver (ids scripts use): closed, one adjustable button `island` ("Contents", value "Method, Section 3 of 6,
+/// 62% read", hint "Shows every section"); open, the rows `row.1`…`row.N` (buttons, the current one selected, the
+/// detail as value) then the `bar` (closes the contents); the `bubble` ("Back to top") while it is out. Open, the
+/// elements are listed top to bottom, as they stand on screen (a decision: the seed leaves the order to SwiftUI).
+extension ScrollIslandPiece {
+    @discardableResult
+    public func handle(_ key: Key, on stage: Stage) -> Bool {
+        guard count > 1, stage.environment.isEnabled else { return false }
+        let rtl = stage.environment.isRightToLeft
+        let forward: Key = rtl ? .left : .right
+        let back: Key = rtl ? .right : .left
+        var handled = true
+        handle(on: stage) {
+            if isOpen {
+                switch key {
+                case .up: move(-1, on: stage)
+                case .down: move(1, on: stage)
+                case .return, .space: pick(puckRow, on: stage)
+                case .escape: setOpen(false, on: stage)
+                default: handled = false
+                }
+            } else {
+                switch key {
+                case forward: step(1, on: stage)
+                case back: step(-1, on: stage)
+                case .return, .space, .up: setOpen(true, on: stage)
+                default: handled = false
+                }
+            }
+        }
+        return handled
+    }
+
+    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        guard let layout = layout(in: stage.environment) else { return [] }
+        let enabled = stage.environment.isEnabled
+        let off: [String] = enabled ? [] : ["notEnabled"]
+        var result: [AccessibilityElement] = []
+        func add(_ id: String, label: String, value: String? = nil, hint: String? = nil, traits: [String],
+                 actions: [String], frame: Rect) {
+            result.append(AccessibilityElement(id: id, label: label, value: value, hint: hint, traits: traits + off,
+                                               actions: enabled ? actions : [], frame: frame,
+                                               isFocused: state.voiceOverFocus == id))
+        }
+        if let bubble = layout.bubble, state.bubblePresent, state.bubbleOut {
+            add("bubble", label: messages.backToTop, traits: ["button"], actions: ["activate"],
+                frame: bubble.presentedFrame)
+        }
+        if layout.isOpen {
+            for (i, section) in sections.enumerated() {
+                guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure)
+                else { continue }
+                add("row.\(i + 1)", label: section.title, value: section.detail ?? "",
+                    traits: i == currentIndex ? ["button", "selected"] : ["button"], actions: ["activate", "escape"],
+                    frame: row.frame)
+            }
+            add("bar", label: messages.contents, value: messages.read(layout.readFraction), hint: messages.closeHint,
+                traits: ["button"], actions: ["activate", "escape"], frame: layout.bar.frame)
+        } else {
+            let many = count > 1
+            add("island", label: messages.contents, value: layout.spokenValue, hint: many ? messages.openHint : nil,
+                traits: many ? ["button", "adjustable"] : [],
+                actions: many ? ["activate", "increment", "decrement", "escape"] : ["activate", "escape"],
+                frame: layout.glass)
+        }
+        return result
+    }
+
+    /// Performs a VoiceOver action. With no element, "escape" (the two-finger scrub) closes the contents and any
+    /// other action goes to the island (closed) or the bar (open).
+    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let elements = accessibilityElements(on: stage)
+        let id = element ?? (isOpen ? "bar" : "island")
+        if element == nil, action == "escape" {
+            handle(on: stage) { setOpen(false, on: stage) }
+            return
+        }
+        guard let target = elements.first(where: { $0.id == id }) else {
+            throw .unknownElement(piece: name, element: id, known: elements.map(\.id))
+        }
+        guard target.actions.contains(action) else {
+            throw .unsupportedAction(piece: name, element: id, action: action, supported: target.actions)
+        }
+        handle(on: stage) {
+            state.voiceOverFocus = id
+            switch (id, action) {
+            case (_, "escape"):
+                setOpen(false, on: stage)
+            case ("island", "activate"):
+                if count > 1, !isOpen { setOpen(true, on: stage) }
+            case ("island", "increment"):
+                if !isOpen { step(1, on: stage) }
+            case ("island", "decrement"):
+                if !isOpen { step(-1, on: stage) }
+            case ("bar", "activate"):
+                setOpen(false, on: stage)
+            case ("bubble", "activate"):
+                if currentIndex != 0 {
+                    emitTick(on: stage)
+                    commit(0, on: stage)
+                }
+            default:
+                if id.hasPrefix("row."), let n = Int(id.dropFirst(4)) { tapRow(n - 1, on: stage) }
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+/// What the island publishes each frame, in stage coordinates (points, y down). Names are the seed's words.
+///
+/// - `glass`: the one glass shape, the closed capsule or the open panel: `x y w h`, `radius`, `scale` (a press sinks
+///   it, a scrub lifts it 3%), `brightness` (the Reduce Motion press shade), `opacity` (0.45 for the whole island
+///   while disabled); `open` flag.
+/// - `bar`: the bar's rect, the bottom of the glass whatever its state.
+/// - `ring`: its square, `arc` (the red arc's share of the circle, 0 to 1, as drawn) and `stroke`.
+/// - `title`, `contents`, `position` ("3 of 6"), `read` ("62% read"): each label's rect, `opacity` and `blur`, and its
+///   `text`; the closed pair (title, position) and the open pair (contents, read) cross-fade. The title also says
+///   `truncated` and how it changes, `morph`: "letters" (letter by letter), "whole" (a script whose letters can't be
+///   cut apart), "fade" (Reduce Motion) or "truncate" (it doesn't fit, so it changes as plain text).
+///   `position` and `read` are absent at the accessibility sizes and with one section.
+/// - `chevron`: rect and `rotation` (0 closed, 180 open). Absent with one section.
+/// - `bubble` (while it exists): `x y w h` of its circle before scaling, `cx cy` its centre, `scale`, the arrow's
+///   `opacity` and `blur`, and the `out` flag.
+/// - `panel`: where the open glass grows to; `rows`: the rows' window, their `opacity` (they arrive after the glass
+///   and leave before it), `offset` (how far they are scrolled) and `scrolls`.
+/// - `puck`: `x w`, and its two edges `top` and `bottom` in points from the top of the list (the window's top is
+///   `rows.y`, so an edge stands at `rows.y - rows.offset + top` on screen), `opacity` (the rows'), `row` (the row
+///   it heads for, from 1).
+/// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags.
+extension ScrollIslandPiece: InteractivePiece {
+    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        guard let layout = layout(in: environment) else { return [] }
+        let rm = environment.reduceMotion
+        let open = layout.isOpen
+        let openAnimation = open ? tokens.reveal : tokens.dismiss.delay(rm ? 0 : Beats.glassCloseDelay)
+        let opening = ElementValue.bool(open)
+        var result: [Element] = []
+
+        // The glass, and the press and scrub scale on their own implicit animation.
+        let scrubbing = state.touch == .scrubbing
+        let scale = ScrollIslandLayout.glassScale(size: layout.glass.size, pressed: state.pressed,
+                                                  scrubbing: scrubbing, reduceMotion: rm)
+        let pressAnimation = state.pressed || scrubbing ? tokens.press : tokens.release
+        let shade = state.pressed && rm ? (environment.colorScheme == .dark ? 0.1 : -0.08) : 0
+        result.append(Element("glass")
+            .number("scale", scale, animation: ImplicitAnimation(pressAnimation, value: .number(scale)))
+            .rect(layout.glass)
+            .number("radius", layout.cornerRadius)
+            .number("brightness", shade)
+            .number("opacity", environment.isEnabled ? 1 : ScrollIslandPiece.disabledOpacity)
+            .flag("open", open)
+            .animation(openAnimation, value: opening))
+
+        result.append(Element("bar").rect(layout.bar.frame).animation(openAnimation, value: opening))
+        result.append(Element("ring")
+            .rect(layout.bar.ring)
+            .number("arc", min(max(state.shownProgress, 0), 1))
+            .number("stroke", layout.ring.lineWidth)
+            .animation(openAnimation, value: opening))
+
+        // The bar's two label layers.
+        let index = clamp(state.shownIndex)
+        let title = sections.indices.contains(index) ? sections[index].title : ""
+        result.append(label("title", layout.bar.title, shown: !open, rm: rm)
+            .text("text", title)
+            .flag("truncated", layout.bar.titleTruncated)
+            .text("morph", Self.morphMode(title, truncated: layout.bar.titleTruncated, reduceMotion: rm))
+            .animation(openAnimation, value: opening))
+        result.append(label("contents", layout.bar.contents, shown: open, rm: rm)
+            .text("text", messages.contents)
+            .animation(openAnimation, value: opening))
+        if let position = layout.bar.position {
+            result.append(label("position", position, shown: !open, rm: rm)
+                .text("text", messages.position(index + 1, count))
+                .animation(openAnimation, value: opening))
+        }
+        if let read = layout.bar.read {
+            result.append(label("read", read, shown: open, rm: rm)
+                .text("text", messages.read(layout.readFraction))
+                .animation(openAnimation, value: opening))
+        }
+        if let chevron = layout.bar.chevron {
+            result.append(Element("chevron")
+                .rect(chevron)
+                .number("rotation", layout.bar.chevronRotation)
+                .animation(openAnimation, value: opening))
+        }
+
+        if let bubble = layout.bubble, state.bubblePresent {
+            let out = state.bubblePresent && state.bubbleOut
+            let content = out
+                ? Animation.easeOut(duration: Beats.bubbleContentIn).delay(Beats.bubbleContentInDelay)
+                : Animation.easeOut(duration: Beats.bubbleContentOut)
+            let watch = ImplicitAnimation(content, value: .bool(out))
+            result.append(Element("bubble")
+                .number("opacity", bubble.contentOpacity, animation: watch)
+                .number("blur", out ? 0 : Beats.bubbleContentBlur, animation: watch)
+                .rect(bubble.frame)
+                .number("cx", bubble.frame.midX)
+                .number("cy", bubble.frame.midY)
+                .number("scale", bubble.scale)
+                .flag("out", out)
+                .animation(openAnimation, value: opening))
+        }
+
+        result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation))
+        return result
+    }
+
+    /// The island's opacity while disabled.
+    public static let disabledOpacity = 0.45
+
+    /// A bar label layer: in after a beat once the glass has mostly changed shape, out at once.
+    private func label(_ name: String, _ rect: Rect, shown: Bool, rm: Bool) -> Element {
+        let fade = shown
+            ? Animation.easeOut(duration: Beats.labelIn).delay(rm ? 0 : Beats.labelInDelay)
+            : Animation.easeOut(duration: Beats.labelOut)
+        let watch = ImplicitAnimation(fade, value: .bool(shown))
+        return Element(name)
+            .number("opacity", shown ? 1 : 0, animation: watch)
+            .number("blur", shown || rm ? 0 : Beats.labelBlur, animation: watch)
+            .rect(rect)
+    }
+
+    private func panelElements(_ layout: ScrollIslandLayout, open: Bool, rm: Bool,
+                               openAnimation: Animation) -> [Element] {
+        let panel = layout.panel
+        let opening = ElementValue.bool(open)
+        let arrive = open
+            ? Animation.easeOut(duration: Beats.rowsIn).delay(rm ? 0 : Beats.rowsInDelay)
+            : Animation.easeOut(duration: Beats.rowsOut)
+        let rowsFade = ImplicitAnimation(arrive, value: opening)
+        let flip = { (r: Rect) in
+            layout.isRightToLeft ? r.scrollIslandMirrored(originX: layout.container.minX, width: layout.container.width) : r
+        }
+        let offset = panel.clampedRowsOffset(state.rowsOffset)
+        var result: [Element] = []
+        result.append(Element("panel").rect(flip(panel.frame)))
+        let window = flip(panel.rowsFrame)
+        result.append(Element("rows")
+            .number("opacity", open ? 1 : 0, animation: rowsFade)
+            .rect(window)
+            .number("offset", state.rowsOffset)
+            .flag("scrolls", panel.scrolls)
+            .animation(openAnimation, value: opening))
+        let rowHeight = panel.metrics.rowHeight
+        result.append(Element("puck")
+            .number("opacity", open ? 1 : 0, animation: rowsFade)
+            .number("x", window.minX)
+            .number("w", window.width)
+            .number("top", state.puckTop * rowHeight)
+            .number("bottom", state.puckBottom * rowHeight)
+            .number("row", Double(puckRow + 1))
+            .animation(openAnimation, value: opening))
+        let visible = panel.visibleRows(rowsOffset: offset)
+        for (i, section) in sections.enumerated() {
+            guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
+                continue
+            }
+            result.append(Element("row.\(i + 1)")
+                .rect(row.frame)
+                .text("number", "\(i + 1)")
+                .text("title", section.title)
+                .text("detail", section.detail ?? "")
+                .flag("current", i == currentIndex)
+                .flag("visible", visible.contains(i))
+                .animation(openAnimation, value: opening))
+        }
+        return result
+    }
+
+    /// How the title changes to a new section: letter by letter while it fits and its script can be cut into
+    /// letters, as a whole otherwise, a cross-fade under Reduce Motion, and plainly when it is truncated.
+    static func morphMode(_ text: String, truncated: Bool, reduceMotion: Bool) -> String {
+        if reduceMotion { return "fade" }
+        if truncated { return "truncate" }
+        return splitsIntoLetters(text) ? "letters" : "whole"
+    }
+
+    /// Scripts whose letters join, reorder or read right to left (and the bidirectional controls) can't be cut into
+    /// letters that stand on their own: Hebrew to NKo, the Indic scripts to Sinhala, Thai to Tibetan, Myanmar,
+    /// Khmer, Devanagari Extended, the Hebrew and Arabic presentation forms, and the historic right-to-left blocks.
+    static func splitsIntoLetters(_ text: String) -> Bool {
+        let whole: [ClosedRange<UInt32>] = [
+            0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF, 0xA8E0...0xA8FF,
+            0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
+            0x10800...0x10FFF, 0x1E800...0x1EFFF,
+        ]
+        return !text.unicodeScalars.contains { scalar in whole.contains { $0.contains(scalar.value) } }
+    }
+
+    // MARK: Parts for gestures
+
+    public var defaultPart: String { "bar" }
+    public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
+}

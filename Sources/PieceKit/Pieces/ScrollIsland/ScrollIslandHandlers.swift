@@ -1,0 +1,243 @@
+/// Touches on the island and the actions they end in. The island only takes touches on its own glass: anything
+/// landing elsewhere goes to the page behind it, which keeps scrolling.
+extension ScrollIslandPiece {
+    /// Where a touch landing at `point` goes: the bubble (while out), the rows (while open), the bar (the closed
+    /// glass, or the open panel's bottom bar), the rest of the open glass (taken, to no effect), or the page.
+    func route(for point: Point, on stage: Stage) -> TouchRoute {
+        guard let layout = layout(in: stage.environment) else { return .page }
+        if let bubble = layout.bubble, state.bubblePresent, state.bubbleOut {
+            let f = bubble.presentedFrame
+            let dx = point.x - f.midX, dy = point.y - f.midY
+            if (dx * dx + dy * dy).squareRoot() <= f.width / 2 { return .bubble }
+        }
+        guard layout.glass.contains(point) else { return .page }
+        let usable = count > 1 && stage.environment.isEnabled
+        if layout.isOpen {
+            if layout.panel.rowsFrame.contains(point) { return usable ? .rows : .none }
+            if point.y >= layout.bar.frame.minY { return usable ? .bar : .none }
+            return .none
+        }
+        return usable ? .bar : .none
+    }
+
+    public func handle(_ touch: Touch, on stage: Stage) {
+        if touch.phase == .began { touchRoute = route(for: touch.location, on: stage) }
+        switch touchRoute {
+        case .none: break
+        case .page: page.handle(touch, on: stage)
+        case .bar: barTouch(touch, on: stage)
+        case .rows:
+            if layout(in: stage.environment)?.panel.scrolls == true {
+                scrollingRowsTouch(touch, on: stage)
+            } else {
+                rowsTouch(touch, on: stage)
+            }
+        case .bubble:
+            if touch.phase == .ended, route(for: touch.location, on: stage) == .bubble { backToTop(on: stage) }
+        }
+        if touch.phase == .ended || touch.phase == .cancelled { touchRoute = .none }
+    }
+
+    // MARK: The bar
+
+    /// A tap opens or closes; sideways scrubs while closed; up opens, and a finger carrying on onto another row picks
+    /// it on release, like a menu.
+    private func barTouch(_ touch: Touch, on stage: Stage) {
+        switch touch.phase {
+        case .began:
+            handle(on: stage) {
+                state.touch = .undecided
+                state.pressed = true
+            }
+        case .moved:
+            handle(on: stage) { barMoved(touch, on: stage) }
+        case .ended:
+            handle(on: stage) { barEnded(touch, on: stage) }
+        case .cancelled:
+            handle(on: stage) { cancelTouch(on: stage) }
+        }
+    }
+
+    private func barMoved(_ touch: Touch, on stage: Stage) {
+        let dx = touch.translation.width, dy = touch.translation.height
+        switch state.touch {
+        case .idle:
+            state.touch = .undecided
+            state.pressed = true
+        case .undecided:
+            let scrolls = layout(in: stage.environment)?.panel.scrolls ?? false
+            let intent = ScrollIslandTouchIntent.decide(dx: dx, dy: dy, isOpen: isOpen, rowsScroll: scrolls)
+            guard intent != .undecided else { return }
+            state.pressed = false
+            switch intent {
+            case .scrub:
+                state.touch = .scrubbing
+                state.scrubOrigin = currentIndex
+                scrub(dx, on: stage)
+            case .open(let slides):
+                if !isOpen { setOpen(true, on: stage) }
+                state.touch = slides ? .opening(startY: touch.location.y) : .cancelled
+            case .cancelled, .undecided:
+                state.touch = .cancelled
+            }
+        case .scrubbing:
+            scrub(dx, on: stage)
+        case .opening(let startY):
+            guard let panel = layout(in: stage.environment)?.panel else { return }
+            let row = panel.row(at: touch.location)
+            guard ScrollIslandTouchIntent.swipeBecomesPick(row: row, currentIndex: currentIndex, y: touch.location.y,
+                                                           startY: startY, rowHeight: panel.metrics.rowHeight)
+            else { return }
+            state.touch = .picking
+            aim(row, on: stage)
+        case .picking:
+            aim(layout(in: stage.environment)?.panel.row(at: touch.location), on: stage)
+        case .cancelled:
+            break
+        }
+    }
+
+    private func barEnded(_ touch: Touch, on stage: Stage) {
+        let ended = state.touch
+        state.touch = .idle
+        state.pressed = false
+        switch ended {
+        case .undecided:
+            setOpen(!isOpen, on: stage)
+        case .scrubbing:
+            endScrub(velocity: touch.velocity.x, on: stage)
+        case .picking:
+            if let candidate = state.candidate { pick(candidate, on: stage) }
+        default:
+            break
+        }
+    }
+
+    /// The system took the touch: nothing commits, and the island lets go.
+    func cancelTouch(on stage: Stage) {
+        guard state.touch != .idle else { return }
+        if state.touch == .scrubbing || state.touch == .picking { state.candidate = nil }
+        state.touch = .idle
+        state.pressed = false
+        if state.pull != 0 { stage.transact(stage.tokens.settle) { state.pull = 0 } }
+    }
+
+    /// One section per 32 points toward the trailing side, a tick for each, and the banded give past the ends.
+    private func scrub(_ dx: Double, on stage: Stage) {
+        let s = ScrollIslandScrub(origin: state.scrubOrigin, count: count, dx: dx,
+                                  layoutDirection: stage.environment.layoutDirection,
+                                  reduceMotion: stage.environment.reduceMotion)
+        if s.ticks(from: displayIndex) { emitTick(on: stage) }
+        state.candidate = s.candidate
+        state.pull = s.pull
+    }
+
+    /// Letting go commits the section under the finger; past an end the band springs back at the finger's speed,
+    /// slowed the way the band slowed it (a fifth).
+    private func endScrub(velocity: Double, on stage: Stage) {
+        let target = state.candidate ?? currentIndex
+        if target != currentIndex { commit(target, on: stage) }
+        state.candidate = nil
+        guard state.pull != 0 else { return }
+        let leading = stage.environment.isRightToLeft ? -velocity : velocity
+        let animation = stage.tokens.settle(velocity: leading * ScrollIslandPiece.bandSlowing, from: state.pull, to: 0)
+        stage.transact(animation) { state.pull = 0 }
+    }
+
+    /// The share of the finger's speed the scrub's give springs back with.
+    static let bandSlowing = 0.2
+
+    // MARK: The rows (every row in view)
+
+    /// The puck goes to the row under the finger and follows it row by row; lifting on a row picks it, lifting off
+    /// the rows picks nothing.
+    private func rowsTouch(_ touch: Touch, on stage: Stage) {
+        let panel = layout(in: stage.environment)?.panel
+        switch touch.phase {
+        case .began, .moved:
+            handle(on: stage) {
+                if state.touch == .idle { state.touch = .picking }
+                guard state.touch == .picking else { return }
+                aim(panel?.row(at: touch.location), on: stage)
+            }
+        case .ended:
+            handle(on: stage) {
+                let row = state.touch == .picking ? panel?.row(at: touch.location) : nil
+                state.touch = .idle
+                if let row { pick(row, on: stage) } else { state.candidate = nil }
+            }
+        case .cancelled:
+            handle(on: stage) { cancelTouch(on: stage) }
+        }
+    }
+
+    // MARK: Actions
+
+    func setOpen(_ open: Bool, on stage: Stage) {
+        guard open != isOpen, !open || count > 1 else { return }
+        if boundExpanded != nil {
+            boundExpanded = open
+            emitBinding("isExpanded", .bool(open), on: stage)
+        } else {
+            state.localExpanded = open
+        }
+    }
+
+    /// Moves the puck to a row (or back to the current one for nil), with a tick for each row it lands on.
+    func aim(_ row: Int?, on stage: Stage) {
+        let before = puckRow
+        state.candidate = row
+        if let row, row != before { emitTick(on: stage) }
+    }
+
+    /// A row tapped (or activated by VoiceOver or a keyboard): the puck goes there, then the panel closes on it.
+    func tapRow(_ index: Int, on stage: Stage) {
+        guard isOpen, sections.indices.contains(index) else { return }
+        state.candidate = index
+        let wait = stage.environment.reduceMotion ? Beats.tapPickReduced : Beats.tapPick
+        stage.schedule(after: wait, label: "\(name): pick the tapped row") { [weak self] in
+            guard let self, let stage = self.stage else { return }
+            self.handle(on: stage) {
+                if self.isOpen, self.state.candidate == index { self.pick(index, on: stage) }
+            }
+        }
+    }
+
+    func pick(_ index: Int, on stage: Stage) {
+        if index != currentIndex { commit(index, on: stage) }
+        state.candidate = nil
+        setOpen(false, on: stage)
+    }
+
+    func backToTop(on stage: Stage) {
+        guard currentIndex != 0 else { return }
+        handle(on: stage) {
+            emitTick(on: stage)
+            commit(0, on: stage)
+        }
+    }
+
+    /// One section on, or back: the arrow keys and VoiceOver's adjustable action on the closed island.
+    func step(_ delta: Int, on stage: Stage) {
+        let next = clamp(currentIndex + delta)
+        guard next != currentIndex else { return }
+        emitTick(on: stage)
+        commit(next, on: stage)
+    }
+
+    /// The puck one row up or down in the open panel.
+    func move(_ delta: Int, on stage: Stage) {
+        let next = clamp(puckRow + delta)
+        guard next != puckRow else { return }
+        state.candidate = next
+        emitTick(on: stage)
+    }
+
+    /// Writes the pick to the binding with no animation; the page jumps there.
+    func commit(_ index: Int, on stage: Stage) {
+        guard sections.indices.contains(index) else { return }
+        let id = sections[index].id
+        page.select(id, animation: nil)
+        emitBinding("selection", .text(id), on: stage)
+    }
+}

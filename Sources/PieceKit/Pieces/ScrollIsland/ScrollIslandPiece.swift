@@ -1,0 +1,129 @@
+/// The scroll island alive on a stage, bound to a live page: it names the section in view, rings it with how much
+/// has been read, buds a back-to-top bubble, scrubs, and opens into the contents.
+///
+/// It reads and writes the page's selection the way the SwiftUI piece shares `scrollPosition(id:)`: the page moving
+/// changes what the island shows (`pageDidChange`), and a pick, a scrub, an arrow key or the bubble writes the
+/// selection with no animation, so the page jumps there and the ring sweeps.
+///
+/// The files of the piece: state (`ScrollIslandState`), what it publishes (`ScrollIslandElements`), how it reacts
+/// and times its beats (`ScrollIslandChoreography`), touches (`ScrollIslandHandlers`), the rows' own scrolling
+/// (`ScrollIslandRowsScroll`), keys and VoiceOver (`ScrollIslandAccess`), and the pure layout it is drawn from
+/// (`ScrollIslandLayout` and its parts).
+public final class ScrollIslandPiece {
+    public let name: String
+    public let page: LiveScrollPage
+    public var progress: ScrollIslandProgress
+    public var showsTopButton: Bool
+    public var style: ScrollIslandStyle
+    public var messages: ScrollIslandMessages
+    public let measure: any ScrollIslandTextMeasure
+    weak var stage: Stage?
+
+    public internal(set) var state = ScrollIslandState()
+    /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
+    public internal(set) var boundExpanded: Bool?
+
+    /// The values seen at the last reaction, for `onChange`-style diffs.
+    var watched: ScrollIslandWatched?
+    /// Set while a handler runs, so reactions wait for its last change, as SwiftUI runs `onChange` after the update.
+    var handling = 0
+    var reacting = false
+    var reactAgain = false
+    /// The touch's target, decided when it lands.
+    var touchRoute: TouchRoute = .none
+    var rowsTick: ScheduledID?
+
+    enum TouchRoute: Equatable { case none, bar, rows, bubble, page }
+
+    /// An island named `name` over `page`. `isExpanded` non-nil binds the open state to the app (every change the
+    /// island makes is then reported as a callback event); nil keeps it inside the island.
+    public init(page: LiveScrollPage, stage: Stage, name: String = "scrollIsland",
+                progress: ScrollIslandProgress = .page, isExpanded: Bool? = nil, showsTopButton: Bool = true,
+                style: ScrollIslandStyle = .standard, messages: ScrollIslandMessages = .standard,
+                measure: any ScrollIslandTextMeasure = TextMetrics.systemFont) {
+        self.name = name
+        self.page = page
+        self.stage = stage
+        self.progress = progress
+        self.boundExpanded = isExpanded
+        self.showsTopButton = showsTopButton
+        self.style = style
+        self.messages = messages
+        self.measure = measure
+        appear()
+        page.observe(self)
+    }
+
+    // MARK: Derived (the seed's computed properties)
+
+    public var sections: [ScrollIslandSection] { page.page.islandSections }
+    public var count: Int { sections.count }
+
+    /// The selection's place; `nil` or an unknown id reads as the first.
+    public var currentIndex: Int {
+        guard let id = page.selection, let i = sections.firstIndex(where: { $0.id == id }) else { return 0 }
+        return i
+    }
+
+    func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
+
+    public var displayIndex: Int { clamp(state.candidate ?? currentIndex) }
+    public var puckRow: Int { clamp(state.candidate ?? currentIndex) }
+    public var isExpanded: Bool { boundExpanded ?? state.localExpanded }
+    public var isOpen: Bool { count > 1 && isExpanded }
+    var wantsTop: Bool { showsTopButton && count > 1 && currentIndex > 0 && !isOpen }
+
+    /// The progress the app passes: the page's reading, nil, or its own number.
+    public var progressValue: Double? {
+        switch progress {
+        case .page: return page.readFraction
+        case .estimate: return nil
+        case .fixed(let value): return value
+        }
+    }
+
+    public var readFraction: Double {
+        ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: currentIndex, count: count)
+    }
+
+    var snapshot: ScrollIslandWatched {
+        ScrollIslandWatched(displayIndex: displayIndex, readFraction: readFraction, isOpen: isOpen,
+                            puckRow: puckRow, wantsTop: wantsTop, count: count)
+    }
+
+    // MARK: Layout
+
+    /// The layout's input for the current state.
+    public var input: ScrollIslandInput {
+        ScrollIslandInput(sections: sections, selection: page.selection, progress: progressValue,
+                          isExpanded: isExpanded, showsTopButton: showsTopButton, style: style, messages: messages,
+                          candidate: state.candidate, pull: state.pull,
+                          bubbleOut: state.bubblePresent && state.bubbleOut, shownIndex: state.shownIndex,
+                          keyboardHeight: page.keyboardInset)
+    }
+
+    /// Where everything should be now; nil with no sections.
+    public func layout(in environment: PieceEnvironment) -> ScrollIslandLayout? {
+        ScrollIslandLayout.make(input, environment: environment, measure: measure)
+    }
+
+    // MARK: The app's side
+
+    /// The app sets its `isExpanded` binding (a toolbar button). Ignored when the island keeps its own state.
+    public func setExpanded(_ open: Bool) {
+        guard boundExpanded != nil, let stage else { return }
+        handle(on: stage) { boundExpanded = open }
+    }
+
+    /// The app changes parameters (progress, showsTopButton, style, messages); the island re-lays out and reacts.
+    public func update(_ change: (ScrollIslandPiece) -> Void) {
+        guard let stage else { return }
+        handle(on: stage) { change(self) }
+    }
+}
+
+extension ScrollIslandPiece: ScrollPageObserver {
+    public func pageDidChange(_ page: LiveScrollPage, on stage: Stage) {
+        react(on: stage)
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import LuaHost
+
+/// Plugins: manifests that add methods, matchers and overrides to every scenario of a run, and the errors that
+/// name the plugin at fault.
+@Suite struct PluginTests {
+    /// A folder with one plugin called `name`, and a scenario next to it run with `--plugins`.
+    private func run(plugin manifest: String, named name: String = "glow", extra: [String: String] = [:],
+                     scenario: String) throws -> FileReport {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/\(name)/plugin.lua", manifest)
+        for (file, text) in extra { try folder.write("plugins/\(name)/\(file)", text) }
+        let path = try folder.write("scenario.lua", scenario)
+        return folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+    }
+
+    private func failure(_ report: FileReport) -> String {
+        report.tests.first { $0.status == .failed }?.message ?? "(nothing failed)"
+    }
+
+    @Test func aPluginAddsStageAndPieceMethodsMatchersAndOverrides() throws {
+        let report = try run(plugin: """
+            local helpers = require("helpers")
+            return {
+              description = "a tall card and a matcher",
+              methods = {
+                stage = { tallCard = function(s) return s:piece{ name = "card", state = {},
+                  layout = function() return { surface = { x = 0, y = 0, w = 100, h = helpers.tall } } end } end },
+                piece = { height = function(p) return p.layout.surface.h end },
+              },
+              matchers = { toBeTall = function(h) return h >= helpers.tall, "be tall", helpers.tall end },
+              overrides = { reveal = motion.spring{ duration = 0.3, bounce = 0.3 } },
+            }
+            """, extra: ["helpers.lua": "return { tall = 400 }"], scenario: """
+            test("uses the plugin", function()
+              local s = Stage{}
+              local card = s:tallCard()
+              expect(card:height()).toBeTall()
+              expect(function() expect(10).toBeTall() end).toThrow("be tall")
+              expect(motion.roles.reveal.description).toContain("0.3")
+            end)
+            """)
+        #expect(report.test("uses the plugin")?.status == .passed, "\(report.tests.map { $0.name + ": " + $0.message })")
+    }
+
+    @Test func aFolderHoldingAManifestIsOnePluginNamedAfterIt() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("toast/plugin.lua", "return { methods = { stage = { hello = function() return 'hi' end } } }")
+        let path = try folder.write("scenario.lua", "test('t', function() expect(Stage{}:hello()).toBe('hi') end)")
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/toast"] }
+        #expect(report.test("t")?.status == .passed, "\(report.tests)")
+    }
+
+    @Test(arguments: [
+        ("return 3", "plugin 'glow': ", "plugin.lua must return a table (the manifest), got number"),
+        ("return { method = {} }", "plugin 'glow': unknown manifest key 'method'", "(known: description, matchers, methods, overrides)"),
+        ("return { methods = { stage = { advance = function() end } } }", "plugin 'glow': stage already has a built-in 'advance'", ""),
+        ("return { methods = { cart = { go = function() end } } }", "plugin 'glow': methods for 'cart': no such object", "(known: stage, piece, finger"),
+        ("return { methods = { stage = { go = 3 } } }", "plugin 'glow': methods.stage.go must be a function", ""),
+        ("return { matchers = { toX = 1 } }", "plugin 'glow': matchers.toX must be a function", ""),
+        ("return { overrides = { wobble = 1 } }", "plugin 'glow': overrides: motion.override", ""),
+        ("local x = nil\nreturn x.y", "plugin 'glow': ", "plugin.lua:2: attempt to index a nil value"),
+        ("return {", "plugin 'glow': ", "plugin.lua:1: unexpected symbol"),
+    ])
+    func aBrokenManifestFailsTheFileNamingThePlugin(manifest: String, start: String, detail: String) throws {
+        let report = try run(plugin: manifest, scenario: "test('never runs', function() end)")
+        let message = failure(report)
+        #expect(report.tests.count == 1 && report.tests[0].name == "(file)", "\(report.tests)")
+        #expect(message.contains(start), "\(message)")
+        #expect(detail.isEmpty || message.contains(detail), "\(message)")
+    }
+
+    @Test func anErrorInsideAPluginMethodNamesThePluginsFileAndLine() throws {
+        let report = try run(plugin: """
+            return { methods = { stage = { boom = function(s)
+              error("no boom today")
+            end } } }
+            """, scenario: "test('t', function() Stage{}:boom() end)")
+        #expect(failure(report).contains("plugins/glow/plugin.lua:2: no boom today"), "\(failure(report))")
+    }
+
+    @Test func builtInMembersWinOverPluginMethodsOfLaterClasses() throws {
+        // The piece class is made when the first piece is; a plugin's `layout` cannot replace the property.
+        let report = try run(plugin: """
+            return { methods = { piece = { layout = function() return "plugin" end } } }
+            """, scenario: """
+            test('t', function()
+              local p = Stage{}:piece{ name = "p", layout = function() return { a = { x = 0, y = 0, w = 1, h = 1 } } end }
+              expect(type(p.layout)).toBe("table")
+            end)
+            """)
+        #expect(report.test("t")?.status == .passed, "\(report.tests)")
+    }
+
+    @Test func aMissingOrEmptyPluginFolderIsAClearError() throws {
+        let folder = try ScenarioFolder()
+        let path = try folder.write("scenario.lua", "test('t', function() end)")
+        let missing = folder.runFile(path) { $0.pluginFolders = [folder.path + "/nope"] }
+        #expect(failure(missing).contains("--plugins \(folder.path)/nope: no such folder"), "\(failure(missing))")
+        try folder.write("empty/readme.txt", "nothing")
+        let empty = folder.runFile(path) { $0.pluginFolders = [folder.path + "/empty"] }
+        #expect(failure(empty).contains("no plugin.lua in it or in the folders directly inside it"), "\(failure(empty))")
+    }
+
+    @Test func aHeaderMayNotLoadPluginsFromOutsideTheRunFolder() throws {
+        // Temporary folders are outside the folder the tests run in.
+        let folder = try ScenarioFolder()
+        try folder.write("toast/plugin.lua", "return {}")
+        let report = try folder.run("scenario.lua", "--! plugins: toast\ntest('t', function() end)")
+        #expect(failure(report).contains("--! plugins: toast is outside the folder the run started in"), "\(failure(report))")
+        let absolute = try folder.run("abs.lua", "--! plugins: /etc\ntest('t', function() end)")
+        #expect(failure(absolute).contains("--! plugins: /etc: give a path relative to the scenario"), "\(failure(absolute))")
+    }
+}

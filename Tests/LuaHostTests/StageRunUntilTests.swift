@@ -1,0 +1,28 @@
+import Testing
+@testable import LuaHost
+
+/// `stage:runUntil` is written in Lua (so no Swift frame sits between the stage and the predicate); these
+/// check it is really there and behaves as documented.
+@Suite struct StageRunUntilTests {
+    @Test func runUntilRendersFramesUntilThePredicateHolds() throws {
+        let report = try runScenario("""
+            test("opens", function()
+              local s = Stage{ fps = 120 }
+              local card = s:piece{ name = "card", state = { h = 100 },
+                layout = function(state) return { surface = { x = 0, y = 0, w = 100, h = state.h } } end }
+              card:set({ h = 400 }, motion.spring{ duration = 0.5 })
+              local n = s:runUntil(function(f) return f.card.surface.h > 250 end, 1)
+              expect(s:frame().card.surface.h).toBeGreaterThan(250)
+              expect(s:frame(s.frameIndex - 1).card.surface.h).toBeLessThan(250.0001)
+              expect(n).toBe(s.frameIndex)
+            end)
+            test("times out", function()
+              local s = Stage{ fps = 60 }
+              expect(function() s:runUntil(function() return false end, 0.5) end)
+                .toThrow("stage:runUntil: the predicate was still false after 30 frames (0.5 s)")
+            end)
+            """)
+        #expect(report.test("opens")?.status == .passed, "\(report.tests)")
+        #expect(report.test("times out")?.status == .passed, "\(report.tests)")
+    }
+}
