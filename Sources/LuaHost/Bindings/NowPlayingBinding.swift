@@ -1,0 +1,180 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A NowPlaying piece as scripts hold it.
+final class NowPlayingObject {
+    let piece: NowPlayingPiece
+    let stage: Stage
+    init(piece: NowPlayingPiece, stage: Stage) { self.piece = piece; self.stage = stage }
+}
+
+/// `s:nowPlaying{ player = p, skipping = "tracks" | "podcast" | { back = 15, forward = 30 }, expanded = false,
+/// messages = {...}, onSkip = true, onSeek = true, name = "nowPlaying" }`: the piece bound to a player, its gestures,
+/// keys and VoiceOver (the shared interaction methods), the app's side of its binding (`setExpanded`, `set`), and
+/// its layout by name in stage coordinates (`np.layout.card`).
+enum NowPlayingBinding {
+    static let optionKeys = ["player", "skipping", "expanded", "messages", "onSkip", "onSeek", "name"]
+    static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
+                              "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
+
+    /// Adds `nowPlaying` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("nowPlaying") { o, c in
+            let piece = try make(on: o.stage, c)
+            context.state.push(NowPlayingObject(piece: piece, stage: o.stage), as: pieceClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> NowPlayingPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let player = PlayerBinding.playerField(c, arg: 1, key: "player") else {
+            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
+        }
+        guard player.stage === stage else {
+            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
+        }
+        let name = try opts.string("name", "the piece's name (a string)") ?? "nowPlaying"
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
+        }
+        let skipping = try self.skipping(opts.table["skipping"], c)
+        let messages = try self.messages(opts.table["messages"], c)
+        let piece = NowPlayingPiece(stage: stage, player: player.player, name: name, skipping: skipping,
+                                    messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
+                                    hasOnSeek: try opts.boolean("onSeek", default: true),
+                                    expanded: try opts.boolean("expanded", default: false))
+        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return piece
+    }
+
+    /// "tracks", "podcast" (15 back, 30 forward) or { back = seconds, forward = seconds }.
+    static func skipping(_ value: LuaValue, _ c: LuaCall) throws -> NowPlaying.Skipping {
+        let usage = "\"tracks\", \"podcast\" or { back = 15, forward = 30 } (whole seconds above 0)"
+        switch value {
+        case .nil, .string("tracks"): return .tracks
+        case .string("podcast"): return .podcast
+        case .table(let t):
+            for key in t.keys where key != "back" && key != "forward" {
+                throw LuaHostError.message("\(c.function): option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
+            }
+            func seconds(_ key: String) throws -> Int {
+                guard case .number(let n) = t[key], n.isFinite, n >= 1, n <= 86_400, n == n.rounded() else {
+                    throw LuaHostError.message("\(c.function): skipping.\(key) must be whole seconds from 1 to 86400, got \(PlayerBinding.describe(t[key]))")
+                }
+                return Int(n)
+            }
+            return .seconds(back: try seconds("back"), forward: try seconds("forward"))
+        default:
+            throw LuaHostError.message("\(c.function): option 'skipping' must be \(usage), got \(PlayerBinding.describe(value))")
+        }
+    }
+
+    static func messages(_ value: LuaValue, _ c: LuaCall) throws -> NowPlaying.Messages {
+        var m = NowPlaying.Messages.standard
+        guard !value.isNil else { return m }
+        guard case .table(let t) = value, t.array.isEmpty else {
+            throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as { untitled = \"Nothing queued\" }, got \(value.typeName)")
+        }
+        for key in t.keys where !messageKeys.contains(key) {
+            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
+        }
+        let lines: [(String, WritableKeyPath<NowPlaying.Messages, String>)] = [
+            ("nowPlaying", \.nowPlaying), ("play", \.play), ("pause", \.pause), ("playing", \.playing),
+            ("paused", \.paused), ("previous", \.previous), ("next", \.next), ("skipBack", \.skipBack),
+            ("skipForward", \.skipForward), ("openPlayer", \.openPlayer), ("closePlayer", \.closePlayer),
+            ("position", \.position), ("live", \.live), ("untitled", \.untitled),
+        ]
+        for (key, path) in lines {
+            switch t[key] {
+            case .nil: break
+            case .string(let s): m[keyPath: path] = s
+            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+            }
+        }
+        return m
+    }
+
+    // MARK: The class
+
+    static func pieceClass(_ context: ScenarioContext) -> LuaClass<NowPlayingObject> {
+        let state = context.state
+        if let cached = state.classCache["nowPlaying"] as? LuaClass<NowPlayingObject> { return cached }
+        let cls = LuaClass<NowPlayingObject>("nowPlaying")
+        state.classCache["nowPlaying"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+
+        // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
+        cls.method("setExpanded") { o, c in
+            o.piece.expanded = try c.boolean(1, "true or false")
+            return 0
+        }
+        // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters.
+        cls.method("set") { o, c in
+            let opts = try c.options(1, allowed: ["skipping", "messages", "onSkip", "onSeek"], optional: false)
+            let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
+            let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
+            let onSkip = opts.has("onSkip") ? try opts.boolean("onSkip", default: true) : nil
+            let onSeek = opts.has("onSeek") ? try opts.boolean("onSeek", default: true) : nil
+            if let messages { o.piece.messages = messages }
+            if let onSkip { o.piece.hasOnSkip = onSkip }
+            if let onSeek { o.piece.hasOnSeek = onSeek }
+            if let skipping { o.piece.skipping = skipping }
+            return 0
+        }
+        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+        cls.property("expanded") { o, c in c.push(o.piece.expanded); return 1 }
+        // The layout on screen (the state's `shown`), which follows `expanded` on the choreography.
+        cls.property("isOpen") { o, c in c.push(o.piece.state.shown); return 1 }
+        cls.property("shownTime") { o, c in c.push(o.piece.shownTime); return 1 }
+        cls.property("isScrubbing") { o, c in c.push(o.piece.state.playhead.scrubTime != nil); return 1 }
+        cls.property("pendingSeek") { o, c in
+            if let t = o.piece.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
+            return 1
+        }
+        cls.property("state") { o, c in stateValue(o.piece).push(c.L); return 1 }
+        cls.property("layout") { o, c in layoutValue(o.piece, o.stage.environment).push(c.L); return 1 }
+        return cls
+    }
+
+    /// The piece's `@State`, by the seed's names.
+    static func stateValue(_ piece: NowPlayingPiece) -> LuaValue {
+        let s = piece.state
+        let bubbles = LuaTable(array: piece.buds.present.map { .string($0.rawValue) })
+        let out = LuaTable(array: piece.buds.present.filter { piece.buds.isOut($0) }.map { .string($0.rawValue) })
+        return .table(LuaTable(fields: [
+            ("bubbles", .table(bubbles)), ("controlsShown", .boolean(s.controlsShown)), ("drag", .string(s.drag.mode.rawValue)),
+            ("drop", .number(s.drop)), ("fliersShown", .boolean(s.fliersShown)),
+            ("hairlineShown", .boolean(s.hairlineShown)), ("linesShown", .boolean(s.linesShown)),
+            ("out", .table(out)), ("shown", .boolean(s.shown)), ("stretch", .number(s.stretch)),
+            ("updateGap", .number(s.playhead.updateGap)),
+        ]))
+    }
+
+    /// Where everything rests, in stage coordinates, by the layout's names.
+    static func layoutValue(_ piece: NowPlayingPiece, _ environment: PieceEnvironment) -> LuaValue {
+        let g = piece.layout(in: environment)
+        func rect(_ r: Rect, _ extra: [(String, LuaValue)] = []) -> LuaValue {
+            let r = piece.onStage(r, in: environment)
+            return .table(LuaTable(fields: ([("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
+                                             ("y", .number(r.y))] + extra).sorted { $0.0 < $1.0 }))
+        }
+        let fields: [(String, LuaValue)] = [
+            ("bar", rect(g.bar, [("radius", .number(g.barRadius))])),
+            ("miniArt", rect(g.miniArt, [("radius", .number(NowPlayingLayout.miniArtRadius))])),
+            ("miniTitle", rect(g.miniTitle)), ("miniArtist", rect(g.miniArtist)), ("hairline", rect(g.hairline)),
+            ("playMini", rect(g.playMiniRect)), ("forward", rect(g.forwardRect)),
+            ("card", rect(g.card, [("radius", .number(NowPlayingLayout.cardRadius))])),
+            ("cardArt", rect(g.cardArt, [("radius", .number(g.artRadius))])),
+            ("cardTitle", rect(g.cardTitle)), ("cardArtist", rect(g.cardArtist)), ("grabber", rect(g.grabber)),
+            ("scrubber", rect(g.scrub)), ("times", rect(g.times)), ("playCard", rect(g.playCardRect)),
+            ("previous", rect(g.previousRect)), ("next", rect(g.nextRect)),
+            ("barHeight", .number(g.barHeight)), ("compact", .boolean(g.compact)), ("live", .boolean(g.live)),
+            ("rtl", .boolean(g.rtl)), ("closingDrop", .number(g.closingDrop)),
+            ("pullLimit", .number(NowPlayingLayout.pullLimit)),
+            ("titleScale", .number(g.lineScale(title: true))), ("artistScale", .number(g.lineScale(title: false))),
+        ]
+        return .table(LuaTable(fields: fields.sorted { $0.0 < $1.0 }))
+    }
+}

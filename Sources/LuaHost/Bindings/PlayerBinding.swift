@@ -1,0 +1,179 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A mock player as scripts hold it.
+final class PlayerObject {
+    let player: MockPlayer
+    let stage: Stage
+    init(player: MockPlayer, stage: Stage) { self.player = player; self.stage = stage }
+}
+
+/// `s:player{ tracks = {...}, time, isPlaying, updateInterval, seekConfirmation, trackEnd }`: a media player on the
+/// stage's clock, and the app's controls over it (`play`, `pause`, `toggle`, `seek`, `skip`, `load`), with what it
+/// knows (`time`, `isPlaying`, the track) and every call a piece made to it (`calls()`).
+enum PlayerBinding {
+    static let optionKeys = ["tracks", "time", "isPlaying", "updateInterval", "seekConfirmation", "trackEnd", "name"]
+    static let trackKeys = ["title", "artist", "duration"]
+
+    /// Adds `player` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("player") { o, c in
+            let player = try make(on: o.stage, c)
+            context.state.push(PlayerObject(player: player, stage: o.stage), as: playerClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> MockPlayer {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let list = try opts.table("tracks", "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }") else {
+            throw LuaHostError.message("\(c.function): option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
+        }
+        let tracks = try self.tracks(list, c)
+        let time = try opts.number("time", "a position in seconds") ?? 0
+        let isPlaying = try opts.boolean("isPlaying", default: false)
+        let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
+        let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
+        let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
+        let name = try opts.string("name", "a name for the player's scheduled work (a string)") ?? "player"
+        return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,
+                          seekConfirmation: confirmation, trackEnd: trackEnd, name: name)
+    }
+
+    static func tracks(_ list: LuaTable, _ c: LuaCall) throws -> [MockPlayer.Track] {
+        if !list.fields.isEmpty {
+            throw LuaHostError.message("\(c.function): option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+        }
+        return try list.array.enumerated().map { i, value in
+            let what = "\(c.function): track \(i + 1)"
+            guard case .table(let t) = value else {
+                throw LuaHostError.message("\(what) must be a table { title, artist, duration }, got \(value.typeName)")
+            }
+            for key in t.keys where !trackKeys.contains(key) {
+                throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
+            }
+            guard case .string(let title) = t["title"] else {
+                throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+            }
+            var artist = ""
+            switch t["artist"] {
+            case .nil: break
+            case .string(let s): artist = s
+            default: throw LuaHostError.message("\(what): 'artist' must be a string, got \(t["artist"].typeName)")
+            }
+            guard case .number(let duration) = t["duration"], !duration.isNaN else {
+                throw LuaHostError.message("\(what): 'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
+            }
+            return MockPlayer.Track(title: title, artist: artist, duration: duration)
+        }
+    }
+
+    /// 0.5, 1, any positive number of seconds, or "frame" (once per frame at the stage's rate).
+    static func updateInterval(_ value: LuaValue, stage: Stage, _ c: LuaCall) throws -> MockPlayer.UpdateInterval {
+        switch value {
+        case .nil: return .seconds(0.5)
+        case .string("frame"): return .everyFrame(fps: stage.fps)
+        case .number(let s) where s.isFinite && s > 0: return .seconds(s)
+        default:
+            throw LuaHostError.message("\(c.function): option 'updateInterval' must be a number of seconds above 0 or \"frame\", got \(describe(value))")
+        }
+    }
+
+    /// A delay in seconds (0: at once), "immediately" or "never".
+    static func seekConfirmation(_ value: LuaValue, _ c: LuaCall) throws -> MockPlayer.SeekConfirmation {
+        switch value {
+        case .nil, .string("immediately"): return .immediately
+        case .string("never"): return .never
+        case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
+        default:
+            throw LuaHostError.message("\(c.function): option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got \(describe(value))")
+        }
+    }
+
+    static func describe(_ value: LuaValue) -> String {
+        switch value {
+        case .string(let s): return "\"\(s)\""
+        case .number(let n): return "\(n)"
+        default: return value.typeName
+        }
+    }
+
+    // MARK: The class
+
+    static func playerClass(_ context: ScenarioContext) -> LuaClass<PlayerObject> {
+        let state = context.state
+        if let cached = state.classCache["player"] as? LuaClass<PlayerObject> { return cached }
+        let cls = LuaClass<PlayerObject>("player")
+        state.classCache["player"] = cls
+
+        // The app's own controls: they act without being recorded as the piece's calls.
+        cls.method("play") { o, c in try noArguments(c); o.player.play(); return 0 }
+        cls.method("pause") { o, c in try noArguments(c); o.player.pause(); return 0 }
+        cls.method("toggle") { o, c in try noArguments(c); o.player.toggle(); return 0 }
+        cls.method("seek") { o, c in
+            o.player.seek(to: try c.number(1, "a position in seconds"))
+            return 0
+        }
+        cls.method("skip") { o, c in
+            let name = try c.string(1, "\"next\" or \"previous\"")
+            guard let direction = SkipDirection(rawValue: name) else {
+                throw LuaHostError.message("\(c.function): argument 1 must be \"next\" or \"previous\", got \"\(name)\"")
+            }
+            o.player.skip(direction)
+            return 0
+        }
+        // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
+        cls.method("load") { o, c in
+            guard case .table(let list) = try c.value(1) else {
+                throw LuaHostError.message("\(c.function): argument 1 must be a list of tracks { title, artist, duration }, got \(c.typeName(1))")
+            }
+            let tracks = try self.tracks(list, c)
+            let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
+            o.player.load(tracks, at: index - 1)
+            return 0
+        }
+        // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
+        cls.method("calls") { o, c in
+            LuaValue.table(LuaTable(array: o.player.calls.map(callValue))).push(c.L)
+            return 1
+        }
+        cls.property("time") { o, c in c.push(o.player.time); return 1 }
+        cls.property("reportedTime") { o, c in c.push(o.player.reportedTime); return 1 }
+        cls.property("isPlaying") { o, c in c.push(o.player.isPlaying); return 1 }
+        cls.property("title") { o, c in c.push(o.player.title); return 1 }
+        cls.property("artist") { o, c in c.push(o.player.artist); return 1 }
+        cls.property("duration") { o, c in c.push(o.player.duration); return 1 }
+        cls.property("isLive") { o, c in c.push(o.player.isLive); return 1 }
+        cls.property("hasPendingSeek") { o, c in c.push(o.player.hasPendingSeek); return 1 }
+        cls.property("track") { o, c in
+            if let i = o.player.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
+            return 1
+        }
+        cls.property("count") { o, c in c.push(Double(o.player.tracks.count)); return 1 }
+        return cls
+    }
+
+    static func callValue(_ call: MockPlayer.Call) -> LuaValue {
+        var fields: [(String, LuaValue)] = [("at", .number(call.at)), ("name", .string(call.name))]
+        switch call.kind {
+        case .playPause: break
+        case .skip(let direction): fields.append(("direction", .string(direction.rawValue)))
+        case .seek(let time): fields.append(("time", .number(time)))
+        }
+        return .table(LuaTable(fields: fields.sorted { $0.0 < $1.0 }))
+    }
+
+    private static func noArguments(_ c: LuaCall) throws {
+        guard c.count == 0 else { throw LuaHostError.message("\(c.function): takes no arguments") }
+    }
+
+    /// The player object in field `key` of the options table at argument `arg`, if it is one.
+    static func playerField(_ c: LuaCall, arg: Int32, key: String) -> PlayerObject? {
+        let L = c.L
+        lua_pushstring(L, key)
+        lua_rawget(L, arg + c.offset)
+        defer { clua_pop(L, 1) }
+        return pb_object(c, lua_gettop(L), "piecebox.player")
+    }
+}
