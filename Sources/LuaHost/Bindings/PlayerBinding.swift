@@ -130,7 +130,7 @@ enum PlayerBinding {
             }
             let tracks = try self.tracks(list, c)
             let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
-            o.player.load(tracks, at: index - 1)
+            o.player.load(tracks, at: max(index, 1) - 1)
             return 0
         }
         // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
