@@ -56,6 +56,8 @@ public struct ScrollIslandState: Equatable, Sendable {
     /// The back-to-top bubble: present (added home), and out (resting beside the island).
     public var bubblePresent = false
     public var bubbleOut = false
+    /// A finger is down on the bubble: it sinks (shades under Reduce Motion) until the finger lifts.
+    public var bubblePressed = false
     /// How far the rows are scrolled inside the panel.
     public var rowsOffset = 0.0
     /// The row VoiceOver's focus was moved onto after opening.
