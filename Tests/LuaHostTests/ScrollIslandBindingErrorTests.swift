@@ -188,7 +188,7 @@ import Testing
               expect(page.selection).toBe("a")
               expect(island.readFraction).toBe(1)
             end)
-            """, name: "odd.lua")
+            """, name: "odd.lua", limits: SandboxLimits(instructions: 0, memoryBytes: 256 << 20, seconds: 120))
         for name in ["no sections draw nothing and take nothing", "one section never opens",
                      "zero heights and a repeated title", "a huge flick and a NaN-free page"] {
             let result = try #require(report.test(name), "\(report.summary)")
