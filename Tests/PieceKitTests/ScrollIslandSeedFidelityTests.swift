@@ -155,6 +155,56 @@ import Testing
         #expect(rig.ticks() == 0)
     }
 
+    // MARK: The title's letters
+
+    @Test func theTitleMorphsLetterByLetterWithA22MillisecondStagger() throws {
+        let rig = try IslandRig()
+        #expect(rig.text("title.letter.1", "text") == "O")
+        #expect(rig.number("title.letter.8", "x") == (rig.element("title")?.rect?.minX ?? .nan) + 7 * 8.5)
+        rig.page.select("ingredients")
+        try rig.stage.frames(1)
+        let begin = rig.stage.now
+        // "Overview" → "Ingredients": only the r at place 4 is shared, so it holds still; the rest arrive
+        #expect(rig.text("title.letter.11", "text") == "s")
+        #expect(rig.number("title.letter.1", "opacity") == 0)
+        #expect(rig.number("title.letter.1", "scale") == 0.6)
+        #expect(rig.number("title.letter.4", "opacity") == 1)
+        try rig.stage.frames(12)   // 0.1 s
+        let t = rig.stage.now
+        let spring = Animation.spring(Spring(duration: 0.42, bounce: 0.3))
+        let first = try #require(rig.number("title.letter.1", "opacity"))
+        #expect(abs(first - reference(from: 0, to: 1, spring, begin: begin, at: t)) < 1e-9)
+        let second = try #require(rig.number("title.letter.2", "scale"))
+        #expect(abs(second - reference(from: 0.6, to: 1, spring.delay(0.022), begin: begin, at: t)) < 1e-9)
+        // the eleventh waits 10 × 22 ms = 0.22 s
+        #expect(rig.number("title.letter.11", "opacity") == 0)
+        #expect(rig.number("title.letter.4", "opacity") == 1 && rig.number("title.letter.4", "scale") == 1)
+        try rig.stage.settle()
+        #expect(rig.number("title.letter.11", "opacity") == 1)
+        #expect(rig.element("title.letter.12") == nil)
+    }
+
+    @Test func underReduceMotionTheLettersOnlyFadeOnTheShortSpring() throws {
+        let rig = try IslandRig(environment: PieceEnvironment(reduceMotion: true))
+        rig.page.select("method")
+        try rig.stage.frames(1)
+        let begin = rig.stage.now
+        #expect(rig.number("title.letter.6", "scale") == 1)
+        try rig.stage.frames(6)
+        let last = try #require(rig.number("title.letter.6", "opacity"))
+        #expect(abs(last - reference(from: 0, to: 1, rig.stage.tokens.morph, begin: begin, at: rig.stage.now)) < 1e-9)
+    }
+
+    @Test func aTruncatedTitleHasNoLetters() throws {
+        let long = ScrollIslandSection(id: "long", title: String(repeating: "a", count: 40))
+        let page = sixSectionPage()
+        let sections = [ScrollPage.Section(id: long.id, title: long.title, height: 400)] + page.sections
+        let rig = try IslandRig(page: ScrollPage(sections: sections, containerSize: page.containerSize,
+                                                 contentInsets: page.contentInsets))
+        #expect(rig.element("title")?.attribute("truncated") == .bool(true))
+        #expect(rig.element("title.letter.1") == nil)
+    }
+
     // MARK: Copy
 
     @Test func positionsAndRowNumbersGroupThousandsAsFormattedDoes() {

@@ -106,8 +106,20 @@ extension ScrollIslandPiece {
     // MARK: Reactions
 
     /// The title, the count and the glass around them change as one, on the morph spring.
+    /// The letters that change arrive one by one (`ScrollIslandLetters`): they are first set at their start with
+    /// no animation, then released in the same update as the title, each on its own staggered spring.
     private func morphTitle(to index: Int, on stage: Stage) {
-        stage.transact(stage.tokens.morph) { state.shownIndex = index }
+        let old = sections.indices.contains(clamp(state.shownIndex)) ? sections[clamp(state.shownIndex)].title : ""
+        let new = sections.indices.contains(index) ? sections[index].title : ""
+        stage.transact(Transaction(disablesAnimations: true)) {
+            state.letterTitle = new
+            state.arrivingLetters = ScrollIslandLetters.arriving(from: old, to: new)
+        }
+        stage.transact(stage.tokens.morph) {
+            state.shownIndex = index
+            state.letterTitle = nil
+            state.arrivingLetters = []
+        }
     }
 
     /// A scroll tracks as it goes; a jump (a pick, back to top) sweeps the arc on the value spring, no overshoot.

@@ -10,6 +10,8 @@
 ///   `truncated` and how it changes, `morph`: "letters" (letter by letter), "whole" (a script whose letters can't be
 ///   cut apart), "fade" (Reduce Motion) or "truncate" (it doesn't fit, so it changes as plain text).
 ///   `position` and `read` are absent at the accessibility sizes and with one section.
+/// - `title.letter.1`…: each letter of the title (`ScrollIslandLetters`): `x y w h`, `opacity` and `scale` as it
+///   arrives, and its `text`. None while the title is truncated.
 /// - `chevron`: rect and `rotation` (0 closed, 180 open). Absent with one section.
 /// - `bubble` (while it exists): `x y w h` of its circle before scaling, `cx cy` its centre, `scale` (out 1, home
 ///   0.72), `press` (0.92 while a finger is down on it, else 1; drawn at `scale × press`), `brightness` (the Reduce
@@ -68,6 +70,8 @@ extension ScrollIslandPiece: InteractivePiece {
             .flag("truncated", layout.bar.titleTruncated)
             .text("morph", Self.morphMode(title, truncated: layout.bar.titleTruncated, reduceMotion: rm))
             .animation(openAnimation, value: opening))
+        result.append(contentsOf: letterElements(title, layout: layout, rm: rm, tokens: tokens,
+                                                 animation: openAnimation, key: opening))
         result.append(label("contents", layout.bar.contents, shown: open, rm: rm)
             .text("text", messages.contents)
             .animation(openAnimation, value: opening))
@@ -119,6 +123,30 @@ extension ScrollIslandPiece: InteractivePiece {
         result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
                                            islandKey: opening))
         return result
+    }
+
+    /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
+    /// its `opacity` and `scale` (about its foot) as it arrives, and its `text`. A title that can't be cut is one
+    /// `title.letter.1`; a truncated title has none (it changes as plain text).
+    private func letterElements(_ title: String, layout: ScrollIslandLayout, rm: Bool, tokens: MotionTokens,
+                                animation: Animation, key: ElementValue) -> [Element] {
+        guard !layout.bar.titleTruncated else { return [] }
+        let spelled = state.letterTitle ?? title
+        let letters = ScrollIslandLetters(spelled, size: layout.metrics.titleSize, measure: measure)
+        let from = ScrollIslandLetters.startScale(splits: letters.splits, reduceMotion: rm)
+        let slot = layout.bar.title
+        return letters.letters.map { letter in
+            let arriving = state.arrivingLetters.contains(letter.place)
+            let watch = ImplicitAnimation(
+                ScrollIslandLetters.animation(place: letter.place, splits: letters.splits, tokens: tokens),
+                value: .text("\(letter.place)\(letter.text) \(arriving)"))
+            return Element("title.letter.\(letter.place + 1)")
+                .number("opacity", arriving ? 0 : 1, animation: watch)
+                .number("scale", arriving ? from : 1, animation: watch)
+                .rect(Rect(x: slot.minX + letter.offset, y: slot.minY, width: letter.width, height: slot.height))
+                .text("text", letter.text)
+                .animation(animation, value: key)
+        }
     }
 
     /// The island's opacity while disabled.

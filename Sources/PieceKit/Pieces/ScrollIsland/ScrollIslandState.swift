@@ -37,6 +37,11 @@ public struct ScrollIslandState: Equatable, Sendable {
     public var localExpanded = false
     /// The section whose title the bar shows; it follows the section in view on the morph spring.
     public var shownIndex = 0
+    /// The places of the shown title whose letters are arriving and still sit at their start (faded, shrunk): set
+    /// for the one quiet update before the morph, so each letter then grows in on its own spring.
+    public var arrivingLetters: Set<Int> = []
+    /// The title the letters spell: the next one already during that quiet update.
+    public var letterTitle: String?
     /// A section a finger or key is on but hasn't picked: a scrub's, or the puck's in the panel.
     public var candidate: Int?
     /// The ring's drawn reading: it tracks small changes and sweeps to big ones.
