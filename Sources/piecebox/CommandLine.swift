@@ -8,6 +8,9 @@ struct RunCommand {
     var inProcess = false
     var verbose = false
     var logPath: String?
+    var golden: String?
+    var updateGoldens = false
+    var goldenTolerance = 0.0005
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -26,9 +29,14 @@ struct RunCommand {
       --max-seconds S        wall-clock seconds per file (default: 120; 0 for none); the worker is killed
                              2 s after this even inside a long library call
       --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
-      --plugins DIR          a plugin folder (repeatable)
+      --plugins DIR          load a plugin (a folder with plugin.lua) or every plugin in a folder of
+                             them into every file (repeatable)
       --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
                              one log per scenario
+      --golden DIR           compare each file's frame log with DIR/<file>.jsonl (a test "golden frame
+                             log" per file; see piecebox diff --help for how logs are compared)
+      --update-goldens       with --golden: record the logs as the new goldens instead
+      --golden-tolerance T   numbers within T are equal (default 0.0005)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
       -h, --help             show this help
@@ -64,6 +72,9 @@ struct RunCommand {
             case "--lib": cmd.options.libraryFolders.append(try value(a))
             case "--plugins": cmd.options.pluginFolders.append(try value(a))
             case "--log": cmd.logPath = try value(a)
+            case "--golden": cmd.golden = try value(a)
+            case "--update-goldens": cmd.updateGoldens = true
+            case "--golden-tolerance": cmd.goldenTolerance = try number(a)
             case "--in-process": cmd.inProcess = true
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
@@ -74,6 +85,7 @@ struct RunCommand {
             i += 1
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
+        if cmd.updateGoldens, cmd.golden == nil { throw UsageError("--update-goldens needs --golden DIR") }
         return cmd
     }
 }

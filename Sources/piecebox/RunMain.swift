@@ -1,5 +1,6 @@
 import Foundation
 import LuaHost
+import PieceKit
 
 /// `piecebox run`: finds the scenario files, runs them (in workers unless --in-process), prints reports
 /// in file order as they complete, and the totals last.
@@ -14,17 +15,28 @@ enum RunMain {
             FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
             return 2
         }
+        // Goldens need every file's log: without --log they go to a temporary folder.
+        var logFolder = cmd.logPath
+        if cmd.golden != nil, logFolder == nil || logFolder?.hasSuffix(".jsonl") == true {
+            logFolder = (NSTemporaryDirectory() as NSString).appendingPathComponent("piecebox-logs-\(getpid())")
+        }
+        let temporaryLogs = logFolder != cmd.logPath ? logFolder : nil
+        defer { if let temporaryLogs { try? FileManager.default.removeItem(atPath: temporaryLogs) } }
         let logPaths: [String: String]
-        do { logPaths = try LogPaths.plan(cmd.logPath, files: files) } catch {
+        do { logPaths = try LogPaths.plan(logFolder, files: files) } catch {
             FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
             return 2
         }
 
+        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: FrameLogDiff(tolerance: cmd.goldenTolerance)) }
         let printer = OrderedPrinter(count: files.count, reporter: Reporter(verbose: cmd.verbose, listOnly: cmd.options.listOnly))
         let listOnly = cmd.options.listOnly
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in
             var report = raw
             if !listOnly { report = ScenarioHeader.read(file: files[index]).apply(to: report) }
+            if !listOnly, let goldens, let log = logPaths[files[index]] {
+                report.tests.append(goldens.check(file: files[index], log: log))
+            }
             printer.deliver(index, report)
         }
         if cmd.inProcess {
@@ -124,11 +136,15 @@ enum LogPaths {
             throw Problem(description: "cannot create the log folder \(log): \(error.localizedDescription)")
         }
         var out: [String: String] = [:]
-        for f in files {
-            let name = f.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".lua", with: "") + ".jsonl"
-            out[f] = (log as NSString).appendingPathComponent(name)
-        }
+        for f in files { out[f] = (log as NSString).appendingPathComponent(fileName(for: f)) }
         return out
+    }
+
+    /// A scenario's log name in a folder of logs (or goldens): its path with "/" as "__", ending .jsonl.
+    static func fileName(for scenario: String) -> String {
+        var path = scenario
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".lua", with: "") + ".jsonl"
     }
 }
 

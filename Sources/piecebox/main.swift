@@ -10,6 +10,7 @@ virtual clock frame by frame, and assert on every frame's layout.
 
 Commands:
   run PATH...    run scenario files or folders and report every test (piecebox run --help)
+  diff A B       compare two frame logs, key by key (piecebox diff --help)
   help           show this help
 """
 
@@ -29,6 +30,8 @@ switch command {
 case "-h", "--help", "help":
     print(topHelp)
     exit(0)
+case "diff":
+    exit(DiffMain.run(args))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {

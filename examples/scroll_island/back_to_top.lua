@@ -55,6 +55,39 @@ test("after the contents close, the bubble waits for the glass to settle", funct
   expect(s:now() - closed).toBeCloseTo(0.45 + 0.024, 1 / 120)
 end)
 
+test("the bubble sinks under the finger and only a lift on it goes back to the top", function()
+  local s = R.stage()
+  local page, island = R.recipe(s)
+  page:scroll{ to = "method" }
+  s:settle()
+  local finger = island:touch("bubble")
+  s:settle()
+  -- a 48-point glass button sinks 2.5 points per edge, held at the deepest press, 0.92
+  expect(s:frame().scrollIsland.bubble.press).toBe(0.92)
+  expect(page.selection).toBe("method")
+  finger:moveTo(196, 300)                                    -- off the bubble, onto the page
+  finger:up()
+  expect(page.selection).toBe("method")
+  s:settle()
+  expect(s:frame().scrollIsland.bubble.press).toBe(1)
+end)
+
+test("switching the button off melts the bubble home before it goes", function()
+  local s = R.stage()
+  local page, island = R.recipe(s)
+  page:scroll{ to = "method" }
+  s:settle()
+  island:set{ showsTopButton = false }
+  s:frames(1)
+  expect(s:frame().scrollIsland.bubble.out).toBe(false)      -- still there, heading home on the 0.5 s spring
+  s:advance(0.5)
+  expect(s:frame().scrollIsland.bubble).toBeTruthy()
+  s:advance(0.1)
+  expect(s:frame().scrollIsland.bubble).toBeNil()
+  s:settle()
+  expect(s:frame().scrollIsland.glass.x + s:frame().scrollIsland.glass.w / 2).toBeCloseTo(196.5, 1e-9)
+end)
+
 test("showsTopButton = false leaves the bubble out", function()
   local s = R.stage()
   local page, island = R.recipe(s, { showsTopButton = false })

@@ -53,7 +53,19 @@ test("the title morphs on the morph spring as the glass resizes", function()
   local changed = s:now()
   expect(s:frame().scrollIsland.title.text).toBe("Ingredients")
   expect(s:frame().scrollIsland.title.morph).toBe("letters")
+  -- "Overview" to "Ingredients": the shared r (place 4) holds still, every other letter grows in from 0.6 on a
+  -- 0.42 s spring (bounce 0.3), 22 ms later for each place along the title
+  local f = s:frame().scrollIsland
+  expect(f["title.letter.4"].opacity).toBe(1)
+  expect(f["title.letter.1"].scale).toBe(0.6)
+  s:advance(0.1)
+  local letter = motion.spring{ duration = 0.42, bounce = 0.3 }
+  f = s:frame().scrollIsland
+  expect(f["title.letter.1"].opacity).toBeCloseTo(letter:value(s:now() - changed), 1e-9)
+  expect(f["title.letter.2"].opacity).toBeCloseTo(letter:value(s:now() - changed - 0.022), 1e-9)
+  expect(f["title.letter.11"].opacity).toBe(0)                 -- 10 places × 22 ms: still waiting
   s:settle()
+  expect(s:frame().scrollIsland["title.letter.11"].opacity).toBe(1)
   local widths = s:frames{ from = changed }:map(function(fr) return fr.scrollIsland.glass.w end)
   expect(widths:last()).toBe(island.layout.glass.w)
   expect(widths:last()).toBeGreaterThan(before)

@@ -122,9 +122,18 @@ enum PageBinding {
             }
             height = h
         default:
-            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(t["height"].typeName == "number" ? "\(t["height"].number ?? .nan)" : t["height"].typeName)")
+            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(describe(t["height"]))")
         }
         return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
+    }
+
+    /// A value as an error message names it: a number as written ("nan" and "inf" for the non-finite), otherwise
+    /// its Lua type.
+    static func describe(_ value: LuaValue) -> String {
+        guard case .number(let n) = value else { return value.typeName }
+        if n.isNaN { return "nan" }
+        if n.isInfinite { return n < 0 ? "-inf" : "inf" }
+        return "\(n)"
     }
 
     private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
@@ -191,6 +200,9 @@ enum PageBinding {
         // section(id or index): { id, title, detail, y, h } in content coordinates.
         cls.method("section") { o, c in
             let sections = o.page.sections
+            guard !sections.isEmpty else {
+                throw LuaHostError.message("\(c.function): this page has no sections")
+            }
             let index: Int
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a section number (from 1) or id")

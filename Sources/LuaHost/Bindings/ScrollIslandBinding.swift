@@ -57,14 +57,16 @@ enum ScrollIslandBinding {
         return island
     }
 
-    /// "page" (the page's reading), "estimate" (nil), or a number from 0 to 1.
+    /// "page" (the page's reading), "estimate" (nil), or a number from 0 to 1. A finite number outside that range
+    /// is taken and pinned, as the seed pins `progress` (an overscrolled reading of 1.02 is an honest input).
     static func progress(_ value: LuaValue, _ c: LuaCall) throws -> ScrollIslandProgress {
         switch value {
         case .nil, .string("page"): return .page
         case .string("estimate"): return .estimate
         case .number(let n) where n.isFinite: return .fixed(n)
         default:
-            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1, got \(value.typeName == "string" ? "\"\(value.string ?? "")\"" : value.typeName)")
+            let got = value.typeName == "string" ? "\"\(value.string ?? "")\"" : PageBinding.describe(value)
+            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them), got \(got)")
         }
     }
 

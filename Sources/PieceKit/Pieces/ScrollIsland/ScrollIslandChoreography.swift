@@ -39,11 +39,27 @@ extension ScrollIslandPiece {
 
     /// Runs a handler's changes as one update with no animation, then the reactions to what changed, as SwiftUI
     /// runs `onChange` after the update a gesture or key made.
+    ///
+    /// The outermost handler notes the glass's press scale as it starts: while the scale differs from it, the
+    /// update is one that pressed or let go, and the press animation covers every part of the island (see
+    /// `islandAnimation` in `ScrollIslandElements`).
     func handle(on stage: Stage, _ body: () -> Void) {
+        if handling == 0 { scaleAtHandlerStart = glassScale(in: stage.environment) }
         handling += 1
         stage.update { body() }
         handling -= 1
-        if handling == 0 { react(on: stage) }
+        if handling == 0 {
+            scaleAtHandlerStart = nil
+            react(on: stage)
+        }
+    }
+
+    /// The glass's press and scrub scale for the current state.
+    func glassScale(in environment: PieceEnvironment) -> Double {
+        guard let layout = layout(in: environment) else { return 1 }
+        return ScrollIslandLayout.glassScale(size: layout.glass.size, pressed: state.pressed,
+                                             scrubbing: state.touch == .scrubbing,
+                                             reduceMotion: environment.reduceMotion)
     }
 
     /// Compares what the island shows with what it showed and reacts to each change, in the seed's order. Changes
@@ -90,8 +106,20 @@ extension ScrollIslandPiece {
     // MARK: Reactions
 
     /// The title, the count and the glass around them change as one, on the morph spring.
+    /// The letters that change arrive one by one (`ScrollIslandLetters`): they are first set at their start with
+    /// no animation, then released in the same update as the title, each on its own staggered spring.
     private func morphTitle(to index: Int, on stage: Stage) {
-        stage.transact(stage.tokens.morph) { state.shownIndex = index }
+        let old = sections.indices.contains(clamp(state.shownIndex)) ? sections[clamp(state.shownIndex)].title : ""
+        let new = sections.indices.contains(index) ? sections[index].title : ""
+        stage.transact(Transaction(disablesAnimations: true)) {
+            state.letterTitle = new
+            state.arrivingLetters = ScrollIslandLetters.arriving(from: old, to: new)
+        }
+        stage.transact(stage.tokens.morph) {
+            state.shownIndex = index
+            state.letterTitle = nil
+            state.arrivingLetters = []
+        }
     }
 
     /// A scroll tracks as it goes; a jump (a pick, back to top) sweeps the arc on the value spring, no overshoot.

@@ -10,9 +10,12 @@
 ///   `truncated` and how it changes, `morph`: "letters" (letter by letter), "whole" (a script whose letters can't be
 ///   cut apart), "fade" (Reduce Motion) or "truncate" (it doesn't fit, so it changes as plain text).
 ///   `position` and `read` are absent at the accessibility sizes and with one section.
+/// - `title.letter.1`…: each letter of the title (`ScrollIslandLetters`): `x y w h`, `opacity` and `scale` as it
+///   arrives, and its `text`. None while the title is truncated.
 /// - `chevron`: rect and `rotation` (0 closed, 180 open). Absent with one section.
-/// - `bubble` (while it exists): `x y w h` of its circle before scaling, `cx cy` its centre, `scale`, the arrow's
-///   `opacity` and `blur`, and the `out` flag.
+/// - `bubble` (while it exists): `x y w h` of its circle before scaling, `cx cy` its centre, `scale` (out 1, home
+///   0.72), `press` (0.92 while a finger is down on it, else 1; drawn at `scale × press`), `brightness` (the Reduce
+///   Motion press shade), the arrow's `opacity` and `blur`, and the `out` flag.
 /// - `panel`: where the open glass grows to; `rows`: the rows' window, their `opacity` (they arrive after the glass
 ///   and leave before it), `offset` (how far they are scrolled) and `scrolls`.
 /// - `puck`: `x w`, and its two edges `top` and `bottom` in points from the top of the list (the window's top is
@@ -24,8 +27,6 @@ extension ScrollIslandPiece: InteractivePiece {
         guard let layout = layout(in: environment) else { return [] }
         let rm = environment.reduceMotion
         let open = layout.isOpen
-        let openAnimation = open ? tokens.reveal : tokens.dismiss.delay(rm ? 0 : Beats.glassCloseDelay)
-        let opening = ElementValue.bool(open)
         var result: [Element] = []
 
         // The glass, and the press and scrub scale on their own implicit animation.
@@ -33,7 +34,18 @@ extension ScrollIslandPiece: InteractivePiece {
         let scale = ScrollIslandLayout.glassScale(size: layout.glass.size, pressed: state.pressed,
                                                   scrubbing: scrubbing, reduceMotion: rm)
         let pressAnimation = state.pressed || scrubbing ? tokens.press : tokens.release
-        let shade = state.pressed && rm ? (environment.colorScheme == .dark ? 0.1 : -0.08) : 0
+        // Two implicit animations cover the island, one inside the other: the press or release whenever the scale
+        // changes, inside the reveal or dismiss whenever the open state does. The inner one wins, so a tap or a
+        // swipe that opens or closes the contents (the finger lifting changes the scale in the same update) moves
+        // the glass on the release spring; Return, VoiceOver or the app's binding open it on reveal. Under Reduce
+        // Motion the scale never changes, so the open state's animation always applies.
+        let pressMoved = scaleAtHandlerStart.map { $0 != scale } ?? false
+        let openAnimation = pressMoved
+            ? pressAnimation
+            : (open ? tokens.reveal : tokens.dismiss.delay(rm ? 0 : Beats.glassCloseDelay))
+        let opening = ElementValue.text("\(open) \(scale)")
+        let shade = ScrollIslandLayout.pressShade(pressed: state.pressed, reduceMotion: rm,
+                                                  colorScheme: environment.colorScheme)
         result.append(Element("glass")
             .number("scale", scale, animation: ImplicitAnimation(pressAnimation, value: .number(scale)))
             .rect(layout.glass)
@@ -58,6 +70,8 @@ extension ScrollIslandPiece: InteractivePiece {
             .flag("truncated", layout.bar.titleTruncated)
             .text("morph", Self.morphMode(title, truncated: layout.bar.titleTruncated, reduceMotion: rm))
             .animation(openAnimation, value: opening))
+        result.append(contentsOf: letterElements(title, layout: layout, rm: rm, tokens: tokens,
+                                                 animation: openAnimation, key: opening))
         result.append(label("contents", layout.bar.contents, shown: open, rm: rm)
             .text("text", messages.contents)
             .animation(openAnimation, value: opening))
@@ -84,9 +98,20 @@ extension ScrollIslandPiece: InteractivePiece {
                 ? Animation.easeOut(duration: Beats.bubbleContentIn).delay(Beats.bubbleContentInDelay)
                 : Animation.easeOut(duration: Beats.bubbleContentOut)
             let watch = ImplicitAnimation(content, value: .bool(out))
+            // The bubble is a glass button of its own: pressed, it sinks on the press spring and comes back on the
+            // release (Reduce Motion shades it instead). Drawn at `scale × press` about its centre.
+            let pressed = state.bubblePressed
+            let pressWatch = ImplicitAnimation(pressed ? tokens.press : tokens.release, value: .bool(pressed))
+            let sink = pressed && !rm
+                ? ScrollIslandLayout.pressScale(size: bubble.frame.size, depth: ScrollIslandMetrics.bubblePressDepth)
+                : 1
             result.append(Element("bubble")
                 .number("opacity", bubble.contentOpacity, animation: watch)
                 .number("blur", out ? 0 : Beats.bubbleContentBlur, animation: watch)
+                .number("press", sink, animation: pressWatch)
+                .number("brightness", ScrollIslandLayout.pressShade(pressed: pressed, reduceMotion: rm,
+                                                                    colorScheme: environment.colorScheme),
+                        animation: pressWatch)
                 .rect(bubble.frame)
                 .number("cx", bubble.frame.midX)
                 .number("cy", bubble.frame.midY)
@@ -95,8 +120,33 @@ extension ScrollIslandPiece: InteractivePiece {
                 .animation(openAnimation, value: opening))
         }
 
-        result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation))
+        result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
+                                           islandKey: opening))
         return result
+    }
+
+    /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
+    /// its `opacity` and `scale` (about its foot) as it arrives, and its `text`. A title that can't be cut is one
+    /// `title.letter.1`; a truncated title has none (it changes as plain text).
+    private func letterElements(_ title: String, layout: ScrollIslandLayout, rm: Bool, tokens: MotionTokens,
+                                animation: Animation, key: ElementValue) -> [Element] {
+        guard !layout.bar.titleTruncated else { return [] }
+        let spelled = state.letterTitle ?? title
+        let letters = ScrollIslandLetters(spelled, size: layout.metrics.titleSize, measure: measure)
+        let from = ScrollIslandLetters.startScale(splits: letters.splits, reduceMotion: rm)
+        let slot = layout.bar.title
+        return letters.letters.map { letter in
+            let arriving = state.arrivingLetters.contains(letter.place)
+            let watch = ImplicitAnimation(
+                ScrollIslandLetters.animation(place: letter.place, splits: letters.splits, tokens: tokens),
+                value: .text("\(letter.place)\(letter.text) \(arriving)"))
+            return Element("title.letter.\(letter.place + 1)")
+                .number("opacity", arriving ? 0 : 1, animation: watch)
+                .number("scale", arriving ? from : 1, animation: watch)
+                .rect(Rect(x: slot.minX + letter.offset, y: slot.minY, width: letter.width, height: slot.height))
+                .text("text", letter.text)
+                .animation(animation, value: key)
+        }
     }
 
     /// The island's opacity while disabled.
@@ -115,7 +165,7 @@ extension ScrollIslandPiece: InteractivePiece {
     }
 
     private func panelElements(_ layout: ScrollIslandLayout, open: Bool, rm: Bool,
-                               openAnimation: Animation) -> [Element] {
+                               openAnimation: Animation, islandKey: ElementValue) -> [Element] {
         let panel = layout.panel
         let opening = ElementValue.bool(open)
         let arrive = open
@@ -134,7 +184,7 @@ extension ScrollIslandPiece: InteractivePiece {
             .rect(window)
             .number("offset", state.rowsOffset)
             .flag("scrolls", panel.scrolls)
-            .animation(openAnimation, value: opening))
+            .animation(openAnimation, value: islandKey))
         let rowHeight = panel.metrics.rowHeight
         result.append(Element("puck")
             .number("opacity", open ? 1 : 0, animation: rowsFade)
@@ -143,7 +193,7 @@ extension ScrollIslandPiece: InteractivePiece {
             .number("top", state.puckTop * rowHeight)
             .number("bottom", state.puckBottom * rowHeight)
             .number("row", Double(puckRow + 1))
-            .animation(openAnimation, value: opening))
+            .animation(openAnimation, value: islandKey))
         let visible = panel.visibleRows(rowsOffset: offset)
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
@@ -151,12 +201,12 @@ extension ScrollIslandPiece: InteractivePiece {
             }
             result.append(Element("row.\(i + 1)")
                 .rect(row.frame)
-                .text("number", "\(i + 1)")
+                .text("number", ScrollIslandMessages.number(i + 1))
                 .text("title", section.title)
                 .text("detail", section.detail ?? "")
                 .flag("current", i == currentIndex)
                 .flag("visible", visible.contains(i))
-                .animation(openAnimation, value: opening))
+                .animation(openAnimation, value: islandKey))
         }
         return result
     }

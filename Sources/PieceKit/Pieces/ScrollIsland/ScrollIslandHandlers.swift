@@ -5,13 +5,14 @@ extension ScrollIslandPiece {
     /// glass, or the open panel's bottom bar), the rest of the open glass (taken, to no effect), or the page.
     func route(for point: Point, on stage: Stage) -> TouchRoute {
         guard let layout = layout(in: stage.environment) else { return .page }
+        let usable = count > 1 && stage.environment.isEnabled
         if let bubble = layout.bubble, state.bubblePresent, state.bubbleOut {
             let f = bubble.presentedFrame
             let dx = point.x - f.midX, dy = point.y - f.midY
-            if (dx * dx + dy * dy).squareRoot() <= f.width / 2 { return .bubble }
+            // A disabled button still takes the touch it is under; it just does nothing with it.
+            if (dx * dx + dy * dy).squareRoot() <= f.width / 2 { return usable ? .bubble : .none }
         }
         guard layout.glass.contains(point) else { return .page }
-        let usable = count > 1 && stage.environment.isEnabled
         if layout.isOpen {
             if layout.panel.rowsFrame.contains(point) { return usable ? .rows : .none }
             if point.y >= layout.bar.frame.minY { return usable ? .bar : .none }
@@ -33,9 +34,30 @@ extension ScrollIslandPiece {
                 rowsTouch(touch, on: stage)
             }
         case .bubble:
-            if touch.phase == .ended, route(for: touch.location, on: stage) == .bubble { backToTop(on: stage) }
+            bubbleTouch(touch, on: stage)
         }
         if touch.phase == .ended || touch.phase == .cancelled { touchRoute = .none }
+    }
+
+    // MARK: The bubble
+
+    /// The back-to-top button: it sinks while the finger is down, and a lift on it goes back to the top. A lift
+    /// off it, or a touch the system takes, does nothing but let go.
+    private func bubbleTouch(_ touch: Touch, on stage: Stage) {
+        switch touch.phase {
+        case .began:
+            handle(on: stage) { state.bubblePressed = true }
+        case .moved:
+            break
+        case .ended:
+            let inside = route(for: touch.location, on: stage) == .bubble
+            handle(on: stage) {
+                state.bubblePressed = false
+                if inside { backToTop(on: stage) }
+            }
+        case .cancelled:
+            handle(on: stage) { state.bubblePressed = false }
+        }
     }
 
     // MARK: The bar
@@ -73,6 +95,9 @@ extension ScrollIslandPiece {
             case .scrub:
                 state.touch = .scrubbing
                 state.scrubOrigin = currentIndex
+                // The lift starts on the press animation first: the give is an offset outside it, set under the
+                // finger with no animation.
+                stage.update {}
                 scrub(dx, on: stage)
             case .open(let slides):
                 if !isOpen { setOpen(true, on: stage) }

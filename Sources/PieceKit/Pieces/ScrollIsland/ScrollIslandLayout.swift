@@ -16,6 +16,8 @@ public struct ScrollIslandInput: Sendable {
     /// The scrub's give past an end, points from the leading edge.
     public var pull: Double
     /// Whether the back-to-top bubble is out. `nil` takes where it rests for this state (`ScrollIslandBubble.wanted`).
+    /// Given, the bubble is laid out whatever `showsTopButton` and the count say: a bubble that exists melts home
+    /// before it goes, even when the app has just switched it off.
     public var bubbleOut: Bool?
     /// The section whose title the bar shows while it morphs toward the one in view; `nil` shows the one in view.
     public var shownIndex: Int?
@@ -114,7 +116,7 @@ public struct ScrollIslandLayout: Equatable, Sendable {
         // Closed, the bubble's room comes off the widest the capsule may be, and the pair is centred together.
         let wanted = ScrollIslandBubble.wanted(showsTopButton: input.showsTopButton, count: count,
                                                selectedIndex: selected, isOpen: open)
-        let bubbleOut = input.showsTopButton && count > 1 && (input.bubbleOut ?? wanted)
+        let bubbleOut = input.bubbleOut ?? wanted
         let room = bubbleOut && !open ? metrics.barHeight + ScrollIslandMetrics.joined : 0
         let widest = max(panel.width - room, metrics.barHeight * 2)
         let width = open ? panel.width : content.hugWidth(widest: widest)
@@ -125,7 +127,7 @@ public struct ScrollIslandLayout: Equatable, Sendable {
 
         let barFrame = Rect(x: glass.minX, y: glass.maxY - metrics.barHeight, width: width, height: metrics.barHeight)
         var bar = content.layout(in: barFrame, open: open, measure: measure)
-        var bubble: ScrollIslandBubble? = input.showsTopButton && count > 1
+        var bubble: ScrollIslandBubble? = input.bubbleOut != nil || (input.showsTopButton && count > 1)
             ? ScrollIslandBubble(island: glass, barHeight: metrics.barHeight, isOut: bubbleOut,
                                  reduceMotion: environment.reduceMotion)
             : nil
@@ -171,12 +173,23 @@ public struct ScrollIslandLayout: Equatable, Sendable {
     /// lifts it 3%; Reduce Motion does neither (a press shades instead).
     public static func glassScale(size: Size, pressed: Bool, scrubbing: Bool, reduceMotion: Bool) -> Double {
         guard !reduceMotion else { return 1 }
-        var scale = 1.0
-        if pressed {
-            let side = (max(1, size.width) * max(1, size.height)).squareRoot()
-            scale = min(max(1 - ScrollIslandMetrics.pressDepth * 2 / side, 0.92), 0.985)
-        }
+        var scale = pressed ? pressScale(size: size, depth: ScrollIslandMetrics.pressDepth) : 1
         if scrubbing { scale *= ScrollIslandMetrics.scrubLift }
         return scale
+    }
+
+    /// A press sinks a glass shape about `depth` points per edge, not a fixed share: the scale is 1 − 2·depth over
+    /// the geometric mean of its sides, held between 0.92 (a small button) and 0.985 (a card).
+    public static func pressScale(size: Size, depth: Double) -> Double {
+        let side = (max(1, size.width) * max(1, size.height)).squareRoot()
+        let scale = 1 - depth * 2 / side
+        return scale.isFinite ? min(max(scale, 0.92), 0.985) : 1
+    }
+
+    /// The Reduce Motion press: instead of sinking, a pressed glass darkens a little in light mode and lightens a
+    /// little in dark mode.
+    public static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
+        guard pressed, reduceMotion else { return 0 }
+        return colorScheme == .dark ? 0.1 : -0.08
     }
 }

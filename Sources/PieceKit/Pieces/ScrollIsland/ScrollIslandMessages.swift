@@ -20,8 +20,12 @@ public struct ScrollIslandMessages: Sendable {
                 backToTop: String = "Back to top",
                 openHint: String = "Shows every section",
                 closeHint: String = "Closes the contents",
-                position: @escaping @Sendable (Int, Int) -> String = { "\($0) of \($1)" },
-                spokenPosition: @escaping @Sendable (Int, Int) -> String = { "Section \($0) of \($1)" },
+                position: @escaping @Sendable (Int, Int) -> String = {
+                    "\(ScrollIslandMessages.number($0)) of \(ScrollIslandMessages.number($1))"
+                },
+                spokenPosition: @escaping @Sendable (Int, Int) -> String = {
+                    "Section \(ScrollIslandMessages.number($0)) of \(ScrollIslandMessages.number($1))"
+                },
                 read: @escaping @Sendable (Double) -> String = { "\(ScrollIslandMessages.percent($0)) read" }) {
         self.contents = contents; self.backToTop = backToTop
         self.openHint = openHint; self.closeHint = closeHint
@@ -29,6 +33,18 @@ public struct ScrollIslandMessages: Sendable {
     }
 
     public static let standard = ScrollIslandMessages()
+
+    /// A whole number as the default copy formats it (`formatted()` in English): thousands grouped with commas,
+    /// "1,250".
+    public static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
 
     /// A fraction as a whole percentage, "62%". Halves go to the even neighbour, as Foundation's percent format
     /// rounds by default; out-of-range and non-finite fractions are pinned first.

@@ -83,6 +83,9 @@ public struct ScrollIslandMetrics: Equatable, Sendable {
     public static let rowNumberExtra = 2.0
     /// A press sinks the island about this many points per edge.
     public static let pressDepth = 2.0
+    /// A press sinks the back-to-top bubble about this many points per edge (the house glass button's depth): on a
+    /// 48-point bubble that is past the deepest sink, so it rests at 0.92.
+    public static let bubblePressDepth = 2.5
     /// A reading change larger than this sweeps the arc on the value spring; smaller ones track as they go.
     public static let ringJump = 0.06
     /// The chevron glyph's width per point of its size. A guess: SF Symbols' "chevron.up" is about as wide as its

@@ -32,6 +32,8 @@ public final class ScrollIslandPiece {
     /// The touch's target, decided when it lands.
     var touchRoute: TouchRoute = .none
     var rowsTick: ScheduledID?
+    /// The glass's press scale when the running handler began; nil outside handlers.
+    var scaleAtHandlerStart: Double?
 
     enum TouchRoute: Equatable { case none, bar, rows, bubble, page }
 

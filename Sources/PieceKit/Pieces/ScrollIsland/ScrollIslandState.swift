@@ -37,6 +37,11 @@ public struct ScrollIslandState: Equatable, Sendable {
     public var localExpanded = false
     /// The section whose title the bar shows; it follows the section in view on the morph spring.
     public var shownIndex = 0
+    /// The places of the shown title whose letters are arriving and still sit at their start (faded, shrunk): set
+    /// for the one quiet update before the morph, so each letter then grows in on its own spring.
+    public var arrivingLetters: Set<Int> = []
+    /// The title the letters spell: the next one already during that quiet update.
+    public var letterTitle: String?
     /// A section a finger or key is on but hasn't picked: a scrub's, or the puck's in the panel.
     public var candidate: Int?
     /// The ring's drawn reading: it tracks small changes and sweeps to big ones.
@@ -56,6 +61,8 @@ public struct ScrollIslandState: Equatable, Sendable {
     /// The back-to-top bubble: present (added home), and out (resting beside the island).
     public var bubblePresent = false
     public var bubbleOut = false
+    /// A finger is down on the bubble: it sinks (shades under Reduce Motion) until the finger lifts.
+    public var bubblePressed = false
     /// How far the rows are scrolled inside the panel.
     public var rowsOffset = 0.0
     /// The row VoiceOver's focus was moved onto after opening.
