@@ -3,10 +3,12 @@ import LuaHost
 
 /// Whole scenarios through the runner, as `piecebox run --in-process` runs them: a fresh sandbox per file.
 enum ScenarioBenchmarks {
-    /// Writes `text` to a scenario file in a fresh temporary folder and returns its path.
+    /// Where the benchmark scenarios are written; `main` removes it at the end.
+    static let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("piecebench-\(getpid())", isDirectory: true)
+
+    /// Writes `text` to a scenario file in the benchmarks' temporary folder and returns its path.
     static func scenario(named name: String, _ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("piecebench-\(getpid())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -43,6 +45,41 @@ enum ScenarioBenchmarks {
           end
           local heights = s:frames():map(function(f) return f.card.surface.h end)
           expect(#heights).toBe(1200)
+        end)
+        """
+
+    /// The flagship piece: twenty opens and closes of NowPlaying with a playing player, every frame logged in
+    /// memory and read back.
+    static let nowPlaying = """
+        test("open and close twenty times", function()
+          local s = Stage{ width = 393, height = 852, safeArea = { top = 59, bottom = 34 }, fps = 120 }
+          local player = s:player{ tracks = { { title = "Slow Mornings", artist = "Aster Vale", duration = 222 } },
+                                   time = 48, isPlaying = true, updateInterval = 0.5 }
+          local np = s:nowPlaying{ player = player }
+          for i = 1, 20 do
+            np:setExpanded(i % 2 == 1)
+            s:advance(0.8)
+          end
+          local heights = s:frames():map(function(f) return f.nowPlaying.surface.h end)
+          expect(#heights).toBe(20 * 96)
+        end)
+        """
+
+    /// A reader scrolling a 40-section page under the ScrollIsland, then picking from its contents.
+    static let scrollIsland = """
+        test("scroll forty sections and pick", function()
+          local s = Stage{ width = 393, height = 852, safeArea = { top = 59, bottom = 34 }, fps = 120 }
+          local sections = {}
+          for i = 1, 40 do sections[i] = { id = "s" .. i, title = "Section " .. i, height = 600 } end
+          local page = s:page{ sections = sections }
+          local island = s:scrollIsland{ page = page }
+          for i = 1, 10 do page:fling{ velocity = 3000 } s:advance(1) end
+          island:tap("bar")
+          s:settle()
+          local next = island.current + 1
+          island:tap("row", next)
+          s:settle()
+          expect(page.selection).toBe("s" .. next)
         end)
         """
 }

@@ -20,6 +20,12 @@ let benchmarks: [Benchmark] = [
     Benchmark(name: "scenario: Lua card, 1,200 frames", unit: "s", target: 0.06) {
         try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "card.lua", ScenarioBenchmarks.luaCard))
     },
+    Benchmark(name: "scenario: NowPlaying opens and closes 20 times (1,920 frames)", unit: "s", target: 1.0) {
+        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "np.lua", ScenarioBenchmarks.nowPlaying))
+    },
+    Benchmark(name: "scenario: ScrollIsland over 40 sections, 10 flings and a pick", unit: "s", target: 5.0) {
+        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "si.lua", ScenarioBenchmarks.scrollIsland))
+    },
     Benchmark(name: "memory: peak resident after all of the above", unit: "MiB", target: 150) { peakResidentMiB() },
 ]
 
@@ -38,5 +44,6 @@ for benchmark in benchmarks {
         missed += 1
     }
 }
+try? FileManager.default.removeItem(at: ScenarioBenchmarks.folder)
 print(missed == 0 ? "every target met" : "\(missed) target(s) missed")
 exit(missed == 0 ? 0 : 1)

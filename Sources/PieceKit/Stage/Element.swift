@@ -44,14 +44,14 @@ public struct Element: Sendable, Equatable {
     // MARK: Building (chained, for Swift pieces)
 
     /// Adds an animatable number.
-    public func number(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) -> Element {
+    public consuming func number(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
         copy.numbers.append(Number(name, value, animation: animation))
         return copy
     }
 
     /// Adds a rect as four numbers `x`, `y`, `w`, `h`, the keys of the frame log.
-    public func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
+    public consuming func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
         copy.numbers.append(Number("x", rect.x, animation: animation))
         copy.numbers.append(Number("y", rect.y, animation: animation))
@@ -61,19 +61,19 @@ public struct Element: Sendable, Equatable {
     }
 
     /// Adds a non-animated value.
-    public func attribute(_ name: String, _ value: ElementValue) -> Element {
+    public consuming func attribute(_ name: String, _ value: ElementValue) -> Element {
         var copy = self
         copy.attributes.append(NamedValue(name, value))
         return copy
     }
 
-    public func text(_ name: String, _ value: String) -> Element { attribute(name, .text(value)) }
+    public consuming func text(_ name: String, _ value: String) -> Element { attribute(name, .text(value)) }
 
-    public func flag(_ name: String, _ value: Bool) -> Element { attribute(name, .bool(value)) }
+    public consuming func flag(_ name: String, _ value: Bool) -> Element { attribute(name, .bool(value)) }
 
     /// `.animation(animation, value: value)` on everything added so far that has no implicit animation of its
     /// own: like the SwiftUI modifier, it covers what is inside it, and an inner (earlier) one wins.
-    public func animation(_ animation: Animation?, value: ElementValue) -> Element {
+    public consuming func animation(_ animation: Animation?, value: ElementValue) -> Element {
         var copy = self
         let implicit = ImplicitAnimation(animation, value: value)
         for index in copy.numbers.indices where copy.numbers[index].animation == nil {
@@ -83,7 +83,7 @@ public struct Element: Sendable, Equatable {
     }
 
     /// Marks the named numbers added so far as background motion (see `Number.isBackground`).
-    public func background(_ names: Set<String>, when condition: Bool = true) -> Element {
+    public consuming func background(_ names: Set<String>, when condition: Bool = true) -> Element {
         guard condition else { return self }
         var copy = self
         for index in copy.numbers.indices where names.contains(copy.numbers[index].name) {

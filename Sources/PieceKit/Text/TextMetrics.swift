@@ -18,7 +18,11 @@ public struct TextMetrics: Sendable {
     public var capHeightUnits: Double
     public var xHeightUnits: Double
     /// Advance tables for printable ASCII at some weights and sizes. Anything in between is derived (see `advance`).
-    public var advanceTables: [AdvanceTable]
+    public var advanceTables: [AdvanceTable] {
+        didSet { tableIndex = TableIndex(advanceTables) }
+    }
+    /// The tables sorted by weight and size once, not per glyph: text is measured on every layout.
+    private var tableIndex: TableIndex
     /// The font's built-in tracking by point size. Only used to carry a text-size table to another text size.
     public var tracking: [TrackingPoint]
     /// Sizes at or above this use the display optical size, whose glyphs are narrower per em than the text size's.
@@ -34,6 +38,7 @@ public struct TextMetrics: Sendable {
         self.capHeightUnits = capHeightUnits
         self.xHeightUnits = xHeightUnits
         self.advanceTables = advanceTables
+        tableIndex = TableIndex(advanceTables)
         self.tracking = tracking.sorted { $0.size < $1.size }
         self.displaySizeThreshold = displaySizeThreshold
     }
@@ -138,7 +143,7 @@ public struct TextMetrics: Sendable {
     func advance(index rawIndex: Int, font: Font) -> Double {
         let zero = 0x30 - 0x20, nine = 0x39 - 0x20
         let index = font.monospacedDigits && (zero...nine).contains(rawIndex) ? zero : rawIndex
-        let weights = Set(advanceTables.map(\.weight)).sorted()
+        let weights = tableIndex.weights
         if weights.contains(font.weight) {
             return advance(index: index, weight: font.weight, size: font.size)
         }
@@ -162,7 +167,7 @@ public struct TextMetrics: Sendable {
 
     /// Advance for a weight that has at least one table.
     private func advance(index: Int, weight: FontWeight, size: Double) -> Double {
-        let tables = advanceTables.filter { $0.weight == weight }.sorted { $0.size < $1.size }
+        let tables = tableIndex.tables[weight] ?? []
         if let exact = tables.first(where: { $0.size == size }) {
             return exact.points(index)
         }
@@ -267,6 +272,21 @@ public struct TextMetrics: Sendable {
 }
 
 /// Advances for the 95 printable ASCII characters (U+0020 … U+007E, in order) at one weight and size, in font units.
+/// The advance tables grouped for lookup: the weights that have tables, lightest first, and each weight's
+/// tables, smallest size first.
+private struct TableIndex: Sendable {
+    let weights: [FontWeight]
+    let tables: [FontWeight: [AdvanceTable]]
+
+    init(_ all: [AdvanceTable]) {
+        var grouped: [FontWeight: [AdvanceTable]] = [:]
+        for table in all { grouped[table.weight, default: []].append(table) }
+        for weight in grouped.keys { grouped[weight]?.sort { $0.size < $1.size } }
+        tables = grouped
+        weights = grouped.keys.sorted()
+    }
+}
+
 public struct AdvanceTable: Sendable, Equatable {
     public var weight: FontWeight
     public var size: Double

@@ -195,6 +195,7 @@ extension ScrollIslandPiece: InteractivePiece {
             .number("row", Double(puckRow + 1))
             .animation(openAnimation, value: islandKey))
         let visible = panel.visibleRows(rowsOffset: offset)
+        let current = currentIndex
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
                 continue
@@ -204,7 +205,7 @@ extension ScrollIslandPiece: InteractivePiece {
                 .text("number", ScrollIslandMessages.number(i + 1))
                 .text("title", section.title)
                 .text("detail", section.detail ?? "")
-                .flag("current", i == currentIndex)
+                .flag("current", i == current)
                 .flag("visible", visible.contains(i))
                 .animation(openAnimation, value: islandKey))
         }

@@ -51,7 +51,7 @@ public final class ScrollIslandPiece {
         self.showsTopButton = showsTopButton
         self.style = style
         self.messages = messages
-        self.measure = measure
+        self.measure = ScrollIslandMeasureCache(measure)
         appear()
         page.observe(self)
     }
