@@ -31,7 +31,7 @@ extension NowPlayingPiece {
 
         var result: [Element] = []
         result.append(surface(g, place: place, rm: rm, dim: dim, tokens: tokens))
-        result.append(contentsOf: fliers(g, inputs: inputs, place: place, dim: dim))
+        result.append(contentsOf: fliers(g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
         result.append(contentsOf: controls(g, inputs: inputs, place: place, dim: dim, tokens: tokens))
         for bubble in buds.present {
             result.append(self.bubble(bubble, g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
@@ -64,33 +64,39 @@ extension NowPlayingPiece {
             .flag("shown", state.shown)
     }
 
-    private func fliers(_ g: NowPlayingLayout, inputs: NowPlaying.Inputs, place: (Rect) -> Rect,
-                        dim: Double) -> [Element] {
+    private func fliers(_ g: NowPlayingLayout, inputs: NowPlaying.Inputs, place: (Rect) -> Rect, rm: Bool,
+                        dim: Double, tokens: MotionTokens) -> [Element] {
         let shown = state.shown
         let fliers = state.fliersShown ? 1.0 : 0
         let lines = state.fliersShown && state.linesShown ? 1.0 : 0
-        let art = Element("art")
+        let swap = state.swap
+        var art = Element("art")
             .rect(place(shown ? g.cardArt : g.miniArt))
             .number("radius", shown ? g.artRadius : NowPlayingLayout.miniArtRadius)
             .number("opacity", fliers * dim)
+        art = swapNumbers(art, starting: swap?.art ?? false, animation: tokens.morph, value: .text(inputs.trackKey),
+                          rm: rm)
             .text("track", inputs.trackKey.replacingOccurrences(of: "\u{1F}", with: " — "))
-        func line(_ name: String, title: Bool) -> Element {
+        func line(_ name: String, title: Bool) -> [Element] {
             let text = title ? inputs.shownTitle : inputs.artist
-            let slot = title ? (shown ? g.cardTitle : g.miniTitle) : (shown ? g.cardArtist : g.miniArtist)
-            return Element(name)
-                .rect(place(slot))
+            let slot = place(title ? (shown ? g.cardTitle : g.miniTitle) : (shown ? g.cardArtist : g.miniArtist))
+            let element = Element(name)
+                .rect(slot)
                 .number("scale", shown ? 1 : g.lineScale(title: title))
                 .number("blur", state.linesShown ? 0 : 5)
                 .number("opacity", lines * dim)
+            let whole = (title ? swap?.title : swap?.artist) ?? false
+            return [swapNumbers(element, starting: whole, animation: tokens.snap, value: .text(text), rm: rm)
                 .text("text", text)
-                .flag("morphs", g.lineMorphs(text, title: title))
+                .flag("morphs", g.lineMorphs(text, title: title))]
+                + letterElements(text, title: title, slot: slot, g: g, rm: rm, tokens: tokens)
         }
         let hairline = Element("hairline")
             .rect(place(g.hairline))
             .number("progress", state.playhead.progress(inputs), animation: creepAnimation(inputs))
             .background(["progress"], when: creepIsSteady)
             .number("opacity", (state.hairlineShown && !g.live ? 1 : 0) * dim)
-        return [art, line("title", title: true), line("artist", title: false), hairline]
+        return [art] + line("title", title: true) + line("artist", title: false) + [hairline]
     }
 
     /// `.animation(creep, value: time)`: the player's time eases between updates.
@@ -184,12 +190,15 @@ extension NowPlayingPiece {
         let center = place(state.shown ? g.playCard : g.playMini)
         let pressed = pressedButton == "play"
         let press = pressed && !rm ? GesturePhysics.pressScale(for: Size(width: side, height: side)) : 1
-        return Element("play")
+        let element = Element("play")
             .rect(Rect(center: center, size: Size(width: side, height: side)))
             .number("scale", press, animation: ImplicitAnimation(pressed ? tokens.press : tokens.release,
                                                                   value: .bool(pressed)))
             .number("opacity", dim)
+        return swapNumbers(element, starting: state.swap?.play ?? false, animation: tokens.snap,
+                           value: .bool(inputs.isPlaying), rm: rm)
             .text("glyph", inputs.isPlaying ? "pause.fill" : "play.fill")
+            .attribute("glyphOffset", .number(inputs.isPlaying ? 0 : NowPlaying.playGlyphNudge))
             .flag("enabled", inputs.isEnabled)
     }
 }

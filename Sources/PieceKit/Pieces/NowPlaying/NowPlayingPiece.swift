@@ -192,7 +192,9 @@ public final class NowPlayingPiece: InteractivePiece {
         new.time = report.time
         new.duration = player.duration
         guard new != old else { return }
+        startSwaps(from: old, to: new)
         change {
+            state.swap = nil
             // The creep is decided by the body that first sees the new time, before onChange takes it in.
             if new.time != old.time {
                 let eased = state.playhead.creep(to: new.time, new, motion: tokens)
