@@ -99,6 +99,49 @@ import Testing
         #expect(!inside.piece.expanded)
     }
 
+    // MARK: The press
+
+    @Test func onTheFrameAPressBecomesAPullTheTopSnapsUpAndTheHeightRidesTheRelease() throws {
+        let rig = try NowPlayingRig()
+        let bar = rig.onStage(rig.layout.bar)
+        let finger = rig.stage.touchDown(on: rig.piece, at: bar.center)
+        try rig.stage.advance(0.3)
+        #expect((rig.value("surface", "scale") ?? 1) < 1)
+        try finger.move(dx: 0, dy: -8.5)
+        try rig.stage.frames(1)
+        let stretch = rig.piece.state.stretch
+        #expect(stretch > 4 && stretch < 5)
+        #expect(rig.rect("surface")?.y == bar.y - stretch)
+        #expect((rig.rect("surface")?.height ?? 0) < bar.height + stretch)
+        try finger.up()
+        try rig.stage.settle()
+    }
+
+    @Test func underReduceMotionThePressShadesInsteadOfSinking() throws {
+        var environment = PieceEnvironment()
+        environment.reduceMotion = true
+        for (scheme, shade) in [(ColorScheme.light, -0.08), (.dark, 0.1)] {
+            environment.colorScheme = scheme
+            let rig = try NowPlayingRig(environment: environment)
+            let finger = rig.stage.touchDown(on: rig.piece, at: rig.onStage(rig.layout.bar).center)
+            try rig.stage.advance(0.5)
+            #expect(abs((rig.value("surface", "brightness") ?? 0) - shade) < 1e-6)
+            #expect(rig.value("surface", "scale") == 1)
+            try finger.up()
+            try rig.stage.settle()
+            #expect(rig.value("surface", "brightness") == 0)
+            let play = rig.stage.touchDown(on: rig.piece, at: try rig.stage.aim(at: "play", on: rig.piece))
+            try rig.stage.advance(0.5)
+            #expect(abs((rig.value("play", "brightness") ?? 0) - shade) < 1e-6)
+            try play.cancel()
+        }
+        let moving = try NowPlayingRig()
+        _ = moving.stage.touchDown(on: moving.piece, at: moving.onStage(moving.layout.bar).center)
+        try moving.stage.advance(0.5)
+        #expect(moving.value("surface", "brightness") == 0)
+        #expect((moving.value("surface", "scale") ?? 1) < 1)
+    }
+
     // MARK: VoiceOver's quiet actions
 
     @Test func escapeOnTheCollapsedBarDoesNothing() throws {
