@@ -136,7 +136,7 @@ import Testing
         #expect(tree.map(\.id) == ["surface"])
         #expect(tree.first?.label == "Now playing, Slow Mornings, Aster Vale")
         #expect(tree.first?.value == "Paused")
-        #expect(tree.first?.actions == ["activate", "Play", "Next track", "Open player"])
+        #expect(tree.first?.actions == ["activate", "escape", "Play", "Next track", "Open player"])
         try rig.piece.perform("Next track", on: "bar", stage: rig.stage)
         try rig.piece.perform("activate", on: "surface", stage: rig.stage)
         try rig.stage.settle()

@@ -110,17 +110,15 @@ enum NowPlayingBinding {
             o.piece.expanded = try c.boolean(1, "true or false")
             return 0
         }
-        // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters.
+        // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
         cls.method("set") { o, c in
             let opts = try c.options(1, allowed: ["skipping", "messages", "onSkip", "onSeek"], optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
             let onSkip = opts.has("onSkip") ? try opts.boolean("onSkip", default: true) : nil
             let onSeek = opts.has("onSeek") ? try opts.boolean("onSeek", default: true) : nil
-            if let messages { o.piece.messages = messages }
-            if let onSkip { o.piece.hasOnSkip = onSkip }
-            if let onSeek { o.piece.hasOnSeek = onSeek }
-            if let skipping { o.piece.skipping = skipping }
+            // One app update: the bubbles move once, for the net change.
+            o.piece.setParameters(skipping: skipping, messages: messages, hasOnSkip: onSkip, hasOnSeek: onSeek)
             return 0
         }
         cls.property("name") { o, c in c.push(o.piece.name); return 1 }

@@ -49,7 +49,8 @@ extension NowPlaying {
         "\(inputs.shownTitle), \(inputs.artist)"
     }
 
-    /// The piece's elements in reading order. Collapsed, only the bar (its children are folded into its label).
+    /// The piece's elements in reading order. Collapsed, only the bar (its children are folded into its label); it
+    /// keeps its escape action, which does nothing until the card is open (the seed's `if shown`).
     /// Open: the title (where focus lands), the artist, then, once the controls are in, the grabber, the scrubber
     /// (unless live) and the Live text (the times themselves are hidden: the scrubber reads them), then each bubble
     /// that is out, then play.
@@ -60,7 +61,8 @@ extension NowPlaying {
             if inputs.hasForward { actions.append((inputs.label(for: .next), .skip(.next))) }
             actions.append((inputs.messages.openPlayer, .open))
             return [AccessibilityElement(name: "surface", label: barLabel(inputs), value: barValue(inputs),
-                                         traits: [.button], activate: .open, actions: actions)]
+                                         traits: [.button], activate: .open, actions: actions,
+                                         escape: .ignored)]
         }
         var elements = [AccessibilityElement(name: "title", label: inputs.shownTitle, traits: [.header],
                                              escape: .close)]
@@ -73,11 +75,14 @@ extension NowPlaying {
             if inputs.live {
                 elements.append(AccessibilityElement(name: "times", label: inputs.messages.live, escape: .close))
             } else {
+                // The scrubber stays adjustable when it cannot seek; adjusting it then does nothing, as the seed's
+                // action returns early.
                 let seeks = inputs.canSeek
                 elements.append(AccessibilityElement(
                     name: "scrubber", label: inputs.messages.position, value: scrubberValue(shown: shownTime, inputs),
                     traits: [.adjustable], escape: .close,
-                    increment: seeks ? .seek(by: keySeekStep) : nil, decrement: seeks ? .seek(by: -keySeekStep) : nil))
+                    increment: seeks ? .seek(by: keySeekStep) : .ignored,
+                    decrement: seeks ? .seek(by: -keySeekStep) : .ignored))
             }
         }
         for bubble in bubblesOut where bubble != .forward {

@@ -1,19 +1,25 @@
 /// What the piece draws, element by element, in stage coordinates. The names are the seed's words and are the keys
 /// of the frame log:
 ///
-/// - `surface`: the one glass shape, the bar (taller by the pull) or the card. `radius`, `scale` (the press),
-///   `opacity`; `shown` says which layout it is heading for.
-/// - `art`: the artwork flying between its tile and its square. `radius`, `opacity`; `track` names what it shows.
+/// - `surface`: the one glass shape, the bar (taller by the pull) or the card. `radius`, `scale` (the press, about
+///   its centre; everything the glass carries sinks with it by the same scale, which the contents' rects leave
+///   out), `brightness` (the Reduce Motion press shade), `opacity`; `shown` says which layout it is heading for.
+///   Everything inside it (art, lines, hairline, grabber, scrubber, thumb, times) is clipped to its shape, so
+///   parts of them outside the glass mid-flight are not seen; their rects are not cut.
+/// - `art`: the artwork flying between its tile and its square. `radius`, `opacity`, `swap`/`swapBlur` (a new
+///   track blurring in, `NowPlayingSwaps.swift`); `track` names what it shows.
 /// - `title`, `artist`: the two lines, drawn at the card's size and shrunk into the bar. The rect is what is seen;
-///   `scale` is the shrink, `blur` and `opacity` the blur-out while they fly; `text`, and `morphs` (whether a
-///   change of it morphs letter by letter).
+///   `scale` is the shrink, `blur` and `opacity` the blur-out while they fly, `swap`/`swapBlur` a change of a line
+///   that doesn't morph; `text`, and `morphs` (whether a change of it morphs letter by letter). A line that morphs
+///   also has its letters, `title.letter.1`… and `artist.letter.1`….
 /// - `hairline`: the bar's progress line. `progress` (0…1, the red part), `opacity`.
 /// - `grabber` (its touch area), `scrubber` (its touch area; `progress`), `thumb` (`scale` 16/28 at rest, 1 under
 ///   the finger), `times` (`elapsed` and `remaining` text, or `live`): the card's controls, with `opacity` and
 ///   `blur` as they blur in and out.
 /// - `forward`, `previous`, `next`: the bubbles that bud out of play, while present. `scale` (the glass: 0.72 at
-///   home), `opacity`, and `contentOpacity`/`contentBlur` (the glyph's own fade); `glyph`, `out`, `enabled`.
-/// - `play`: the red play bubble. `scale` (the press); `glyph` is `play.fill` or `pause.fill`.
+///   home), `brightness`, `opacity`, and `contentOpacity`/`contentBlur` (the glyph's own fade); `glyph`, `out`, `enabled`.
+/// - `play`: the red play bubble. `scale` (the press), `brightness`, `swap`/`swapBlur` (the glyph's swap); `glyph`
+///   is `play.fill` or `pause.fill`, `glyphOffset` its nudge (1.5 for the play triangle).
 ///
 /// Every element moves down with the card's drop. Every `opacity` includes the disabled piece's 0.45. The
 /// playhead's steady creep between a playing player's updates is background motion: it never holds up a settle.
@@ -31,7 +37,7 @@ extension NowPlayingPiece {
 
         var result: [Element] = []
         result.append(surface(g, place: place, rm: rm, dim: dim, tokens: tokens))
-        result.append(contentsOf: fliers(g, inputs: inputs, place: place, dim: dim))
+        result.append(contentsOf: fliers(g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
         result.append(contentsOf: controls(g, inputs: inputs, place: place, dim: dim, tokens: tokens))
         for bubble in buds.present {
             result.append(self.bubble(bubble, g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
@@ -54,43 +60,57 @@ extension NowPlayingPiece {
         let rect = surfaceRect(g)
         let pressing = state.drag.pressing && !state.shown
         let scale = pressing && !rm ? GesturePhysics.pressScale(for: rect.size) : 1
+        let placed = place(rect)
+        // The glass's position sits outside the press (the seed's outer offset): it moves with the update's own
+        // transaction, so on the frame a press becomes a pull the top snaps up while the height rides the release.
+        let outsidePress = ImplicitAnimation(nil, value: .text("position"))
         return Element("surface")
-            .rect(place(rect))
+            .number("x", placed.x, animation: outsidePress)
+            .number("y", placed.y, animation: outsidePress)
+            .number("w", placed.width)
+            .number("h", placed.height)
             .number("radius", g.surfaceRadius(open: state.shown))
             .number("scale", scale)
+            .number("brightness", Self.pressShade(pressed: pressing, reduceMotion: rm, colorScheme: colorScheme))
             // pieceLiquidPress: everything inside moves on the press (or release) when the press changes.
             .animation(pressing ? tokens.press : tokens.release, value: .bool(pressing))
             .number("opacity", dim)
             .flag("shown", state.shown)
     }
 
-    private func fliers(_ g: NowPlayingLayout, inputs: NowPlaying.Inputs, place: (Rect) -> Rect,
-                        dim: Double) -> [Element] {
+    private func fliers(_ g: NowPlayingLayout, inputs: NowPlaying.Inputs, place: (Rect) -> Rect, rm: Bool,
+                        dim: Double, tokens: MotionTokens) -> [Element] {
         let shown = state.shown
         let fliers = state.fliersShown ? 1.0 : 0
         let lines = state.fliersShown && state.linesShown ? 1.0 : 0
-        let art = Element("art")
+        let swap = state.swap
+        var art = Element("art")
             .rect(place(shown ? g.cardArt : g.miniArt))
             .number("radius", shown ? g.artRadius : NowPlayingLayout.miniArtRadius)
             .number("opacity", fliers * dim)
+        art = swapNumbers(art, starting: swap?.art ?? false, animation: tokens.morph, value: .text(inputs.trackKey),
+                          rm: rm)
             .text("track", inputs.trackKey.replacingOccurrences(of: "\u{1F}", with: " — "))
-        func line(_ name: String, title: Bool) -> Element {
+        func line(_ name: String, title: Bool) -> [Element] {
             let text = title ? inputs.shownTitle : inputs.artist
-            let slot = title ? (shown ? g.cardTitle : g.miniTitle) : (shown ? g.cardArtist : g.miniArtist)
-            return Element(name)
-                .rect(place(slot))
+            let slot = place(title ? (shown ? g.cardTitle : g.miniTitle) : (shown ? g.cardArtist : g.miniArtist))
+            let element = Element(name)
+                .rect(slot)
                 .number("scale", shown ? 1 : g.lineScale(title: title))
                 .number("blur", state.linesShown ? 0 : 5)
                 .number("opacity", lines * dim)
+            let whole = (title ? swap?.title : swap?.artist) ?? false
+            return [swapNumbers(element, starting: whole, animation: tokens.snap, value: .text(text), rm: rm)
                 .text("text", text)
-                .flag("morphs", g.lineMorphs(text, title: title))
+                .flag("morphs", g.lineMorphs(text, title: title))]
+                + letterElements(text, title: title, slot: slot, g: g, rm: rm, tokens: tokens)
         }
         let hairline = Element("hairline")
             .rect(place(g.hairline))
             .number("progress", state.playhead.progress(inputs), animation: creepAnimation(inputs))
             .background(["progress"], when: creepIsSteady)
             .number("opacity", (state.hairlineShown && !g.live ? 1 : 0) * dim)
-        return [art, line("title", title: true), line("artist", title: false), hairline]
+        return [art] + line("title", title: true) + line("artist", title: false) + [hairline]
     }
 
     /// `.animation(creep, value: time)`: the player's time eases between updates.
@@ -150,6 +170,15 @@ extension NowPlayingPiece {
         }
     }
 
+    /// The liquid press under Reduce Motion shades instead of sinking: darker by 0.08 in light mode, lighter by
+    /// 0.1 in dark mode, while pressed.
+    static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
+        guard pressed, reduceMotion else { return 0 }
+        return colorScheme == .dark ? 0.1 : -0.08
+    }
+
+    var colorScheme: ColorScheme { stage?.environment.colorScheme ?? .light }
+
     /// Bubbles sink this far into the glass while pressed, per edge (the liquid press's depth).
     static let pressDepth = 2.5
 
@@ -166,10 +195,12 @@ extension NowPlayingPiece {
         let press = pressed && !rm ? GesturePhysics.pressScale(for: Size(width: side, height: side)) : 1
         let content = ImplicitAnimation(out ? .easeOut(duration: 0.3).delay(0.1) : .easeOut(duration: 0.14),
                                         value: .bool(out))
+        let pressMotion = ImplicitAnimation(pressed ? tokens.press : tokens.release, value: .bool(pressed))
         return Element(bubble.rawValue)
             .rect(Rect(center: center, size: Size(width: side, height: side)))
-            .number("scale", glass * press, animation: ImplicitAnimation(pressed ? tokens.press : tokens.release,
-                                                                         value: .bool(pressed)))
+            .number("scale", glass * press, animation: pressMotion)
+            .number("brightness", Self.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
+                    animation: pressMotion)
             .number("opacity", (rm && !out ? 0 : 1) * dim)
             .number("contentOpacity", out ? 1 : 0, animation: content)
             .number("contentBlur", out ? 0 : 6, animation: content)
@@ -184,12 +215,17 @@ extension NowPlayingPiece {
         let center = place(state.shown ? g.playCard : g.playMini)
         let pressed = pressedButton == "play"
         let press = pressed && !rm ? GesturePhysics.pressScale(for: Size(width: side, height: side)) : 1
-        return Element("play")
+        let pressMotion = ImplicitAnimation(pressed ? tokens.press : tokens.release, value: .bool(pressed))
+        let element = Element("play")
             .rect(Rect(center: center, size: Size(width: side, height: side)))
-            .number("scale", press, animation: ImplicitAnimation(pressed ? tokens.press : tokens.release,
-                                                                  value: .bool(pressed)))
+            .number("scale", press, animation: pressMotion)
+            .number("brightness", Self.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
+                    animation: pressMotion)
             .number("opacity", dim)
+        return swapNumbers(element, starting: state.swap?.play ?? false, animation: tokens.snap,
+                           value: .bool(inputs.isPlaying), rm: rm)
             .text("glyph", inputs.isPlaying ? "pause.fill" : "play.fill")
+            .attribute("glyphOffset", .number(inputs.isPlaying ? 0 : NowPlaying.playGlyphNudge))
             .flag("enabled", inputs.isEnabled)
     }
 }

@@ -45,6 +45,10 @@ extension NowPlayingPiece {
 
     /// What is under a finger, top first: play, the bubbles that are out, the scrubber (while the card's controls
     /// are in and it can seek), then the glass. Anything else passes through.
+    ///
+    /// Every shape is tested as the latest frame presents it (mid-flight too), so a finger aimed at what is on
+    /// screen finds it; the glass by its rounded shape (the seed's `contentShape`), at its presented radius and
+    /// press scale, so a touch in a corner outside the capsule or the card passes through.
     private func hitTest(_ point: Point, on stage: Stage) -> TouchTarget? {
         func inCircle(_ id: String) -> Bool {
             guard let r = presentedRect(id, on: stage) else { return false }
@@ -60,11 +64,24 @@ extension NowPlayingPiece {
         if state.controlsShown, inputs.canSeek, let scrub = presentedRect("scrubber", on: stage), scrub.contains(point) {
             return .scrubber(scrub)
         }
-        guard let surface = presentedRect("surface", on: stage), surface.contains(point) else { return nil }
+        guard inSurfaceShape(point, on: stage) else { return nil }
         // The grabber is found by geometry, as the seed tests the start point against the layout's grabber.
         let environment = stage.environment
         let grabber = onStage(layout(in: environment).grabber, in: environment).offsetBy(dx: 0, dy: state.drop)
         return .surface(startedOnGrabber: grabber.contains(point))
+    }
+
+    /// Whether `point` falls inside the glass as presented: the capsule or the card's rounded rect, scaled about
+    /// its centre by the press.
+    private func inSurfaceShape(_ point: Point, on stage: Stage) -> Bool {
+        guard let r = presentedRect("surface", on: stage) else { return false }
+        let presented = stage.latestFrame?.piece(name)?.element("surface")
+        let target = stage.targets(of: name)?.first { $0.name == "surface" }
+        let scale = presented?["scale"] ?? target?.number(named: "scale") ?? 1
+        let radius = presented?["radius"] ?? target?.number(named: "radius") ?? 0
+        let shape = GlassShape(name: "surface", center: r.center, halfWidth: r.width / 2 * scale,
+                               halfHeight: r.height / 2 * scale, radius: radius * scale)
+        return shape.distance(to: point) <= 0
     }
 
     private func surfaceTouch(_ touch: Touch, startedOnGrabber: Bool, on stage: Stage) {
@@ -115,7 +132,7 @@ extension NowPlayingPiece {
         case .began, .moved:
             handling {
                 if state.playhead.scrub(toX: touch.location.x - rect.minX, width: rect.width, inputs) {
-                    haptic("grab", style: "selection")
+                    haptic("grab", .selection)
                 }
             }
         case .ended:
@@ -196,12 +213,12 @@ extension NowPlayingPiece {
     public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
         let elements = ruleElements(on: stage)
         guard let id = element else {
-            // The whole screen's escape closes the open card, from wherever focus is.
-            guard action == "escape", state.shown else {
-                throw .unsupportedAction(piece: name, element: "(screen)", action: action,
-                                         supported: state.shown ? ["escape"] : [])
+            // The whole screen's escape closes the open card, from wherever focus is; on the collapsed bar it
+            // reaches the bar's own escape, which does nothing.
+            guard action == "escape" else {
+                throw .unsupportedAction(piece: name, element: "(screen)", action: action, supported: ["escape"])
             }
-            run(.close)
+            run(state.shown ? .close : .ignored)
             return
         }
         let wanted = id == "bar" ? "surface" : id

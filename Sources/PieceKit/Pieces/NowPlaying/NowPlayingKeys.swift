@@ -12,6 +12,9 @@ extension NowPlaying {
         /// Seek relative to the shown time.
         case seek(by: Double)
         case skip(Bubble)
+        /// An action the seed lists but that does nothing in this state (escape on the collapsed bar, adjusting a
+        /// scrubber that cannot seek): VoiceOver may perform it, and nothing happens.
+        case ignored
     }
 
     /// How far the arrow keys and VoiceOver's adjust move the position.

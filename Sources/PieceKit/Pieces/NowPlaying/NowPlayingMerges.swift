@@ -72,8 +72,8 @@ extension NowPlayingPiece {
         guard mergeWatch == nil, let stage else { return }
         let clock = stage.clock
         // Each frame is checked once: a check that found nothing moving must not be asked for again in its frame.
-        let next = max(stage.presentedFrame + 1, clock.firstFrame(atOrAfter: stage.scheduler.currentTime),
-                       (lastMergeCheck ?? -1) + 1)
+        let next = max(Self.frameAfter(stage.presentedFrame), clock.firstFrame(atOrAfter: stage.scheduler.currentTime),
+                       Self.frameAfter(lastMergeCheck ?? -1))
         mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
                                     background: true) { [weak self] in self?.checkMerges() }
     }
@@ -94,9 +94,14 @@ extension NowPlayingPiece {
         // Keep watching while anything moves (or a change is owed to a frame); at rest the set cannot change.
         if slot.isAnimating(at: time) || stage.owesFrame {
             let clock = stage.clock
-            let next = clock.firstFrame(atOrAfter: stage.scheduler.currentTime) + 1
+            let next = Self.frameAfter(clock.firstFrame(atOrAfter: stage.scheduler.currentTime))
             mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
                                         background: true) { [weak self] in self?.checkMerges() }
         }
+    }
+
+    /// The frame after `frame`, held at `Int.max` ("never"), as the stage guards the same step.
+    static func frameAfter(_ frame: Int) -> Int {
+        frame < Int.max ? frame + 1 : Int.max
     }
 }

@@ -18,17 +18,17 @@ public final class NowPlayingPiece: InteractivePiece {
 
     /// What the skip bubbles do. Changing it moves the bubbles in step (they melt home or bud out).
     public var skipping: NowPlaying.Skipping {
-        didSet { inputsChanged { $0.skipping = skipping } }
+        didSet { if !applyingParameters { inputsChanged { $0.skipping = skipping } } }
     }
     public var messages: NowPlaying.Messages {
-        didSet { inputsChanged { $0.messages = messages } }
+        didSet { if !applyingParameters { inputsChanged { $0.messages = messages } } }
     }
     /// Whether the app passes `onSkip` and `onSeek`. Without them the bubbles and the scrubber give way.
     public var hasOnSkip: Bool {
-        didSet { inputsChanged { $0.hasOnSkip = hasOnSkip } }
+        didSet { if !applyingParameters { inputsChanged { $0.hasOnSkip = hasOnSkip } } }
     }
     public var hasOnSeek: Bool {
-        didSet { inputsChanged { $0.hasOnSeek = hasOnSeek } }
+        didSet { if !applyingParameters { inputsChanged { $0.hasOnSeek = hasOnSeek } } }
     }
 
     /// The `expanded` binding. Setting it from outside opens or closes the piece on its own choreography, as a
@@ -59,6 +59,8 @@ public final class NowPlayingPiece: InteractivePiece {
     /// A report that arrives while the piece's own handler runs is folded into that handler's update, as SwiftUI
     /// folds an app's state change made in a callback into the same update.
     var handlingDepth = 0
+    /// True while `setParameters` assigns its values: their observers wait for the one update at the end.
+    private var applyingParameters = false
     var mergeWatch: ScheduledID?
     var lastMerges: [String]?
     /// The frame the merges were last checked for.
@@ -151,6 +153,26 @@ public final class NowPlayingPiece: InteractivePiece {
         stage.update { body() }
     }
 
+    /// The app passes new parameters in one update, as a SwiftUI parent re-renders the view with all of them at
+    /// once: nil leaves one as it is. The bubbles then move once, for the net change (the seed's one
+    /// `onChange(of: skipIDs)` per update), so `onSkip = false` with `skipping = .seconds` never gathers a forward
+    /// bubble that the same update wants back.
+    public func setParameters(skipping: NowPlaying.Skipping? = nil, messages: NowPlaying.Messages? = nil,
+                              hasOnSkip: Bool? = nil, hasOnSeek: Bool? = nil) {
+        applyingParameters = true
+        if let skipping { self.skipping = skipping }
+        if let messages { self.messages = messages }
+        if let hasOnSkip { self.hasOnSkip = hasOnSkip }
+        if let hasOnSeek { self.hasOnSeek = hasOnSeek }
+        applyingParameters = false
+        inputsChanged {
+            $0.skipping = self.skipping
+            $0.messages = self.messages
+            $0.hasOnSkip = self.hasOnSkip
+            $0.hasOnSeek = self.hasOnSeek
+        }
+    }
+
     /// The app changed a parameter that is not the player's (skipping, messages, callbacks).
     private func inputsChanged(_ edit: (inout NowPlaying.Inputs) -> Void) {
         let before = inputs
@@ -170,7 +192,9 @@ public final class NowPlayingPiece: InteractivePiece {
         new.time = report.time
         new.duration = player.duration
         guard new != old else { return }
+        startSwaps(from: old, to: new)
         change {
+            state.swap = nil
             // The creep is decided by the body that first sees the new time, before onChange takes it in.
             if new.time != old.time {
                 let eased = state.playhead.creep(to: new.time, new, motion: tokens)
@@ -202,7 +226,7 @@ public final class NowPlayingPiece: InteractivePiece {
     /// The play bubble, Space, or VoiceOver: the light impact and `onPlayPause`.
     func playPause() {
         handling {
-            haptic("play", style: "impactLight")
+            haptic("play", .impact(weight: "light"))
             callback("onPlayPause")
             player.onPlayPause()
         }
@@ -211,7 +235,7 @@ public final class NowPlayingPiece: InteractivePiece {
     /// A skip bubble: the selection tick, then `onSkip` (tracks) or a seek (seconds).
     func skip(_ bubble: NowPlaying.Bubble) {
         handling {
-            haptic("skip", style: "selection")
+            haptic("skip", .selection)
             switch skipping {
             case .tracks:
                 guard hasOnSkip else { return }
@@ -269,6 +293,7 @@ public final class NowPlayingPiece: InteractivePiece {
         case .close: setExpanded(false)
         case .seek(let by): if inputs(in: stage?.environment ?? PieceEnvironment()).canSeek { seek(to: shownTime + by) }
         case .skip(let bubble): skip(bubble)
+        case .ignored: break
         }
     }
 
@@ -279,8 +304,25 @@ public final class NowPlayingPiece: InteractivePiece {
     }
 
     /// The seed's four sensory feedbacks: play (light impact), skip and grab (selection), land (soft impact).
-    func haptic(_ name: String, style: String) {
-        emit(.haptic, [NamedValue("name", .text(name)), NamedValue("style", .text(style))])
+    /// Their details name SwiftUI's `SensoryFeedback` as ScrollIsland's do: `style` ("selection" or "impact"),
+    /// then the impact's `weight` or `flexibility`, then which of the four it is (`name`).
+    enum Feedback: Equatable {
+        case selection
+        case impact(weight: String)
+        case impactFlexibility(String)
+
+        var details: [NamedValue] {
+            switch self {
+            case .selection: [NamedValue("style", .text("selection"))]
+            case .impact(let weight): [NamedValue("style", .text("impact")), NamedValue("weight", .text(weight))]
+            case .impactFlexibility(let flexibility):
+                [NamedValue("style", .text("impact")), NamedValue("flexibility", .text(flexibility))]
+            }
+        }
+    }
+
+    func haptic(_ name: String, _ feedback: Feedback) {
+        emit(.haptic, feedback.details + [NamedValue("name", .text(name))])
     }
 
     func callback(_ name: String, _ details: NamedValue...) {

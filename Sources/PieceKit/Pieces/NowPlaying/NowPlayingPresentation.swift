@@ -31,7 +31,7 @@ extension NowPlayingPiece {
         case .bloom(let bubbles, let stagger):
             bloom(bubbles, stagger: stagger)
         case .land(let focusTitle):
-            haptic("land", style: "impactSoft")
+            haptic("land", .impactFlexibility("soft"))
             if focusTitle {
                 focusedElement = "title"
                 emit(.focus, [NamedValue("element", .text("title"))])

@@ -18,6 +18,8 @@ extension NowPlaying {
         public var playhead: Playhead
         /// Set by a track skip, so the next track change is announced.
         public var announcesTrack = false
+        /// Content swaps at their start (`NowPlaying.Swap`), for the moment before the update that releases them.
+        public var swap: Swap?
 
         public init(open: Bool, time: Double = 0) {
             shown = open

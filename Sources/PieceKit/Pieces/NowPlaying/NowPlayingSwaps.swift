@@ -1,0 +1,108 @@
+/// The content swaps: what a device shows when the player's track or play state changes under the piece.
+///
+/// - The artwork of a new track blurs in over the old one (`.transition(swap)` on the morph role: 0.4 s, bounce
+///   0.2).
+/// - A title or artist that morphs (`NowPlayingLayout.lineMorphs`) changes letter by letter (`MorphLetters`: each
+///   new letter grows from 0.6 on a 0.42 s spring with bounce 0.3, 22 ms later per place); one that doesn't blurs to
+///   its new text as a whole on the snap role (0.32 s, bounce 0.25).
+/// - The play glyph swaps between play and pause on the snap role; the play triangle stands 1.5 pt right of centre.
+///
+/// Under Reduce Motion every swap is a plain fade: the art's on the morph role, the rest on the snap role (both the
+/// still 0.25 s spring then), and letters neither grow nor stagger.
+///
+/// A swap is set at its start with no animation, then released in the update that takes the new parameters in,
+/// where each part's own animation (watched on the value that changed) carries it, as SwiftUI runs a transition on
+/// the animation watching the id.
+extension NowPlaying {
+    /// The blur-replace's blur: SwiftUI does not publish it; 7 pt is the reconstruction in the shared research
+    /// notes (a guess, named so it can be found).
+    public static let swapBlur = 7.0
+    /// The play triangle's nudge to the right, so it reads centred (the pause bars stand at 0).
+    public static let playGlyphNudge = 1.5
+
+    /// The swaps an update starts: which parts blur to new content, and the lines that morph, spelled as they will
+    /// read, with the places whose letters arrive.
+    public struct Swap: Equatable, Sendable {
+        public var art = false
+        public var play = false
+        /// The title or the artist changing as a whole (a line that doesn't morph).
+        public var title = false
+        public var artist = false
+        public var titleLetters: Letters?
+        public var artistLetters: Letters?
+
+        /// A morphing line's new text and the places whose letters arrive.
+        public struct Letters: Equatable, Sendable {
+            public var text: String
+            public var arriving: Set<Int>
+        }
+
+        /// The swaps from `old` to `new` parameters, or nil when nothing shown changes. `morphs` says whether the
+        /// new line morphs (title true, artist false).
+        public init?(from old: Inputs, to new: Inputs, morphs: (String, Bool) -> Bool) {
+            art = old.trackKey != new.trackKey
+            play = old.isPlaying != new.isPlaying
+            func line(_ before: String, _ after: String, title isTitle: Bool) -> (whole: Bool, letters: Letters?) {
+                guard before != after else { return (false, nil) }
+                guard morphs(after, isTitle) else { return (true, nil) }
+                return (false, Letters(text: after, arriving: MorphLetters.arriving(from: before, to: after)))
+            }
+            (title, titleLetters) = line(old.shownTitle, new.shownTitle, title: true)
+            (artist, artistLetters) = line(old.artist, new.artist, title: false)
+            guard art || play || title || artist || titleLetters != nil || artistLetters != nil else { return nil }
+        }
+    }
+}
+
+extension NowPlayingPiece {
+    /// Sets the swaps from `old` to `new` at their start, with no animation; the update that follows releases them.
+    func startSwaps(from old: NowPlaying.Inputs, to new: NowPlaying.Inputs) {
+        guard let stage else { return }
+        let environment = stage.environment
+        let g = NowPlayingLayout.make(in: environment, live: new.live, forward: new.hasForward)
+        guard let swap = NowPlaying.Swap(from: old, to: new, morphs: { g.lineMorphs($0, title: $1) }) else { return }
+        stage.transact(Transaction(disablesAnimations: true)) { state.swap = swap }
+    }
+
+    /// `swap` (the incoming content's opacity: 0 as a swap starts, 1 at rest) and `swapBlur` (its blur: 7 as it
+    /// starts, 0 at rest; none under Reduce Motion), both on `animation` when `value` changes. The outgoing
+    /// content's opacity is 1 − swap, its blur 7 − swapBlur.
+    func swapNumbers(_ element: Element, starting: Bool, animation: Animation, value: ElementValue,
+                     rm: Bool) -> Element {
+        let watch = ImplicitAnimation(animation, value: value)
+        return element
+            .number("swap", starting ? 0 : 1, animation: watch)
+            .number("swapBlur", starting && !rm ? NowPlaying.swapBlur : 0, animation: watch)
+    }
+
+    /// A morphing line's letters, `title.letter.1`… or `artist.letter.1`…: each one's rect as seen (the line is
+    /// drawn at the card's size and shrunk into the bar, from its leading edge, or its trailing edge right to
+    /// left; the letters themselves always read left to right), its `opacity` and `scale` (about its foot) as it
+    /// arrives, and its `text`. None while the line doesn't morph.
+    func letterElements(_ line: String, title isTitle: Bool, slot: Rect, g: NowPlayingLayout, rm: Bool,
+                        tokens: MotionTokens) -> [Element] {
+        let letters = state.swap.flatMap { isTitle ? $0.titleLetters : $0.artistLetters }
+        let text = letters?.text ?? line
+        guard g.lineMorphs(text, title: isTitle) else { return [] }
+        let arrivingPlaces = letters?.arriving ?? []
+        let size = isTitle ? g.sizes.cardTitle : g.sizes.cardArtist
+        let font = Font(size: size, weight: .semibold)
+        let morph = MorphLetters(text) { TextMetrics.systemFont.width(of: $0, font: font) }
+        let scale = state.shown ? 1 : g.lineScale(title: isTitle)
+        let from = MorphLetters.startScale(splits: morph.splits, reduceMotion: rm)
+        let start = g.rtl ? slot.maxX - morph.width * scale : slot.minX
+        let name = isTitle ? "title" : "artist"
+        return morph.letters.map { letter in
+            let arriving = arrivingPlaces.contains(letter.place)
+            let watch = ImplicitAnimation(
+                MorphLetters.animation(place: letter.place, splits: morph.splits, reduceMotion: rm, fade: tokens.snap),
+                value: .text("\(letter.place)\(letter.text) \(arriving)"))
+            return Element("\(name).letter.\(letter.place + 1)")
+                .rect(Rect(x: start + letter.offset * scale, y: slot.minY, width: letter.width * scale,
+                           height: slot.height))
+                .number("opacity", arriving ? 0 : 1, animation: watch)
+                .number("scale", arriving ? from : 1, animation: watch)
+                .text("text", letter.text)
+        }
+    }
+}
