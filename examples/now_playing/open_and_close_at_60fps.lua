@@ -1,0 +1,23 @@
+-- One open and one close at 60 frames a second, the way a screen recording would see them: the card is at rest
+-- within the calm spring's time, closing folds it back into the bar, and both land with a haptic. Small enough
+-- to keep as a golden frame log (goldens/examples__now_playing__open_and_close_at_60fps.jsonl): any change to
+-- a rect, a beat or an event in this choreography shows up in scripts/test.
+local P = require("_player")
+
+test("open, settle, close from the grabber, settle", function()
+  local s = P.stage{ fps = 60 }
+  local player, np = P.nowPlaying(s)
+  local bar = np.layout.bar
+  np:tap()
+  s:settle()
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(np.layout.card, 1e-9)
+  local opened = s:now()
+  np:tap("grabber")
+  s:settle()
+  expect(np.isOpen).toBe(false)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(bar, 1e-9)
+  local lands = P.events(s, "haptic", nil, 0)
+  expect(#lands).toBeGreaterThan(1)
+  expect(lands[#lands].event.flexibility).toBe("soft")       -- the close lands softly, as the open did
+  expect(lands[#lands].t).toBeGreaterThan(opened)
+end)
