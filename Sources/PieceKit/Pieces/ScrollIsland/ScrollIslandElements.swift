@@ -220,17 +220,8 @@ extension ScrollIslandPiece: InteractivePiece {
         return splitsIntoLetters(text) ? "letters" : "whole"
     }
 
-    /// Scripts whose letters join, reorder or read right to left (and the bidirectional controls) can't be cut into
-    /// letters that stand on their own: Hebrew to NKo, the Indic scripts to Sinhala, Thai to Tibetan, Myanmar,
-    /// Khmer, Devanagari Extended, the Hebrew and Arabic presentation forms, and the historic right-to-left blocks.
-    static func splitsIntoLetters(_ text: String) -> Bool {
-        let whole: [ClosedRange<UInt32>] = [
-            0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF, 0xA8E0...0xA8FF,
-            0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
-            0x10800...0x10FFF, 0x1E800...0x1EFFF,
-        ]
-        return !text.unicodeScalars.contains { scalar in whole.contains { $0.contains(scalar.value) } }
-    }
+    /// Whether a title can be cut into letters; the rule is shared with NowPlaying's lines.
+    static func splitsIntoLetters(_ text: String) -> Bool { MorphLetters.splitsIntoLetters(text) }
 
     // MARK: Parts for gestures
 
