@@ -1,13 +1,13 @@
 import CLua
 import CLuaShim
 
-/// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
-/// properties. The metatable is the host's and is protected, so scripts can neither read nor replace it.
 /// What a class's own members are called, whatever its object type: plugins may not reuse these names.
 protocol LuaClassMembers: AnyObject {
     var memberNames: Set<String> { get }
 }
 
+/// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
+/// properties. The metatable is the host's and is protected, so scripts can neither read nor replace it.
 final class LuaClass<T: AnyObject>: LuaClassMembers {
     typealias Method = (T, LuaCall) throws -> Int32
     typealias Getter = (T, LuaCall) throws -> Int32

@@ -271,7 +271,6 @@ public struct TextMetrics: Sendable {
     }
 }
 
-/// Advances for the 95 printable ASCII characters (U+0020 … U+007E, in order) at one weight and size, in font units.
 /// The advance tables grouped for lookup: the weights that have tables, lightest first, and each weight's
 /// tables, smallest size first.
 private struct TableIndex: Sendable {
@@ -287,6 +286,7 @@ private struct TableIndex: Sendable {
     }
 }
 
+/// Advances for the 95 printable ASCII characters (U+0020 … U+007E, in order) at one weight and size, in font units.
 public struct AdvanceTable: Sendable, Equatable {
     public var weight: FontWeight
     public var size: Double
