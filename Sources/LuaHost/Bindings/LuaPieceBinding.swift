@@ -147,11 +147,8 @@ enum LuaPieceBinding {
         guard lua_type(L, -1) == LUA_TSTRING, let n = clua_tostring(L, -1) else {
             throw LuaHostError.message("\(c.function): option 'name' must be the piece's name (a string)")
         }
-        let name = String(cString: n)
+        let name = try Options.checkedPieceName(String(cString: n), in: c.function)
         clua_pop(L, 1)
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
-        }
         lua_pushstring(L, "layout"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             clua_pop(L, 1)

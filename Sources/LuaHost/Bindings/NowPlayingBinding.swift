@@ -29,16 +29,13 @@ enum NowPlayingBinding {
 
     static func make(on stage: Stage, _ c: LuaCall) throws -> NowPlayingPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let player = PlayerBinding.playerField(c, arg: 1, key: "player") else {
+        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
             throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
         }
         guard player.stage === stage else {
             throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
         }
-        let name = try opts.string("name", "the piece's name (a string)") ?? "nowPlaying"
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
-        }
+        let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
         let piece = NowPlayingPiece(stage: stage, player: player.player, name: name, skipping: skipping,
@@ -61,13 +58,13 @@ enum NowPlayingBinding {
             }
             func seconds(_ key: String) throws -> Int {
                 guard case .number(let n) = t[key], n.isFinite, n >= 1, n <= 86_400, n == n.rounded() else {
-                    throw LuaHostError.message("\(c.function): skipping.\(key) must be whole seconds from 1 to 86400, got \(PlayerBinding.describe(t[key]))")
+                    throw LuaHostError.message("\(c.function): skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
                 }
                 return Int(n)
             }
             return .seconds(back: try seconds("back"), forward: try seconds("forward"))
         default:
-            throw LuaHostError.message("\(c.function): option 'skipping' must be \(usage), got \(PlayerBinding.describe(value))")
+            throw LuaHostError.message("\(c.function): option 'skipping' must be \(usage), got \(value.described())")
         }
     }
 

@@ -46,10 +46,7 @@ enum PageBinding {
         if !list.fields.isEmpty {
             throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
-        let name = try opts.string("name", "the piece's name (a string)") ?? "page"
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
-        }
+        let name = try opts.pieceName(default: "page")
         let selection = try opts.string("selection", "a section id (a string)")
         if let selection, !ids.contains(selection) {
             throw LuaHostError.message("\(c.function): option 'selection' must be one of the sections' ids, got \"\(selection)\"")
@@ -122,18 +119,9 @@ enum PageBinding {
             }
             height = h
         default:
-            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(describe(t["height"]))")
+            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
         }
         return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
-    }
-
-    /// A value as an error message names it: a number as written ("nan" and "inf" for the non-finite), otherwise
-    /// its Lua type.
-    static func describe(_ value: LuaValue) -> String {
-        guard case .number(let n) = value else { return value.typeName }
-        if n.isNaN { return "nan" }
-        if n.isInfinite { return n < 0 ? "-inf" : "inf" }
-        return "\(n)"
     }
 
     private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
@@ -258,14 +246,5 @@ enum PageBinding {
         var inner = c
         inner.offset = 0
         return try MotionBinding.animationArgument(inner.named("\(c.function): option 'animation'"), lua_gettop(L), context: context)
-    }
-
-    /// The page object in field `key` of the options table at argument `arg`, if it is one.
-    static func pageField(_ c: LuaCall, arg: Int32, key: String) -> PageObject? {
-        let L = c.L
-        lua_pushstring(L, key)
-        lua_rawget(L, arg + c.offset)
-        defer { clua_pop(L, 1) }
-        return pb_object(c, lua_gettop(L), "piecebox.page")
     }
 }

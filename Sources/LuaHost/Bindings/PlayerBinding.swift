@@ -76,7 +76,7 @@ enum PlayerBinding {
         case .string("frame"): return .everyFrame(fps: stage.fps)
         case .number(let s) where s.isFinite && s > 0: return .seconds(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'updateInterval' must be a number of seconds above 0 or \"frame\", got \(describe(value))")
+            throw LuaHostError.message("\(c.function): option 'updateInterval' must be a number of seconds above 0 or \"frame\", got \(value.described())")
         }
     }
 
@@ -87,15 +87,7 @@ enum PlayerBinding {
         case .string("never"): return .never
         case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got \(describe(value))")
-        }
-    }
-
-    static func describe(_ value: LuaValue) -> String {
-        switch value {
-        case .string(let s): return "\"\(s)\""
-        case .number(let n): return "\(n)"
-        default: return value.typeName
+            throw LuaHostError.message("\(c.function): option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got \(value.described())")
         }
     }
 
@@ -166,14 +158,5 @@ enum PlayerBinding {
 
     private static func noArguments(_ c: LuaCall) throws {
         guard c.count == 0 else { throw LuaHostError.message("\(c.function): takes no arguments") }
-    }
-
-    /// The player object in field `key` of the options table at argument `arg`, if it is one.
-    static func playerField(_ c: LuaCall, arg: Int32, key: String) -> PlayerObject? {
-        let L = c.L
-        lua_pushstring(L, key)
-        lua_rawget(L, arg + c.offset)
-        defer { clua_pop(L, 1) }
-        return pb_object(c, lua_gettop(L), "piecebox.player")
     }
 }

@@ -26,16 +26,13 @@ enum ScrollIslandBinding {
 
     static func make(on stage: Stage, _ c: LuaCall) throws -> ScrollIslandPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let page = PageBinding.pageField(c, arg: 1, key: "page") else {
+        guard let page = c.object(inOption: "page", of: 1, className: "piecebox.page") as PageObject? else {
             throw LuaHostError.message("\(c.function): option 'page' must be a page made with s:page{...}, got \(opts.table["page"].typeName)")
         }
         guard page.stage === stage else {
             throw LuaHostError.message("\(c.function): option 'page' is on another stage; make the page on this one")
         }
-        let name = try opts.string("name", "the piece's name (a string)") ?? "scrollIsland"
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(c.function): option 'name' must be letters, digits or _, got \"\(name)\"")
-        }
+        let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
         let maxWidth = try opts.number("maxWidth", "a width in points") ?? 360
@@ -65,8 +62,7 @@ enum ScrollIslandBinding {
         case .string("estimate"): return .estimate
         case .number(let n) where n.isFinite: return .fixed(n)
         default:
-            let got = value.typeName == "string" ? "\"\(value.string ?? "")\"" : PageBinding.describe(value)
-            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them), got \(got)")
+            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them), got \(value.described())")
         }
     }
 

@@ -28,6 +28,17 @@ public indirect enum LuaValue: Equatable, Sendable {
     public var boolean: Bool? { if case .boolean(let b) = self { return b }; return nil }
     public var table: LuaTable? { if case .table(let t) = self { return t }; return nil }
     public var isNil: Bool { if case .nil = self { return true }; return false }
+
+    /// A wrong value as an error message shows it: a number as written ("nan", "inf" and "-inf" for the
+    /// non-finite; a NaN's sign, which 0/0 sets on some machines, is left out), a string in quotes (or, without
+    /// `quotingStrings`, as "string"), anything else by its Lua type. The value says more than its type.
+    func described(quotingStrings: Bool = true) -> String {
+        switch self {
+        case .number(let n): return n.isNaN ? "nan" : "\(n)"
+        case .string(let s) where quotingStrings: return "\"\(s)\""
+        default: return typeName
+        }
+    }
 }
 
 /// A Lua table read into Swift: its array part (1...n) and its string-keyed fields, in a stable order.
