@@ -22,6 +22,15 @@ import Testing
         #"{"frame":\#(index),"t":\#(Double(index) / 120),"pieces":{"card":{"surface":{"x":16,"y":218,"w":361,"h":\#(h)}}},"events":\#(events)}"#
     }
 
+    @Test(arguments: ["1e400", "-1e400", "1e300", "2.5"])
+    func aFrameNumberNoIntCanHoldIsReportedWithoutAFrame(frame: String) throws {
+        let actual = #"{"frame":\#(frame),"t":0.1,"pieces":{},"events":[]}"#
+        let expected = #"{"frame":\#(frame),"t":0.2,"pieces":{},"events":[]}"#
+        let difference = try #require(FrameLogDiff().differences(actual: actual, expected: expected).first)
+        #expect(difference.frame == nil)
+        #expect(difference.path == "t")
+    }
+
     @Test func identicalLogsAgree() {
         let log = [header, frame(1, h: 100), frame(2, h: 120)].joined(separator: "\n") + "\n"
         #expect(FrameLogDiff().differences(actual: log, expected: log).isEmpty)

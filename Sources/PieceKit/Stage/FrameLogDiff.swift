@@ -55,7 +55,8 @@ public struct FrameLogDiff: Sendable {
                                         actual: Self.clip(a[index]), expected: Self.clip(e[index])))
                 continue
             }
-            let frame = left["frame"]?.number.map { Int($0) }
+            // A hand-edited log may hold any number here (1e400 reads as inf), and Int(_:) traps on those.
+            let frame = left["frame"]?.number.flatMap { Int(exactly: $0) }
             let time = left["t"]?.number
             var paths: [(String, String, String)] = []
             compare(left, right, path: "", header: left["frame"] == nil, into: &paths)
