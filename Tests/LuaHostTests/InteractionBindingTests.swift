@@ -258,6 +258,8 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
         ("c:drag{ dz = 1 }", "piece:drag: unknown option 'dz' (known: dx, dy, duration, part, index, x, y)"),
         ("c:drag()", "piece:drag: argument 1 must be a table of options, got no value"),
         ("c:drag{ dy = 10, duration = 0 }", "piece:drag: option 'duration' must be a number of seconds above 0, got 0.0"),
+        ("c:drag{ dy = 10, duration = 1e12 }", "piece:drag: drag: duration must be at most 600.0 seconds, got 1000000000000.0"),
+        ("c:fling{ dy = -1e9, velocity = 1 }", "piece:fling: fling: the finger would travel for 1000000000.0 s (distance over velocity); at most 600.0 s"),
         ("c:fling{ dy = -10 }", "piece:fling: option 'velocity' is required (a speed in points per second along the path)"),
         ("c:fling{ dy = -10, velocity = -5 }", "piece:fling: option 'velocity' must be a speed in points per second above 0, got -5.0"),
         ("c:fling{ velocity = 100 }", "piece:fling: the finger must travel; give 'dx' or 'dy' (points)"),

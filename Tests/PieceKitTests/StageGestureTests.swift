@@ -357,6 +357,25 @@ private final class Knob: InteractivePiece {
         #expect(stage.frameIndex == 1)
     }
 
+    /// A mistyped length would otherwise sample or render frames for longer than any script can wait.
+    @Test func aGestureLongerThanTenMinutesIsRefusedBeforeAnyFrame() throws {
+        let (stage, knob) = try stage()
+        let at = Point(x: 170, y: 520)
+        #expect(throws: InteractionError.badGesture("tap: duration must be at most 600.0 seconds, got 1000000000000.0")) {
+            try stage.tap(on: knob, at: at, duration: 1e12)
+        }
+        #expect(throws: InteractionError.badGesture("drag: duration must be at most 600.0 seconds, got 600.5")) {
+            try stage.drag(on: knob, from: at, dx: 0, dy: 10, duration: 600.5)
+        }
+        #expect(throws: InteractionError.badGesture(
+            "fling: the finger would travel for 1000000000.0 s (distance over velocity); at most 600.0 s")) {
+            try stage.fling(on: knob, from: at, dx: 0, dy: 1e9, speed: 1)
+        }
+        #expect(knob.touches.isEmpty)
+        #expect(stage.frameIndex == 1)
+        #expect(try stage.tap(on: knob, at: at, duration: 0.5) == 60)
+    }
+
     @Test func accessibilityErrorsNameTheElementAndTheActions() throws {
         let (stage, knob) = try stage()
         #expect(throws: InteractionError.unsupportedAction(piece: "knob", element: "knob", action: "decrement",

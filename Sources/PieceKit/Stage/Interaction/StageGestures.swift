@@ -13,6 +13,10 @@ extension Stage {
     /// Default tap length: a quick press, well under any long-press threshold.
     public static let tapDuration = 0.1
     public static let dragDuration = 0.25
+    /// The longest a synthesized gesture may last, in seconds. A guess, far past any real press or drag: a
+    /// mistyped length (1e12) would otherwise build a sample for every frame of it, or render frames without
+    /// end, before the script could be stopped.
+    public static let longestGesture = 600.0
 
     /// Puts a finger down on `piece` at `location` now.
     public func touchDown(on piece: any InteractivePiece, at location: Point) -> Finger {
@@ -57,6 +61,10 @@ extension Stage {
             throw InteractionError.badGesture("fling: the finger must travel (give dx or dy), got a distance of \(distance)")
         }
         let duration = distance / speed
+        guard duration <= Self.longestGesture else {
+            throw InteractionError.badGesture("fling: the finger would travel for \(duration) s (distance over velocity); "
+                + "at most \(Self.longestGesture) s")
+        }
         let path = Self.evenPath(from: location, dx: dx, dy: dy, duration: duration, fps: fps)
         return try perform(on: piece, path: path, liftAt: duration)
     }
@@ -73,6 +81,9 @@ extension Stage {
     private static func checkDuration(_ duration: Double, _ gesture: String) throws(InteractionError) {
         guard duration.isFinite, duration > 0 else {
             throw .badGesture("\(gesture): duration must be a positive number of seconds, got \(duration)")
+        }
+        guard duration <= longestGesture else {
+            throw .badGesture("\(gesture): duration must be at most \(longestGesture) seconds, got \(duration)")
         }
     }
 
