@@ -58,6 +58,10 @@ import Testing
         ("return { methods = { cart = { go = function() end } } }", "plugin 'glow': methods for 'cart': no such object", "(known: stage, piece, finger"),
         ("return { methods = { stage = { go = 3 } } }", "plugin 'glow': methods.stage.go must be a function", ""),
         ("return { matchers = { toX = 1 } }", "plugin 'glow': matchers.toX must be a function", ""),
+        // Of two faults, the first by name, every run (Lua's own order changes from run to run).
+        ("return { zeta = 1, alpha = 2, mu = 3 }", "plugin 'glow': unknown manifest key 'alpha'", ""),
+        ("return { methods = { stage = { zz = 1, aa = 2, mm = 3 } } }", "plugin 'glow': methods.stage.aa must be a function", ""),
+        ("return { matchers = { toZ = 1, toA = 2, toM = 3 } }", "plugin 'glow': matchers.toA must be a function", ""),
         ("return { overrides = { wobble = 1 } }", "plugin 'glow': overrides: motion.override", ""),
         ("local x = nil\nreturn x.y", "plugin 'glow': ", "plugin.lua:2: attempt to index a nil value"),
         ("return {", "plugin 'glow': ", "plugin.lua:1: unexpected symbol"),
