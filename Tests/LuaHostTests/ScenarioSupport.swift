@@ -65,6 +65,25 @@ extension FileReport {
     }
 }
 
+/// Runs `call` inside pcall in a test that first runs `setup` (after `prelude`, at the file's top), and returns
+/// the line `print(tostring(ok), tostring(err))` gave; the test must pass and the call must have failed.
+func refusalLine(of call: String, prelude: String, setup: String, name: String,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let report = try runScenario("""
+        \(prelude)
+        test("call", function()
+        \(setup)
+          local ok, err = pcall(function() return \(call) end)
+          print(tostring(ok), tostring(err))
+        end)
+        """, name: name)
+    let result = try #require(report.test("call"), "\(report.summary)", sourceLocation: sourceLocation)
+    #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
+    let line = try #require(result.output.first, sourceLocation: sourceLocation)
+    #expect(line.hasPrefix("false\t"), "\(line)", sourceLocation: sourceLocation)
+    return line
+}
+
 /// A file with plain work in it (tables, strings, a loop, a binding) that must pass: run after a breach to
 /// show the process and the runner are still healthy.
 func expectAHealthyFileStillPasses(sourceLocation: SourceLocation = #_sourceLocation) throws {

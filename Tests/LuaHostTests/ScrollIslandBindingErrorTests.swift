@@ -13,20 +13,10 @@ import Testing
 
     /// Runs `call` after making a page (`page`) and an island over it (`island`), and returns the error it raised.
     private func refusal(_ call: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let report = try runScenario("""
-            \(Self.prelude)
-            test("call", function()
+        try refusalLine(of: call, prelude: Self.prelude, setup: """
               local page = s:page{ sections = sections }
               local island = s:scrollIsland{ page = page }
-              local ok, err = pcall(function() return \(call) end)
-              print(tostring(ok), tostring(err))
-            end)
-            """, name: "refusal.lua")
-        let result = try #require(report.test("call"), "\(report.summary)", sourceLocation: sourceLocation)
-        #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
-        let line = try #require(result.output.first, sourceLocation: sourceLocation)
-        #expect(line.hasPrefix("false\t"), "\(line)", sourceLocation: sourceLocation)
-        return line
+            """, name: "refusal.lua", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [

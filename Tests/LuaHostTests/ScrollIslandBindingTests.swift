@@ -12,19 +12,8 @@ import Testing
         """
 
     private func caught(_ call: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let report = try runScenario("""
-            \(Self.prelude)
-            test("call", function()
-              local page = s:page{ sections = sections }
-              local ok, err = pcall(function() return \(call) end)
-              print(tostring(ok), tostring(err))
-            end)
-            """, name: "island.lua")
-        let result = try #require(report.test("call"), "\(report.summary)", sourceLocation: sourceLocation)
-        #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
-        let line = try #require(result.output.first, sourceLocation: sourceLocation)
-        #expect(line.hasPrefix("false\t"), "\(line)", sourceLocation: sourceLocation)
-        return line
+        try refusalLine(of: call, prelude: Self.prelude, setup: "  local page = s:page{ sections = sections }",
+                        name: "island.lua", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
