@@ -99,7 +99,8 @@ static void pb_hook(lua_State *L, lua_Debug *ar) {
       snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
   }
   if (lim->tripped != PB_TRIP_NONE) {
-    if (lim->tripped == PB_TRIP_MEMORY && lim->where[0] == 0 && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+    /* Tripped outside the hook (the allocator, or the host's own time check): note the first line that sees it. */
+    if (lim->where[0] == 0 && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
       snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
     lua_sethook(L, pb_hook, LUA_MASKCOUNT, 1);
     lua_pushstring(L, trip_text(lim->tripped));

@@ -56,6 +56,34 @@ public final class LuaState {
         }
     }
 
+    /// For Swift loops that run no Lua (a stage rendering a billion frames): once the wall-time limit has passed,
+    /// trips the state as the hook would, so the next Lua instruction stops too, and says which limit it was.
+    /// Also reports a limit already tripped. nil while the file is within its limits.
+    func stopReason() -> String? {
+        let limits = limitsPointer
+        if limits.pointee.tripped == Int32(PB_TRIP_NONE), limits.pointee.deadline_ns > 0,
+           pb_now_ns() > limits.pointee.deadline_ns {
+            limits.pointee.tripped = Int32(PB_TRIP_TIME)
+            noteWhere()
+        }
+        return breach?.description
+    }
+
+    /// Records the calling script's "file:line" as where the trip was noticed (luaL_where pushes a string and
+    /// raises nothing here: the allocator's cap is lifted while Swift runs).
+    private func noteWhere() {
+        luaL_where(L, 1)
+        defer { clua_pop(L, 1) }
+        guard let text = clua_tostring(L, -1) else { return }
+        var location = String(cString: text)
+        if location.hasSuffix(": ") { location.removeLast(2) }
+        withUnsafeMutableBytes(of: &limitsPointer.pointee.where) { raw in
+            let bytes = Array(location.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
+
     /// The limit that stopped this state, if any. Sticky: once tripped, nothing more runs.
     public var breach: LimitBreach? {
         switch Int32(limitsPointer.pointee.tripped) {

@@ -64,6 +64,9 @@ public final class Stage {
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
+    /// Asked before every frame is rendered: a reason stops the frame loop with `StageError.interrupted`. The Lua
+    /// host uses it so a script's wall-time limit also stops `advance(1e9)`, which runs no Lua for the hook to see.
+    public var interruption: (() -> String?)?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
 

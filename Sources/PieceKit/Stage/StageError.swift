@@ -17,6 +17,8 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The clock was asked to move from inside the stage's own work (a piece's layout, a gesture sample's
     /// handler, a scheduled step): that would re-enter the frame loop.
     case reentered(String)
+    /// The stage's `interruption` asked it to stop (the host's time limit passed).
+    case interrupted(String)
     /// A count that must not be negative was.
     case negativeCount(String, Int)
 
@@ -41,6 +43,8 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .reentered(let what):
             return "cannot \(what) from inside the stage's own work (a piece's layout or handler, or a scheduled"
                 + " step); move the clock from the scenario instead"
+        case .interrupted(let reason):
+            return reason
         case .negativeCount(let what, let value):
             return "\(what) must not be negative, got \(value)"
         }

@@ -5,6 +5,7 @@ extension Stage {
     @discardableResult
     public func renderFrame() throws(StageError) -> Frame {
         guard insideOwnWork == 0 else { throw .reentered("render a frame") }
+        if let reason = interruption?() { throw .interrupted(reason) }
         do { try clock.advance() } catch { throw .clock(error) }
         let runaway = runScheduledWork(upTo: clock.now)
         let frame = sample()
@@ -83,6 +84,7 @@ extension Stage {
     @discardableResult
     public func jump(_ seconds: Double) throws(StageError) -> Int {
         guard insideOwnWork == 0 else { throw .reentered("jump") }
+        if let reason = interruption?() { throw .interrupted(reason) }
         let start = clock.frame
         do { try clock.jump(seconds) } catch { throw .clock(error) }
         let runaway = runScheduledWork(upTo: clock.now)
