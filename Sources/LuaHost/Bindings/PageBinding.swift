@@ -52,23 +52,12 @@ enum PageBinding {
             throw LuaHostError.message("\(c.function): option 'selection' must be one of the sections' ids, got \"\(selection)\"")
         }
         let keyboard = try nonNegative(opts, "keyboard", "a height in points") ?? 0
-        let env = stage.environment
-        let size = env.size
-        let insets = EdgeInsets(top: env.safeArea.top, bottom: env.safeArea.bottom)
-        let measured = sections.contains { !$0.paragraphs.isEmpty }
-        var page: ScrollPage
-        if measured {
-            let measure = ScrollPageTextMeasure(dynamicTypeSize: env.dynamicTypeSize)
-            page = ScrollPage.measured(sections: sections, containerSize: size, contentInsets: insets,
-                                       keyboardInset: keyboard, measure: measure)
-        } else {
-            page = ScrollPage(sections: sections, containerSize: size, contentInsets: insets, keyboardInset: keyboard)
-        }
-        if let spacing = try nonNegative(opts, "spacing", "a distance in points") { page.spacing = spacing }
-        if let top = try nonNegative(opts, "paddingTop", "a distance in points") { page.paddingTop = top }
-        if let bottom = try nonNegative(opts, "paddingBottom", "a distance in points") { page.paddingBottom = bottom }
-        page.arrive(at: page.offsetRange.lowerBound)
-        if let selection { _ = page.select(selection).map { page.arrive(at: $0) } }
+        let page = ScrollPage.onStage(
+            sections: sections, environment: stage.environment, keyboardInset: keyboard,
+            spacing: try nonNegative(opts, "spacing", "a distance in points"),
+            paddingTop: try nonNegative(opts, "paddingTop", "a distance in points"),
+            paddingBottom: try nonNegative(opts, "paddingBottom", "a distance in points"),
+            selection: selection)
         let live = LiveScrollPage(page: page, stage: stage, name: name)
         do { try stage.add(live) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         return live
