@@ -227,4 +227,19 @@ extension ScrollIslandPiece: InteractivePiece {
 
     public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
+
+    /// A row can be touched only while the contents are open and it is in the rows' window; tapping where a
+    /// hidden row would be lands on something else, which is never what a script aiming at "row 3" means.
+    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? {
+        guard part == "row", let index, let layout = layout(in: stage.environment) else { return nil }
+        guard layout.isOpen else { return "the contents are closed (open them first, e.g. tap the bar)" }
+        // Reachable when the row's centre, where the finger lands, is inside the rows' window as presented.
+        if let row = partRect("row", index: index, on: stage), let window = partRect("rows", index: nil, on: stage),
+           window.contains(row.center) {
+            return nil
+        }
+        let visible = layout.panel.visibleRows(rowsOffset: state.rowsOffset)
+        let shown = visible.isEmpty ? "none" : "\(visible.lowerBound + 1) to \(visible.upperBound)"
+        return "it is scrolled out of the rows' window (rows \(shown) are in view; drag the rows to bring it in)"
+    }
 }

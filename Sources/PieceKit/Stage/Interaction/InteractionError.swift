@@ -3,6 +3,8 @@
 public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The piece has no part by that name (with the names it has).
     case unknownPart(piece: String, part: String, known: [String])
+    /// The part exists but a finger cannot reach it now; `reason` says why and what to do.
+    case unreachablePart(piece: String, part: String, reason: String)
     /// No accessibility element by that id.
     case unknownElement(piece: String, element: String, known: [String])
     /// The element exists but does not answer to the action (with the actions it has). An empty `element`
@@ -19,6 +21,8 @@ public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownPart(let piece, let part, let known):
             return "\(piece) has no part named \"\(part)\"" + Self.choices(known)
+        case .unreachablePart(let piece, let part, let reason):
+            return "\(piece) \(part) cannot be touched now: \(reason)"
         case .unknownElement(let piece, let element, let known):
             return "\(piece) has no accessibility element \"\(element)\"" + Self.choices(known)
         case .unsupportedAction(let piece, let element, let action, let supported):

@@ -13,6 +13,11 @@ public protocol InteractivePiece: StagePiece {
     /// name ("row.3" for an index), else the published target.
     func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect?
 
+    /// Why a finger cannot reach the part now, when it exists but is not on screen (a row scrolled out of its
+    /// list, the rows of a closed panel); nil when it can be reached. Asked only when a gesture aims at a part,
+    /// so `partRect` still answers for hidden parts a script wants to read. The default: always reachable.
+    func unreachable(_ part: String, index: Int?, on stage: Stage) -> String?
+
     /// The names `partRect` understands, for error messages.
     var partNames: [String] { get }
 
@@ -32,6 +37,8 @@ public protocol InteractivePiece: StagePiece {
 }
 
 extension InteractivePiece {
+    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? { nil }
+
     public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
         elementRect(index.map { "\(part).\($0)" } ?? part, on: stage)
     }

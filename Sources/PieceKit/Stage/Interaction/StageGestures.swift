@@ -29,6 +29,9 @@ extension Stage {
         guard let rect = piece.partRect(name, index: index, on: self) else {
             throw .unknownPart(piece: piece.name, part: index.map { "\(name) \($0)" } ?? name, known: piece.partNames)
         }
+        if let reason = piece.unreachable(name, index: index, on: self) {
+            throw .unreachablePart(piece: piece.name, part: index.map { "\(name) \($0)" } ?? name, reason: reason)
+        }
         return rect.center
     }
 
