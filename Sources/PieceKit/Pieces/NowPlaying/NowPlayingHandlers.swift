@@ -15,6 +15,19 @@ extension NowPlayingPiece {
         return presentedRect(key, on: stage)
     }
 
+    /// Parts that belong to the card cannot be touched while the bar is on screen, and the bar's own while the
+    /// card is; a part the current mode leaves out (the bubbles of a live stream) is not on screen at all.
+    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? {
+        guard index == nil, partNames.contains(part) else { return nil }
+        let cardParts: Set<String> = ["grabber", "scrubber", "thumb", "times", "previous", "next"]
+        let barParts: Set<String> = ["hairline", "forward"]
+        if cardParts.contains(part), !state.shown { return "the card is closed (open it first, e.g. tap the bar)" }
+        if barParts.contains(part), state.shown { return "the card is open; the \(part) belongs to the bar" }
+        let key = part == "bar" || part == "card" ? "surface" : part
+        if presentedRect(key, on: stage) == nil { return "it is not on screen now" }
+        return nil
+    }
+
     /// An element's rect as the latest frame shows it (what a finger would aim at), else where it is heading.
     func presentedRect(_ element: String, on stage: Stage) -> Rect? {
         if let shown = stage.latestFrame?.piece(name)?.element(element)?.rect { return shown }

@@ -26,11 +26,13 @@ extension Stage {
     /// The centre of a part of `piece` ("grabber", ("row", 3)), or a clear error naming the parts it has.
     public func aim(at part: String?, index: Int? = nil, on piece: any InteractivePiece) throws(InteractionError) -> Point {
         let name = part ?? piece.defaultPart
-        guard let rect = piece.partRect(name, index: index, on: self) else {
-            throw .unknownPart(piece: piece.name, part: index.map { "\(name) \($0)" } ?? name, known: piece.partNames)
-        }
+        let shownName = index.map { "\(name) \($0)" } ?? name
+        // Asked first: a part that exists but is off screen now may have no rect at all (a bubble not yet out).
         if let reason = piece.unreachable(name, index: index, on: self) {
-            throw .unreachablePart(piece: piece.name, part: index.map { "\(name) \($0)" } ?? name, reason: reason)
+            throw .unreachablePart(piece: piece.name, part: shownName, reason: reason)
+        }
+        guard let rect = piece.partRect(name, index: index, on: self) else {
+            throw .unknownPart(piece: piece.name, part: shownName, known: piece.partNames)
         }
         return rect.center
     }
