@@ -243,8 +243,8 @@ public final class NowPlayingPiece: InteractivePiece {
                 let direction: SkipDirection = bubble.goesBack ? .previous : .next
                 callback("onSkip", NamedValue("direction", .text(direction.rawValue)))
                 player.onSkip(direction)
-            case .seconds(let back, let forward):
-                seek(to: shownTime + Double(bubble.goesBack ? -back : forward))
+            case let .seconds(backSeconds, forwardSeconds):
+                seek(to: shownTime + Double(bubble.goesBack ? -backSeconds : forwardSeconds))
             }
         }
     }

@@ -79,9 +79,9 @@ extension NowPlayingPiece {
     /// it).
     func skipsChanged() {
         guard let stage else { return }
-        let wanted = inputs.bubbles(open: state.shown)
-        let leaving = buds.present.filter { !wanted.contains($0) }
-        let arriving = wanted.filter { !buds.contains($0) }
+        let desired = inputs.bubbles(open: state.shown)
+        let leaving = buds.present.filter { !desired.contains($0) }
+        let arriving = desired.filter { !buds.contains($0) }
         if leaving.isEmpty {
             if !arriving.isEmpty { bloom(arriving) }
             return

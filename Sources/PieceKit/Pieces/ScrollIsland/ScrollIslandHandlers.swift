@@ -199,7 +199,8 @@ extension ScrollIslandPiece {
     // MARK: Actions
 
     func setOpen(_ open: Bool, on stage: Stage) {
-        guard open != isOpen, !open || count > 1 else { return }
+        // Nothing to do when already there; a single section has no contents to open.
+        guard open != isOpen, count > 1 || !open else { return }
         if boundExpanded != nil {
             boundExpanded = open
             emitBinding("isExpanded", .bool(open), on: stage)
@@ -235,7 +236,7 @@ extension ScrollIslandPiece {
     }
 
     func backToTop(on stage: Stage) {
-        guard currentIndex != 0 else { return }
+        guard currentIndex > 0 else { return }
         handle(on: stage) {
             emitTick(on: stage)
             commit(0, on: stage)
@@ -244,23 +245,23 @@ extension ScrollIslandPiece {
 
     /// One section on, or back: the arrow keys and VoiceOver's adjustable action on the closed island.
     func step(_ delta: Int, on stage: Stage) {
-        let next = clamp(currentIndex + delta)
-        guard next != currentIndex else { return }
+        let target = clamp(currentIndex + delta)
+        guard target != currentIndex else { return }
         emitTick(on: stage)
-        commit(next, on: stage)
+        commit(target, on: stage)
     }
 
     /// The puck one row up or down in the open panel.
     func move(_ delta: Int, on stage: Stage) {
-        let next = clamp(puckRow + delta)
-        guard next != puckRow else { return }
-        state.candidate = next
+        let row = clamp(puckRow + delta)
+        guard row != puckRow else { return }
+        state.candidate = row
         emitTick(on: stage)
     }
 
     /// Writes the pick to the binding with no animation; the page jumps there.
     func commit(_ index: Int, on stage: Stage) {
-        guard sections.indices.contains(index) else { return }
+        guard index >= 0, index < sections.count else { return }
         let id = sections[index].id
         page.select(id, animation: nil)
         emitBinding("selection", .text(id), on: stage)

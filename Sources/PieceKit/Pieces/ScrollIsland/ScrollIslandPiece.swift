@@ -47,8 +47,7 @@ public final class ScrollIslandPiece {
         self.page = page
         self.stage = stage
         self.progress = progress
-        self.boundExpanded = isExpanded
-        self.showsTopButton = showsTopButton
+        (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
         self.messages = messages
         self.measure = ScrollIslandMeasureCache(measure)
