@@ -27,8 +27,12 @@ struct Goldens {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 let temporary = golden + ".tmp"
                 try actual.write(to: URL(fileURLWithPath: temporary))
-                _ = try? FileManager.default.removeItem(atPath: golden)
-                try FileManager.default.moveItem(atPath: temporary, toPath: golden)
+                // POSIX rename replaces the old golden in one step, as the frame log's own file does.
+                guard rename(temporary, golden) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    _ = try? FileManager.default.removeItem(atPath: temporary)
+                    return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(reason)")
+                }
             } catch {
                 return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(error.localizedDescription)")
             }
