@@ -4,7 +4,7 @@ import Testing
 @Suite struct LiveScrollPageTests {
     private func live(_ value: ScrollPage = sixSectionPage()) throws -> (Stage, LiveScrollPage) {
         let stage = try Stage(fps: 120)
-        let page = LiveScrollPage(page: value, stage: stage)
+        let page = LiveScrollPage(page: value, context: stage)
         try stage.add(page)
         try stage.frames(1)
         return (stage, page)

@@ -148,8 +148,8 @@ import Testing
         let rig = try NowPlayingRig()
         let index = rig.stage.history.count
         #expect(rig.piece.accessibilityElements(on: rig.stage).first?.actions.contains("escape") == true)
-        try rig.piece.perform("escape", on: "bar", stage: rig.stage)
-        try rig.piece.perform("escape", on: nil, stage: rig.stage)
+        try rig.piece.perform("escape", on: "bar", context: rig.stage)
+        try rig.piece.perform("escape", on: nil, context: rig.stage)
         try rig.stage.settle()
         #expect(!rig.piece.expanded)
         #expect(rig.frames(since: index).allSatisfy { $0.events.allSatisfy { $0.kind == .merge } })
@@ -159,14 +159,14 @@ import Testing
     @Test func adjustingAScrubberThatCannotSeekDoesNothing() throws {
         let stage = try Stage(environment: PieceEnvironment(), fps: 120)
         let player = MockPlayer(stage: stage, tracks: NowPlayingRig.tracks, time: 48, isPlaying: false)
-        let piece = NowPlayingPiece(stage: stage, player: player, hasOnSeek: false, expanded: true)
+        let piece = NowPlayingPiece(context: stage, player: player, hasOnSeek: false, expanded: true)
         try stage.add(piece)
         try stage.renderFrame()
         let scrubber = piece.accessibilityElements(on: stage).first { $0.id == "scrubber" }
         #expect(scrubber?.traits.contains("adjustable") == true)
         #expect(scrubber?.actions.contains("increment") == true)
-        try piece.perform("increment", on: "scrubber", stage: stage)
-        try piece.perform("decrement", on: "scrubber", stage: stage)
+        try piece.perform("increment", on: "scrubber", context: stage)
+        try piece.perform("decrement", on: "scrubber", context: stage)
         try stage.settle()
         #expect(player.calls.isEmpty)
         #expect(piece.shownTime == 48)
@@ -174,8 +174,8 @@ import Testing
 
     @Test func otherActionsStillNameWhatIsSupported() throws {
         let rig = try NowPlayingRig()
-        #expect(throws: InteractionError.self) { try rig.piece.perform("increment", on: "bar", stage: rig.stage) }
-        #expect(throws: InteractionError.self) { try rig.piece.perform("magicTap", on: nil, stage: rig.stage) }
+        #expect(throws: InteractionError.self) { try rig.piece.perform("increment", on: "bar", context: rig.stage) }
+        #expect(throws: InteractionError.self) { try rig.piece.perform("magicTap", on: nil, context: rig.stage) }
     }
 
     // MARK: Haptics

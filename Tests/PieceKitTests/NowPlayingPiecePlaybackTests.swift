@@ -137,17 +137,17 @@ import Testing
         #expect(tree.first?.label == "Now playing, Slow Mornings, Aster Vale")
         #expect(tree.first?.value == "Paused")
         #expect(tree.first?.actions == ["activate", "escape", "Play", "Next track", "Open player"])
-        try rig.piece.perform("Next track", on: "bar", stage: rig.stage)
-        try rig.piece.perform("activate", on: "surface", stage: rig.stage)
+        try rig.piece.perform("Next track", on: "bar", context: rig.stage)
+        try rig.piece.perform("activate", on: "surface", context: rig.stage)
         try rig.stage.settle()
         let open = rig.piece.accessibilityElements(on: rig.stage)
         #expect(open.map(\.id) == ["title", "artist", "grabber", "scrubber", "previous", "next", "play"])
         #expect(open.first { $0.id == "scrubber" }?.value == "0 seconds of 4 minutes, 5 seconds")
-        try rig.piece.perform("increment", on: "scrubber", stage: rig.stage)
+        try rig.piece.perform("increment", on: "scrubber", context: rig.stage)
         #expect(rig.player.calls.last?.kind == .seek(15))
-        #expect(throws: InteractionError.self) { try rig.piece.perform("increment", on: "title", stage: rig.stage) }
-        #expect(throws: InteractionError.self) { try rig.piece.perform("activate", on: "nothing", stage: rig.stage) }
-        try rig.piece.perform("escape", on: nil, stage: rig.stage)
+        #expect(throws: InteractionError.self) { try rig.piece.perform("increment", on: "title", context: rig.stage) }
+        #expect(throws: InteractionError.self) { try rig.piece.perform("activate", on: "nothing", context: rig.stage) }
+        try rig.piece.perform("escape", on: nil, context: rig.stage)
         try rig.stage.settle()
         #expect(!rig.piece.expanded)
     }

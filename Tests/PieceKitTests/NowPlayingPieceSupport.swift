@@ -17,7 +17,7 @@ struct NowPlayingRig {
         stage = try Stage(environment: environment, fps: 120)
         player = MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying,
                             updateInterval: updateInterval, seekConfirmation: seekConfirmation)
-        piece = NowPlayingPiece(stage: stage, player: player, skipping: skipping, expanded: expanded)
+        piece = NowPlayingPiece(context: stage, player: player, skipping: skipping, expanded: expanded)
         try stage.add(piece)
         try stage.renderFrame()
     }

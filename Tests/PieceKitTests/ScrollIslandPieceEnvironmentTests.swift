@@ -106,7 +106,7 @@ import Testing
         #expect(!rig.island.isOpen)
         #expect(try !rig.stage.press(.right, on: rig.island))
         #expect(rig.island.accessibilityElements(on: rig.stage).first?.traits.contains("notEnabled") == true)
-        #expect(throws: InteractionError.self) { try rig.island.perform("activate", on: "island", stage: rig.stage) }
+        #expect(throws: InteractionError.self) { try rig.island.perform("activate", on: "island", context: rig.stage) }
     }
 
     @Test func aBoundIsExpandedIsReportedAndDrivesTheContents() throws {

@@ -27,8 +27,8 @@ struct IslandRig {
          progress: ScrollIslandProgress = .page, isExpanded: Bool? = nil, showsTopButton: Bool = true,
          factor: Double = 1) throws {
         stage = try Stage(environment: environment, fps: 120)
-        page = LiveScrollPage(page: value, stage: stage)
-        island = ScrollIslandPiece(page: page, stage: stage, progress: progress, isExpanded: isExpanded,
+        page = LiveScrollPage(page: value, context: stage)
+        island = ScrollIslandPiece(page: page, context: stage, progress: progress, isExpanded: isExpanded,
                                    showsTopButton: showsTopButton, measure: HalfEmMeasure(factor: factor))
         try stage.add(page)
         try stage.add(island)

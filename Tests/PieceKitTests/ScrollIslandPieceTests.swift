@@ -109,10 +109,10 @@ import Testing
         #expect(island.value == "Method, Section 3 of 6, 62% read")
         #expect(island.hint == "Shows every section")
         #expect(island.traits == ["button", "adjustable"])
-        try rig.island.perform("increment", on: "island", stage: rig.stage)
+        try rig.island.perform("increment", on: "island", context: rig.stage)
         #expect(rig.page.selection == "serving")
-        try rig.island.perform("decrement", on: "island", stage: rig.stage)
-        try rig.island.perform("decrement", on: "island", stage: rig.stage)
+        try rig.island.perform("decrement", on: "island", context: rig.stage)
+        try rig.island.perform("decrement", on: "island", context: rig.stage)
         #expect(rig.page.selection == "ingredients")
         #expect(rig.ticks() == 0)   // not rendered yet
         try rig.stage.frames(1)

@@ -27,43 +27,43 @@ private final class Knob: InteractivePiece {
         ]
     }
 
-    func handle(_ touch: Touch, on stage: Stage) {
+    func handle(_ touch: Touch, on context: any PieceContext) {
         touches.append(touch)
         switch touch.phase {
         case .began:
             break
         case .moved:
-            stage.update { offset = touch.translation.height }
+            context.update { offset = touch.translation.height }
         case .ended:
-            stage.transact(releaseAnimation) {
+            context.transact(releaseAnimation) {
                 offset = 0
                 glow = 1
                 if touch.velocity.y < -Self.flingThreshold { atTop = true }
             }
         case .cancelled:
-            stage.update { offset = 0 }
+            context.update { offset = 0 }
         }
     }
 
-    func handle(_ key: Key, on stage: Stage) -> Bool {
+    func handle(_ key: Key, on context: any PieceContext) -> Bool {
         guard key == .up else { return false }
-        stage.update { atTop = true }
+        context.update { atTop = true }
         return true
     }
 
-    func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+    func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         [AccessibilityElement(id: "knob", label: "Knob", value: atTop ? "top" : "bottom", traits: ["adjustable"],
-                              actions: ["increment"], frame: partRect("knob", index: nil, on: stage) ?? .zero)]
+                              actions: ["increment"], frame: partRect("knob", index: nil, on: context) ?? .zero)]
     }
 
-    func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
         guard let element, element == "knob" else {
             throw .unknownElement(piece: name, element: element ?? "", known: ["knob"])
         }
         guard action == "increment" else {
             throw .unsupportedAction(piece: name, element: element, action: action, supported: ["increment"])
         }
-        stage.update { atTop = true }
+        context.update { atTop = true }
     }
 }
 
@@ -295,7 +295,7 @@ private final class Knob: InteractivePiece {
     @Test func accessibilityActionsReachThePiece() throws {
         let (stage, knob) = try stage()
         #expect(knob.accessibilityElements(on: stage).first?.value == "bottom")
-        try knob.perform("increment", on: "knob", stage: stage)
+        try knob.perform("increment", on: "knob", context: stage)
         #expect(knob.accessibilityElements(on: stage).first?.value == "top")
     }
 
@@ -380,7 +380,7 @@ private final class Knob: InteractivePiece {
         let (stage, knob) = try stage()
         #expect(throws: InteractionError.unsupportedAction(piece: "knob", element: "knob", action: "decrement",
                                                            supported: ["increment"])) {
-            try knob.perform("decrement", on: "knob", stage: stage)
+            try knob.perform("decrement", on: "knob", context: stage)
         }
         #expect(InteractionError.unsupportedAction(piece: "knob", element: "knob", action: "decrement",
                                                    supported: ["increment"]).description

@@ -104,7 +104,7 @@ enum InteractionBinding {
             let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
             try noMore(c, after: 2)
             let s = stage(o)
-            do { try piece(o).perform(action, on: element, stage: s) } catch {
+            do { try piece(o).perform(action, on: element, context: s) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             try LuaPiece.raisePendingError(on: s)

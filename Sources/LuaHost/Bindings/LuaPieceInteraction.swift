@@ -33,29 +33,29 @@ extension LuaPiece: InteractivePiece {
         parts ?? lastGood.filter { $0.rect != nil }.map(\.name)
     }
 
-    func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         if let parts, !parts.contains(part) { return nil }
-        return elementRect(index.map { "\(part).\($0)" } ?? part, on: stage)
+        return elementRect(index.map { "\(part).\($0)" } ?? part, on: context)
     }
 
-    func handle(_ touch: Touch, on stage: Stage) {
+    func handle(_ touch: Touch, on context: any PieceContext) {
         guard handlers.onTouch != LUA_NOREF else { return }
-        _ = call("onTouch", handlers.onTouch, on: stage, handledByDefault: true) { L in
+        _ = call("onTouch", handlers.onTouch, on: context, handledByDefault: true) { L in
             Self.push(touch, L)
             return 1
         }
     }
 
     @discardableResult
-    func handle(_ key: Key, on stage: Stage) -> Bool {
+    func handle(_ key: Key, on context: any PieceContext) -> Bool {
         guard handlers.onKey != LUA_NOREF else { return false }
-        return call("onKey", handlers.onKey, on: stage, handledByDefault: false) { L in
+        return call("onKey", handlers.onKey, on: context, handledByDefault: false) { L in
             pushBytes(L, key.rawValue)
             return 1
         }
     }
 
-    func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+    func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         guard handlers.accessibility != LUA_NOREF else { return [] }
         let L = state.L
         let top = lua_gettop(L)
@@ -63,22 +63,22 @@ extension LuaPiece: InteractivePiece {
         pb_push_traceback_handler(L)
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(handlers.accessibility))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
-        EnvironmentOptions.value(stage.environment).push(L)
+        EnvironmentOptions.value(context.environment).push(L)
         guard protectedCall(2, results: 1, handler: top + 1) else {
             record("\(name): accessibility failed: " + errorMessage(at: -1))
             return []
         }
         do {
-            return try accessibilityElements(from: try LuaValue.read(L, -1), on: stage)
+            return try accessibilityElements(from: try LuaValue.read(L, -1), on: context)
         } catch {
             record("\(name): accessibility returned \(error)")
             return []
         }
     }
 
-    func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
         if let element {
-            let elements = accessibilityElements(on: stage)
+            let elements = accessibilityElements(on: context)
             guard let found = elements.first(where: { $0.id == element }) else {
                 throw .unknownElement(piece: name, element: element, known: elements.map(\.id))
             }
@@ -87,7 +87,7 @@ extension LuaPiece: InteractivePiece {
             }
         }
         let handled = handlers.perform != LUA_NOREF
-            && call("perform", handlers.perform, on: stage, handledByDefault: true) { L in
+            && call("perform", handlers.perform, on: context, handledByDefault: true) { L in
                 pushBytes(L, action)
                 if let element { pushBytes(L, element) } else { lua_pushnil(L) }
                 return 2
@@ -102,11 +102,11 @@ extension LuaPiece: InteractivePiece {
 
     /// Calls a handler with the state and the arguments `pushArgs` pushes, inside a transaction its results
     /// decide. Returns whether it handled the event; false when it failed (the error is kept).
-    private func call(_ handler: String, _ ref: Int32, on stage: Stage, handledByDefault: Bool,
+    private func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
                       _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
         let L = state.L
         var handled = false
-        stage.transact(decidedBy: { () -> Transaction? in
+        context.transact(decidedBy: { () -> Transaction? in
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             pb_push_traceback_handler(L)
@@ -183,7 +183,7 @@ extension LuaPiece: InteractivePiece {
 
     /// The elements an `accessibility` function returned. `frame` defaults to the element of the same name
     /// (the focus ring sits on what it describes).
-    private func accessibilityElements(from value: LuaValue, on stage: Stage) throws -> [AccessibilityElement] {
+    private func accessibilityElements(from value: LuaValue, on context: any PieceContext) throws -> [AccessibilityElement] {
         guard case .table(let list) = value, list.fields.isEmpty else {
             throw LuaHostError.message("a \(value.typeName), not a list of elements such as { { id = \"card\", label = \"Card\" } }")
         }
@@ -197,7 +197,7 @@ extension LuaPiece: InteractivePiece {
             guard let label = t["label"].string else { throw LuaHostError.message("\(id): 'label' must be a string") }
             let frame: Rect
             if t["frame"].isNil {
-                guard let rect = elementRect(id, on: stage) else {
+                guard let rect = elementRect(id, on: context) else {
                     throw LuaHostError.message("\(id): give a 'frame' { x, y, w, h } (no element named \"\(id)\" to take it from)")
                 }
                 frame = rect

@@ -38,7 +38,7 @@ enum NowPlayingBinding {
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
-        let piece = NowPlayingPiece(stage: stage, player: player.player, name: name, skipping: skipping,
+        let piece = NowPlayingPiece(context: stage, player: player.player, name: name, skipping: skipping,
                                     messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))

@@ -58,7 +58,7 @@ enum PageBinding {
             paddingTop: try nonNegative(opts, "paddingTop", "a distance in points"),
             paddingBottom: try nonNegative(opts, "paddingBottom", "a distance in points"),
             selection: selection)
-        let live = LiveScrollPage(page: page, stage: stage, name: name)
+        let live = LiveScrollPage(page: page, context: stage, name: name)
         do { try stage.add(live) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         return live
     }

@@ -47,7 +47,7 @@ enum ScrollIslandBinding {
             throw LuaHostError.message("\(c.function): option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
         }
         let messages = try self.messages(opts, c)
-        let island = ScrollIslandPiece(page: page.page, stage: stage, name: name, progress: progress,
+        let island = ScrollIslandPiece(page: page.page, context: stage, name: name, progress: progress,
                                        isExpanded: isExpanded, showsTopButton: showsTopButton,
                                        style: ScrollIslandStyle(maxWidth: maxWidth), messages: messages)
         do { try stage.add(island) } catch { throw LuaHostError.message("\(c.function): \(error)") }

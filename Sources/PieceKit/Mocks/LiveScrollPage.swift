@@ -1,7 +1,7 @@
 /// Told whenever a live page moves or its selection changes, so a piece bound to it (the island) can react the way
 /// a SwiftUI view reacts to its `scrollPosition(id:)` binding and `onScrollGeometryChange`.
 public protocol ScrollPageObserver: AnyObject {
-    func pageDidChange(_ page: LiveScrollPage, on stage: Stage)
+    func pageDidChange(_ page: LiveScrollPage, on context: any PieceContext)
 }
 
 /// A `ScrollPage` alive on a stage: it owns the page value, moves it frame by frame on the stage's clock (a finger
@@ -23,7 +23,7 @@ public final class LiveScrollPage {
     public private(set) var page: ScrollPage
     /// The offset on screen now (mid-drag, mid-fling, past an edge while it bounces).
     public private(set) var offset: Double
-    weak var stage: Stage?
+    weak var context: (any PieceContext)?
     var motion: Motion?
     var tick: ScheduledID?
     /// Bumped by every change of `offset`: the published numbers watch it with no animation, so they snap even
@@ -47,11 +47,11 @@ public final class LiveScrollPage {
     }
 
     /// A live page named `name`, resting where `page` rests. Add it to `stage` yourself (`stage.add(page)`).
-    public init(page: ScrollPage, stage: Stage, name: String = "page") {
+    public init(page: ScrollPage, context: any PieceContext, name: String = "page") {
         self.name = name
         self.page = page
         self.offset = page.contentOffset
-        self.stage = stage
+        self.context = context
     }
 
     // MARK: Reading
@@ -77,8 +77,8 @@ public final class LiveScrollPage {
     /// The app writes the binding: the page goes to section `id`, with `animation` or at once (nil). An id the page
     /// doesn't have, or nil, is kept but moves nothing, as SwiftUI ignores it.
     public func select(_ id: String?, animation: Animation? = nil) {
-        guard let stage else { return }
-        stage.update { page.selection = id }
+        guard let context else { return }
+        context.update { page.selection = id }
         if let id, let target = page.restingOffset(for: id) {
             move(to: target, animation: animation, reads: false)
         } else {
@@ -94,16 +94,16 @@ public final class LiveScrollPage {
 
     /// Lets the page go at `velocity` points per second down the page (positive reads on), from where it shows now.
     public func fling(velocity: Double) {
-        guard let stage else { return }
+        guard let context else { return }
         stopMotion()
-        startFling(velocity: velocity.isFinite ? velocity : 0, begin: stage.changeBeginTime)
+        startFling(velocity: velocity.isFinite ? velocity : 0, begin: context.changeBeginTime)
     }
 
     /// The keyboard's overlap with the bottom of the page; 0 puts it away. The page's end moves with it, and pieces
     /// riding above it (the island) move in `animation`'s transaction.
     public func setKeyboard(_ height: Double, animation: Animation? = nil) {
-        guard let stage else { return }
-        stage.transact(animation) {
+        guard let context else { return }
+        context.transact(animation) {
             page.keyboardInset = height.isFinite ? max(height, 0) : 0
             if page.clamped(offset) != offset, motion == nil, drag == nil { setOffset(page.clamped(offset), reads: true) }
             page.arrive(at: page.contentOffset)
@@ -113,9 +113,9 @@ public final class LiveScrollPage {
 
     /// Replaces the page's sections (the app's content changed). The page keeps its offset, pulled into range.
     public func setSections(_ sections: [ScrollPage.Section]) {
-        guard let stage else { return }
+        guard let context else { return }
         stopMotion()
-        stage.update {
+        context.update {
             page.sections = sections
             page.arrive(at: offset)
             setOffset(page.contentOffset, reads: false)
@@ -126,10 +126,10 @@ public final class LiveScrollPage {
     // MARK: Moving
 
     func move(to target: Double, animation: Animation?, reads: Bool) {
-        guard let stage else { return }
+        guard let context else { return }
         stopMotion()
         guard let animation, target != offset else {
-            stage.update {
+            context.update {
                 setOffset(target, reads: reads)
                 finishResting(reads: reads)
             }
@@ -137,17 +137,17 @@ public final class LiveScrollPage {
             return
         }
         var value = AnimatedValue([offset])
-        let begin = stage.changeBeginTime
+        let begin = context.changeBeginTime
         value.set([target], animation: animation, at: begin)
         motion = .scroll(value, reads: reads)
         scheduleTick(after: begin)
     }
 
     func startFling(velocity: Double, begin: Double) {
-        guard let stage else { return }
+        guard let context else { return }
         let fling = page.fling(from: offset, velocity: velocity)
         guard fling.duration > 0 else {
-            stage.update {
+            context.update {
                 setOffset(fling.finalOffset, reads: true)
                 finishResting(reads: true)
             }
@@ -160,18 +160,18 @@ public final class LiveScrollPage {
 
     /// Stops a fling or a scroll where it shows now (a finger landing on the page, a new scroll).
     func stopMotion() {
-        if let tick, let stage { stage.cancel(tick) }
+        if let tick, let context { context.cancel(tick) }
         tick = nil
         motion = nil
     }
 
     /// The next frame after `time` samples the motion.
     private func scheduleTick(after time: Double) {
-        guard let stage else { return }
-        let clock = stage.clock
+        guard let context else { return }
+        let clock = context.clock
         var next = clock.firstFrame(atOrAfter: time)
         if clock.time(ofFrame: next) <= time + VirtualClock.timeTolerance { next += 1 }
-        tick = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): scroll") { [weak self] in
+        tick = context.schedule(at: clock.time(ofFrame: next), label: "\(name): scroll") { [weak self] in
             self?.step()
         }
     }
@@ -179,9 +179,9 @@ public final class LiveScrollPage {
     /// One frame of motion: the offset at this frame time, and the selection read at the anchor while the reader
     /// scrolls. The last frame rests the page exactly where the motion ends.
     private func step() {
-        guard let stage, let motion else { return }
+        guard let context, let motion else { return }
         tick = nil
-        let now = stage.scheduler.currentTime
+        let now = context.workTime
         var done = false
         var reads = true
         var shown = offset
@@ -195,7 +195,7 @@ public final class LiveScrollPage {
             done = !value.isAnimating(at: now)
             shown = value.value(at: now).first ?? offset
         }
-        stage.update {
+        context.update {
             setOffset(shown, reads: reads)
             if done {
                 self.motion = nil
@@ -226,8 +226,8 @@ public final class LiveScrollPage {
     }
 
     func notify() {
-        guard let stage else { return }
+        guard let context else { return }
         observers.removeAll { $0.value == nil }
-        for observer in observers { observer.value?.pageDidChange(self, on: stage) }
+        for observer in observers { observer.value?.pageDidChange(self, on: context) }
     }
 }

@@ -34,7 +34,7 @@ extension LiveScrollPage: InteractivePiece {
     public var defaultPart: String { "content" }
     public var partNames: [String] { ["content", "section N"] }
 
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         switch (part, index) {
         case ("content", nil):
             return Rect(x: 0, y: 0, width: page.containerSize.width, height: page.containerSize.height)
@@ -49,28 +49,28 @@ extension LiveScrollPage: InteractivePiece {
 
     /// A finger on the page: it catches a moving page where it shows, drags it one for one (rubber-banding past
     /// the ends), and lets it go at the finger's speed. A cancelled touch lets it go at rest.
-    public func handle(_ touch: Touch, on stage: Stage) {
+    public func handle(_ touch: Touch, on context: any PieceContext) {
         switch touch.phase {
         case .began:
             stopMotion()
             drag = page.drag(from: offset)
         case .moved:
             guard let drag else { return }
-            stage.update { setOffset(drag.offset(forTranslation: touch.translation.height), reads: true) }
+            context.update { setOffset(drag.offset(forTranslation: touch.translation.height), reads: true) }
             notify()
         case .ended, .cancelled:
             guard drag != nil else { return }
             drag = nil
             let velocity = touch.phase == .ended ? -touch.velocity.y : 0
-            startFling(velocity: velocity, begin: stage.changeBeginTime)
+            startFling(velocity: velocity, begin: context.changeBeginTime)
         }
     }
 
     /// A page takes no keys of its own.
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
     /// Each section's heading, as VoiceOver meets it, in page order.
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         page.sectionFrames.enumerated().compactMap { i, frame in
             guard page.sections.indices.contains(i) else { return nil }
             return AccessibilityElement(id: "section.\(i + 1)", label: page.sections[i].title, traits: ["header"],
@@ -78,8 +78,8 @@ extension LiveScrollPage: InteractivePiece {
         }
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let known = accessibilityElements(on: stage).map(\.id)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let known = accessibilityElements(on: context).map(\.id)
         guard let element, known.contains(element) else {
             throw .unknownElement(piece: name, element: element ?? "", known: known)
         }

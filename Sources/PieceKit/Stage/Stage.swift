@@ -51,7 +51,7 @@ public final class Stage {
 
     var slots: [PieceSlot] = []
     /// The latest frame rendered or jumped to. Changes begin after it.
-    var presentedFrame = 0
+    public internal(set) var presentedFrame = 0
     var pendingEvents: [StageEvent] = []
     /// Set when something published or emitted is not yet in a rendered frame.
     var owesFrame = false
@@ -81,10 +81,6 @@ public final class Stage {
     }
 
     public var fps: Int { clock.fps }
-
-    /// The time of the current frame (while scheduled work runs, the frame being prepared; the work's own due
-    /// time is `scheduler.currentTime`).
-    public var now: Double { clock.now }
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }
@@ -158,19 +154,6 @@ public final class Stage {
         return try body()
     }
 
-    /// `withAnimation(animation) { … }`.
-    @discardableResult
-    public func transact<Result, Failure: Error>(_ animation: Animation?,
-                                                 _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        try transact(Transaction(animation: animation), body)
-    }
-
-    /// A change with no animation: it snaps (implicit animations whose value changed still apply).
-    @discardableResult
-    public func update<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        try transact(Transaction(), body)
-    }
-
     /// The environment changed with a transaction: `setEnvironment(e, transaction: .init(animation: .smooth))`.
     public func setEnvironment(_ environment: PieceEnvironment, transaction: Transaction) {
         transact(transaction) { self.environment = environment }
@@ -184,14 +167,10 @@ public final class Stage {
         owesFrame = true
     }
 
-    public func emit(_ kind: StageEvent.Kind, piece: String, details: [NamedValue] = []) {
-        emit(StageEvent(kind, piece: piece, details: details))
-    }
-
     // MARK: Reconciling
 
     /// The frame time at which a change made now begins (see the type's documentation).
-    var changeBeginTime: Double {
+    public var changeBeginTime: Double {
         let nextUnrendered = presentedFrame < Int.max ? presentedFrame + 1 : Int.max
         let due = clock.firstFrame(atOrAfter: scheduler.currentTime)
         return clock.time(ofFrame: max(nextUnrendered, due))

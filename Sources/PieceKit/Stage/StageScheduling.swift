@@ -19,14 +19,6 @@ extension Stage {
         return id
     }
 
-    /// Schedules `work` `delay` seconds after the current time (the due time of the running work, inside
-    /// scheduled work; the latest frame's time otherwise).
-    @discardableResult
-    public func schedule(after delay: Double, label: String, background: Bool = false,
-                         _ work: @escaping () -> Void) -> ScheduledID {
-        schedule(at: scheduler.currentTime + delay, label: label, background: background, work)
-    }
-
     /// Cancels scheduled work (background or not). Returns false when it already ran or never existed.
     @discardableResult
     public func cancel(_ id: ScheduledID) -> Bool {

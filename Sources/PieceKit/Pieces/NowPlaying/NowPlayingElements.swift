@@ -177,7 +177,7 @@ extension NowPlayingPiece {
         return colorScheme == .dark ? 0.1 : -0.08
     }
 
-    var colorScheme: ColorScheme { stage?.environment.colorScheme ?? .light }
+    var colorScheme: ColorScheme { context?.environment.colorScheme ?? .light }
 
     /// Bubbles sink this far into the glass while pressed, per edge (the liquid press's depth).
     static let pressDepth = 2.5

@@ -8,51 +8,51 @@ extension NowPlayingPiece {
          "forward", "previous", "next", "play"]
     }
 
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         guard index == nil else { return nil }
         let key = part == "bar" || part == "card" ? "surface" : part
         guard partNames.contains(part) else { return nil }
-        return presentedRect(key, on: stage)
+        return presentedRect(key, on: context)
     }
 
     /// Parts that belong to the card cannot be touched while the bar is on screen, and the bar's own while the
     /// card is; a part the current mode leaves out (the bubbles of a live stream) is not on screen at all.
-    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? {
+    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
         guard index == nil, partNames.contains(part) else { return nil }
         let cardParts: Set<String> = ["grabber", "scrubber", "thumb", "times", "previous", "next"]
         let barParts: Set<String> = ["hairline", "forward"]
         if cardParts.contains(part), !state.shown { return "the card is closed (open it first, e.g. tap the bar)" }
         if barParts.contains(part), state.shown { return "the card is open; the \(part) belongs to the bar" }
         let key = part == "bar" || part == "card" ? "surface" : part
-        if presentedRect(key, on: stage) == nil { return "it is not on screen now" }
+        if presentedRect(key, on: context) == nil { return "it is not on screen now" }
         return nil
     }
 
     /// An element's rect as the latest frame shows it (what a finger would aim at), else where it is heading.
-    func presentedRect(_ element: String, on stage: Stage) -> Rect? {
-        if let shown = stage.latestFrame?.piece(name)?.element(element)?.rect { return shown }
-        return stage.targets(of: name)?.first { $0.name == element }?.rect
+    func presentedRect(_ element: String, on context: any PieceContext) -> Rect? {
+        if let shown = context.latestFrame?.piece(name)?.element(element)?.rect { return shown }
+        return context.targets(of: name)?.first { $0.name == element }?.rect
     }
 
-    private func presentedScale(_ element: String, on stage: Stage) -> Double {
-        stage.latestFrame?.piece(name)?.element(element)?["scale"] ?? 1
+    private func presentedScale(_ element: String, on context: any PieceContext) -> Double {
+        context.latestFrame?.piece(name)?.element(element)?["scale"] ?? 1
     }
 
     // MARK: Touches
 
-    public func handle(_ touch: Touch, on stage: Stage) {
+    public func handle(_ touch: Touch, on context: any PieceContext) {
         if touch.phase == .began {
-            touchTarget = inputs(in: stage.environment).isEnabled ? hitTest(touch.location, on: stage) : nil
+            touchTarget = inputs(in: context.environment).isEnabled ? hitTest(touch.location, on: context) : nil
         }
         guard let target = touchTarget else { return }
         if touch.phase == .ended || touch.phase == .cancelled { touchTarget = nil }
         switch target {
         case .surface(let startedOnGrabber):
-            surfaceTouch(touch, startedOnGrabber: startedOnGrabber, on: stage)
+            surfaceTouch(touch, startedOnGrabber: startedOnGrabber, on: context)
         case .scrubber(let rect):
             scrubberTouch(touch, rect: rect)
         case .button(let id):
-            buttonTouch(touch, id: id, on: stage)
+            buttonTouch(touch, id: id, on: context)
         }
     }
 
@@ -62,34 +62,34 @@ extension NowPlayingPiece {
     /// Every shape is tested as the latest frame presents it (mid-flight too), so a finger aimed at what is on
     /// screen finds it; the glass by its rounded shape (the seed's `contentShape`), at its presented radius and
     /// press scale, so a touch in a corner outside the capsule or the card passes through.
-    private func hitTest(_ point: Point, on stage: Stage) -> TouchTarget? {
+    private func hitTest(_ point: Point, on context: any PieceContext) -> TouchTarget? {
         func inCircle(_ id: String) -> Bool {
-            guard let r = presentedRect(id, on: stage) else { return false }
+            guard let r = presentedRect(id, on: context) else { return false }
             let dx = point.x - r.midX, dy = point.y - r.midY
-            let radius = r.width / 2 * presentedScale(id, on: stage)
+            let radius = r.width / 2 * presentedScale(id, on: context)
             return dx * dx + dy * dy <= radius * radius
         }
         if inCircle("play") { return .button("play") }
         for bubble in buds.present.reversed() where buds.isOut(bubble) && inCircle(bubble.rawValue) {
             return .button(bubble.rawValue)
         }
-        let inputs = inputs(in: stage.environment)
-        if state.controlsShown, inputs.canSeek, let scrub = presentedRect("scrubber", on: stage), scrub.contains(point) {
+        let inputs = inputs(in: context.environment)
+        if state.controlsShown, inputs.canSeek, let scrub = presentedRect("scrubber", on: context), scrub.contains(point) {
             return .scrubber(scrub)
         }
-        guard inSurfaceShape(point, on: stage) else { return nil }
+        guard inSurfaceShape(point, on: context) else { return nil }
         // The grabber is found by geometry, as the seed tests the start point against the layout's grabber.
-        let environment = stage.environment
+        let environment = context.environment
         let grabber = onStage(layout(in: environment).grabber, in: environment).offsetBy(dx: 0, dy: state.drop)
         return .surface(startedOnGrabber: grabber.contains(point))
     }
 
     /// Whether `point` falls inside the glass as presented: the capsule or the card's rounded rect, scaled about
     /// its centre by the press.
-    private func inSurfaceShape(_ point: Point, on stage: Stage) -> Bool {
-        guard let r = presentedRect("surface", on: stage) else { return false }
-        let presented = stage.latestFrame?.piece(name)?.element("surface")
-        let target = stage.targets(of: name)?.first { $0.name == "surface" }
+    private func inSurfaceShape(_ point: Point, on context: any PieceContext) -> Bool {
+        guard let r = presentedRect("surface", on: context) else { return false }
+        let presented = context.latestFrame?.piece(name)?.element("surface")
+        let target = context.targets(of: name)?.first { $0.name == "surface" }
         let scale = presented?["scale"] ?? target?.number(named: "scale") ?? 1
         let radius = presented?["radius"] ?? target?.number(named: "radius") ?? 0
         let shape = GlassShape(name: "surface", center: r.center, halfWidth: r.width / 2 * scale,
@@ -97,14 +97,14 @@ extension NowPlayingPiece {
         return shape.distance(to: point) <= 0
     }
 
-    private func surfaceTouch(_ touch: Touch, startedOnGrabber: Bool, on stage: Stage) {
+    private func surfaceTouch(_ touch: Touch, startedOnGrabber: Bool, on context: any PieceContext) {
         let t = touch.translation
-        let g = layout(in: stage.environment)
+        let g = layout(in: context.environment)
         switch touch.phase {
         case .began, .moved:
             change {
                 let set = state.drag.changed(dx: t.width, dy: t.height, open: state.shown,
-                                             reduceMotion: stage.environment.reduceMotion)
+                                             reduceMotion: context.environment.reduceMotion)
                 if let stretch = set.stretch { state.stretch = stretch }
                 if let drop = set.drop { state.drop = drop }
             }
@@ -160,14 +160,14 @@ extension NowPlayingPiece {
     }
 
     /// A glass button: it sinks under the finger and acts when the finger lifts on it.
-    private func buttonTouch(_ touch: Touch, id: String, on stage: Stage) {
+    private func buttonTouch(_ touch: Touch, id: String, on context: any PieceContext) {
         switch touch.phase {
         case .began:
             change { pressedButton = id }
         case .moved:
             break
         case .ended, .cancelled:
-            let inside = presentedRect(id, on: stage)?.contains(touch.location) ?? false
+            let inside = presentedRect(id, on: context)?.contains(touch.location) ?? false
             change { pressedButton = nil }
             guard touch.phase == .ended, inside else { return }
             if id == "play" {
@@ -181,7 +181,7 @@ extension NowPlayingPiece {
     // MARK: Keys
 
     @discardableResult
-    public func handle(_ key: Key, on stage: Stage) -> Bool {
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool {
         let mapped: NowPlaying.Key
         switch key {
         case .space: mapped = .space
@@ -191,7 +191,7 @@ extension NowPlayingPiece {
         case .right: mapped = .rightArrow
         default: return false
         }
-        guard let action = NowPlaying.action(for: mapped, open: state.shown, inputs(in: stage.environment)) else {
+        guard let action = NowPlaying.action(for: mapped, open: state.shown, inputs(in: context.environment)) else {
             return false
         }
         run(action)
@@ -201,14 +201,14 @@ extension NowPlayingPiece {
     // MARK: Accessibility
 
     /// The rules' elements with the piece's own names: the collapsed bar is `surface` (also found as `bar`).
-    private func ruleElements(on stage: Stage) -> [NowPlaying.AccessibilityElement] {
+    private func ruleElements(on context: any PieceContext) -> [NowPlaying.AccessibilityElement] {
         let out = buds.present.filter { buds.isOut($0) }
         return NowPlaying.accessibilityElements(open: state.shown, controlsShown: state.controlsShown, bubblesOut: out,
-                                                shownTime: shownTime, inputs(in: stage.environment))
+                                                shownTime: shownTime, inputs(in: context.environment))
     }
 
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
-        ruleElements(on: stage).map { element in
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        ruleElements(on: context).map { element in
             var actions: [String] = []
             if element.activate != nil { actions.append("activate") }
             if element.increment != nil { actions.append("increment") }
@@ -218,13 +218,13 @@ extension NowPlayingPiece {
             return AccessibilityElement(id: element.name, label: element.label,
                                         value: element.value.isEmpty ? nil : element.value,
                                         traits: element.traits.map(\.rawValue), actions: actions,
-                                        frame: presentedRect(element.name, on: stage) ?? .zero,
+                                        frame: presentedRect(element.name, on: context) ?? .zero,
                                         isFocused: focusedElement == element.name)
         }
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let elements = ruleElements(on: stage)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let elements = ruleElements(on: context)
         guard let id = element else {
             // The whole screen's escape closes the open card, from wherever focus is; on the collapsed bar it
             // reaches the bar's own escape, which does nothing.
@@ -247,7 +247,7 @@ extension NowPlayingPiece {
         default: chosen = found.actions.first { $0.name == action }?.action
         }
         guard let chosen else {
-            let supported = accessibilityElements(on: stage).first { $0.id == wanted }?.actions ?? []
+            let supported = accessibilityElements(on: context).first { $0.id == wanted }?.actions ?? []
             throw .unsupportedAction(piece: name, element: id, action: action, supported: supported)
         }
         run(chosen)

@@ -14,7 +14,7 @@ public final class NowPlayingPiece: InteractivePiece {
     public let name: String
     public let player: MockPlayer
     /// Held weakly: the stage owns the piece (and the player's scheduled work), not the other way round.
-    public private(set) weak var stage: Stage?
+    public private(set) weak var context: (any PieceContext)?
 
     /// What the skip bubbles do. Changing it moves the bubbles in step (they melt home or bud out).
     public var skipping: NowPlaying.Skipping {
@@ -80,12 +80,12 @@ public final class NowPlayingPiece: InteractivePiece {
 
     /// A piece bound to `player`, to be added to `stage` (`try stage.add(piece)`). `expanded` is the binding's
     /// first value: the piece starts open or closed with no animation.
-    public init(stage: Stage, player: MockPlayer, name: String = "nowPlaying", skipping: NowPlaying.Skipping = .tracks,
+    public init(context: any PieceContext, player: MockPlayer, name: String = "nowPlaying", skipping: NowPlaying.Skipping = .tracks,
                 messages: NowPlaying.Messages = .standard, hasOnSkip: Bool = true, hasOnSeek: Bool = true,
                 expanded: Bool = false) {
         self.name = name
         self.player = player
-        self.stage = stage
+        self.context = context
         self.skipping = skipping
         self.messages = messages
         self.hasOnSkip = hasOnSkip
@@ -94,7 +94,7 @@ public final class NowPlayingPiece: InteractivePiece {
         let time = player.reportedTime
         inputs = NowPlaying.Inputs(title: player.title, artist: player.artist, isPlaying: player.isPlaying,
                                    time: time, duration: player.duration, skipping: skipping, hasOnSkip: hasOnSkip,
-                                   hasOnSeek: hasOnSeek, isEnabled: stage.environment.isEnabled, messages: messages)
+                                   hasOnSeek: hasOnSeek, isEnabled: context.environment.isEnabled, messages: messages)
         state = NowPlaying.State(open: expanded, time: time)
         // onAppear: the bubbles of the first layout are simply there.
         buds.place(inputs.bubbles(open: expanded))
@@ -130,27 +130,27 @@ public final class NowPlayingPiece: InteractivePiece {
     /// The position on display: the finger, a pending seek, or the player's reported time.
     public var shownTime: Double { state.playhead.shownTime(inputs) }
 
-    var now: Double { stage?.scheduler.currentTime ?? 0 }
-    var reduceMotion: Bool { stage?.environment.reduceMotion ?? false }
-    var tokens: MotionTokens { stage?.tokens ?? MotionTokens() }
+    var now: Double { context?.workTime ?? 0 }
+    var reduceMotion: Bool { context?.environment.reduceMotion ?? false }
+    var tokens: MotionTokens { context?.tokens ?? MotionTokens() }
 
     // MARK: Changing state
 
     /// A change in a transaction. Inside a handler that is already updating, the change joins that update.
     func change(_ animation: Animation? = nil, _ body: () -> Void) {
-        guard let stage, handlingDepth == 0 || animation != nil else {
+        guard let context, handlingDepth == 0 || animation != nil else {
             body()
             return
         }
-        stage.transact(animation) { body() }
+        context.transact(animation) { body() }
     }
 
     /// Runs a handler as one update: state changes in it (and player reports it causes) land together.
     func handling(_ body: () -> Void) {
-        guard let stage, handlingDepth == 0 else { return body() }
+        guard let context, handlingDepth == 0 else { return body() }
         handlingDepth += 1
         defer { handlingDepth -= 1 }
-        stage.update { body() }
+        context.update { body() }
     }
 
     /// The app passes new parameters in one update, as a SwiftUI parent re-renders the view with all of them at
@@ -252,7 +252,7 @@ public final class NowPlayingPiece: InteractivePiece {
     /// Reports a seek once and shows it until the player catches up, or until the pending seek times out.
     func seek(to target: Double) {
         handling {
-            guard let landed = state.playhead.seek(to: target, inputs(in: stage?.environment ?? PieceEnvironment()),
+            guard let landed = state.playhead.seek(to: target, inputs(in: context?.environment ?? PieceEnvironment()),
                                                    at: now) else { return }
             schedulePendingSeekExpiry()
             callback("onSeek", NamedValue("time", .number(landed)))
@@ -263,8 +263,8 @@ public final class NowPlayingPiece: InteractivePiece {
     /// The timeout of `.task(id: pendingSeek)`: restarted whenever the pending value changes.
     private func schedulePendingSeekExpiry() {
         cancelPendingSeekWork()
-        guard let stage, let expiry = state.playhead.pendingSeekExpiry else { return }
-        pendingSeekWork = stage.schedule(at: expiry, label: "\(name): pending seek times out") { [weak self] in
+        guard let context, let expiry = state.playhead.pendingSeekExpiry else { return }
+        pendingSeekWork = context.schedule(at: expiry, label: "\(name): pending seek times out") { [weak self] in
             guard let self else { return }
             self.pendingSeekWork = nil
             self.change { self.state.playhead.expirePendingSeek(at: self.now) }
@@ -272,7 +272,7 @@ public final class NowPlayingPiece: InteractivePiece {
     }
 
     private func cancelPendingSeekWork() {
-        if let pendingSeekWork { stage?.cancel(pendingSeekWork) }
+        if let pendingSeekWork { context?.cancel(pendingSeekWork) }
         pendingSeekWork = nil
     }
 
@@ -291,7 +291,7 @@ public final class NowPlayingPiece: InteractivePiece {
         case .playPause: playPause()
         case .open: setExpanded(true)
         case .close: setExpanded(false)
-        case .seek(let by): if inputs(in: stage?.environment ?? PieceEnvironment()).canSeek { seek(to: shownTime + by) }
+        case .seek(let by): if inputs(in: context?.environment ?? PieceEnvironment()).canSeek { seek(to: shownTime + by) }
         case .skip(let bubble): skip(bubble)
         case .ignored: break
         }
@@ -300,7 +300,7 @@ public final class NowPlayingPiece: InteractivePiece {
     // MARK: Events
 
     func emit(_ kind: StageEvent.Kind, _ details: [NamedValue]) {
-        stage?.emit(kind, piece: name, details: details)
+        context?.emit(kind, piece: name, details: details)
     }
 
     /// The seed's four sensory feedbacks: play (light impact), skip and grab (selection), land (soft impact).

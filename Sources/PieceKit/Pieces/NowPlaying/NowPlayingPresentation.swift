@@ -6,17 +6,17 @@ extension NowPlayingPiece {
     /// Opens or closes on the seed's beats (`NowPlaying.presentation`), cancelling an open or close under way.
     /// Steps already run stay run; the bubbles' own blooms and gathers go on and the turn rule sorts them out.
     func present(_ open: Bool) {
-        guard let stage else { return }
+        guard let context else { return }
         let velocity = releaseVelocity
         releaseVelocity = nil
-        let environment = stage.environment
-        let steps = NowPlaying.presentation(open: open, reduceMotion: environment.reduceMotion, motion: stage.tokens,
+        let environment = context.environment
+        let steps = NowPlaying.presentation(open: open, reduceMotion: environment.reduceMotion, motion: context.tokens,
                                             layout: layout(in: environment), inputs: inputs(in: environment),
                                             state: state, velocity: velocity, bubblesPresent: buds.present)
         let choreography = NowPlaying.presentationChoreography(steps) { [weak self] cue, change in
             self?.perform(cue, change)
         }
-        stage.start(choreography, for: name)
+        context.start(choreography, for: name)
     }
 
     private func perform(_ cue: NowPlaying.Cue, _ edit: (inout NowPlaying.State) -> Void) {
@@ -44,15 +44,15 @@ extension NowPlayingPiece {
     /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `bloomLead`
     /// later. A bubble called again meanwhile (the turn rule) is left alone.
     func bloom(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.bloomStagger) {
-        guard let stage else { return }
+        guard let context else { return }
         let turns = buds.claim(bubbles)
-        stage.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
-        stage.schedule(after: Self.bloomLead, label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
-            guard let self, let stage = self.stage else { return }
-            let rm = stage.environment.reduceMotion
+        context.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
+        context.schedule(after: Self.bloomLead, label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
+            guard let self, let context = self.context else { return }
+            let rm = context.environment.reduceMotion
             let split = Liquid.split(reduceMotion: rm)
             for (index, bubble) in bubbles.enumerated() where self.buds.holds(bubble, turns) {
-                stage.transact(split.delay(rm ? 0 : Double(index) * stagger)) { self.buds.send(bubble) }
+                context.transact(split.delay(rm ? 0 : Double(index) * stagger)) { self.buds.send(bubble) }
             }
         }
     }
@@ -60,17 +60,17 @@ extension NowPlayingPiece {
     /// Calls bubbles home, last first, `stagger` apart on the home spring, then removes them once they have melted
     /// in (`gatherRemoval` plus one stagger per bubble), unless they were called out again.
     func gather(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.gatherStagger) {
-        guard let stage else { return }
+        guard let context else { return }
         let turns = buds.claim(bubbles)
-        let rm = stage.environment.reduceMotion
+        let rm = context.environment.reduceMotion
         let home = Liquid.home(reduceMotion: rm)
         for (index, bubble) in bubbles.reversed().enumerated() {
-            stage.transact(home.delay(rm ? 0 : Double(index) * stagger)) { buds.call(bubble) }
+            context.transact(home.delay(rm ? 0 : Double(index) * stagger)) { buds.call(bubble) }
         }
         let removal = NowPlaying.Beats.gatherRemoval + Double(bubbles.count) * stagger
-        stage.schedule(after: removal, label: "\(name): remove \(Self.names(bubbles))") { [weak self] in
-            guard let self, let stage = self.stage else { return }
-            stage.transact(Transaction(disablesAnimations: true)) { self.buds.removeGathered(bubbles, turns: turns) }
+        context.schedule(after: removal, label: "\(name): remove \(Self.names(bubbles))") { [weak self] in
+            guard let self, let context = self.context else { return }
+            context.transact(Transaction(disablesAnimations: true)) { self.buds.removeGathered(bubbles, turns: turns) }
         }
     }
 
@@ -78,7 +78,7 @@ extension NowPlayingPiece {
     /// longer wanted melt home, then the new ones bud out (after the gather has removed the old, as the seed awaits
     /// it).
     func skipsChanged() {
-        guard let stage else { return }
+        guard let context else { return }
         let desired = inputs.bubbles(open: state.shown)
         let leaving = buds.present.filter { !desired.contains($0) }
         let arriving = desired.filter { !buds.contains($0) }
@@ -89,7 +89,7 @@ extension NowPlayingPiece {
         gather(leaving)
         guard !arriving.isEmpty else { return }
         let wait = NowPlaying.Beats.gatherRemoval + Double(leaving.count) * NowPlaying.Beats.gatherStagger
-        stage.schedule(after: wait, label: "\(name): bloom after gather") { [weak self] in self?.bloom(arriving) }
+        context.schedule(after: wait, label: "\(name): bloom after gather") { [weak self] in self?.bloom(arriving) }
     }
 
     private static func names(_ bubbles: [NowPlaying.Bubble]) -> String {

@@ -57,11 +57,11 @@ extension NowPlaying {
 extension NowPlayingPiece {
     /// Sets the swaps from `old` to `new` at their start, with no animation; the update that follows releases them.
     func startSwaps(from old: NowPlaying.Inputs, to new: NowPlaying.Inputs) {
-        guard let stage else { return }
-        let environment = stage.environment
+        guard let context else { return }
+        let environment = context.environment
         let g = NowPlayingLayout.make(in: environment, live: new.live, forward: new.hasForward)
         guard let swap = NowPlaying.Swap(from: old, to: new, morphs: { g.lineMorphs($0, title: $1) }) else { return }
-        stage.transact(Transaction(disablesAnimations: true)) { state.swap = swap }
+        context.transact(Transaction(disablesAnimations: true)) { state.swap = swap }
     }
 
     /// `swap` (the incoming content's opacity: 0 as a swap starts, 1 at rest) and `swapBlur` (its blur: 7 as it

@@ -11,26 +11,26 @@
 /// elements are listed top to bottom, as they stand on screen (a decision: the seed leaves the order to SwiftUI).
 extension ScrollIslandPiece {
     @discardableResult
-    public func handle(_ key: Key, on stage: Stage) -> Bool {
-        guard count > 1, stage.environment.isEnabled else { return false }
-        let rtl = stage.environment.isRightToLeft
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool {
+        guard count > 1, context.environment.isEnabled else { return false }
+        let rtl = context.environment.isRightToLeft
         let forward: Key = rtl ? .left : .right
         let back: Key = rtl ? .right : .left
         var handled = true
-        handle(on: stage) {
+        handle(on: context) {
             if isOpen {
                 switch key {
-                case .up: move(-1, on: stage)
-                case .down: move(1, on: stage)
-                case .return, .space: pick(puckRow, on: stage)
-                case .escape: setOpen(false, on: stage)
+                case .up: move(-1, on: context)
+                case .down: move(1, on: context)
+                case .return, .space: pick(puckRow, on: context)
+                case .escape: setOpen(false, on: context)
                 default: handled = false
                 }
             } else {
                 switch key {
-                case forward: step(1, on: stage)
-                case back: step(-1, on: stage)
-                case .return, .space, .up: setOpen(true, on: stage)
+                case forward: step(1, on: context)
+                case back: step(-1, on: context)
+                case .return, .space, .up: setOpen(true, on: context)
                 default: handled = false
                 }
             }
@@ -38,9 +38,9 @@ extension ScrollIslandPiece {
         return handled
     }
 
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
-        guard let layout = layout(in: stage.environment) else { return [] }
-        let enabled = stage.environment.isEnabled
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        guard let layout = layout(in: context.environment) else { return [] }
+        let enabled = context.environment.isEnabled
         let off: [String] = enabled ? [] : ["notEnabled"]
         var result: [AccessibilityElement] = []
         func add(_ id: String, label: String, value: String? = nil, hint: String? = nil, traits: [String],
@@ -75,11 +75,11 @@ extension ScrollIslandPiece {
 
     /// Performs a VoiceOver action. With no element, "escape" (the two-finger scrub) closes the contents and any
     /// other action goes to the island (closed) or the bar (open).
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let elements = accessibilityElements(on: stage)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let elements = accessibilityElements(on: context)
         let id = element ?? (isOpen ? "bar" : "island")
         if element == nil, action == "escape" {
-            handle(on: stage) { setOpen(false, on: stage) }
+            handle(on: context) { setOpen(false, on: context) }
             return
         }
         guard let target = elements.first(where: { $0.id == id }) else {
@@ -88,26 +88,26 @@ extension ScrollIslandPiece {
         guard target.actions.contains(action) else {
             throw .unsupportedAction(piece: name, element: id, action: action, supported: target.actions)
         }
-        handle(on: stage) {
+        handle(on: context) {
             state.voiceOverFocus = id
             switch (id, action) {
             case (_, "escape"):
-                setOpen(false, on: stage)
+                setOpen(false, on: context)
             case ("island", "activate"):
-                if count > 1, !isOpen { setOpen(true, on: stage) }
+                if count > 1, !isOpen { setOpen(true, on: context) }
             case ("island", "increment"):
-                if !isOpen { step(1, on: stage) }
+                if !isOpen { step(1, on: context) }
             case ("island", "decrement"):
-                if !isOpen { step(-1, on: stage) }
+                if !isOpen { step(-1, on: context) }
             case ("bar", "activate"):
-                setOpen(false, on: stage)
+                setOpen(false, on: context)
             case ("bubble", "activate"):
                 if currentIndex != 0 {
-                    emitTick(on: stage)
-                    commit(0, on: stage)
+                    emitTick(on: context)
+                    commit(0, on: context)
                 }
             default:
-                if id.hasPrefix("row."), let n = Int(id.dropFirst(4)) { tapRow(n - 1, on: stage) }
+                if id.hasPrefix("row."), let n = Int(id.dropFirst(4)) { tapRow(n - 1, on: context) }
             }
         }
     }

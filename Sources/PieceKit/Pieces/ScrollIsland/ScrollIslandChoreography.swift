@@ -43,14 +43,14 @@ extension ScrollIslandPiece {
     /// The outermost handler notes the glass's press scale as it starts: while the scale differs from it, the
     /// update is one that pressed or let go, and the press animation covers every part of the island (see
     /// `islandAnimation` in `ScrollIslandElements`).
-    func handle(on stage: Stage, _ body: () -> Void) {
-        if handling == 0 { scaleAtHandlerStart = glassScale(in: stage.environment) }
+    func handle(on context: any PieceContext, _ body: () -> Void) {
+        if handling == 0 { scaleAtHandlerStart = glassScale(in: context.environment) }
         handling += 1
-        stage.update { body() }
+        context.update { body() }
         handling -= 1
         if handling == 0 {
             scaleAtHandlerStart = nil
-            react(on: stage)
+            react(on: context)
         }
     }
 
@@ -64,7 +64,7 @@ extension ScrollIslandPiece {
 
     /// Compares what the island shows with what it showed and reacts to each change, in the seed's order. Changes
     /// a reaction makes are reacted to in the next round, as the next update would.
-    func react(on stage: Stage) {
+    func react(on context: any PieceContext) {
         guard handling == 0 else { return }
         guard !reacting else { reactAgain = true; return }
         reacting = true
@@ -75,17 +75,17 @@ extension ScrollIslandPiece {
             let now = snapshot
             let before = watched ?? now
             watched = now
-            if now.displayIndex != before.displayIndex { morphTitle(to: now.displayIndex, on: stage) }
+            if now.displayIndex != before.displayIndex { morphTitle(to: now.displayIndex, on: context) }
             if now.readFraction != before.readFraction {
-                moveRing(from: before.readFraction, to: now.readFraction, on: stage)
+                moveRing(from: before.readFraction, to: now.readFraction, on: context)
             }
-            if now.isOpen != before.isOpen { openChanged(now.isOpen, on: stage) }
-            if now.puckRow != before.puckRow { puckRowChanged(now.puckRow, on: stage) }
+            if now.isOpen != before.isOpen { openChanged(now.isOpen, on: context) }
+            if now.puckRow != before.puckRow { puckRowChanged(now.puckRow, on: context) }
             if now.wantsTop != before.wantsTop {
-                let recent = stage.scheduler.currentTime - state.closedAt < Beats.closeWindow
-                updateTop(delay: recent ? Beats.budAfterClose : 0, on: stage)
+                let recent = context.workTime - state.closedAt < Beats.closeWindow
+                updateTop(delay: recent ? Beats.budAfterClose : 0, on: context)
             }
-            if now.count != before.count { countChanged(on: stage) }
+            if now.count != before.count { countChanged(on: context) }
             rounds += 1
         } while (reactAgain || snapshot != watched) && rounds < 10
     }
@@ -108,14 +108,14 @@ extension ScrollIslandPiece {
     /// The title, the count and the glass around them change as one, on the morph spring.
     /// The letters that change arrive one by one (`ScrollIslandLetters`): they are first set at their start with
     /// no animation, then released in the same update as the title, each on its own staggered spring.
-    private func morphTitle(to index: Int, on stage: Stage) {
+    private func morphTitle(to index: Int, on context: any PieceContext) {
         let old = sections.indices.contains(clamp(state.shownIndex)) ? sections[clamp(state.shownIndex)].title : ""
         let new = sections.indices.contains(index) ? sections[index].title : ""
-        stage.transact(Transaction(disablesAnimations: true)) {
+        context.transact(Transaction(disablesAnimations: true)) {
             state.letterTitle = new
             state.arrivingLetters = ScrollIslandLetters.arriving(from: old, to: new)
         }
-        stage.transact(stage.tokens.morph) {
+        context.transact(context.tokens.morph) {
             state.shownIndex = index
             state.letterTitle = nil
             state.arrivingLetters = []
@@ -123,68 +123,68 @@ extension ScrollIslandPiece {
     }
 
     /// A scroll tracks as it goes; a jump (a pick, back to top) sweeps the arc on the value spring, no overshoot.
-    private func moveRing(from old: Double, to new: Double, on stage: Stage) {
-        let animation = ScrollIslandRing.sweeps(from: old, to: new) ? stage.tokens.value : nil
-        stage.transact(animation) { state.shownProgress = new }
+    private func moveRing(from old: Double, to new: Double, on context: any PieceContext) {
+        let animation = ScrollIslandRing.sweeps(from: old, to: new) ? context.tokens.value : nil
+        context.transact(animation) { state.shownProgress = new }
     }
 
-    private func openChanged(_ open: Bool, on stage: Stage) {
-        emitImpact(on: stage)
-        stopRowsMotion(on: stage)
+    private func openChanged(_ open: Bool, on context: any PieceContext) {
+        emitImpact(on: context)
+        stopRowsMotion(on: context)
         if open {
-            stage.update {
+            context.update {
                 state.candidate = nil
-                if let panel = layout(in: stage.environment)?.panel {
+                if let panel = layout(in: context.environment)?.panel {
                     state.rowsOffset = panel.openingRowsOffset(for: puckRow)
                 }
             }
-            place(currentIndex, on: stage)
-            stage.schedule(after: Beats.focusAfterOpen, label: "\(name): focus the current row") { [weak self] in
-                guard let self, let stage = self.stage else { return }
-                self.handle(on: stage) {
+            place(currentIndex, on: context)
+            context.schedule(after: Beats.focusAfterOpen, label: "\(name): focus the current row") { [weak self] in
+                guard let self, let context = self.context else { return }
+                self.handle(on: context) {
                     guard self.isOpen else { return }
                     self.state.focusedRow = self.currentIndex
-                    self.moveFocus(to: "row.\(self.currentIndex + 1)", on: stage)
+                    self.moveFocus(to: "row.\(self.currentIndex + 1)", on: context)
                 }
             }
         } else {
-            stage.update {
+            context.update {
                 state.candidate = nil
-                state.closedAt = stage.scheduler.currentTime
+                state.closedAt = context.workTime
                 if state.focusedRow != nil {
                     state.focusedRow = nil
-                    moveFocus(to: "island", on: stage)
+                    moveFocus(to: "island", on: context)
                 }
             }
         }
-        updateTop(delay: open ? 0 : Beats.budAfterClose, on: stage)
+        updateTop(delay: open ? 0 : Beats.budAfterClose, on: context)
     }
 
-    private func puckRowChanged(_ row: Int, on stage: Stage) {
+    private func puckRowChanged(_ row: Int, on context: any PieceContext) {
         guard isOpen else {
-            place(row, on: stage)
+            place(row, on: context)
             return
         }
-        fly(to: row, on: stage)
-        if let panel = layout(in: stage.environment)?.panel, panel.scrolls {
+        fly(to: row, on: context)
+        if let panel = layout(in: context.environment)?.panel, panel.scrolls {
             let target = panel.rowsOffset(revealing: row, from: state.rowsOffset)
             if target != state.rowsOffset {
-                stopRowsMotion(on: stage)
-                stage.transact(stage.tokens.value) { state.rowsOffset = target }
+                stopRowsMotion(on: context)
+                context.transact(context.tokens.value) { state.rowsOffset = target }
             }
         }
     }
 
-    private func countChanged(on stage: Stage) {
-        stage.update { state.candidate = nil }
-        place(currentIndex, on: stage)
+    private func countChanged(on context: any PieceContext) {
+        context.update { state.candidate = nil }
+        place(currentIndex, on: context)
     }
 
     // MARK: The puck
 
     /// Sets the puck on a row with no animation.
-    func place(_ row: Int, on stage: Stage) {
-        stage.transact(Transaction(disablesAnimations: true)) {
+    func place(_ row: Int, on context: any PieceContext) {
+        context.transact(Transaction(disablesAnimations: true)) {
             state.puckTop = Double(row)
             state.puckBottom = Double(row + 1)
         }
@@ -193,76 +193,76 @@ extension ScrollIslandPiece {
     /// Moves the puck edge by edge: the edge facing the new row leads on the snap spring, the far edge follows on a
     /// looser one (responsive, rank 2), so it stretches toward the row and gathers there. Reduce Motion gives both
     /// the same short spring: it slides without stretching.
-    func fly(to row: Int, on stage: Stage) {
-        let tokens = stage.tokens
+    func fly(to row: Int, on context: any PieceContext) {
+        let tokens = context.tokens
         let down = Double(row) + 0.5 > (state.puckTop + state.puckBottom) / 2
         let lead = tokens.snap
         let trail = tokens.follow(tokens.tier(.responsive), rank: 2)
-        stage.transact(down ? lead : trail) { state.puckBottom = Double(row + 1) }
-        stage.transact(down ? trail : lead) { state.puckTop = Double(row) }
+        context.transact(down ? lead : trail) { state.puckBottom = Double(row + 1) }
+        context.transact(down ? trail : lead) { state.puckTop = Double(row) }
     }
 
     // MARK: The bubble
 
     /// Buds the bubble out or melts it home to match where the reader is. A newer call overtakes an older one
     /// still waiting (one "bubble" choreography per island).
-    func updateTop(delay: Double, on stage: Stage) {
+    func updateTop(delay: Double, on context: any PieceContext) {
         let want = wantsTop
         if want, !(state.bubblePresent && state.bubbleOut) {
-            bud(delay: delay, on: stage)
+            bud(delay: delay, on: context)
         } else if !want, state.bubblePresent {
-            melt(on: stage)
+            melt(on: context)
         }
     }
 
     /// Adds the bubble home with no animation, then sends it out on the split spring.
-    private func bud(delay: Double, on stage: Stage) {
-        stage.transact(Transaction(disablesAnimations: true)) { state.bubblePresent = true }
+    private func bud(delay: Double, on context: any PieceContext) {
+        context.transact(Transaction(disablesAnimations: true)) { state.bubblePresent = true }
         let wait = Beats.budLead + max(delay, 0)
         let choreography = Choreography(name: "bubble").then(after: wait, label: "bubble buds") { [weak self] in
-            guard let self, let stage = self.stage else { return }
-            self.handle(on: stage) {
-                stage.transact(Liquid.split(reduceMotion: stage.environment.reduceMotion)) {
+            guard let self, let context = self.context else { return }
+            self.handle(on: context) {
+                context.transact(Liquid.split(reduceMotion: context.environment.reduceMotion)) {
                     self.state.bubbleOut = true
                 }
             }
         }
-        stage.start(choreography, for: name)
+        context.start(choreography, for: name)
     }
 
     /// Calls the bubble home on the home spring, then removes it once it has melted in.
-    private func melt(on stage: Stage) {
-        stage.transact(Liquid.home(reduceMotion: stage.environment.reduceMotion)) { state.bubbleOut = false }
+    private func melt(on context: any PieceContext) {
+        context.transact(Liquid.home(reduceMotion: context.environment.reduceMotion)) { state.bubbleOut = false }
         let choreography = Choreography(name: "bubble").then(after: Beats.meltRemoval, label: "bubble melts") {
             [weak self] in
-            guard let self, let stage = self.stage else { return }
-            self.handle(on: stage) {
+            guard let self, let context = self.context else { return }
+            self.handle(on: context) {
                 if !self.state.bubbleOut { self.state.bubblePresent = false }
             }
         }
-        stage.start(choreography, for: name)
+        context.start(choreography, for: name)
     }
 
     // MARK: Events
 
     /// The selection tick: a section a scrub or the puck crosses, an arrow key, the bubble.
-    func emitTick(on stage: Stage) {
-        stage.emit(.haptic, piece: name, details: [NamedValue("style", .text("selection"))])
+    func emitTick(on context: any PieceContext) {
+        context.emit(.haptic, piece: name, details: [NamedValue("style", .text("selection"))])
     }
 
     /// The light impact when the contents open and close.
-    func emitImpact(on stage: Stage) {
-        stage.emit(.haptic, piece: name, details: [NamedValue("style", .text("impact")),
+    func emitImpact(on context: any PieceContext) {
+        context.emit(.haptic, piece: name, details: [NamedValue("style", .text("impact")),
                                                    NamedValue("weight", .text("light"))])
     }
 
-    func moveFocus(to element: String, on stage: Stage) {
+    func moveFocus(to element: String, on context: any PieceContext) {
         state.voiceOverFocus = element
-        stage.emit(.focus, piece: name, details: [NamedValue("element", .text(element))])
+        context.emit(.focus, piece: name, details: [NamedValue("element", .text(element))])
     }
 
     /// Tells the app that the island wrote one of its bindings.
-    func emitBinding(_ binding: String, _ value: ElementValue, on stage: Stage) {
-        stage.emit(.callback, piece: name, details: [NamedValue("name", .text(binding)), NamedValue("value", value)])
+    func emitBinding(_ binding: String, _ value: ElementValue, on context: any PieceContext) {
+        context.emit(.callback, piece: name, details: [NamedValue("name", .text(binding)), NamedValue("value", value)])
     }
 }

@@ -230,13 +230,13 @@ extension ScrollIslandPiece: InteractivePiece {
 
     /// A row can be touched only while the contents are open and it is in the rows' window; tapping where a
     /// hidden row would be lands on something else, which is never what a script aiming at "row 3" means.
-    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? {
+    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
         // Rows that do not exist are the stage's "no part named" error, not this one.
         guard part == "row", let index, (1...max(count, 1)).contains(index), count > 0,
-              let layout = layout(in: stage.environment) else { return nil }
+              let layout = layout(in: context.environment) else { return nil }
         guard layout.isOpen else { return "the contents are closed (open them first, e.g. tap the bar)" }
         // Reachable when the row's centre, where the finger lands, is inside the rows' window as presented.
-        if let row = partRect("row", index: index, on: stage), let window = partRect("rows", index: nil, on: stage),
+        if let row = partRect("row", index: index, on: context), let window = partRect("rows", index: nil, on: context),
            window.contains(row.center) {
             return nil
         }

@@ -17,7 +17,7 @@ public final class ScrollIslandPiece {
     public var style: ScrollIslandStyle
     public var messages: ScrollIslandMessages
     public let measure: any ScrollIslandTextMeasure
-    weak var stage: Stage?
+    weak var context: (any PieceContext)?
 
     public internal(set) var state = ScrollIslandState()
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
@@ -39,13 +39,13 @@ public final class ScrollIslandPiece {
 
     /// An island named `name` over `page`. `isExpanded` non-nil binds the open state to the app (every change the
     /// island makes is then reported as a callback event); nil keeps it inside the island.
-    public init(page: LiveScrollPage, stage: Stage, name: String = "scrollIsland",
+    public init(page: LiveScrollPage, context: any PieceContext, name: String = "scrollIsland",
                 progress: ScrollIslandProgress = .page, isExpanded: Bool? = nil, showsTopButton: Bool = true,
                 style: ScrollIslandStyle = .standard, messages: ScrollIslandMessages = .standard,
                 measure: any ScrollIslandTextMeasure = TextMetrics.systemFont) {
         self.name = name
         self.page = page
-        self.stage = stage
+        self.context = context
         self.progress = progress
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
@@ -112,19 +112,19 @@ public final class ScrollIslandPiece {
 
     /// The app sets its `isExpanded` binding (a toolbar button). Ignored when the island keeps its own state.
     public func setExpanded(_ open: Bool) {
-        guard boundExpanded != nil, let stage else { return }
-        handle(on: stage) { boundExpanded = open }
+        guard boundExpanded != nil, let context else { return }
+        handle(on: context) { boundExpanded = open }
     }
 
     /// The app changes parameters (progress, showsTopButton, style, messages); the island re-lays out and reacts.
     public func update(_ change: (ScrollIslandPiece) -> Void) {
-        guard let stage else { return }
-        handle(on: stage) { change(self) }
+        guard let context else { return }
+        handle(on: context) { change(self) }
     }
 }
 
 extension ScrollIslandPiece: ScrollPageObserver {
-    public func pageDidChange(_ page: LiveScrollPage, on stage: Stage) {
-        react(on: stage)
+    public func pageDidChange(_ page: LiveScrollPage, on context: any PieceContext) {
+        react(on: context)
     }
 }

@@ -6,12 +6,12 @@ extension ScrollIslandPiece {
     /// starts after about 10 points; the seed leaves it to the system.
     public static let rowsScrollSlop = 10.0
 
-    func scrollingRowsTouch(_ touch: Touch, on stage: Stage) {
-        guard let panel = layout(in: stage.environment)?.panel else { return }
+    func scrollingRowsTouch(_ touch: Touch, on context: any PieceContext) {
+        guard let panel = layout(in: context.environment)?.panel else { return }
         let range = 0...panel.maxRowsOffset
         switch touch.phase {
         case .began:
-            stopRowsMotion(on: stage)
+            stopRowsMotion(on: context)
             state.rowsTouch = .pressing
         case .moved:
             switch state.rowsTouch {
@@ -21,7 +21,7 @@ extension ScrollIslandPiece {
                 state.rowsTouch = .scrolling(drag, fromY: touch.location.y)
             case .scrolling(let drag, let fromY):
                 let offset = drag.offset(forTranslation: touch.location.y - fromY)
-                handle(on: stage) { state.rowsOffset = offset }
+                handle(on: context) { state.rowsOffset = offset }
             case .none:
                 break
             }
@@ -31,48 +31,48 @@ extension ScrollIslandPiece {
             switch was {
             case .pressing:
                 guard let row = panel.tappedRow(at: touch.location, rowsOffset: state.rowsOffset) else { return }
-                handle(on: stage) { tapRow(row, on: stage) }
+                handle(on: context) { tapRow(row, on: context) }
             case .scrolling:
-                flingRows(velocity: -touch.velocity.y, range: range, on: stage)
+                flingRows(velocity: -touch.velocity.y, range: range, on: context)
             case .none:
                 break
             }
         case .cancelled:
-            if case .scrolling = state.rowsTouch { flingRows(velocity: 0, range: range, on: stage) }
+            if case .scrolling = state.rowsTouch { flingRows(velocity: 0, range: range, on: context) }
             state.rowsTouch = .none
         }
     }
 
     /// Lets the rows coast at `velocity` points per second, decelerating like a scroll view and springing back from
     /// past an end, sampled frame by frame.
-    private func flingRows(velocity: Double, range: ClosedRange<Double>, on stage: Stage) {
+    private func flingRows(velocity: Double, range: ClosedRange<Double>, on context: any PieceContext) {
         let fling = ScrollPageFling(startOffset: state.rowsOffset, velocity: velocity, range: range)
-        let begin = stage.changeBeginTime
+        let begin = context.changeBeginTime
         guard fling.duration > 0 else {
-            handle(on: stage) { state.rowsOffset = fling.finalOffset }
+            handle(on: context) { state.rowsOffset = fling.finalOffset }
             return
         }
-        scheduleRowsTick(fling, begin: begin, after: begin, on: stage)
+        scheduleRowsTick(fling, begin: begin, after: begin, on: context)
     }
 
-    private func scheduleRowsTick(_ fling: ScrollPageFling, begin: Double, after time: Double, on stage: Stage) {
-        let clock = stage.clock
+    private func scheduleRowsTick(_ fling: ScrollPageFling, begin: Double, after time: Double, on context: any PieceContext) {
+        let clock = context.clock
         var next = clock.firstFrame(atOrAfter: time)
         if clock.time(ofFrame: next) <= time + VirtualClock.timeTolerance { next += 1 }
-        rowsTick = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): rows scroll") { [weak self] in
-            guard let self, let stage = self.stage else { return }
+        rowsTick = context.schedule(at: clock.time(ofFrame: next), label: "\(name): rows scroll") { [weak self] in
+            guard let self, let context = self.context else { return }
             self.rowsTick = nil
-            let now = stage.scheduler.currentTime
+            let now = context.workTime
             let done = now - begin >= fling.duration
             let offset = done ? fling.finalOffset : fling.offset(at: now - begin)
-            self.handle(on: stage) { self.state.rowsOffset = offset }
-            if !done { self.scheduleRowsTick(fling, begin: begin, after: now, on: stage) }
+            self.handle(on: context) { self.state.rowsOffset = offset }
+            if !done { self.scheduleRowsTick(fling, begin: begin, after: now, on: context) }
         }
     }
 
     /// A finger landing on moving rows catches them; opening or closing stops them.
-    func stopRowsMotion(on stage: Stage) {
-        if let rowsTick { stage.cancel(rowsTick) }
+    func stopRowsMotion(on context: any PieceContext) {
+        if let rowsTick { context.cancel(rowsTick) }
         rowsTick = nil
     }
 }

@@ -11,42 +11,42 @@ public protocol InteractivePiece: StagePiece {
     /// Where the named part is now, in stage coordinates, for aiming gestures: "grabber", "scrubber",
     /// ("row", 3). nil when the piece has no such part; the default reads the latest frame's element of that
     /// name ("row.3" for an index), else the published target.
-    func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect?
+    func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect?
 
     /// Why a finger cannot reach the part now, when it exists but is not on screen (a row scrolled out of its
     /// list, the rows of a closed panel); nil when it can be reached. Asked only when a gesture aims at a part,
     /// so `partRect` still answers for hidden parts a script wants to read. The default: always reachable.
-    func unreachable(_ part: String, index: Int?, on stage: Stage) -> String?
+    func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String?
 
     /// The names `partRect` understands, for error messages.
     var partNames: [String] { get }
 
     /// One touch sample. A piece ignores touches it does not want (they "pass through").
-    func handle(_ touch: Touch, on stage: Stage)
+    func handle(_ touch: Touch, on context: any PieceContext)
 
     /// A key press. Returns false when the piece does nothing with it (so a script can assert that).
     @discardableResult
-    func handle(_ key: Key, on stage: Stage) -> Bool
+    func handle(_ key: Key, on context: any PieceContext) -> Bool
 
     /// The accessibility tree, in VoiceOver's reading order.
-    func accessibilityElements(on stage: Stage) -> [AccessibilityElement]
+    func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement]
 
     /// Performs `action` on the element `element` (nil: the piece's whole-screen actions such as "escape" and
     /// "magicTap"). Throws when there is no such element or it does not answer to the action.
-    func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError)
+    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError)
 }
 
 extension InteractivePiece {
-    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? { nil }
+    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? { nil }
 
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
-        elementRect(index.map { "\(part).\($0)" } ?? part, on: stage)
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
+        elementRect(index.map { "\(part).\($0)" } ?? part, on: context)
     }
 
     /// Where the element named `name` is: as the latest frame presented it, else its published target (a
     /// piece added since the latest frame). nil when the piece has no such element with x, y, w and h.
-    public func elementRect(_ name: String, on stage: Stage) -> Rect? {
-        if let presented = stage.latestFrame?.piece(self.name)?.element(name)?.rect { return presented }
-        return stage.targets(of: self.name)?.first { $0.name == name }?.rect
+    public func elementRect(_ name: String, on context: any PieceContext) -> Rect? {
+        if let presented = context.latestFrame?.piece(self.name)?.element(name)?.rect { return presented }
+        return context.targets(of: self.name)?.first { $0.name == name }?.rect
     }
 }
