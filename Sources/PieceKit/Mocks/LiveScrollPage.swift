@@ -1,7 +1,7 @@
 /// Told whenever a live page moves or its selection changes, so a piece bound to it (the island) can react the way
 /// a SwiftUI view reacts to its `scrollPosition(id:)` binding and `onScrollGeometryChange`.
 public protocol ScrollPageObserver: AnyObject {
-    func pageDidChange(_ page: LiveScrollPage, on context: any PieceContext)
+    func pageDidChange(_ page: any ScrollSource, on context: any PieceContext)
 }
 
 /// A `ScrollPage` alive on a stage: it owns the page value, moves it frame by frame on the stage's clock (a finger

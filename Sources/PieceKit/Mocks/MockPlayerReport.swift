@@ -1,25 +1,6 @@
 extension MockPlayer {
-    /// Why the player told the piece something.
-    public enum ReportReason: String, Sendable {
-        /// A periodic update while playing.
-        case tick
-        case play, pause, seek, skip
-        /// The track ran out (then stopped or advanced, per `TrackEnd`).
-        case trackEnd
-        /// The queue was replaced.
-        case queue
-    }
-
-    /// What the piece is told, as the view's parameters would be after the app's state changed.
-    public struct Report: Equatable, Sendable {
-        /// Virtual time of the report.
-        public var at: Double
-        public var reason: ReportReason
-        public var time: Double
-        public var isPlaying: Bool
-        /// Index in the queue, nil when the queue is empty.
-        public var trackIndex: Int?
-    }
+    public typealias ReportReason = PlayerReport.Reason
+    public typealias Report = PlayerReport
 
     /// A call the piece made to the app, kept so a stage can turn it into a frame-log event.
     public struct Call: Equatable, Sendable {

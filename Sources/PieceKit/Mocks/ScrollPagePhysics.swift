@@ -23,13 +23,13 @@ public enum ScrollPagePhysics {
 
     // MARK: Rubber band
 
-    /// How far past an edge content shows for a pull of `overshoot` points, in a viewport `dimension` points tall.
-    /// Odd: a pull up and a pull down band alike.
+    /// How far past an edge content shows for a pull of `overshoot` points, in a viewport `dimension` points tall:
+    /// the one rubber band of `GesturePhysics`, with the viewport as its limit. Odd: a pull up and a pull down band
+    /// alike. A pull that is not finite shows nothing past the edge (rather than the whole viewport).
     public static func rubberBand(_ overshoot: Double, dimension: Double,
                                   coefficient: Double = rubberBandCoefficient) -> Double {
-        guard dimension > 0, coefficient > 0, overshoot.isFinite, overshoot != 0 else { return 0 }
-        let banded = (1 - 1 / (abs(overshoot) * coefficient / dimension + 1)) * dimension
-        return overshoot >= 0 ? banded : -banded
+        guard coefficient > 0, overshoot.isFinite else { return 0 }
+        return GesturePhysics.rubberBand(overshoot, limit: dimension, coefficient: coefficient)
     }
 
     /// The pull that shows as `banded` points past an edge: the inverse of `rubberBand`, so a drag that catches content

@@ -12,7 +12,7 @@
 /// safe area. Everything it publishes is in stage (screen) coordinates.
 public final class NowPlayingPiece: InteractivePiece {
     public let name: String
-    public let player: MockPlayer
+    public let player: any MediaPlayer
     /// Held weakly: the stage owns the piece (and the player's scheduled work), not the other way round.
     public private(set) weak var context: (any PieceContext)?
 
@@ -80,7 +80,7 @@ public final class NowPlayingPiece: InteractivePiece {
 
     /// A piece bound to `player`, to be added to `stage` (`try stage.add(piece)`). `expanded` is the binding's
     /// first value: the piece starts open or closed with no animation.
-    public init(context: any PieceContext, player: MockPlayer, name: String = "nowPlaying", skipping: NowPlaying.Skipping = .tracks,
+    public init(context: any PieceContext, player: any MediaPlayer, name: String = "nowPlaying", skipping: NowPlaying.Skipping = .tracks,
                 messages: NowPlaying.Messages = .standard, hasOnSkip: Bool = true, hasOnSeek: Bool = true,
                 expanded: Bool = false) {
         self.name = name
@@ -183,7 +183,7 @@ public final class NowPlayingPiece: InteractivePiece {
     // MARK: Player reports
 
     /// The app's state changed: the piece's parameters follow, and its `onChange` handlers run.
-    private func playerReported(_ report: MockPlayer.Report) {
+    private func playerReported(_ report: PlayerReport) {
         let old = inputs
         var new = old
         new.title = player.title

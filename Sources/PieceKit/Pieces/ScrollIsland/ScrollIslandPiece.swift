@@ -11,7 +11,7 @@
 /// (`ScrollIslandLayout` and its parts).
 public final class ScrollIslandPiece {
     public let name: String
-    public let page: LiveScrollPage
+    public let page: any ScrollSource
     public var progress: ScrollIslandProgress
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
@@ -39,7 +39,7 @@ public final class ScrollIslandPiece {
 
     /// An island named `name` over `page`. `isExpanded` non-nil binds the open state to the app (every change the
     /// island makes is then reported as a callback event); nil keeps it inside the island.
-    public init(page: LiveScrollPage, context: any PieceContext, name: String = "scrollIsland",
+    public init(page: any ScrollSource, context: any PieceContext, name: String = "scrollIsland",
                 progress: ScrollIslandProgress = .page, isExpanded: Bool? = nil, showsTopButton: Bool = true,
                 style: ScrollIslandStyle = .standard, messages: ScrollIslandMessages = .standard,
                 measure: any ScrollIslandTextMeasure = TextMetrics.systemFont) {
@@ -57,7 +57,7 @@ public final class ScrollIslandPiece {
 
     // MARK: Derived (the seed's computed properties)
 
-    public var sections: [ScrollIslandSection] { page.page.islandSections }
+    public var sections: [ScrollIslandSection] { page.islandSections }
     public var count: Int { sections.count }
 
     /// The selection's place; `nil` or an unknown id reads as the first.
@@ -124,7 +124,7 @@ public final class ScrollIslandPiece {
 }
 
 extension ScrollIslandPiece: ScrollPageObserver {
-    public func pageDidChange(_ page: LiveScrollPage, on context: any PieceContext) {
+    public func pageDidChange(_ page: any ScrollSource, on context: any PieceContext) {
         react(on: context)
     }
 }

@@ -1,0 +1,25 @@
+/// A scrolling page as a piece bound to it sees it (ScrollIsland reads the page the way a SwiftUI view reads its
+/// `scrollPosition(id:)` binding and `onScrollGeometryChange`): its sections, the section at the top anchor, how
+/// much has been read, the keyboard's inset; it writes the selection, and hands on the touches it does not take.
+/// `LiveScrollPage` is the built-in one; ScrollIsland depends on this protocol, not on it.
+public protocol ScrollSource: AnyObject {
+    /// The sections in reading order.
+    var islandSections: [ScrollIslandSection] { get }
+    /// The binding `scrollPosition(id:)` shares with the app: the section at the top anchor while the reader scrolls.
+    var selection: String? { get }
+    /// How much of the page has been read, 0 … 1.
+    var readFraction: Double { get }
+    /// The keyboard's height over the page's bottom (0 when it is down).
+    var keyboardInset: Double { get }
+
+    /// The app writes the binding: the page goes to that section, at once or with `animation`.
+    func select(_ id: String?, animation: Animation?)
+    /// Tells `observer` whenever the page moves or its selection changes.
+    func observe(_ observer: any ScrollPageObserver)
+    /// A touch that fell through the piece on top to the page underneath.
+    func handle(_ touch: Touch, on context: any PieceContext)
+}
+
+extension LiveScrollPage: ScrollSource {
+    public var islandSections: [ScrollIslandSection] { page.islandSections }
+}
