@@ -5,6 +5,8 @@ import PieceKit
 /// A stage as scripts hold it.
 final class StageObject {
     let stage: Stage
+    /// Errors of the script's own timed work (`s:after`, `s:every`), raised where the clock was moved.
+    let work = ScriptWorkLedger()
     init(_ stage: Stage) { self.stage = stage }
 }
 
@@ -21,7 +23,7 @@ enum StageBinding {
         cls.method("advance") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
-            c.push(Double(try stageCall(c) { try o.stage.advance(seconds) }))
+            c.push(Double(try stageCall(c, o) { try o.stage.advance(seconds) }))
             return 1
         }
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
@@ -29,7 +31,7 @@ enum StageBinding {
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a number of frames (a whole number)")
                 guard n >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of frames of at least 0, got \(n)") }
-                _ = try stageCall(c) { try o.stage.frames(n) }
+                _ = try stageCall(c, o) { try o.stage.frames(n) }
                 c.push(Double(n))
                 return 1
             }
@@ -42,13 +44,13 @@ enum StageBinding {
         cls.method("settle") { o, c in
             let opts = try c.options(1, allowed: ["maxFrames"])
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { Int(max(0, min($0, 10_000_000))) }
-            c.push(Double(try stageCall(c) { try o.stage.settle(maxFrames: maxFrames) }))
+            c.push(Double(try stageCall(c, o) { try o.stage.settle(maxFrames: maxFrames) }))
             return 1
         }
         cls.method("jump") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
-            c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
+            c.push(Double(try stageCall(c, o) { try o.stage.jump(seconds) }))
             return 1
         }
         cls.method("now") { o, c in c.push(o.stage.now); return 1 }
@@ -80,6 +82,7 @@ enum StageBinding {
         cls.method("piece") { o, c in
             try LuaPieceBinding.make(on: o.stage, c, context: context)
         }
+        StageWorkBinding.install(on: cls, context: context)
         PageBinding.install(on: cls, context: context)
         ScrollIslandBinding.install(on: cls, context: context)
         PlayerBinding.install(on: cls, context: context)
@@ -146,6 +149,14 @@ methods.runUntil = function(self, predicate, timeout)
   end
 end
 """#
+
+    /// Runs an operation that moves the stage's clock, then raises the first error of the script's own timed work
+    /// that ran meanwhile.
+    static func stageCall<T>(_ c: LuaCall, _ o: StageObject, _ body: () throws -> T) throws -> T {
+        let result = try stageCall(c, body)
+        if let error = o.work.take() { throw LuaHostError.message(error) }
+        return result
+    }
 
     /// Runs a stage operation; a StageError becomes a message for the script.
     static func stageCall<T>(_ c: LuaCall, _ body: () throws -> T) throws -> T {

@@ -1,5 +1,5 @@
-/// The frame log's lines (JSON Lines, DESIGN.md "Frame log"). Keys come in a fixed order and numbers at a fixed
-/// precision, so two runs give the same bytes and a log can be a golden file.
+/// The frame log's lines (JSON Lines; ARCHITECTURE.md, "One frame's journey"). Keys come in a fixed order and
+/// numbers at a fixed precision, so two runs give the same bytes and a log can be a golden file.
 ///
 /// Header: `{"format":"piecebox.frames","version":1,"scenario":…,"test":…,"fps":…,"stage":{"width":…,"height":…},
 /// "environment":{…},"tokens":{…}}`.

@@ -1,6 +1,6 @@
 /// The world the pieces live in: their elements, the virtual clock, scheduled work, events and the frames.
 ///
-/// One frame (`renderFrame`) follows DESIGN.md: the clock moves to the next frame time; scheduled work due by
+/// One frame (`renderFrame`) follows ARCHITECTURE.md ("One frame's journey"): the clock moves to the next frame time; scheduled work due by
 /// then runs in (time, order) order; every numeric property is sampled at the frame time; a `Frame` is kept.
 ///
 /// **When a change begins.** An animation begins on the first frame at or after the change that started it,
