@@ -18,7 +18,9 @@ extension ExpandingMiniPlayerPiece {
         var dragging = false
     }
 
-    public var defaultPart: String { "bar" }
+    /// The bar while it is on screen; the full player's background once it is open, so a gesture with no part
+    /// named lands on whatever is there.
+    public var defaultPart: String { state.isExpanded ? "background" : "bar" }
 
     public var partNames: [String] { ["bar", "background", "play", "chevron", "previous", "next"] }
 
