@@ -4,7 +4,7 @@
 /// (they come and go by `ExpandingMiniPlayer.comingAndGoing`, a fade). The background and the artwork are the two
 /// matched pairs: one element each, moving between the bar's frame and the full player's.
 ///
-/// Every number carries the drag spring as an implicit animation watching the drag offset, as the seed's
+/// Every number carries the drag spring as an implicit animation watching the drag offset, as the specification's
 /// modifier on the whole stack does, so whatever changes in an update that moves the offset rides that spring.
 extension ExpandingMiniPlayerPiece {
     public static let chevronGlyph = "chevron.compact.down"

@@ -30,7 +30,8 @@ public struct ExpandingMiniPlayerLayout: Sendable, Equatable {
     public var screen: Rect
     /// The close button: the full width of the column, at least 44 tall.
     public var chevron: Rect
-    /// The square artwork (radius `artRadius`), at most `artMaxWidth` wide, given the room the others leave.
+    /// The square artwork (radius `artRadius`), at most `artMaxWidth` wide and never wider than the column, given
+    /// the height the other parts leave (see `make`).
     public var art: Rect
     public var title: Rect
     public var subtitle: Rect
@@ -147,15 +148,18 @@ public struct ExpandingMiniPlayerLayout: Sendable, Equatable {
         let top = inset.top + playerTopPadding
         let room = max(0, height - inset.bottom - top)
         let chevronHeight = button(fonts.chevron)
-        let titleText = Self.lines(titleNatural: metrics.width(of: title, font: fonts.title), room: columnWidth)
-        let subtitleText = Self.lines(titleNatural: metrics.width(of: subtitle, font: fonts.subtitle), room: columnWidth)
+        let titleText = Self.lines(metrics.width(of: title, font: fonts.title), room: columnWidth)
+        let subtitleText = Self.lines(metrics.width(of: subtitle, font: fonts.subtitle), room: columnWidth)
         let titleHeight = Double(titleText.lines) * lineBox(fonts.title)
         let subtitleHeight = Double(subtitleText.lines) * lineBox(fonts.subtitle)
         let linesBlock = titleHeight + linesGap + subtitleHeight
         let sideButton = button(fonts.transport)
         let playSide = button(fonts.play)
         let transportHeight = max(sideButton, playSide)
-        // Everything but the artwork and the closing spacer, with the five gaps between the six children.
+        // Everything but the artwork and the closing spacer, with the five gaps between the six children. The
+        // artwork, lowest in priority, takes the room the others leave, and the closing spacer takes what the
+        // artwork leaves (a decision: under the stack rule as Apple words it, the spacer's higher priority would
+        // let it take that room first and leave the artwork nothing, which is not the piece its author drew).
         let fixed = chevronHeight + linesBlock + progressHeight + transportHeight + 5 * playerSpacing
         let side = max(0, min(columnWidth, artMaxWidth, room - fixed))
         let centerX = columnX + columnWidth / 2
@@ -189,10 +193,10 @@ public struct ExpandingMiniPlayerLayout: Sendable, Equatable {
         return layout
     }
 
-    /// A centred line of text `titleNatural` wide in a column `room` wide: one line when it fits, else two (the
+    /// A centred line of text `natural` wide in a column `room` wide: one line when it fits, else two (the
     /// limit), each as wide as the column. Lines break by width, not at word boundaries: the text metrics measure
     /// one line and do not break text.
-    static func lines(titleNatural natural: Double, room: Double) -> (lines: Int, width: Double) {
+    static func lines(_ natural: Double, room: Double) -> (lines: Int, width: Double) {
         guard natural > room, room > 0 else { return (1, min(natural, max(room, 0))) }
         return (lineLimit, room)
     }
@@ -200,8 +204,10 @@ public struct ExpandingMiniPlayerLayout: Sendable, Equatable {
     /// Right to left: every part mirrored across the screen, so the bar's artwork sits at the right and play at
     /// the left, and previous and next swap sides (the transport stack runs right to left too).
     mutating func mirror(in width: Double) {
-        for path in [\Self.bar, \.miniArt, \.miniTitle, \.miniSubtitle, \.miniPlay, \.openButton, \.screen,
-                     \.chevron, \.art, \.title, \.subtitle, \.progress, \.previous, \.play, \.next] as [WritableKeyPath<Self, Rect>] {
+        let parts: [WritableKeyPath<Self, Rect>] = [\.bar, \.miniArt, \.miniTitle, \.miniSubtitle, \.miniPlay,
+                                                    \.openButton, \.screen, \.chevron, \.art, \.title, \.subtitle,
+                                                    \.progress, \.previous, \.play, \.next]
+        for path in parts {
             self[keyPath: path] = self[keyPath: path].mirrored(in: width)
         }
         rtl = true
