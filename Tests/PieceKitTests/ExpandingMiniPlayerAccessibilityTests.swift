@@ -16,17 +16,19 @@ import Testing
     }
 
     @Test func openTheArtIsHiddenAndEscapeClosesFromAnywhere() throws {
-        let rig = try MiniPlayerRig(isPlaying: true)
+        let rig = try MiniPlayerRig()
         try rig.piece.perform("activate", on: "bar", stage: rig.stage)
         try rig.stage.settle()
         let tree = rig.piece.accessibilityElements(on: rig.stage)
         #expect(tree.map(\.id) == ["chevron", "title", "subtitle", "progress", "previous", "play", "next"])
         #expect(tree.map(\.label) == ["Close player", "Midnight Drive", "The Night Owls", "Playback position",
-                                      "Previous", "Pause", "Next"])
-        // 40 s of 200 s, and the player has moved on since: whole percent of what it last reported.
-        #expect(tree[3].value == ExpandingMiniPlayerPiece.spokenProgress(rig.player.reportedTime / 200))
+                                      "Previous", "Play", "Next"])
+        // A paused player at 40 s of 200 s: 0.2, read as 20 percent.
+        #expect(tree[3].value == "20%")
         #expect(tree.allSatisfy { $0.actions.contains("escape") })
         #expect(rig.stage.latestFrame?["miniPlayer", "content"]?.attribute("accessibilityHidden") == .bool(true))
+        try rig.piece.perform("activate", on: "play", stage: rig.stage)
+        #expect(rig.piece.accessibilityElements(on: rig.stage)[5].label == "Pause")
         try rig.piece.perform("escape", on: nil, stage: rig.stage)
         try rig.stage.settle()
         #expect(!rig.piece.isExpanded)
