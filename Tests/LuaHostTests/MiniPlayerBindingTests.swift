@@ -60,4 +60,20 @@ import Testing
             """, name: "mini.lua")
         #expect(report.test("round trip")?.status == .passed, "\(report.summary)")
     }
+
+    @Test func aPluginCanAddMethodsToTheMiniPlayer() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/peek/plugin.lua", """
+            return { methods = { miniPlayer = { barTop = function(mp) return mp.layout.closed.background.y end } } }
+            """)
+        let path = try folder.write("scenario.lua", """
+            \(Self.prelude)
+            test("uses the plugin", function()
+              local mp = s:miniPlayer{ player = s:player{ tracks = tracks } }
+              expect(mp:barTop()).toBe(746)
+            end)
+            """)
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+        #expect(report.test("uses the plugin")?.status == .passed, "\(report.summary)")
+    }
 }
