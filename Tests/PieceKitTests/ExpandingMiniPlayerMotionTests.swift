@@ -71,6 +71,25 @@ import Testing
         #expect(abs(extremes(rig, "background", "y", since: start).max - 746.8320) < 0.01)
     }
 
+    @Test func aFlickThatEndsWhereItStartedMorphsOnTheHalfSecondSpring() throws {
+        // The other side of the decision: with no offset left to reset at the release, nothing but the open
+        // changes, and it rides the morph spring.
+        let rig = try MiniPlayerRig()
+        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        try finger.move(dx: 0, dy: 100)        // down: the closed bar does not move
+        try rig.stage.advance(0.5)
+        try finger.move(dx: 0, dy: -50)
+        try rig.stage.renderFrame()
+        try finger.move(dx: 0, dy: -50)        // back to where it went down, 50 points in 1/120 s: −6000 pt/s
+        #expect(rig.piece.state.dragOffset == 0)
+        let start = rig.stage.history.count
+        try finger.up()                         // predicted 0 − 6000 × 0.099 = −594: opens
+        try rig.stage.settle()
+        #expect(rig.piece.isExpanded)
+        // From 746 to 0 on the 0.5 s spring: past it by 746 × 0.0062876 = 4.6905.
+        #expect(abs(extremes(rig, "background", "y", since: start).min - -4.6905) < 0.01)
+    }
+
     @Test func theOffsetTracksTheFingerOnTheDragSpring() throws {
         let rig = try MiniPlayerRig()
         let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
