@@ -5,7 +5,7 @@ import CLuaShim
 ///
 /// A manifest is a Lua file returning a table:
 /// - `methods = { stage = { name = function(self, ...) end }, player = { ... }, ... }`: methods added to the
-///   objects scripts hold (a stage, a Lua piece, a player, a page, a NowPlaying or ScrollIsland piece, a
+///   objects scripts hold (a stage, a Lua piece, a player, a page, a NowPlaying, ScrollIsland or ExpandingMiniPlayer piece, a
 ///   finger). A built-in method or property of the same name always wins; a clash with one known when the
 ///   plugin loads is an error.
 /// - `matchers = { toBeFoo = function(actual, ...) return pass, phrase, expected end }`: as `expectExtend`.
@@ -14,7 +14,7 @@ import CLuaShim
 /// The manifest runs in the same sandbox as the scenario, under the same limits; any error names the plugin.
 enum PluginLoader {
     /// The objects plugins may add methods to, by the names scripts see in messages.
-    static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland"]
+    static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland", "miniPlayer"]
 
     /// Registry key of the table `class -> { method -> function }` that `LuaClass` consults.
     static let registryKey = "piecebox.pluginMethods"

@@ -1,0 +1,114 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// An ExpandingMiniPlayer piece as scripts hold it.
+final class MiniPlayerObject {
+    let piece: ExpandingMiniPlayerPiece
+    let stage: Stage
+    init(piece: ExpandingMiniPlayerPiece, stage: Stage) { self.piece = piece; self.stage = stage }
+}
+
+/// `s:miniPlayer{ player = p, name = "miniPlayer", messages = {...} }`: the mini bar that grows into a full-screen
+/// player, bound to a player (title and subtitle from its track and artist, progress from its time over the
+/// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
+/// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
+enum MiniPlayerBinding {
+    static let optionKeys = ["player", "name", "messages"]
+    static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
+
+    /// Adds `miniPlayer` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("miniPlayer") { o, c in
+            let piece = try make(on: o.stage, c)
+            context.state.push(MiniPlayerObject(piece: piece, stage: o.stage), as: pieceClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> ExpandingMiniPlayerPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
+            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
+        }
+        guard player.stage === stage else {
+            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
+        }
+        let name = try opts.pieceName(default: "miniPlayer")
+        let piece = ExpandingMiniPlayerPiece(stage: stage, player: player.player, name: name,
+                                             messages: try messages(opts.table["messages"], c))
+        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return piece
+    }
+
+    static func messages(_ value: LuaValue, _ c: LuaCall) throws -> ExpandingMiniPlayer.Messages {
+        var m = ExpandingMiniPlayer.Messages.standard
+        guard !value.isNil else { return m }
+        guard case .table(let t) = value, t.array.isEmpty else {
+            throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as { openPlayer = \"Show player\" }, got \(value.typeName)")
+        }
+        for key in t.keys where !messageKeys.contains(key) {
+            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
+        }
+        let lines: [(String, WritableKeyPath<ExpandingMiniPlayer.Messages, String>)] = [
+            ("openPlayer", \.openPlayer), ("closePlayer", \.closePlayer), ("play", \.play), ("pause", \.pause),
+            ("position", \.position), ("previous", \.previous), ("next", \.next),
+        ]
+        for (key, path) in lines {
+            switch t[key] {
+            case .nil: break
+            case .string(let s): m[keyPath: path] = s
+            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+            }
+        }
+        return m
+    }
+
+    // MARK: The class
+
+    static func pieceClass(_ context: ScenarioContext) -> LuaClass<MiniPlayerObject> {
+        let state = context.state
+        if let cached = state.classCache["miniPlayer"] as? LuaClass<MiniPlayerObject> { return cached }
+        let cls = LuaClass<MiniPlayerObject>("miniPlayer")
+        state.classCache["miniPlayer"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+        cls.property("isExpanded") { o, c in c.push(o.piece.isExpanded); return 1 }
+        cls.property("progress") { o, c in c.push(o.piece.progress); return 1 }
+        cls.property("dragOffset") { o, c in c.push(o.piece.state.dragOffset); return 1 }
+        cls.property("layout") { o, c in layoutValue(o.piece.layout(in: o.stage.environment)).push(c.L); return 1 }
+        return cls
+    }
+
+    /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights
+    /// and the content's padding.
+    static func layoutValue(_ g: ExpandingMiniPlayerLayout) -> LuaValue {
+        typealias L = ExpandingMiniPlayerLayout
+        func rect(_ r: Rect, _ extra: [(String, LuaValue)] = []) -> LuaValue {
+            .table(LuaTable(fields: ([("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
+                                      ("y", .number(r.y))] + extra).sorted { $0.0 < $1.0 }))
+        }
+        func table(_ fields: [(String, LuaValue)]) -> LuaValue {
+            .table(LuaTable(fields: fields.sorted { $0.0 < $1.0 }))
+        }
+        let closed = table([
+            ("background", rect(g.bar, [("radius", .number(L.barRadius))])),
+            ("art", rect(g.miniArt, [("radius", .number(L.miniArtRadius))])),
+            ("miniTitle", rect(g.miniTitle)), ("miniSubtitle", rect(g.miniSubtitle)), ("miniPlay", rect(g.miniPlay)),
+            ("openButton", rect(g.openButton)),
+        ])
+        let open = table([
+            ("background", rect(g.screen, [("radius", .number(0))])),
+            ("art", rect(g.art, [("radius", .number(L.artRadius))])),
+            ("chevron", rect(g.chevron)), ("title", rect(g.title)), ("subtitle", rect(g.subtitle)),
+            ("progress", rect(g.progress)), ("previous", rect(g.previous)), ("play", rect(g.play)),
+            ("next", rect(g.next)),
+        ])
+        return table([
+            ("closed", closed), ("open", open), ("barHeight", .number(g.barHeight)),
+            ("barHeightMetric", .number(g.barHeightMetric)), ("bottomPadding", .number(g.bottomPadding)),
+            ("titleLines", .number(Double(g.titleLines))), ("subtitleLines", .number(Double(g.subtitleLines))),
+            ("rtl", .boolean(g.rtl)),
+        ])
+    }
+}

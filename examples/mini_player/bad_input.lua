@@ -1,0 +1,17 @@
+-- Every mistake in the piece's options is a clear error naming the function and the option.
+local P = require("_player")
+
+test("piece options", function()
+  local s = P.stage()
+  local player = s:player{ tracks = P.tracks }
+  expect(function() s:miniPlayer{} end).toThrow("stage:miniPlayer: option 'player' must be a player made with s:player")
+  expect(function() s:miniPlayer{ player = player, messages = { open = "x" } } end)
+    .toThrow("option 'messages' has an unknown key 'open'")
+  expect(function() s:miniPlayer{ player = player, messages = { play = 1 } } end).toThrow("messages.play must be a string")
+  expect(function() s:miniPlayer{ player = player, isExpanded = true } end)
+    .toThrow("unknown option 'isExpanded' (known: player, name, messages)")   -- the piece keeps its own
+  local mp = s:miniPlayer{ player = player }
+  expect(function() s:miniPlayer{ player = player } end).toThrow('a piece named "miniPlayer" is already on the stage')
+  expect(function() mp:tap("chevron") end).toThrow("the player is closed (open it first, e.g. tap the bar)")
+  expect(function() mp:tap("lid") end).toThrow("has no part named \"lid\"")
+end)
