@@ -17,7 +17,7 @@ import Testing
 
     @Test func openTheArtIsHiddenAndEscapeClosesFromAnywhere() throws {
         let rig = try MiniPlayerRig()
-        try rig.piece.perform("activate", on: "bar", stage: rig.stage)
+        try rig.piece.perform("activate", on: "bar", context: rig.stage)
         try rig.stage.settle()
         let tree = rig.piece.accessibilityElements(on: rig.stage)
         #expect(tree.map(\.id) == ["chevron", "title", "subtitle", "progress", "previous", "play", "next"])
@@ -27,9 +27,9 @@ import Testing
         #expect(tree[3].value == "20%")
         #expect(tree.allSatisfy { $0.actions.contains("escape") })
         #expect(rig.stage.latestFrame?["miniPlayer", "content"]?.attribute("accessibilityHidden") == .bool(true))
-        try rig.piece.perform("activate", on: "play", stage: rig.stage)
+        try rig.piece.perform("activate", on: "play", context: rig.stage)
         #expect(rig.piece.accessibilityElements(on: rig.stage)[5].label == "Pause")
-        try rig.piece.perform("escape", on: nil, stage: rig.stage)
+        try rig.piece.perform("escape", on: nil, context: rig.stage)
         try rig.stage.settle()
         #expect(!rig.piece.isExpanded)
     }
@@ -38,9 +38,9 @@ import Testing
         let rig = try MiniPlayerRig()
         #expect(throws: InteractionError.unsupportedAction(piece: "miniPlayer", element: "", action: "escape",
                                                            supported: [])) {
-            try rig.piece.perform("escape", on: nil, stage: rig.stage)
+            try rig.piece.perform("escape", on: nil, context: rig.stage)
         }
-        #expect(throws: InteractionError.self) { try rig.piece.perform("activate", on: "chevron", stage: rig.stage) }
+        #expect(throws: InteractionError.self) { try rig.piece.perform("activate", on: "chevron", context: rig.stage) }
     }
 
     @Test func noKeysAreTakenAndNoHapticsPlay() throws {

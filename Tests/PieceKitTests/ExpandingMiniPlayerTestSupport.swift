@@ -15,7 +15,7 @@ struct MiniPlayerRig {
         stage = try Stage(environment: environment, fps: fps)
         player = MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying,
                             updateInterval: .seconds(0.5))
-        piece = ExpandingMiniPlayerPiece(stage: stage, player: player)
+        piece = ExpandingMiniPlayerPiece(context: stage, player: player)
         try stage.add(piece)
         try stage.renderFrame()
     }

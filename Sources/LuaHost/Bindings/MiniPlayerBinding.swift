@@ -35,7 +35,7 @@ enum MiniPlayerBinding {
             throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
         }
         let name = try opts.pieceName(default: "miniPlayer")
-        let piece = ExpandingMiniPlayerPiece(stage: stage, player: player.player, name: name,
+        let piece = ExpandingMiniPlayerPiece(context: stage, player: player.player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         return piece

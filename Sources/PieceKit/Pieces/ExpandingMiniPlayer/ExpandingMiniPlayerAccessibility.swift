@@ -6,8 +6,8 @@ import Foundation
 /// from anywhere in the open player. No element takes focus on its own and no haptics play: the specification
 /// asks for neither.
 extension ExpandingMiniPlayerPiece {
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
-        let g = layout(in: stage.environment)
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        let g = layout(in: context.environment)
         let m = messages
         let playLabel = inputs.isPlaying ? m.pause : m.play
         if !state.isExpanded {
@@ -44,8 +44,8 @@ extension ExpandingMiniPlayerPiece {
         "\(Int((ExpandingMiniPlayer.safeProgress(progress) * 100).rounded()))%"
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let tree = accessibilityElements(on: stage)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let tree = accessibilityElements(on: context)
         guard let element else {
             // The only whole-screen action is the open player's escape.
             guard action == "escape", state.isExpanded else {

@@ -26,16 +26,16 @@ extension ExpandingMiniPlayerPiece {
 
     /// Where a part is as the latest frame shows it: `bar` is the background while the bar is on screen (its
     /// resting place while the player is open); `play` is the bar's play button or the full player's.
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         guard index == nil, partNames.contains(part) else { return nil }
         switch part {
-        case "bar": return state.isExpanded ? layout(in: stage.environment).bar : elementRect("background", on: stage)
-        case "play": return elementRect(state.isExpanded ? "play" : "miniPlay", on: stage)
-        default: return elementRect(part, on: stage)
+        case "bar": return state.isExpanded ? layout(in: context.environment).bar : elementRect("background", on: context)
+        case "play": return elementRect(state.isExpanded ? "play" : "miniPlay", on: context)
+        default: return elementRect(part, on: context)
         }
     }
 
-    public func unreachable(_ part: String, index: Int?, on stage: Stage) -> String? {
+    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
         guard index == nil else { return nil }
         if part == "bar", state.isExpanded { return "the player is open (close it first, e.g. tap the chevron)" }
         if ["chevron", "previous", "next"].contains(part), !state.isExpanded {
@@ -46,9 +46,9 @@ extension ExpandingMiniPlayerPiece {
 
     // MARK: Touches
 
-    public func handle(_ touch: Touch, on stage: Stage) {
+    public func handle(_ touch: Touch, on context: any PieceContext) {
         if touch.phase == .began {
-            touchState = stage.environment.isEnabled ? hitTest(touch.location, on: stage) : nil
+            touchState = context.environment.isEnabled ? hitTest(touch.location, on: context) : nil
         }
         guard var current = touchState else { return }
         let t = touch.translation
@@ -60,33 +60,33 @@ extension ExpandingMiniPlayerPiece {
             }
             touchState = current
             // The offset follows the finger; the implicit drag spring carries it.
-            if current.dragging { stage.update { state.dragOffset = t.height } }
+            if current.dragging { context.update { state.dragOffset = t.height } }
         case .ended:
             touchState = nil
             if current.dragging {
-                release(translation: t.height, predicted: touch.predictedEndTranslation.height, on: stage)
+                release(translation: t.height, predicted: touch.predictedEndTranslation.height, on: context)
             } else if let button = current.button {
                 press(button)
             }
         case .cancelled:
             // The gesture state goes back to 0; nothing is decided.
             touchState = nil
-            if current.dragging { stage.update { state.dragOffset = 0 } }
+            if current.dragging { context.update { state.dragOffset = 0 } }
         }
     }
 
     /// The drag ends: the offset goes back to 0 and, past a threshold, the player opens or closes, in one update
     /// (see `ExpandingMiniPlayer.releaseAnimation` for which spring carries it).
-    private func release(translation: Double, predicted: Double, on stage: Stage) {
+    private func release(translation: Double, predicted: Double, on context: any PieceContext) {
         let decision = ExpandingMiniPlayer.release(isExpanded: state.isExpanded, translation: translation,
                                                    predicted: predicted)
         guard let decision else {
-            stage.update { state.dragOffset = 0 }
+            context.update { state.dragOffset = 0 }
             return
         }
         let animation = ExpandingMiniPlayer.releaseAnimation(offsetChanged: state.dragOffset != 0,
-                                                             reduceMotion: stage.environment.reduceMotion)
-        stage.transact(animation) {
+                                                             reduceMotion: context.environment.reduceMotion)
+        context.transact(animation) {
             state.dragOffset = 0
             state.isExpanded = decision
         }
@@ -105,8 +105,8 @@ extension ExpandingMiniPlayerPiece {
     /// What a finger landing at `point` touches, as the latest frame shows the parts: a button first, then the
     /// bar's background (closed) or anywhere on the full player (open, which covers the screen). Elsewhere the
     /// touch passes to the app's content.
-    private func hitTest(_ point: Point, on stage: Stage) -> TouchState? {
-        func shown(_ name: String) -> Rect? { elementRect(name, on: stage) }
+    private func hitTest(_ point: Point, on context: any PieceContext) -> TouchState? {
+        func shown(_ name: String) -> Rect? { elementRect(name, on: context) }
         func on(_ name: String) -> Bool { shown(name)?.contains(point) ?? false }
         if state.isExpanded {
             for button in [Button.chevron, .previous, .play, .next] where on(button.rawValue) {
@@ -117,11 +117,11 @@ extension ExpandingMiniPlayerPiece {
         if on("miniPlay") { return TouchState(button: .play) }
         guard let background = shown("background"), background.contains(point) else { return nil }
         // The open button moves with the bar: where it rests, shifted as the background is.
-        let g = layout(in: stage.environment)
+        let g = layout(in: context.environment)
         let openButton = g.openButton.offsetBy(dx: background.x - g.bar.x, dy: background.y - g.bar.y)
         return TouchState(button: openButton.contains(point) ? .bar : nil)
     }
 
     /// The specification names no keys, so the piece answers to none.
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 }

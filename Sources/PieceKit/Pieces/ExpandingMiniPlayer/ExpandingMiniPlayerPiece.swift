@@ -8,9 +8,9 @@
 /// `ExpandingMiniPlayerAccessibility.swift`.
 public final class ExpandingMiniPlayerPiece: InteractivePiece {
     public let name: String
-    public let player: MockPlayer
+    public let player: any MediaPlayer
     /// Held weakly: the stage owns the piece, not the other way round.
-    public private(set) weak var stage: Stage?
+    public private(set) weak var context: (any PieceContext)?
     /// VoiceOver's copy. A change shows from the next update.
     public var messages: ExpandingMiniPlayer.Messages
 
@@ -32,17 +32,17 @@ public final class ExpandingMiniPlayerPiece: InteractivePiece {
     }
 
     /// A piece bound to `player`, to be added to `stage` (`try stage.add(piece)`). It starts closed.
-    public init(stage: Stage, player: MockPlayer, name: String = "miniPlayer",
+    public init(context: any PieceContext, player: any MediaPlayer, name: String = "miniPlayer",
                 messages: ExpandingMiniPlayer.Messages = .standard) {
         self.name = name
         self.player = player
-        self.stage = stage
+        self.context = context
         self.messages = messages
         inputs = Self.inputs(from: player, time: player.reportedTime, isPlaying: player.isPlaying)
         player.observe { [weak self] report in self?.playerReported(report) }
     }
 
-    private static func inputs(from player: MockPlayer, time: Double, isPlaying: Bool) -> Inputs {
+    private static func inputs(from player: any MediaPlayer, time: Double, isPlaying: Bool) -> Inputs {
         Inputs(title: player.title, subtitle: player.artist, isPlaying: isPlaying,
                progress: time / player.duration)
     }
@@ -70,31 +70,31 @@ public final class ExpandingMiniPlayerPiece: InteractivePiece {
         return made
     }
 
-    var reduceMotion: Bool { stage?.environment.reduceMotion ?? false }
+    var reduceMotion: Bool { context?.environment.reduceMotion ?? false }
 
     // MARK: Changing state
 
     /// `setExpanded`: the open or close on the 0.5 s spring (none under Reduce Motion).
     public func setExpanded(_ open: Bool) {
-        guard let stage else { return }
-        stage.transact(ExpandingMiniPlayer.morph(reduceMotion: reduceMotion)) { state.isExpanded = open }
+        guard let context else { return }
+        context.transact(ExpandingMiniPlayer.morph(reduceMotion: reduceMotion)) { state.isExpanded = open }
     }
 
     /// The app's state changed: the parameters follow, with no animation (the app sets them outside any
     /// `withAnimation`).
-    private func playerReported(_ report: MockPlayer.Report) {
+    private func playerReported(_ report: PlayerReport) {
         let new = Self.inputs(from: player, time: report.time, isPlaying: report.isPlaying)
         guard new != inputs else { return }
-        guard let stage else { inputs = new; return }
-        stage.update { inputs = new }
+        guard let context else { inputs = new; return }
+        context.update { inputs = new }
     }
 
     // MARK: Actions
 
     /// The play button: the `isPlaying` binding toggled, which the app's player acts on.
     func togglePlay() {
-        guard let stage else { return }
-        stage.update {
+        guard let context else { return }
+        context.update {
             callback("isPlaying", NamedValue("value", .bool(!inputs.isPlaying)))
             player.onPlayPause()
         }
@@ -102,14 +102,14 @@ public final class ExpandingMiniPlayerPiece: InteractivePiece {
 
     /// Previous and next only call the app; what the app does (here, the player skips) comes back as new inputs.
     func skip(_ direction: SkipDirection) {
-        guard let stage else { return }
-        stage.update {
+        guard let context else { return }
+        context.update {
             callback(direction == .previous ? "onPrevious" : "onNext")
             player.onSkip(direction)
         }
     }
 
     func callback(_ name: String, _ details: NamedValue...) {
-        stage?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
+        context?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
     }
 }
