@@ -8,7 +8,9 @@ import Testing
     /// Runs `body` as the only test of a file and returns its result, which must have passed.
     private func passes(_ body: String, name: String,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> TestResult {
-        let report = try runScenario("test(\"t\", function()\n\(body)\nend)\n", name: name)
+        // A generous clock: a sanitizer build on a busy machine runs these many times slower.
+        let limits = SandboxLimits(instructions: 20_000_000, memoryBytes: 64 << 20, seconds: 120)
+        let report = try runScenario("test(\"t\", function()\n\(body)\nend)\n", name: name, limits: limits)
         let result = try #require(report.test("t"), "\(report.summary)", sourceLocation: sourceLocation)
         #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
         return result
