@@ -37,9 +37,14 @@ static void note_where(lua_State *L, pb_limits *lim) {
   }
 }
 
-/* The counting allocator. The cap holds while scripts run and is lifted while Swift runs (relaxed), so a
-   Swift frame never sees LUA_ERRMEM. The first refused allocation trips the state: the hook then raises
-   on every instruction, so a script that catches "not enough memory" with pcall still stops. */
+/* The thread to name a line on: the one whose host call runs, else the main thread. */
+static lua_State *running_thread(pb_limits *lim) { return lim->current ? lim->current : lim->main; }
+
+/* The counting allocator. The cap holds while scripts run. While Swift runs (relaxed) a refusal would unwind
+   through Swift frames, so an allocation past the cap goes ahead there but trips the state all the same: the
+   trampoline raises the limit's error as soon as the host call returns. The first refused (or, relaxed,
+   over-cap) allocation trips the state: the hook then raises on every instruction, so a script that catches
+   "not enough memory" with pcall still stops. */
 static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   pb_limits *lim = (pb_limits *)ud;
   size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
@@ -48,16 +53,21 @@ static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lim->used -= old;
     return NULL;
   }
-  if (nsize > old && lim->limit && !lim->relaxed) {
-    size_t grow = nsize - old;
-    /* After a trip, leave some room so the error message itself can be made. */
-    size_t cap = lim->tripped == PB_TRIP_MEMORY ? lim->limit + (1u << 20) : lim->limit;
-    if (lim->used > cap || grow > cap - lim->used) {
+  if (nsize > old) {
+    lim->allocations++;
+    int over = lim->fail_at > 0 && lim->allocations == lim->fail_at;
+    if (!over && lim->limit) {
+      size_t grow = nsize - old;
+      /* After a trip, leave some room so the error message itself can be made. */
+      size_t cap = lim->tripped == PB_TRIP_MEMORY ? lim->limit + (1u << 20) : lim->limit;
+      over = lim->used > cap || grow > cap - lim->used;
+    }
+    if (over) {
       if (lim->tripped == PB_TRIP_NONE) {
         lim->tripped = PB_TRIP_MEMORY;
-        if (lim->main) note_where(lim->main, lim);
+        if (lim->main) note_where(running_thread(lim), lim);
       }
-      return NULL;
+      if (!lim->relaxed) return NULL;
     }
   }
   void *p = realloc(ptr, nsize);
@@ -150,6 +160,12 @@ int pb_open_safe_libs(lua_State *L) {
 
 int pb_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   pb_limits *lim = pb_limits_of(L);
+  if (lim->tripped != PB_TRIP_NONE) {
+    /* Stopped: run nothing. The function and its arguments make way for the message, as a failed call's do. */
+    lua_settop(L, -(nargs + 1) - 1);
+    lua_pushstring(L, trip_text(lim->tripped));
+    return LUA_ERRRUN;
+  }
   int saved = lim->relaxed;
   lim->relaxed = 0;
   int status = lua_pcall(L, nargs, nresults, msgh);
@@ -172,13 +188,36 @@ static int traceback_handler(lua_State *L) {
 
 void pb_push_traceback_handler(lua_State *L) { lua_pushcfunction(L, traceback_handler); }
 
+/* Raises the trip's error on `L`, re-arming the hook on it so that neither pcall nor a coroutine gets past. */
+static int raise_trip(lua_State *L, pb_limits *lim) {
+  if (lim->where[0] == 0) note_where(L, lim);
+  lua_sethook(L, pb_hook, LUA_MASKCOUNT, 1);
+  lua_pushstring(L, trip_text(lim->tripped));
+  return lua_error(L);
+}
+
+/* Every Lua -> Swift call. The host reads, pushes and calls back on `L`, the calling thread (lim->current),
+   with room reserved on its stack; the Swift side never raises, so errors are raised here once it returned. */
 static int pb_trampoline(lua_State *L) {
   void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
   if (slot == NULL || *slot == NULL) return luaL_error(L, "host function is no longer available");
   pb_limits *lim = pb_limits_of(L);
+  if (lim->tripped != PB_TRIP_NONE) return raise_trip(L, lim);
+  if (lim->host_depth >= PB_MAX_HOST_DEPTH)
+    return luaL_error(L, "host calls nested more than %d deep (a layout or handler that makes stages inside "
+                         "stages?)", PB_MAX_HOST_DEPTH);
+  if (!lua_checkstack(L, PB_HOST_STACK)) return luaL_error(L, "stack overflow (no room left for a host call)");
+  lua_State *caller = lim->current;
+  lim->current = L;
+  lim->host_depth++;
   lim->relaxed++;
   int r = g_dispatch(L, *slot);
   lim->relaxed--;
+  lim->host_depth--;
+  lim->current = caller;
+  /* A limit passed while the host worked (memory it allocated for Lua, time in its loops) stops the script
+     here, at the line that called. */
+  if (lim->tripped != PB_TRIP_NONE) return raise_trip(L, lim);
   if (r == PB_RAISE) {
     /* Raised here, after every Swift frame has returned. A string names the script line that called. */
     if (lua_type(L, -1) == LUA_TSTRING) {

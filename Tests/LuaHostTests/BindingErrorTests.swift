@@ -71,7 +71,7 @@ import Testing
         #expect(result.status == .passed, "\(result.message)")
         let line = try #require(result.output.first)
         #expect(line.hasPrefix("false\t"), "\(line)")
-        #expect(line.contains("cycle.lua:4: motion.spring: argument 1: table nested deeper than 16 levels (or a table that contains itself)"),
+        #expect(line.contains("cycle.lua:4: motion.spring: option 'duration': table nested deeper than 16 levels (or a table that contains itself)"),
                 "\(line)")
     }
 

@@ -34,8 +34,20 @@ typedef struct pb_limits {
   int tripped;              /* PB_TRIP_* */
   volatile int cancel;      /* set by another thread to stop the state at the next hook */
   char where[256];          /* "file.lua:12" where the trip was noticed, if known */
-  lua_State *main;          /* the main thread, to name the line of a refused allocation */
+  lua_State *main;          /* the main thread */
+  lua_State *current;       /* the thread whose host call is running (NULL: none): where the host reads, pushes
+                               and calls back into Lua, so a binding called from a coroutine answers on it */
+  int host_depth;           /* host calls nested inside one another (Lua -> Swift -> Lua -> Swift ...) */
+  int64_t allocations;      /* allocations and growths so far */
+  int64_t fail_at;          /* tests only: the allocation with this number is treated as over the cap; 0: off */
 } pb_limits;
+
+/* Host calls may nest (a Lua piece's layout making a stage whose piece lays out ...), each level a few Swift
+   frames deep; past this depth the call is refused, long before the thread's stack could run out. */
+#define PB_MAX_HOST_DEPTH 48
+/* Stack slots reserved on the calling thread before every host call; a host function may use this many
+   without checking (a coroutine's stack starts with far fewer). Deeper pushes and reads reserve their own. */
+#define PB_HOST_STACK 64
 
 typedef int (*pb_dispatch_fn)(lua_State *L, void *box);
 typedef void (*pb_release_fn)(void *box);
@@ -51,7 +63,8 @@ uint64_t pb_now_ns(void);
 /* Opens base, table, string, math, utf8 and coroutine, protected. Returns a lua status code. */
 int pb_open_safe_libs(lua_State *L);
 
-/* The only way the host runs Lua: the cap applies while Lua runs, and is relaxed again afterwards. */
+/* The only way the host runs Lua: the cap applies while Lua runs, and is relaxed again afterwards. A state
+   already stopped by a limit runs nothing: the call fails at once with the limit's message. */
 int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
 
 /* Pushes a message handler that appends a short traceback to string errors. */

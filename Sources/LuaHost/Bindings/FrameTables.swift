@@ -2,7 +2,8 @@ import CLua
 import PieceKit
 
 /// Frames as Lua tables: `{ frame = 12, t = 0.1, events = {...}, nowPlaying = { surface = { x, y, w, h, ... } } }`.
-/// Built with raw sets only; element keys keep the piece's order for numbers, then attributes.
+/// Built with raw sets only; element keys keep the piece's order for numbers, then attributes. Names are pushed
+/// with their length, so two names that differ after a NUL stay two keys.
 enum FrameTables {
     static func push(_ frame: Frame, _ L: OpaquePointer) {
         lua_createtable(L, 0, Int32(frame.pieces.count + 3))
@@ -10,11 +11,11 @@ enum FrameTables {
         lua_pushstring(L, "frame"); lua_pushinteger(L, lua_Integer(frame.index)); lua_rawset(L, t)
         lua_pushstring(L, "t"); lua_pushnumber(L, frame.time); lua_rawset(L, t)
         for piece in frame.pieces {
-            lua_pushstring(L, piece.name)
+            pushBytes(L, piece.name)
             lua_createtable(L, 0, Int32(piece.elements.count))
             let p = lua_gettop(L)
             for element in piece.elements {
-                lua_pushstring(L, element.name)
+                pushBytes(L, element.name)
                 push(element, L)
                 lua_rawset(L, p)
             }
@@ -33,12 +34,12 @@ enum FrameTables {
         lua_createtable(L, 0, Int32(element.values.count + element.attributes.count))
         let e = lua_gettop(L)
         for (name, value) in zip(element.numberNames, element.values) {
-            lua_pushstring(L, name)
+            pushBytes(L, name)
             lua_pushnumber(L, value)
             lua_rawset(L, e)
         }
         for attribute in element.attributes {
-            lua_pushstring(L, attribute.name)
+            pushBytes(L, attribute.name)
             push(attribute.value, L)
             lua_rawset(L, e)
         }
@@ -50,7 +51,7 @@ enum FrameTables {
         lua_pushstring(L, "kind"); lua_pushstring(L, event.kind.rawValue); lua_rawset(L, e)
         lua_pushstring(L, "piece"); lua_pushstring(L, event.piece); lua_rawset(L, e)
         for d in event.details {
-            lua_pushstring(L, d.name)
+            pushBytes(L, d.name)
             push(d.value, L)
             lua_rawset(L, e)
         }
@@ -59,7 +60,7 @@ enum FrameTables {
     static func push(_ value: ElementValue, _ L: OpaquePointer) {
         switch value {
         case .number(let n): lua_pushnumber(L, n)
-        case .text(let s): lua_pushstring(L, s)
+        case .text(let s): pushBytes(L, s)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         }
     }

@@ -140,14 +140,12 @@ enum LuaPieceBinding {
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
         let t = 1 + c.offset
-        for key in try rawKeys(L, t) where !optionKeys.contains(key) {
-            throw LuaHostError.message("\(c.function): unknown option '\(key)' (known: \(optionKeys.joined(separator: ", ")))")
-        }
+        try c.checkOptionKeys(1, allowed: optionKeys)
         lua_pushstring(L, "name"); lua_rawget(L, t)
-        guard lua_type(L, -1) == LUA_TSTRING, let n = clua_tostring(L, -1) else {
+        guard lua_type(L, -1) == LUA_TSTRING else {
             throw LuaHostError.message("\(c.function): option 'name' must be the piece's name (a string)")
         }
-        let name = try Options.checkedPieceName(String(cString: n), in: c.function)
+        let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
         clua_pop(L, 1)
         lua_pushstring(L, "layout"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
@@ -199,7 +197,10 @@ enum LuaPieceBinding {
         lua_pushstring(L, "parts")
         lua_rawget(L, t)
         defer { clua_pop(L, 1) }
-        let value = try LuaValue.read(L, -1)
+        let value: LuaValue
+        do { value = try LuaValue.read(L, -1, budget: c.budget) } catch let LuaHostError.message(m) {
+            throw LuaHostError.message("\(c.function): option 'parts': \(m)")
+        }
         if value.isNil { return nil }
         let shape = "a list of element names such as { \"surface\", \"grabber\" }"
         guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
@@ -211,16 +212,6 @@ enum LuaPieceBinding {
             }
             return name
         }
-    }
-
-    static func rawKeys(_ L: OpaquePointer, _ t: Int32) throws -> [String] {
-        var keys: [String] = []
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, let k = clua_tostring(L, -2) { keys.append(String(cString: k)) }
-            clua_pop(L, 1)
-        }
-        return keys.sorted()
     }
 
     static func pieceClass(_ state: LuaState, context: ScenarioContext) -> LuaClass<LuaPieceObject> {

@@ -279,18 +279,19 @@ enum MotionBinding {
         lua_pushnil(L)
         while lua_next(L, idx) != 0 {
             defer { clua_pop(L, 1) }
-            guard lua_type(L, -2) == LUA_TSTRING, let k = clua_tostring(L, -2) else {
+            guard lua_type(L, -2) == LUA_TSTRING else {
                 throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
             }
-            let key = String(cString: k)
+            let key = LuaValue.bytes(L, -2)
             let valueIndex = lua_gettop(L)
             if key == "tiers" {
                 guard lua_type(L, valueIndex) == LUA_TTABLE else { throw LuaHostError.message("motion.override: 'tiers' must be a table of springs") }
                 lua_pushnil(L)
                 while lua_next(L, valueIndex) != 0 {
                     defer { clua_pop(L, 1) }
-                    let name = clua_tostring(L, -2).map { String(cString: $0) } ?? "?"
-                    guard lua_type(L, -2) == LUA_TSTRING, let tier = MotionTier(rawValue: name) else {
+                    // The type first: converting a number key in place would break lua_next.
+                    let name = lua_type(L, -2) == LUA_TSTRING ? LuaValue.bytes(L, -2) : "?"
+                    guard let tier = MotionTier(rawValue: name) else {
                         clua_pop(L, 1)
                         throw LuaHostError.message("motion.override: unknown tier '\(name)' (tiers: \(MotionTier.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }

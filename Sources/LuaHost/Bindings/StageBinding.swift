@@ -173,6 +173,8 @@ end
         let fn = lua_gettop(L)
         lua_createtable(L, Int32(min(frames.count, 1 << 24)), 0)
         for (i, f) in frames.enumerated() {
+            // Past the memory cap the rest is not built; the call raises the limit's error once it returns.
+            if c.isStopped { break }
             FrameTables.push(f, L)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }

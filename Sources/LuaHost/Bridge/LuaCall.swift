@@ -4,12 +4,19 @@ import CLuaShim
 /// The arguments of one Lua → Swift call, read with raw access, plus helpers to push results.
 /// `function` names the call in errors ("stage:advance"); `offset` is 1 for methods, whose first stack
 /// slot is the object, so that argument 1 in an error is the first argument the user wrote.
+/// `L` is the thread that called (a coroutine's, when called from one), and the state's `L` is the same
+/// thread for as long as the call runs.
 public struct LuaCall {
     let L: OpaquePointer
     var function: String = "?"
     var offset: Int32 = 0
+    /// What every read of this call (all its arguments and options together) may copy out of Lua.
+    let budget: ReadBudget
 
-    init(_ L: OpaquePointer) { self.L = L }
+    init(_ L: OpaquePointer, budget: ReadBudget = ReadBudget()) {
+        self.L = L
+        self.budget = budget
+    }
 
     func named(_ function: String, method: Bool = false) -> LuaCall {
         var c = self
@@ -67,22 +74,75 @@ public struct LuaCall {
     }
 
     func value(_ arg: Int32) throws -> LuaValue {
-        do { return try LuaValue.read(L, arg + offset) } catch let LuaHostError.message(m) {
+        do { return try LuaValue.read(L, arg + offset, budget: budget) } catch let LuaHostError.message(m) {
             throw LuaHostError.message("\(function): argument \(arg): \(m)")
         }
     }
 
-    /// An options table (`Stage{ width = 393 }`). Unknown keys are refused by name, so a typo is never ignored.
+    /// An options table (`Stage{ width = 393 }`). Unknown keys are refused by name, so a typo is never ignored;
+    /// they are refused before any value is copied, and only the allowed keys' values are read.
     func options(_ arg: Int32, allowed: [String], optional: Bool = true) throws -> Options {
         if isNil(arg) && optional { return Options(function: function, table: LuaTable()) }
         guard lua_type(L, arg + offset) == LUA_TTABLE else { throw argumentError(arg, "a table of options") }
-        guard case .table(let t) = try value(arg) else { throw argumentError(arg, "a table of options") }
-        for key in t.keys where !allowed.contains(key) {
-            throw LuaHostError.message(
-                "\(function): unknown option '\(key)' (known: \(allowed.joined(separator: ", ")))")
+        try checkOptionKeys(arg, allowed: allowed)
+        let t = lua_absindex(L, arg + offset)
+        var fields: [(String, LuaValue)] = []
+        for key in allowed.sorted() {
+            pushBytes(L, key)
+            lua_rawget(L, t)
+            defer { clua_pop(L, 1) }
+            if lua_type(L, -1) == LUA_TNIL { continue }
+            do { fields.append((key, try LuaValue.read(L, -1, budget: budget))) } catch let LuaHostError.message(m) {
+                throw LuaHostError.message("\(function): option '\(key)': \(m)")
+            }
         }
-        return Options(function: function, table: t)
+        return Options(function: function, table: LuaTable(fields: fields))
     }
+
+    /// Refuses any key of the table at argument `arg` that is not in `allowed` (or not a name at all), reading
+    /// keys only. Of several wrong keys the first in sorted order is named, so the message is the same every run.
+    func checkOptionKeys(_ arg: Int32, allowed: [String]) throws {
+        let t = lua_absindex(L, arg + offset)
+        var unknown: String?
+        var otherKey: Double?
+        var otherType: String?
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            clua_pop(L, 1)
+            switch lua_type(L, -1) {
+            case LUA_TSTRING:
+                var len = 0
+                guard let p = lua_tolstring(L, -1, &len) else { continue }
+                // Compared as bytes: "width\0x" is not "width". Kept as text only when it is not allowed.
+                let raw = UnsafeRawBufferPointer(start: p, count: len)
+                if allowed.contains(where: { $0.utf8.elementsEqual(raw) }) { continue }
+                let key = String(decoding: raw, as: UTF8.self)
+                if unknown.map({ key < $0 }) ?? true { unknown = key }
+            case LUA_TNUMBER:
+                let n = lua_tonumberx(L, -1, nil)
+                if otherKey.map({ n < $0 }) ?? true { otherKey = n }
+            default:
+                otherType = otherType ?? String(cString: lua_typename(L, lua_type(L, -1)))
+            }
+        }
+        let known = "(known: \(allowed.joined(separator: ", ")))"
+        if let unknown {
+            throw LuaHostError.message("\(function): unknown option '\(LuaValue.shown(unknown))' \(known)")
+        }
+        if let otherKey {
+            let shown = otherKey == otherKey.rounded() && abs(otherKey) < 1e15 ? "\(Int(otherKey))" : "\(otherKey)"
+            throw LuaHostError.message(
+                "\(function): argument \(arg) must be a table of named options, got a value at [\(shown)] \(known)")
+        }
+        if let otherType {
+            throw LuaHostError.message(
+                "\(function): argument \(arg) must be a table of named options, got a \(otherType) key \(known)")
+        }
+    }
+
+    /// True once a limit has stopped the state (memory the host allocated for Lua passed the cap, say): a host
+    /// loop building a large result stops early, as the trampoline raises the limit's error once it returns.
+    var isStopped: Bool { pb_limits_of(L).pointee.tripped != Int32(PB_TRIP_NONE) }
 
     // MARK: results
 

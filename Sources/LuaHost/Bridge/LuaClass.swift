@@ -4,6 +4,11 @@ import CLuaShim
 /// What a class's own members are called, whatever its object type: plugins may not reuse these names.
 protocol LuaClassMembers: AnyObject {
     var memberNames: Set<String> { get }
+    /// The names called with a colon, and the names read as fields (tests walk every one of them).
+    var methodNames: [String] { get }
+    var propertyNames: [String] { get }
+    /// Whether a fallback answers names that are not fixed (a tier or role looked up by name).
+    var answersAnyName: Bool { get }
 }
 
 /// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
@@ -27,6 +32,9 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     }
 
     var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
+    var methodNames: [String] { methods.keys.sorted() }
+    var propertyNames: [String] { getters.keys.sorted() }
+    var answersAnyName: Bool { fallback != nil }
 
     func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
     func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
@@ -76,8 +84,8 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_pushstring(L, "__index")
         state.pushFunction { [unowned self] call in
             let L = call.L
-            guard lua_type(L, 2) == LUA_TSTRING, let k = clua_tostring(L, 2) else { lua_pushnil(L); return 1 }
-            let key = String(cString: k)
+            // Read with its length: "duration\0x" is no property of anyone's.
+            guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
             // Methods: the Swift ones and any written in Lua live in the metatable's methods table.
             pb_push_metatable(L, self.name)
             lua_pushstring(L, "__methods")
@@ -90,7 +98,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
             }
             // Methods plugins added to this class (see PluginLoader); built-in members came first.
-            if Self.pushPluginMethod(L, className: self.displayName, key: k) { return 1 }
+            if Self.pushPluginMethod(L, className: self.displayName, keyIndex: 2) { return 1 }
             if let fallback = self.fallback {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
@@ -114,14 +122,15 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_rawset(L, -3)
     }
 
-    /// Pushes the plugin method `key` of `className` and returns true, or pushes nothing and returns false.
-    private static func pushPluginMethod(_ L: OpaquePointer, className: String, key: UnsafePointer<CChar>) -> Bool {
+    /// Pushes the plugin method of `className` named by the string at `keyIndex` and returns true, or pushes
+    /// nothing and returns false.
+    private static func pushPluginMethod(_ L: OpaquePointer, className: String, keyIndex: Int32) -> Bool {
         let top = lua_gettop(L)
         lua_pushstring(L, PluginLoader.registryKey)
         guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { lua_settop(L, top); return false }
         lua_pushstring(L, className)
         guard lua_rawget(L, -2) == LUA_TTABLE else { lua_settop(L, top); return false }
-        lua_pushstring(L, key)
+        lua_pushvalue(L, keyIndex)
         guard lua_rawget(L, -2) == LUA_TFUNCTION else { lua_settop(L, top); return false }
         clua_insert(L, top + 1)
         lua_settop(L, top + 1)

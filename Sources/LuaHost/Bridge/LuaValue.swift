@@ -62,41 +62,82 @@ public struct LuaTable: Equatable, Sendable {
     }
 }
 
+/// How much one host call may copy out of Lua. Shared subtables are copied each time they are reached, so a
+/// kilobyte of Lua (a table whose fields all point at one table, nested) could otherwise expand into gigabytes;
+/// every table entry visited and every string byte copied counts, and reading stops once either runs out.
+final class ReadBudget {
+    static let maxEntries = 200_000
+    static let maxBytes = 16 << 20
+
+    private(set) var entries = 0
+    private(set) var bytes = 0
+
+    init() {}
+
+    func spend(entries n: Int = 1, bytes b: Int = 0) throws {
+        entries += n
+        bytes += b
+        if entries > Self.maxEntries {
+            throw LuaHostError.message(
+                "more than \(Self.maxEntries) values to read (a table reached through many paths counts each time)")
+        }
+        if bytes > Self.maxBytes {
+            throw LuaHostError.message(
+                "more than \(Self.maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
+        }
+    }
+}
+
 extension LuaValue {
     /// How deep `read` follows nested tables; deeper (or cyclic) data is refused, not recursed into.
     static let maxDepth = 16
 
-    /// Copies the value at `index` without calling metamethods. Tables nested deeper than `maxDepth` throw.
-    static func read(_ L: OpaquePointer, _ index: Int32, depth: Int = 0) throws -> LuaValue {
-        let idx = lua_absindex(L, index)
+    /// Copies the value at `index` without calling metamethods. Tables nested deeper than `maxDepth`, and more
+    /// data than `budget` allows, throw. Reserves the stack it uses on `L`, whichever thread that is.
+    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget = ReadBudget()) throws -> LuaValue {
+        try read(L, lua_absindex(L, index), depth: 0, budget: budget)
+    }
+
+    private static func read(_ L: OpaquePointer, _ idx: Int32, depth: Int, budget: ReadBudget) throws -> LuaValue {
         switch lua_type(L, idx) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, idx) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(L, idx, nil))
         case LUA_TSTRING:
-            var len = 0
-            guard let p = lua_tolstring(L, idx, &len) else { return .string("") }
-            return .string(String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self))
+            let s = bytes(L, idx)
+            try budget.spend(entries: 0, bytes: s.utf8.count)
+            return .string(s)
         case LUA_TTABLE:
             guard depth < maxDepth else {
                 throw LuaHostError.message("table nested deeper than \(maxDepth) levels (or a table that contains itself)")
             }
+            // Each level holds a key and a value (or an array item) on the stack.
+            guard lua_checkstack(L, 3) != 0 else {
+                throw LuaHostError.message("no stack left to read a table")
+            }
             var table = LuaTable()
             let n = Int(lua_rawlen(L, idx))
-            for i in 0..<min(n, 1_000_000) {
+            try budget.spend(entries: min(n, Int(Int32.max)))
+            for i in 0..<n {
                 lua_rawgeti(L, idx, lua_Integer(i + 1))
                 defer { clua_pop(L, 1) }
-                table.array.append(try read(L, -1, depth: depth + 1))
+                table.array.append(try read(L, lua_gettop(L), depth: depth + 1, budget: budget))
             }
             var named: [(String, LuaValue)] = []
             lua_pushnil(L)
             while lua_next(L, idx) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, let k = clua_tostring(L, -2) {
-                    let key = String(cString: k)
-                    do { named.append((key, try read(L, -1, depth: depth + 1))) } catch {
-                        clua_pop(L, 2)
-                        throw error
+                do {
+                    // The array part was counted above; every other entry visited counts here.
+                    let k = lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
+                    if k < 1 || k > n { try budget.spend() }
+                    if lua_type(L, -2) == LUA_TSTRING {
+                        let key = try textKey(L, -2)
+                        try budget.spend(entries: 0, bytes: key.utf8.count)
+                        named.append((key, try read(L, lua_gettop(L), depth: depth + 1, budget: budget)))
                     }
+                } catch {
+                    clua_pop(L, 2)
+                    throw error
                 }
                 clua_pop(L, 1)
             }
@@ -108,7 +149,40 @@ extension LuaValue {
         }
     }
 
-    /// Pushes the value. Only for host code (the allocator is relaxed there).
+    /// Every byte of the string at `idx` (embedded NULs included). Invalid UTF-8 is replaced, so only use this
+    /// for values; keys go through `textKey`, where two different keys must stay two.
+    static func bytes(_ L: OpaquePointer, _ idx: Int32) -> String {
+        var len = 0
+        guard let p = lua_tolstring(L, idx, &len) else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    /// The string key at `idx`, read with its length. A key that is not UTF-8 text is refused: replacing its
+    /// bytes would make two different keys one.
+    static func textKey(_ L: OpaquePointer, _ idx: Int32) throws -> String {
+        var len = 0
+        guard let p = lua_tolstring(L, idx, &len) else { return "" }
+        guard let key = String(validating: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self) else {
+            throw LuaHostError.message("a key that is not UTF-8 text")
+        }
+        return key
+    }
+
+    /// A key as error messages show it: control characters (a NUL inside a key, say) escaped, long keys cut.
+    static func shown(_ key: String) -> String {
+        var out = ""
+        for scalar in key.unicodeScalars.prefix(80) {
+            if scalar.value < 0x20 || scalar.value == 0x7f {
+                out += "\\" + String(scalar.value, radix: 10)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return key.unicodeScalars.count > 80 ? out + "..." : out
+    }
+
+    /// Pushes the value. Only for host code (the allocator is relaxed there). Uses the one slot its result
+    /// takes; each nested table reserves the two more it needs.
     func push(_ L: OpaquePointer) {
         switch self {
         case .nil, .opaque: lua_pushnil(L)
@@ -116,13 +190,17 @@ extension LuaValue {
         case .number(let n): pushNumber(L, n)
         case .string(let s): pushBytes(L, s)
         case .table(let t):
+            guard lua_checkstack(L, 3) != 0 else { lua_pushnil(L); return }
             lua_createtable(L, Int32(min(t.array.count, 1 << 20)), Int32(min(t.fields.count, 1 << 20)))
+            let limits = pb_limits_of(L)
             for (i, v) in t.array.enumerated() {
+                // A state stopped meanwhile (memory past the cap) gets the rest no more; it raises on return.
+                if i & 255 == 255, limits?.pointee.tripped != Int32(PB_TRIP_NONE) { break }
                 v.push(L)
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
             for (k, v) in t.fields {
-                lua_pushstring(L, k)
+                pushBytes(L, k)
                 v.push(L)
                 lua_rawset(L, -3)
             }

@@ -5,7 +5,12 @@ import Foundation
 /// One sandboxed Lua state: the safe libraries, the hardening prelude, the limits, and the host functions.
 /// Not thread-safe: a state lives on the one thread that made it.
 public final class LuaState {
-    let L: OpaquePointer
+    /// The main Lua thread, which owns the registry and runs the file's top level.
+    private let main: OpaquePointer
+    /// The Lua thread the host works on: during a host call, the thread (main or coroutine) that made the call,
+    /// as the trampoline records it; otherwise the main thread. Every push, read and call back into Lua made
+    /// through the state goes here, so a binding called from a coroutine answers on the coroutine's stack.
+    var L: OpaquePointer { limitsPointer.pointee.current ?? main }
     private let limitsPointer: UnsafeMutablePointer<pb_limits>
     public let limits: SandboxLimits
     private var closed = false
@@ -18,8 +23,9 @@ public final class LuaState {
     /// Where `print` output goes; the runner points it at the test that is running.
     var printSink: (String) -> Void = { _ in }
 
-    /// Makes a state with only the safe libraries. Throws only if Lua itself cannot start.
-    public init(limits: SandboxLimits = .default) throws {
+    /// Makes a state with only the safe libraries. Throws only if Lua itself cannot start. `failingAllocation`
+    /// is for tests: see `failAllocation(number:)`.
+    public init(limits: SandboxLimits = .default, failingAllocation: Int = 0) throws {
         _ = Bridge.installed
         self.limits = limits
         limitsPointer = UnsafeMutablePointer<pb_limits>.allocate(capacity: 1)
@@ -27,13 +33,14 @@ public final class LuaState {
         limitsPointer.pointee.limit = limits.memoryBytes > 0 ? limits.memoryBytes : 0
         limitsPointer.pointee.instr_limit = limits.instructions > 0 ? limits.instructions : 0
         limitsPointer.pointee.count = 1000
+        limitsPointer.pointee.fail_at = Int64(failingAllocation)
         guard let state = pb_newstate(limitsPointer) else {
             limitsPointer.deallocate()
             throw LuaHostError.message("could not create a Lua state")
         }
-        L = state
-        guard pb_open_safe_libs(L) == LUA_OK else {
-            lua_close(L)
+        main = state
+        guard pb_open_safe_libs(main) == LUA_OK else {
+            lua_close(main)
             limitsPointer.deallocate()
             throw LuaHostError.message("could not open Lua's libraries")
         }
@@ -45,7 +52,8 @@ public final class LuaState {
     public func close() {
         guard !closed else { return }
         closed = true
-        lua_close(L)
+        limitsPointer.pointee.current = nil
+        lua_close(main)
         limitsPointer.deallocate()
     }
 
@@ -104,7 +112,19 @@ public final class LuaState {
         return s.isEmpty ? nil : s
     }
 
-    public var memoryInUse: Int { Int(pb_memory_used(L)) }
+    public var memoryInUse: Int { Int(pb_memory_used(main)) }
+
+    /// The most the state ever held, host allocations for Lua included: a cap holds when this stays near it.
+    public var memoryPeak: Int { Int(limitsPointer.pointee.peak) }
+
+    /// Allocations (and growths) the state has made so far.
+    var allocationCount: Int { Int(limitsPointer.pointee.allocations) }
+
+    /// For tests: the allocation numbered `n` (counting from the state's birth) is treated as if it passed the
+    /// memory cap, so every point of a scenario can be shown to stop cleanly when memory runs out there.
+    func failAllocation(number n: Int) {
+        limitsPointer.pointee.fail_at = Int64(n)
+    }
 
     // MARK: host functions
 
@@ -127,6 +147,26 @@ public final class LuaState {
     func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>) {
         cls.ensureMetatable(in: self)
         pb_push_object(L, Unmanaged.passRetained(ObjectBox(object)).toOpaque(), cls.name)
+    }
+
+    /// The names in the methods table of the class registered as `registryName`: its Swift methods and any
+    /// written in Lua. Read raw; empty when the class has no metatable yet.
+    func methodTableNames(ofClass registryName: String) -> [String] {
+        let L = self.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, 4) != 0 else { return [] }
+        lua_pushstring(L, registryName)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { return [] }
+        lua_pushstring(L, "__methods")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return [] }
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING { names.append(LuaValue.bytes(L, -2)) }
+            clua_pop(L, 1)
+        }
+        return names.sorted()
     }
 
     // MARK: running Lua
