@@ -101,7 +101,7 @@ enum StageBinding {
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
-            stage.interruption = { [weak state] in state?.stopReason() }
+            stage.interruption = { [weak context] in context?.checkLimits() }
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1

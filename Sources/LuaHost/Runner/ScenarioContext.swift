@@ -57,11 +57,43 @@ final class ScenarioContext {
         overrides = fileOverrides
     }
 
-    /// Stages made by this file, so override changes reach them.
+    /// Stages made by this file, so override changes reach them and their kept frames are counted.
     private var stages: [WeakStage] = []
 
+    // MARK: Host memory
+
+    /// Host memory this file caused outside its stages (its report so far, copies of its pages), in bytes.
+    private(set) var chargedBytes = 0
+    /// Bytes of frame log written: the runner reads the whole log back to compare it with a golden.
+    fileprivate(set) var logBytes = 0
+
+    /// Everything the host holds for this file: the above and what its live stages keep.
+    var hostBytes: Int {
+        stages.reduce(chargedBytes + logBytes) { $0 + ($1.stage?.heldBytes ?? 0) }
+    }
+
+    /// The file's limits as host code sees them: time, and memory with the host's share counted. nil while the
+    /// file is within them; the breach message (the state is then stopped) otherwise.
+    func checkLimits() -> String? {
+        if let reason = state.stopReason() { return reason }
+        return state.chargeHost(hostBytes)
+    }
+
+    /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
+    /// over its cap.
+    func charge(_ bytes: Int) throws {
+        chargedBytes += max(bytes, 0)
+        if let reason = checkLimits() { throw LuaHostError.message(reason) }
+    }
+
+    /// Counts a report entry, as `charge` does, but never throws: the runner checks the state's breach after.
+    func chargeReport(_ result: TestResult) {
+        chargedBytes += result.estimatedBytes
+        _ = checkLimits()
+    }
+
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
-    private var log: JSONLogFile?
+    private var log: CountingLog?
     private var logError: String?
 
     func stageCreated(_ stage: Stage) throws {
@@ -69,7 +101,7 @@ final class ScenarioContext {
         stages.removeAll { $0.stage == nil }
         guard let logPath = options.logPath else { return }
         if log == nil && logError == nil {
-            do { log = try JSONLogFile(path: logPath) } catch { logError = "\(error)" }
+            do { log = CountingLog(try JSONLogFile(path: logPath), context: self) } catch { logError = "\(error)" }
         }
         if let logError { throw LuaHostError.message("Stage: cannot write the frame log: \(logError)") }
         guard let log else { return }
@@ -84,15 +116,15 @@ final class ScenarioContext {
     func logFailure(_ message: String, test: String?) {
         guard let log else { return }
         var o = JSONObject()
-        o.append("error", message)
-        if let test { o.append("test", test) }
-        try? log.write(o)
+        o.append("error", TestResult.clip(message, limit: TestResult.messageLimit))
+        if let test { o.append("test", TestResult.clip(test, limit: TestResult.nameLimit)) }
+        try? log.receive(line: o.json)
     }
 
     /// Called once the file is done, whatever happened: the log is closed and moved into place.
     func finish() {
         for w in stages { w.stage?.detachLog() }
-        try? log?.close()
+        try? log?.file.close()
         log = nil
     }
 }
@@ -100,4 +132,19 @@ final class ScenarioContext {
 private struct WeakStage {
     weak var stage: Stage?
     init(_ stage: Stage) { self.stage = stage }
+}
+
+/// The file's frame log, counting what is written so it is charged against the file's memory cap.
+private final class CountingLog: FrameLogSink {
+    let file: JSONLogFile
+    private weak var context: ScenarioContext?
+
+    init(_ file: JSONLogFile, context: ScenarioContext) {
+        self.file = file; self.context = context
+    }
+
+    func receive(line: String) throws {
+        context?.logBytes += line.utf8.count + 1
+        try file.write(line: line)
+    }
 }

@@ -53,8 +53,11 @@ public enum ScenarioRunner {
         let context = ScenarioContext(state: state, path: path, options: options)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let pluginFolders: [String]
-        switch Self.headerPlugins(ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self)),
-                                  folder: folder) {
+        let header = ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        if let problem = header.problems.first {
+            return fileFailure("\(path):\(problem.line): \(problem.message); the file did not run")
+        }
+        switch Self.headerPlugins(header, folder: folder) {
         case .failure(let error): return fileFailure("\(path): \(error.description)")
         case .success(let named): pluginFolders = options.pluginFolders + named
         }
@@ -155,7 +158,7 @@ public enum ScenarioRunner {
             lua_rawgeti(L, testsIndex, lua_Integer(i))
             let entry = lua_gettop(L)
             lua_pushstring(L, "name"); lua_rawget(L, entry)
-            let name = clua_tostring(L, -1).map { String(cString: $0) } ?? "test \(i)"
+            let name = boundedString(L, -1, limit: TestResult.nameLimit) ?? "test \(i)"
             clua_pop(L, 1)
             lua_pushstring(L, "skip"); lua_rawget(L, entry)
             let skip = lua_toboolean(L, -1) != 0
@@ -166,6 +169,8 @@ public enum ScenarioRunner {
             if options.listOnly || skip {
                 let result = TestResult(name: name, status: .skipped)
                 report.tests.append(result)
+                context.chargeReport(result)
+                if state.breach != nil { return overCap(report: &report, at: i, of: count, state.breach) }
                 if !options.listOnly { events(.testFinished(result)) }
                 continue
             }
@@ -187,11 +192,30 @@ public enum ScenarioRunner {
                 result.message = "\(location ?? path): \(breach.description)"
                     + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
             }
+            result = result.clipped()
             context.testEnded(failure: result.status == .failed ? result.message : nil)
             report.tests.append(result)
+            if state.breach == nil {
+                context.chargeReport(result)
+                if state.breach != nil {
+                    events(.testFinished(result))
+                    return overCap(report: &report, at: i, of: count, state.breach)
+                }
+            }
             events(.testFinished(result))
             if state.breach != nil { break }
         }
+        return report
+    }
+
+    /// Ends a file whose report itself outgrew its memory cap (a great many tests): one more failure says so.
+    private static func overCap(report: inout FileReport, at index: Int, of count: Int,
+                                _ breach: LimitBreach?) -> FileReport {
+        let remaining = count - index
+        let what = breach?.description ?? "memory limit exceeded"
+        let breach = "\(report.path): \(what) by the report itself (\(report.tests.count) results)"
+        report.tests.append(TestResult(name: "(file)", status: .failed,
+                                       message: breach + (remaining > 0 ? "; its remaining \(remaining) tests did not run" : "")))
         return report
     }
 

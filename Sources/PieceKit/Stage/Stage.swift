@@ -45,6 +45,9 @@ public final class Stage {
     /// Every rendered frame, oldest first. Indices grow by one per `renderFrame` and skip the frames a `jump`
     /// passed over.
     public internal(set) var history: [Frame] = []
+    /// About how many bytes `history` holds (`Frame.estimatedBytes` summed), so a host can count kept frames
+    /// against a memory cap without walking them every frame.
+    public internal(set) var historyBytes = 0
 
     /// Problems with what pieces published (a name used twice), each reported once.
     public private(set) var layoutWarnings: [String] = []
@@ -64,8 +67,9 @@ public final class Stage {
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
-    /// Asked before every frame is rendered: a reason stops the frame loop with `StageError.interrupted`. The Lua
-    /// host uses it so a script's wall-time limit also stops `advance(1e9)`, which runs no Lua for the hook to see.
+    /// Asked before every frame is rendered and before each time's scheduled work runs: a reason stops the loop
+    /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
+    /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
     public var interruption: (() -> String?)?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
@@ -81,6 +85,10 @@ public final class Stage {
     }
 
     public var fps: Int { clock.fps }
+
+    /// About how many bytes the stage holds that a script can make grow: its kept frames and its pending work (an
+    /// entry and a closure each, counted at 128 bytes). A host counts this against a memory cap.
+    public var heldBytes: Int { historyBytes + scheduler.heldEntries * 128 }
 
     /// The time of the current frame (while scheduled work runs, the frame being prepared; the work's own due
     /// time is `scheduler.currentTime`).
