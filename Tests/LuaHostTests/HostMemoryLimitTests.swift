@@ -83,4 +83,14 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
         #expect(size < 8 << 20, "\(size) bytes of log")
     }
+
+    @Test func aScenarioFileLargerThanItsCapIsNotReadIn() throws {
+        // 2 MiB of comment lines and one test: the host would copy all of it before Lua saw a line.
+        let comments = String(repeating: "-- filler filler filler filler filler filler filler filler filler fill\n", count: 30_000)
+        let report = try runScenario(comments + "test(\"x\", function() end)\n",
+                                     limits: SandboxLimits(instructions: 0, memoryBytes: 1 << 20, seconds: 20))
+        let failure = try #require(report.test("(file)"), "\(report.summary)")
+        #expect(failure.message.hasSuffix("scenario.lua: the file is larger than its memory cap of 1 MiB; it did not run"),
+                "\(failure.message)")
+    }
 }

@@ -68,8 +68,11 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     public static func read(file: String) -> ScenarioHeader {
-        guard let data = FileManager.default.contents(atPath: file) else { return ScenarioHeader() }
-        return parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        // Only the start is read: the header is in the first ten lines, and the file may be huge.
+        guard let handle = FileHandle(forReadingAtPath: file) else { return ScenarioHeader() }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 4096)) ?? Data()
+        return parse(String(decoding: data, as: UTF8.self))
     }
 
     /// The run's limits, tightened by this header.

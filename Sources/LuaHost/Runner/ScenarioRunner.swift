@@ -35,8 +35,17 @@ public enum ScenarioRunner {
             report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
             return report
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // The source is copied into the host (and then into Lua): a file larger than its memory cap cannot run.
+        // Read with that bound, so even a link to an endless device stops at the cap.
+        let cap = options.limits.memoryBytes
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let read = try? (cap > 0 ? handle.read(upToCount: cap + 1) : handle.readToEnd()) else {
             return fileFailure("\(path): cannot read the file")
+        }
+        try? handle.close()
+        let data = read ?? Data()
+        if cap > 0, data.count > cap {
+            return fileFailure("\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run")
         }
         let state: LuaState
         do { state = try LuaState(limits: options.limits) } catch {
@@ -80,8 +89,10 @@ public enum ScenarioRunner {
         var printed = 0
         state.pushFunction { call in
             // Output is kept by the host, outside the memory cap, so it has a cap of its own.
-            let line = (try? call.string(1)) ?? ""
             guard printed < Self.printLimit else { return 0 }
+            // Copied only up to what may still be kept: a line of a gigabyte costs no more than the cap.
+            let line = lua_type(call.L, 1) == LUA_TSTRING
+                ? boundedString(call.L, 1, limit: Self.printLimit - printed) ?? "" : ((try? call.string(1)) ?? "")
             printed += line.utf8.count + 1
             if printed >= Self.printLimit {
                 state.printSink("... (output truncated: a file may print at most \(Self.printLimit >> 10) KiB)")

@@ -49,8 +49,9 @@ public final class Stage {
     /// against a memory cap without walking them every frame.
     public internal(set) var historyBytes = 0
 
-    /// Problems with what pieces published (a name used twice), each reported once.
+    /// Problems with what pieces published (a name used twice), each reported once; the first `warningLimit`.
     public private(set) var layoutWarnings: [String] = []
+    public static let warningLimit = 100
 
     var slots: [PieceSlot] = []
     /// The latest frame rendered or jumped to. Changes begin after it.
@@ -223,6 +224,8 @@ public final class Stage {
     }
 
     private func warn(_ message: String) {
+        // Bounded: a piece can publish a new duplicate name every frame, and each would be kept for good.
+        guard layoutWarnings.count < Self.warningLimit else { return }
         if warningSet.insert(message).inserted { layoutWarnings.append(message) }
     }
 }
