@@ -38,12 +38,16 @@ public enum ScenarioRunner {
         // The source is copied into the host (and then into Lua): a file larger than its memory cap cannot run.
         // Read with that bound, so even a link to an endless device stops at the cap.
         let cap = options.limits.memoryBytes
-        guard let handle = FileHandle(forReadingAtPath: path),
-              let read = try? (cap > 0 ? handle.read(upToCount: cap + 1) : handle.readToEnd()) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return fileFailure("\(path): cannot read the file") }
+        let data: Data
+        do {
+            // Both give nil at the end of the file: an empty file is an empty source.
+            data = try (cap > 0 ? handle.read(upToCount: cap + 1) : handle.readToEnd()) ?? Data()
+            try? handle.close()
+        } catch {
+            try? handle.close()
             return fileFailure("\(path): cannot read the file")
         }
-        try? handle.close()
-        let data = read ?? Data()
         if cap > 0, data.count > cap {
             return fileFailure("\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run")
         }
