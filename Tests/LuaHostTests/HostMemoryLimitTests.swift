@@ -93,4 +93,36 @@ import Testing
         #expect(failure.message.hasSuffix("scenario.lua: the file is larger than its memory cap of 1 MiB; it did not run"),
                 "\(failure.message)")
     }
+
+    @Test func manyStagesCountAgainstTheCap() throws {
+        // Each stage is counted at 4 KiB at least: a million of them is far past 8 MiB, though Lua holds only a
+        // small box for each.
+        let report = try runScenario("""
+            test("stages", function()
+              local keep = {}
+              for i = 1, 1000000 do keep[i] = Stage{} end
+            end)
+            """, limits: Self.eightMiB)
+        let result = try #require(report.test("stages"), "\(report.summary)")
+        #expect(result.message.hasSuffix("scenario.lua:3: memory limit of 8 MiB exceeded"), "\(result.message)")
+    }
+
+    @Test func aStageReleasedByTheScriptNoLongerCounts() throws {
+        // Eight rounds of 350 frames (about 3 MiB each, see above): 24 MiB in all, but only one round is alive at a
+        // time, so the file stays within 8 MiB.
+        let report = try runScenario("""
+            local sections = {}
+            for i = 1, 50 do sections[i] = { id = "s" .. i, title = "Section " .. i, height = 100 } end
+            test("one after another", function()
+              for round = 1, 8 do
+                local s = Stage{}
+                s:page{ sections = sections }
+                s:frames(350)
+                s = nil
+                collectgarbage()
+              end
+            end)
+            """, limits: Self.eightMiB)
+        #expect(report.test("one after another")?.status == .passed, "\(report.summary)")
+    }
 }

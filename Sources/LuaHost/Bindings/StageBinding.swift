@@ -107,7 +107,6 @@ enum StageBinding {
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
-            stage.interruption = { [weak context] in context?.checkLimits() }
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1

@@ -58,7 +58,8 @@ final class ScenarioContext {
     }
 
     /// Stages made by this file, so override changes reach them and their kept frames are counted.
-    private var stages: [WeakStage] = []
+    private var stages: [StageEntry] = []
+    private var stagesAfterPrune = 8
 
     // MARK: Host memory
 
@@ -66,17 +67,42 @@ final class ScenarioContext {
     private(set) var chargedBytes = 0
     /// Bytes of frame log written: the runner reads the whole log back to compare it with a golden.
     fileprivate(set) var logBytes = 0
+    /// The stages' `heldBytes` as last seen, summed. Each stage refreshes its own share before its frames and its
+    /// batches of work, so a check costs the same however many stages the file made.
+    private var stageBytes = 0
 
-    /// Everything the host holds for this file: the above and what its live stages keep.
-    var hostBytes: Int {
-        stages.reduce(chargedBytes + logBytes) { $0 + ($1.stage?.heldBytes ?? 0) }
-    }
+    /// Everything the host holds for this file, as last counted.
+    var hostBytes: Int { chargedBytes + logBytes + stageBytes }
 
     /// The file's limits as host code sees them: time, and memory with the host's share counted. nil while the
-    /// file is within them; the breach message (the state is then stopped) otherwise.
-    func checkLimits() -> String? {
+    /// file is within them; the breach message (the state is then stopped) otherwise. `entry`, when given, is the
+    /// stage asking: its share is brought up to date first.
+    func checkLimits(refreshing entry: StageEntry? = nil) -> String? {
         if let reason = state.stopReason() { return reason }
+        if let entry { refresh(entry) }
+        let cap = state.limits.memoryBytes
+        if cap > 0, hostBytes + state.memoryInUse > cap {
+            // Stages released since they were last seen still count: recount before calling it a breach.
+            recountStages()
+        }
         return state.chargeHost(hostBytes)
+    }
+
+    private func refresh(_ entry: StageEntry) {
+        let now = entry.stage?.heldBytes ?? 0
+        stageBytes += now - entry.counted
+        entry.counted = now
+    }
+
+    /// Drops released stages and counts the others afresh.
+    private func recountStages() {
+        stages.removeAll { $0.stage == nil }
+        stagesAfterPrune = max(stages.count, 8)
+        stageBytes = 0
+        for entry in stages {
+            entry.counted = entry.stage?.heldBytes ?? 0
+            stageBytes += entry.counted
+        }
     }
 
     /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
@@ -96,9 +122,15 @@ final class ScenarioContext {
     private var log: CountingLog?
     private var logError: String?
 
+    /// Takes a new stage in: its limits check (asked before every frame and batch of work), its share of host
+    /// memory, and the file's frame log.
     func stageCreated(_ stage: Stage) throws {
-        stages.append(WeakStage(stage))
-        stages.removeAll { $0.stage == nil }
+        let entry = StageEntry(stage)
+        stages.append(entry)
+        stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        // Released stages are dropped now and then, not on every creation, so making many stays linear.
+        if stages.count >= 2 * stagesAfterPrune { recountStages() }
+        if let reason = checkLimits(refreshing: entry) { throw LuaHostError.message(reason) }
         guard let logPath = options.logPath else { return }
         if log == nil && logError == nil {
             do { log = CountingLog(try JSONLogFile(path: logPath), context: self) } catch { logError = "\(error)" }
@@ -129,8 +161,10 @@ final class ScenarioContext {
     }
 }
 
-private struct WeakStage {
+/// A stage of the file, held weakly, with the bytes it was last counted at.
+final class StageEntry {
     weak var stage: Stage?
+    var counted = 0
     init(_ stage: Stage) { self.stage = stage }
 }
 

@@ -87,9 +87,10 @@ public final class Stage {
 
     public var fps: Int { clock.fps }
 
-    /// About how many bytes the stage holds that a script can make grow: its kept frames and its pending work (an
-    /// entry and a closure each, counted at 128 bytes). A host counts this against a memory cap.
-    public var heldBytes: Int { historyBytes + scheduler.heldEntries * 128 }
+    /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
+    /// tables), each piece's slot (1 KiB), its kept frames and its pending work (an entry and a closure each, 128
+    /// bytes). Rough sizes on the safe side; a host counts this against a memory cap.
+    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 }
 
     /// The time of the current frame (while scheduled work runs, the frame being prepared; the work's own due
     /// time is `scheduler.currentTime`).
