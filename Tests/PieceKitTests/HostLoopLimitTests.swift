@@ -86,6 +86,18 @@ import Testing
         #expect(found.first?.actual == "not compared (the comparison ran out of time)")
     }
 
+    @Test func aComparisonWithATimeLimitStopsOnceItHasPassed() {
+        // A limit of a nanosecond has passed by the time the first line is compared.
+        let line = #"{"frame":1,"t":0.008333,"pieces":{}}"#
+        let log = Array(repeating: line, count: 100).joined(separator: "\n")
+        let found = FrameLogDiff(timeLimit: 1e-9).differences(actual: log, expected: log)
+        #expect(found.map(\.actual) == ["not compared (the comparison ran out of time)"])
+        // Without one, equal logs agree; a limit that is not a positive finite number is none.
+        #expect(FrameLogDiff().differences(actual: log, expected: log).isEmpty)
+        #expect(FrameLogDiff(timeLimit: .nan).timeLimit == nil)
+        #expect(FrameLogDiff(timeLimit: 1e300).timeLimit == nil)
+    }
+
     @Test func objectsWithManyKeysCompareKeyByKeyInTheGoldensOrder() {
         // 20 000 keys: each is looked up in a table. The log lacks k0 and has an extra key, which comes last.
         let keys = (0..<20_000).map { "\"k\($0)\":\($0)" }

@@ -27,18 +27,24 @@ public struct FrameLogDiff: Sendable {
     }
 
     public let tolerance: Double
+    /// Seconds one comparison may take before it stops and fails (nil: no limit). Lets a runner bound the golden
+    /// comparison by the run's time limit without passing a deadline to every call.
+    public let timeLimit: Double?
 
-    public init(tolerance: Double = 0.0005) {
+    public init(tolerance: Double = 0.0005, timeLimit: Double? = nil) {
         self.tolerance = tolerance.isNaN ? 0 : max(tolerance, 0)
+        // Durations past a year are no limit at all (and a huge Double would not make a Duration).
+        self.timeLimit = timeLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 31_536_000 ? $0 : nil }
     }
 
     /// Up to `limit` differences between `actual` and `expected` (the golden), in line order.
     ///
     /// Linear in the size of the logs (keys are matched through a table, not by searching), so a hostile golden
-    /// cannot make it slow. Past `deadline` it stops and reports the line it reached as not compared, which fails
-    /// the comparison: a runner bounds the time a golden may take this way.
+    /// cannot make it slow. Past `deadline` (by default `timeLimit` from now) it stops and reports the line it
+    /// reached as not compared, which fails the comparison: a runner bounds the time a golden may take this way.
     public func differences(actual: String, expected: String, limit: Int = 10,
                             deadline: ContinuousClock.Instant? = nil) -> [Difference] {
+        let deadline = deadline ?? timeLimit.map { ContinuousClock.now + .seconds($0) }
         let a = Self.lines(actual), e = Self.lines(expected)
         var found: [Difference] = []
         for index in 0..<max(a.count, e.count) where found.count < limit {
