@@ -24,8 +24,8 @@ struct RunCommand {
       --filter TEXT          run only tests whose full name ("group > test") contains TEXT
       --list                 list the tests without running them
       --jobs N               run up to N files at once (default: 2); results are printed in file order
-      --max-instructions N   Lua instructions per file (default: 2000000000; 0 for none)
-      --max-memory MB        memory per file in MiB (default: 512; 0 for none)
+      --max-instructions N   Lua instructions per file, a whole number (default: 2000000000; 0 for none)
+      --max-memory MB        memory per file in MiB, at least 1 KiB (default: 512; 0 for none)
       --max-seconds S        wall-clock seconds per file (default: 120; 0 for none); the worker is killed
                              2 s after this even inside a long library call
       --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
@@ -53,9 +53,15 @@ struct RunCommand {
         func number(_ flag: String) throws(UsageError) -> Double {
             let text = try value(flag)
             guard let n = Double(text), n.isFinite, n >= 0 else {
-                throw UsageError("\(flag) needs a number of at least 0, got \"\(text)\"")
+                throw UsageError("\(flag) needs a number of at least 0, got \"\(Self.clip(text))\"")
             }
             return n
+        }
+        func limit<T>(_ flag: String, _ parsed: Result<T, LimitValueError>) throws(UsageError) -> T {
+            switch parsed {
+            case .success(let n): return n
+            case .failure(let error): throw UsageError("\(flag) \(error)")
+            }
         }
         while i < args.count {
             let a = args[i]
@@ -63,12 +69,17 @@ struct RunCommand {
             case "--filter": cmd.options.filter = try value(a)
             case "--list": cmd.options.listOnly = true
             case "--jobs":
-                let n = try number(a)
-                guard n >= 1, n == n.rounded(), n <= 64 else { throw UsageError("--jobs needs a whole number from 1 to 64") }
+                let text = try value(a)
+                guard let n = Double(text), n.isFinite, n >= 1, n == n.rounded(), n <= 64 else {
+                    throw UsageError("--jobs needs a whole number from 1 to 64, got \"\(Self.clip(text))\"")
+                }
                 cmd.jobs = Int(n)
-            case "--max-instructions": cmd.options.limits.instructions = Int64(min(try number(a), 9e18))
-            case "--max-memory": cmd.options.limits.memoryBytes = Int(min(try number(a), 1e12) * 1024 * 1024)
-            case "--max-seconds": cmd.options.limits.seconds = try number(a)
+            case "--max-instructions":
+                cmd.options.limits.instructions = try limit(a, SandboxLimits.instructions(from: try value(a), allowsNone: true))
+            case "--max-memory":
+                cmd.options.limits.memoryBytes = try limit(a, SandboxLimits.memoryBytes(fromMiB: try value(a), allowsNone: true))
+            case "--max-seconds":
+                cmd.options.limits.seconds = try limit(a, SandboxLimits.seconds(from: try value(a), allowsNone: true))
             case "--lib": cmd.options.libraryFolders.append(try value(a))
             case "--plugins": cmd.options.pluginFolders.append(try value(a))
             case "--log": cmd.logPath = try value(a)
@@ -87,6 +98,13 @@ struct RunCommand {
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
         if cmd.updateGoldens, cmd.golden == nil { throw UsageError("--update-goldens needs --golden DIR") }
         return cmd
+    }
+}
+
+extension RunCommand {
+    /// A typed value as an error message shows it: long ones are cut.
+    static func clip(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
     }
 }
 

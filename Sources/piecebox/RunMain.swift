@@ -28,7 +28,10 @@ enum RunMain {
             return 2
         }
 
-        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: FrameLogDiff(tolerance: cmd.goldenTolerance)) }
+        // A golden comparison gets the run's time limit too: the runner does it, outside any sandbox.
+        let seconds = cmd.options.limits.seconds
+        let diff = FrameLogDiff(tolerance: cmd.goldenTolerance, timeLimit: seconds > 0 ? seconds : nil)
+        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: diff) }
         let printer = OrderedPrinter(count: files.count, reporter: Reporter(verbose: cmd.verbose, listOnly: cmd.options.listOnly))
         let listOnly = cmd.options.listOnly
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in

@@ -18,7 +18,7 @@ import Testing
         #expect(header.maxSeconds == 2.5)
     }
 
-    @Test func ignoresInvalidValuesUnknownKeysAndLinesPastTheTenth() {
+    @Test func refusesInvalidValuesAndIgnoresUnknownKeysAndLinesPastTheTenth() {
         let lines = [
             "--! max-instructions: 0",
             "--! max-memory: -5",
@@ -28,7 +28,10 @@ import Testing
             "-- ! max-seconds: 1",
             "--! no colon here",
         ] + Array(repeating: "-- filler", count: 3) + ["--! max-seconds: 1", "--! expect-error: late"]
-        let header = ScenarioHeader.parse(lines.joined(separator: "\n"))
+        var header = ScenarioHeader.parse(lines.joined(separator: "\n"))
+        // The three limits with bad values are refused on their lines (the file will not run); nothing else counts.
+        #expect(header.problems.map(\.line) == [1, 2, 3])
+        header.problems = []
         #expect(header == ScenarioHeader())
     }
 

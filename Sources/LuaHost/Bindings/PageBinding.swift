@@ -23,13 +23,13 @@ enum PageBinding {
     /// Adds `page` to the stage class.
     static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
         cls.method("page") { o, c in
-            let page = try make(on: o.stage, c)
+            let page = try make(on: o.stage, c, context: context)
             context.state.push(PageObject(page: page, stage: o.stage), as: pageClass(context))
             return 1
         }
     }
 
-    static func make(on stage: Stage, _ c: LuaCall) throws -> LiveScrollPage {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LiveScrollPage {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let list = try opts.table("sections", "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }") else {
             throw LuaHostError.message("\(c.function): option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
@@ -46,6 +46,11 @@ enum PageBinding {
         if !list.fields.isEmpty {
             throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
+        // The page keeps its own copy of every text for as long as the stage lives: counted against the file's cap.
+        try context.charge(sections.reduce(0) { total, s in
+            total + 128 + s.id.utf8.count + s.title.utf8.count + (s.detail?.utf8.count ?? 0)
+                + s.paragraphs.reduce(0) { $0 + 32 + $1.utf8.count }
+        })
         let name = try opts.pieceName(default: "page")
         let selection = try opts.string("selection", "a section id (a string)")
         if let selection, !ids.contains(selection) {

@@ -166,8 +166,9 @@ enum ScrollIslandBinding {
             fields.append(("bubble", rect(b.frame, [("out", .boolean(b.isOut)), ("scale", .number(b.scale))])))
         }
         var rows = LuaTable()
+        let sections = island.sections  // built on each read: once, not once per row
         for i in 0..<l.count {
-            if let row = l.row(i, sections: island.sections, rowsOffset: island.state.rowsOffset, measure: island.measure) {
+            if let row = l.row(i, sections: sections, rowsOffset: island.state.rowsOffset, measure: island.measure) {
                 rows.array.append(rect(row.frame))
             }
         }

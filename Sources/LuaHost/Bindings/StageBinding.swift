@@ -43,7 +43,13 @@ enum StageBinding {
         }
         cls.method("settle") { o, c in
             let opts = try c.options(1, allowed: ["maxFrames"])
-            let maxFrames = try opts.number("maxFrames", "a number of frames").map { Int(max(0, min($0, 10_000_000))) }
+            let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
+                guard n >= 0, n == n.rounded() else {
+                    throw LuaHostError.message("\(c.function): option 'maxFrames' must be a whole number of frames of at least 0, got \(n)")
+                }
+                // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
+                return Int(min(n, 10_000_000))
+            }
             c.push(Double(try stageCall(c, o) { try o.stage.settle(maxFrames: maxFrames) }))
             return 1
         }
@@ -105,7 +111,6 @@ enum StageBinding {
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
-            stage.interruption = { [weak state] in state?.stopReason() }
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1

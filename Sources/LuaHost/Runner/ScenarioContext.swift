@@ -57,19 +57,83 @@ final class ScenarioContext {
         overrides = fileOverrides
     }
 
-    /// Stages made by this file, so override changes reach them.
-    private var stages: [WeakStage] = []
+    /// Stages made by this file, so override changes reach them and their kept frames are counted.
+    private var stages: [StageEntry] = []
+    private var stagesAfterPrune = 8
+
+    // MARK: Host memory
+
+    /// Host memory this file caused outside its stages (its report so far, copies of its pages), in bytes.
+    private(set) var chargedBytes = 0
+    /// Bytes of frame log written: the runner reads the whole log back to compare it with a golden.
+    fileprivate(set) var logBytes = 0
+    /// The stages' `heldBytes` as last seen, summed. Each stage refreshes its own share before its frames and its
+    /// batches of work, so a check costs the same however many stages the file made.
+    private var stageBytes = 0
+
+    /// Everything the host holds for this file, as last counted.
+    var hostBytes: Int { chargedBytes + logBytes + stageBytes }
+
+    /// The file's limits as host code sees them: time, and memory with the host's share counted. nil while the
+    /// file is within them; the breach message (the state is then stopped) otherwise. `entry`, when given, is the
+    /// stage asking: its share is brought up to date first.
+    func checkLimits(refreshing entry: StageEntry? = nil) -> String? {
+        if let reason = state.stopReason() { return reason }
+        if let entry { refresh(entry) }
+        let cap = state.limits.memoryBytes
+        if cap > 0, hostBytes + state.memoryInUse > cap {
+            // Stages released since they were last seen still count: recount before calling it a breach.
+            recountStages()
+        }
+        return state.chargeHost(hostBytes)
+    }
+
+    private func refresh(_ entry: StageEntry) {
+        let now = entry.stage?.heldBytes ?? 0
+        stageBytes += now - entry.counted
+        entry.counted = now
+    }
+
+    /// Drops released stages and counts the others afresh.
+    private func recountStages() {
+        stages.removeAll { $0.stage == nil }
+        stagesAfterPrune = max(stages.count, 8)
+        stageBytes = 0
+        for entry in stages {
+            entry.counted = entry.stage?.heldBytes ?? 0
+            stageBytes += entry.counted
+        }
+    }
+
+    /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
+    /// over its cap.
+    func charge(_ bytes: Int) throws {
+        chargedBytes += max(bytes, 0)
+        if let reason = checkLimits() { throw LuaHostError.message(reason) }
+    }
+
+    /// Counts a report entry, as `charge` does, but never throws: the runner checks the state's breach after.
+    func chargeReport(_ result: TestResult) {
+        chargedBytes += result.estimatedBytes
+        _ = checkLimits()
+    }
 
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
-    private var log: JSONLogFile?
+    private var log: CountingLog?
     private var logError: String?
 
+    /// Takes a new stage in: its limits check (asked before every frame and batch of work), its share of host
+    /// memory, and the file's frame log.
     func stageCreated(_ stage: Stage) throws {
-        stages.append(WeakStage(stage))
-        stages.removeAll { $0.stage == nil }
+        let entry = StageEntry(stage)
+        stages.append(entry)
+        stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        // Released stages are dropped now and then, not on every creation, so making many stays linear.
+        if stages.count >= 2 * stagesAfterPrune { recountStages() }
+        if let reason = checkLimits(refreshing: entry) { throw LuaHostError.message(reason) }
         guard let logPath = options.logPath else { return }
         if log == nil && logError == nil {
-            do { log = try JSONLogFile(path: logPath) } catch { logError = "\(error)" }
+            do { log = CountingLog(try JSONLogFile(path: logPath), context: self) } catch { logError = "\(error)" }
         }
         if let logError { throw LuaHostError.message("Stage: cannot write the frame log: \(logError)") }
         guard let log else { return }
@@ -84,20 +148,37 @@ final class ScenarioContext {
     func logFailure(_ message: String, test: String?) {
         guard let log else { return }
         var o = JSONObject()
-        o.append("error", message)
-        if let test { o.append("test", test) }
-        try? log.write(o)
+        o.append("error", TestResult.clip(message, limit: TestResult.messageLimit))
+        if let test { o.append("test", TestResult.clip(test, limit: TestResult.nameLimit)) }
+        try? log.receive(line: o.json)
     }
 
     /// Called once the file is done, whatever happened: the log is closed and moved into place.
     func finish() {
         for w in stages { w.stage?.detachLog() }
-        try? log?.close()
+        try? log?.file.close()
         log = nil
     }
 }
 
-private struct WeakStage {
+/// A stage of the file, held weakly, with the bytes it was last counted at.
+final class StageEntry {
     weak var stage: Stage?
+    var counted = 0
     init(_ stage: Stage) { self.stage = stage }
+}
+
+/// The file's frame log, counting what is written so it is charged against the file's memory cap.
+private final class CountingLog: FrameLogSink {
+    let file: JSONLogFile
+    private weak var context: ScenarioContext?
+
+    init(_ file: JSONLogFile, context: ScenarioContext) {
+        self.file = file; self.context = context
+    }
+
+    func receive(line: String) throws {
+        context?.logBytes += line.utf8.count + 1
+        try file.write(line: line)
+    }
 }

@@ -8,7 +8,9 @@ import Foundation
 ///     --! max-seconds: 3
 ///     --! plugins: ../plugins                 plugin folders this file needs, relative to it (repeatable)
 ///
-/// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught.
+/// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught. A limit whose value
+/// is refused (a fraction of an instruction, a cap under 1 KiB, a number that is not finite) fails the file before
+/// it runs, saying which line and why.
 public struct ScenarioHeader: Equatable, Sendable {
     public var expectError: String?
     public var maxInstructions: Int64?
@@ -16,21 +18,48 @@ public struct ScenarioHeader: Equatable, Sendable {
     public var maxSeconds: Double?
     /// As written; `ScenarioRunner` resolves them against the file's folder.
     public var plugins: [String] = []
+    /// Header lines whose value was refused. A file with any does not run: a limit it meant to tighten must never
+    /// silently stay loose.
+    public var problems: [Problem] = []
+
+    /// A refused header line: its 1-based line number and what was wrong ("--! max-memory: needs ...").
+    public struct Problem: Equatable, Sendable {
+        public let line: Int
+        public let message: String
+    }
 
     public init() {}
 
     public static func parse(_ source: String) -> ScenarioHeader {
         var h = ScenarioHeader()
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false).prefix(10) {
+        for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).enumerated() {
             let t = line.trimmingCharacters(in: .whitespaces)
             guard t.hasPrefix("--!"), let colon = t.firstIndex(of: ":") else { continue }
             let key = t[t.index(t.startIndex, offsetBy: 3)..<colon].trimmingCharacters(in: .whitespaces)
             let value = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch key {
             case "expect-error": h.expectError = value.isEmpty ? nil : value
-            case "max-instructions": h.maxInstructions = Double(value).flatMap { $0 > 0 && $0 < 9e18 ? Int64($0) : nil }
-            case "max-memory": h.maxMemoryMiB = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
-            case "max-seconds": h.maxSeconds = Double(value).flatMap { $0 > 0 && $0 < 1e6 ? $0 : nil }
+            case "max-instructions", "max-memory", "max-seconds":
+                func refuse(_ error: LimitValueError) {
+                    h.problems.append(Problem(line: number + 1, message: "--! \(key): \(error)"))
+                }
+                switch key {
+                case "max-instructions":
+                    switch SandboxLimits.instructions(from: value, allowsNone: false) {
+                    case .success(let n): h.maxInstructions = n
+                    case .failure(let e): refuse(e)
+                    }
+                case "max-memory":
+                    switch SandboxLimits.memoryBytes(fromMiB: value, allowsNone: false) {
+                    case .success: h.maxMemoryMiB = Double(value)
+                    case .failure(let e): refuse(e)
+                    }
+                default:
+                    switch SandboxLimits.seconds(from: value, allowsNone: false) {
+                    case .success(let s): h.maxSeconds = s
+                    case .failure(let e): refuse(e)
+                    }
+                }
             case "plugins": if !value.isEmpty { h.plugins.append(value) }
             default: break
             }
@@ -39,8 +68,11 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     public static func read(file: String) -> ScenarioHeader {
-        guard let data = FileManager.default.contents(atPath: file) else { return ScenarioHeader() }
-        return parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        // Only the start is read: the header is in the first ten lines, and the file may be huge.
+        guard let handle = FileHandle(forReadingAtPath: file) else { return ScenarioHeader() }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 4096)) ?? Data()
+        return parse(String(decoding: data, as: UTF8.self))
     }
 
     /// The run's limits, tightened by this header.
@@ -51,7 +83,9 @@ public struct ScenarioHeader: Equatable, Sendable {
             return current == 0 ? wanted : min(current, wanted)
         }
         l.instructions = tighter(l.instructions, maxInstructions)
-        l.memoryBytes = tighter(l.memoryBytes, maxMemoryMiB.map { Int($0 * 1_048_576) })
+        l.memoryBytes = tighter(l.memoryBytes, maxMemoryMiB.map {
+            Int((min(max($0, SandboxLimits.smallestMemoryMiB), SandboxLimits.largestMemoryMiB) * 1_048_576).rounded(.down))
+        })
         l.seconds = tighter(l.seconds, maxSeconds)
         return l
     }

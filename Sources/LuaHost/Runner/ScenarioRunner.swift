@@ -35,8 +35,21 @@ public enum ScenarioRunner {
             report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
             return report
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // The source is copied into the host (and then into Lua): a file larger than its memory cap cannot run.
+        // Read with that bound, so even a link to an endless device stops at the cap.
+        let cap = options.limits.memoryBytes
+        guard let handle = FileHandle(forReadingAtPath: path) else { return fileFailure("\(path): cannot read the file") }
+        let data: Data
+        do {
+            // Both give nil at the end of the file: an empty file is an empty source.
+            data = try (cap > 0 ? handle.read(upToCount: cap + 1) : handle.readToEnd()) ?? Data()
+            try? handle.close()
+        } catch {
+            try? handle.close()
             return fileFailure("\(path): cannot read the file")
+        }
+        if cap > 0, data.count > cap {
+            return fileFailure("\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run")
         }
         let state: LuaState
         do { state = try LuaState(limits: options.limits) } catch {
@@ -53,8 +66,11 @@ public enum ScenarioRunner {
         let context = ScenarioContext(state: state, path: path, options: options)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let pluginFolders: [String]
-        switch Self.headerPlugins(ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self)),
-                                  folder: folder) {
+        let header = ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        if let problem = header.problems.first {
+            return fileFailure("\(path):\(problem.line): \(problem.message); the file did not run")
+        }
+        switch Self.headerPlugins(header, folder: folder) {
         case .failure(let error): return fileFailure("\(path): \(error.description)")
         case .success(let named): pluginFolders = options.pluginFolders + named
         }
@@ -77,8 +93,10 @@ public enum ScenarioRunner {
         var printed = 0
         state.pushFunction { call in
             // Output is kept by the host, outside the memory cap, so it has a cap of its own.
-            let line = (try? call.string(1)) ?? ""
             guard printed < Self.printLimit else { return 0 }
+            // Copied only up to what may still be kept: a line of a gigabyte costs no more than the cap.
+            let line = lua_type(call.L, 1) == LUA_TSTRING
+                ? boundedString(call.L, 1, limit: Self.printLimit - printed) ?? "" : ((try? call.string(1)) ?? "")
             printed += line.utf8.count + 1
             if printed >= Self.printLimit {
                 state.printSink("... (output truncated: a file may print at most \(Self.printLimit >> 10) KiB)")
@@ -155,7 +173,7 @@ public enum ScenarioRunner {
             lua_rawgeti(L, testsIndex, lua_Integer(i))
             let entry = lua_gettop(L)
             lua_pushstring(L, "name"); lua_rawget(L, entry)
-            let name = clua_tostring(L, -1).map { String(cString: $0) } ?? "test \(i)"
+            let name = boundedString(L, -1, limit: TestResult.nameLimit) ?? "test \(i)"
             clua_pop(L, 1)
             lua_pushstring(L, "skip"); lua_rawget(L, entry)
             let skip = lua_toboolean(L, -1) != 0
@@ -166,6 +184,8 @@ public enum ScenarioRunner {
             if options.listOnly || skip {
                 let result = TestResult(name: name, status: .skipped)
                 report.tests.append(result)
+                context.chargeReport(result)
+                if state.breach != nil { return overCap(report: &report, at: i, of: count, state.breach) }
                 if !options.listOnly { events(.testFinished(result)) }
                 continue
             }
@@ -187,11 +207,30 @@ public enum ScenarioRunner {
                 result.message = "\(location ?? path): \(breach.description)"
                     + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
             }
+            result = result.clipped()
             context.testEnded(failure: result.status == .failed ? result.message : nil)
             report.tests.append(result)
+            if state.breach == nil {
+                context.chargeReport(result)
+                if state.breach != nil {
+                    events(.testFinished(result))
+                    return overCap(report: &report, at: i, of: count, state.breach)
+                }
+            }
             events(.testFinished(result))
             if state.breach != nil { break }
         }
+        return report
+    }
+
+    /// Ends a file whose report itself outgrew its memory cap (a great many tests): one more failure says so.
+    private static func overCap(report: inout FileReport, at index: Int, of count: Int,
+                                _ breach: LimitBreach?) -> FileReport {
+        let remaining = count - index
+        let what = breach?.description ?? "memory limit exceeded"
+        let breach = "\(report.path): \(what) by the report itself (\(report.tests.count) results)"
+        report.tests.append(TestResult(name: "(file)", status: .failed,
+                                       message: breach + (remaining > 0 ? "; its remaining \(remaining) tests did not run" : "")))
         return report
     }
 

@@ -8,20 +8,28 @@
 /// `0.3` rather than one frame late. A NaN time is treated as `.infinity` ("never"; only `runDue(upTo: .infinity)`
 /// reaches it): the work stays pending and shows up in `pendingLabels`, so a settle that gives up names it.
 public final class Scheduler {
-    private struct Entry {
+    /// Where a piece of work sits in the run order: plain numbers, so the heap moves them cheaply.
+    private struct Key {
         let time: Double
-        let id: ScheduledID
-        let label: String
-        let work: () -> Void
+        let id: UInt64
 
         /// Strict (time, id) order; ids are unique, so this is a total order.
-        func runsBefore(_ other: Entry) -> Bool {
+        func runsBefore(_ other: Key) -> Bool {
             time != other.time ? time < other.time : id < other.id
         }
     }
 
-    /// Pending work, sorted so that the next to run is *last* (cheap to pop).
-    private var entries: [Entry] = []
+    private struct Work {
+        let label: String
+        let body: () -> Void
+    }
+
+    /// Pending work's keys as a binary min-heap in run order: scheduling and running are O(log n) each, so a
+    /// gesture that schedules a sample for every frame of a long stretch costs n log n, not n². A cancelled key
+    /// stays behind until it reaches the top (or the heap is rebuilt); its work is gone from `work` at once.
+    private var heap: [Key] = []
+    /// The work still to run (not run, not cancelled), by id.
+    private var work: [UInt64: Work] = [:]
     private var nextID: UInt64 = 0
     private var isRunning = false
 
@@ -42,24 +50,21 @@ public final class Scheduler {
     @discardableResult
     public func schedule(at time: Double, label: String, _ work: @escaping () -> Void) -> ScheduledID {
         nextID += 1
-        let entry = Entry(time: time.isNaN ? .infinity : time, id: ScheduledID(rawValue: nextID),
-                          label: label, work: work)
-        // Binary search for the slot that keeps `entries` in descending run order.
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].runsBefore(entry) { high = mid } else { low = mid + 1 }
-        }
-        entries.insert(entry, at: low)
-        return entry.id
+        push(Key(time: time.isNaN ? .infinity : time, id: nextID))
+        self.work[nextID] = Work(label: label, body: work)
+        return ScheduledID(rawValue: nextID)
     }
 
     /// Removes pending work. Returns false when it already ran, was already cancelled, or never existed.
     @discardableResult
     public func cancel(_ id: ScheduledID) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
-        entries.remove(at: index)
+        guard work.removeValue(forKey: id.rawValue) != nil else { return false }
+        if heap.count > 64, heap.count > 2 * work.count {
+            // Mostly cancelled work: rebuild from what is left (bottom-up, linear), so cancelling every sample of
+            // a long gesture costs n in all and never grows the heap for good.
+            heap.removeAll { work[$0.id] == nil }
+            for parent in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(parent) }
+        }
         return true
     }
 
@@ -76,14 +81,15 @@ public final class Scheduler {
         lastRunWasCutShort = false
         let limit = time + VirtualClock.timeTolerance
         var ran = 0
-        while let next = entries.last, next.time <= limit {
+        while let next = liveTop(), next.time <= limit {
             guard ran < workLimitPerRun else {
                 lastRunWasCutShort = true
                 break
             }
-            entries.removeLast()
+            popTop()
+            guard let due = work.removeValue(forKey: next.id) else { continue }
             currentTime = max(currentTime, next.time)
-            next.work()
+            due.body()
             ran += 1
         }
         if !time.isNaN { currentTime = max(currentTime, time) }
@@ -91,14 +97,61 @@ public final class Scheduler {
     }
 
     /// The time of the next pending work, or nil when nothing is pending (`.infinity` for "never").
-    public var nextTime: Double? { entries.last?.time }
+    public var nextTime: Double? { liveTop()?.time }
 
     /// True when nothing is pending.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { work.isEmpty }
 
     /// How many pieces of work are pending.
-    public var count: Int { entries.count }
+    public var count: Int { work.count }
 
     /// Labels of pending work in the order it would run, for messages like "settle gave up; still scheduled: …".
-    public var pendingLabels: [String] { entries.reversed().map(\.label) }
+    public var pendingLabels: [String] {
+        heap.filter { work[$0.id] != nil }.sorted { $0.runsBefore($1) }.compactMap { work[$0.id]?.label }
+    }
+
+    /// Entries held, cancelled ones not yet dropped included: what the scheduler costs, for hosts that count it.
+    public var heldEntries: Int { heap.count }
+
+    // MARK: Heap
+
+    /// The earliest key whose work is still pending, dropping cancelled keys from the top on the way.
+    private func liveTop() -> Key? {
+        while let top = heap.first {
+            if work[top.id] != nil { return top }
+            popTop()
+        }
+        return nil
+    }
+
+    private func push(_ key: Key) {
+        heap.append(key)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].runsBefore(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func popTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, heap[left].runsBefore(heap[first]) { first = left }
+            if right < heap.count, heap[right].runsBefore(heap[first]) { first = right }
+            guard first != parent else { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
 }

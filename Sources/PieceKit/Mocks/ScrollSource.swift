@@ -5,6 +5,8 @@
 public protocol ScrollSource: AnyObject {
     /// The sections in reading order.
     var islandSections: [ScrollIslandSection] { get }
+    /// How many sections there are, without building them (asked per row, so it must be cheap).
+    var sectionCount: Int { get }
     /// The binding `scrollPosition(id:)` shares with the app: the section at the top anchor while the reader scrolls.
     var selection: String? { get }
     /// How much of the page has been read, 0 … 1.
@@ -22,4 +24,5 @@ public protocol ScrollSource: AnyObject {
 
 extension LiveScrollPage: ScrollSource {
     public var islandSections: [ScrollIslandSection] { page.islandSections }
+    public var sectionCount: Int { page.sections.count }
 }

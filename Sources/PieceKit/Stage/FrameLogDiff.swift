@@ -27,17 +27,34 @@ public struct FrameLogDiff: Sendable {
     }
 
     public let tolerance: Double
+    /// Seconds one comparison may take before it stops and fails (nil: no limit). Lets a runner bound the golden
+    /// comparison by the run's time limit without passing a deadline to every call.
+    public let timeLimit: Double?
 
-    public init(tolerance: Double = 0.0005) {
+    public init(tolerance: Double = 0.0005, timeLimit: Double? = nil) {
         self.tolerance = tolerance.isNaN ? 0 : max(tolerance, 0)
+        // Durations past a year are no limit at all (and a huge Double would not make a Duration).
+        self.timeLimit = timeLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 31_536_000 ? $0 : nil }
     }
 
     /// Up to `limit` differences between `actual` and `expected` (the golden), in line order.
-    public func differences(actual: String, expected: String, limit: Int = 10) -> [Difference] {
+    ///
+    /// Linear in the size of the logs (keys are matched through a table, not by searching), so a hostile golden
+    /// cannot make it slow. Past `deadline` (by default `timeLimit` from now) it stops and reports the line it
+    /// reached as not compared, which fails the comparison: a runner bounds the time a golden may take this way.
+    public func differences(actual: String, expected: String, limit: Int = 10,
+                            deadline: ContinuousClock.Instant? = nil) -> [Difference] {
+        let deadline = deadline ?? timeLimit.map { ContinuousClock.now + .seconds($0) }
         let a = Self.lines(actual), e = Self.lines(expected)
         var found: [Difference] = []
         for index in 0..<max(a.count, e.count) where found.count < limit {
             let lineNumber = index + 1
+            if let deadline, ContinuousClock.now > deadline {
+                found.append(Difference(line: lineNumber, frame: nil, time: nil, path: "",
+                                        actual: "not compared (the comparison ran out of time)",
+                                        expected: "the rest of the golden"))
+                break
+            }
             guard index < a.count else {
                 found.append(Difference(line: lineNumber, frame: nil, time: nil, path: "",
                                         actual: "missing (the log ends)", expected: Self.clip(e[index])))
@@ -59,7 +76,7 @@ public struct FrameLogDiff: Sendable {
             let frame = left["frame"]?.number.flatMap { Int(exactly: $0) }
             let time = left["t"]?.number
             var paths: [(String, String, String)] = []
-            compare(left, right, path: "", header: left["frame"] == nil, into: &paths)
+            compare(left, right, path: "", header: left["frame"] == nil, room: limit - found.count, into: &paths)
             for (path, x, y) in paths.prefix(limit - found.count) {
                 found.append(Difference(line: lineNumber, frame: frame, time: time, path: path, actual: x, expected: y))
             }
@@ -69,14 +86,20 @@ public struct FrameLogDiff: Sendable {
 
     // MARK: Structure
 
-    private func compare(_ a: JSONValue?, _ e: JSONValue?, path: String, header: Bool,
+    /// Collects differing paths into `out`, at most `room` of them (the caller keeps no more).
+    private func compare(_ a: JSONValue?, _ e: JSONValue?, path: String, header: Bool, room: Int,
                          into out: inout [(String, String, String)]) {
+        guard out.count < room else { return }
         switch (a, e) {
         case (.object(let x)?, .object(let y)?):
-            // Keys in the golden's order, then any the log has that the golden lacks.
-            let keys = y.map(\.key) + x.map(\.key).filter { key in !y.contains { $0.key == key } }
+            // Keys in the golden's order, then any the log has that the golden lacks; a repeated key reads its
+            // first value, as `JSONValue[key]` does.
+            let xFirst = Self.firstIndices(x), yFirst = Self.firstIndices(y)
+            let keys = y.map(\.key) + x.map(\.key).filter { yFirst[$0] == nil }
             for key in keys where !(header && path.isEmpty && key == "scenario") {
-                compare(a?[key], e?[key], path: path.isEmpty ? key : path + "." + key, header: header, into: &out)
+                guard out.count < room else { return }
+                compare(xFirst[key].map { x[$0].value }, yFirst[key].map { y[$0].value },
+                        path: path.isEmpty ? key : path + "." + key, header: header, room: room, into: &out)
             }
         case (.array(let x)?, .array(let y)?):
             guard x.count == y.count else {
@@ -84,13 +107,22 @@ public struct FrameLogDiff: Sendable {
                 return
             }
             for (i, pair) in zip(x, y).enumerated() {
-                compare(pair.0, pair.1, path: "\(path)[\(i + 1)]", header: header, into: &out)
+                guard out.count < room else { return }
+                compare(pair.0, pair.1, path: "\(path)[\(i + 1)]", header: header, room: room, into: &out)
             }
         case (.number(let x)?, .number(let y)?):
             if abs(x - y) > tolerance { out.append((path, Self.text(a), Self.text(e))) }
         default:
             if a != e { out.append((path, Self.text(a), Self.text(e))) }
         }
+    }
+
+    /// Where each key first appears in an object's fields.
+    private static func firstIndices(_ fields: [(key: String, value: JSONValue)]) -> [String: Int] {
+        var first: [String: Int] = [:]
+        first.reserveCapacity(fields.count)
+        for (i, field) in fields.enumerated() where first[field.key] == nil { first[field.key] = i }
+        return first
     }
 
     // MARK: Helpers

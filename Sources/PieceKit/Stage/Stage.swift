@@ -45,9 +45,13 @@ public final class Stage {
     /// Every rendered frame, oldest first. Indices grow by one per `renderFrame` and skip the frames a `jump`
     /// passed over.
     public internal(set) var history: [Frame] = []
+    /// About how many bytes `history` holds (`Frame.estimatedBytes` summed), so a host can count kept frames
+    /// against a memory cap without walking them every frame.
+    public internal(set) var historyBytes = 0
 
-    /// Problems with what pieces published (a name used twice), each reported once.
+    /// Problems with what pieces published (a name used twice), each reported once; the first `warningLimit`.
     public private(set) var layoutWarnings: [String] = []
+    public static let warningLimit = 100
 
     var slots: [PieceSlot] = []
     /// The latest frame rendered or jumped to. Changes begin after it.
@@ -64,8 +68,9 @@ public final class Stage {
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
-    /// Asked before every frame is rendered: a reason stops the frame loop with `StageError.interrupted`. The Lua
-    /// host uses it so a script's wall-time limit also stops `advance(1e9)`, which runs no Lua for the hook to see.
+    /// Asked before every frame is rendered and before each time's scheduled work runs: a reason stops the loop
+    /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
+    /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
     public var interruption: (() -> String?)?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
@@ -81,6 +86,11 @@ public final class Stage {
     }
 
     public var fps: Int { clock.fps }
+
+    /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
+    /// tables), each piece's slot (1 KiB), its kept frames and its pending work (an entry and a closure each, 128
+    /// bytes). Rough sizes on the safe side; a host counts this against a memory cap.
+    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 }
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }
@@ -194,6 +204,8 @@ public final class Stage {
     }
 
     private func warn(_ message: String) {
+        // Bounded: a piece can publish a new duplicate name every frame, and each would be kept for good.
+        guard layoutWarnings.count < Self.warningLimit else { return }
         if warningSet.insert(message).inserted { layoutWarnings.append(message) }
     }
 }

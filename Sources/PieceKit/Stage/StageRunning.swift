@@ -7,12 +7,13 @@ extension Stage {
         guard insideOwnWork == 0 else { throw .reentered("render a frame") }
         if let reason = interruption?() { throw .interrupted(reason) }
         do { try clock.advance() } catch { throw .clock(error) }
-        let runaway = runScheduledWork(upTo: clock.now)
+        let runaway = try runScheduledWork(upTo: clock.now)
         let frame = sample()
         pendingEvents.removeAll(keepingCapacity: true)
         owesFrame = false
         presentedFrame = clock.frame
         history.append(frame)
+        historyBytes += frame.estimatedBytes
         if let logSink {
             do { try logSink.receive(line: FrameLog.line(for: frame, format: logFormat)) } catch {
                 throw .logFailed("\(error)")
@@ -87,7 +88,7 @@ extension Stage {
         if let reason = interruption?() { throw .interrupted(reason) }
         let start = clock.frame
         do { try clock.jump(seconds) } catch { throw .clock(error) }
-        let runaway = runScheduledWork(upTo: clock.now)
+        let runaway = try runScheduledWork(upTo: clock.now)
         presentedFrame = clock.frame
         if runaway { throw .runawayWork(time: clock.now, pending: Array(scheduler.pendingLabels.prefix(10))) }
         return clock.frame - start
@@ -145,10 +146,14 @@ extension Stage {
 
     /// Runs due work one time at a time, reconciling after each, so changes made directly (not in a transaction)
     /// by work due at t snap at t, and the next work sees them. Returns true when work ran away (see `Scheduler`).
-    func runScheduledWork(upTo time: Double) -> Bool {
+    ///
+    /// `interruption` is asked before each time's work as well as before each frame: a jump over a month of a
+    /// playing player's ticks runs no frames and no Lua, and must still stop at the host's limits.
+    func runScheduledWork(upTo time: Double) throws(StageError) -> Bool {
         insideOwnWork += 1
         defer { insideOwnWork -= 1 }
         while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
+            if let reason = interruption?() { throw .interrupted(reason) }
             scheduler.runDue(upTo: next)
             reconcileAll(Transaction())
             if scheduler.lastRunWasCutShort { return true }

@@ -54,11 +54,14 @@ extension ScrollIslandPiece {
                 frame: bubble.presentedFrame)
         }
         if layout.isOpen {
+            // Read once each: both are worked out from the page on every read, so a read per row would be n².
+            let sections = self.sections
+            let current = currentIndex
             for (i, section) in sections.enumerated() {
                 guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure)
                 else { continue }
                 add("row.\(i + 1)", label: section.title, value: section.detail ?? "",
-                    traits: i == currentIndex ? ["button", "selected"] : ["button"], actions: ["activate", "escape"],
+                    traits: i == current ? ["button", "selected"] : ["button"], actions: ["activate", "escape"],
                     frame: row.frame)
             }
             add("bar", label: messages.contents, value: messages.read(layout.readFraction), hint: messages.closeHint,

@@ -196,6 +196,8 @@ extension ScrollIslandPiece: InteractivePiece {
             .animation(openAnimation, value: islandKey))
         let visible = panel.visibleRows(rowsOffset: offset)
         let current = currentIndex
+        // Read once: `sections` is built from the page on each read, and a row per read would make this n².
+        let sections = self.sections
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
                 continue

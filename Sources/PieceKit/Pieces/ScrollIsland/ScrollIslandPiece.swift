@@ -58,7 +58,7 @@ public final class ScrollIslandPiece {
     // MARK: Derived (the seed's computed properties)
 
     public var sections: [ScrollIslandSection] { page.islandSections }
-    public var count: Int { sections.count }
+    public var count: Int { page.sectionCount }
 
     /// The selection's place; `nil` or an unknown id reads as the first.
     public var currentIndex: Int {

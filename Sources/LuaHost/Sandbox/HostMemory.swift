@@ -1,0 +1,57 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// Memory the host holds because of what a file asked for (frames its stages keep, its report, the copies of its
+/// pages and text), counted against the same cap as its Lua memory.
+///
+/// The Lua allocator only sees Lua's own blocks. So the host adds up its own share and hands Lua what is left:
+/// the allocator's cap becomes `cap − host bytes`, and once the host's share alone (with what Lua holds) passes
+/// the cap the state is tripped as a memory breach, exactly as a refused Lua allocation trips it. Checked at frame
+/// and scheduled-work boundaries, after each test and after each large copy, so resident memory stays within
+/// one frame (or one copy) of the cap.
+extension LuaState {
+    /// Applies `hostBytes` to the cap. Returns the breach message when the file is over its cap (or was already
+    /// stopped by another limit), nil while it is within it.
+    func chargeHost(_ hostBytes: Int) -> String? {
+        if let stopped = breach { return stopped.description }
+        let cap = limits.memoryBytes
+        guard cap > 0, let lim = pb_limits_of(L) else { return nil }
+        let luaBytes = Int(clamping: lim.pointee.used)
+        if hostBytes >= cap || luaBytes > cap - hostBytes {
+            lim.pointee.tripped = Int32(PB_TRIP_MEMORY)
+            noteHostWhere(lim)
+            return breach?.description
+        }
+        lim.pointee.limit = cap - hostBytes
+        return nil
+    }
+
+    /// Records the calling script's "file:line" for a breach the host noticed (nothing is raised here: the cap is
+    /// lifted while Swift runs).
+    private func noteHostWhere(_ lim: UnsafeMutablePointer<pb_limits>) {
+        guard withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 else { return }
+        luaL_where(L, 1)
+        defer { clua_pop(L, 1) }
+        guard let text = clua_tostring(L, -1) else { return }
+        var location = String(cString: text)
+        if location.hasSuffix(": ") { location.removeLast(2) }
+        withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
+            let bytes = Array(location.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
+}
+
+/// A Lua string copied into Swift, at most `limit` bytes of it: a name or a label never costs more than its cap,
+/// however long the script made it.
+func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
+    var length = 0
+    guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+    guard length > limit else { return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self) }
+    let room = max(limit - 40, 0)
+    var kept = String(decoding: UnsafeRawBufferPointer(start: pointer, count: room), as: UTF8.self)
+    while kept.utf8.count > room { kept.removeLast() }
+    return kept + "... (\(length - kept.utf8.count) more bytes)"
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import PieceKit
+
+/// The stage's own loops that a script can make long ask the host's `interruption` as they go, and the loops over
+/// pending work and log keys stay near-linear, so a limit can stop them and nothing is quadratic in the meantime.
+@Suite struct HostLoopLimitTests {
+    @Test func aJumpOverAMonthOfRecurringWorkStopsWhenTheHostAsks() throws {
+        let stage = try Stage()
+        var ran = 0
+        func tick() {
+            ran += 1
+            stage.schedule(after: 0.5, label: "tick", background: true) { tick() }
+        }
+        stage.schedule(after: 0.5, label: "tick", background: true) { tick() }
+        var asked = 0
+        stage.interruption = {
+            asked += 1
+            return asked > 100 ? "stop" : nil
+        }
+        // A month of ticks every 0.5 s is 30 × 86 400 × 2 = 5 184 000 batches; the host stops it after 100 asks.
+        #expect(throws: StageError.interrupted("stop")) { try stage.jump(30 * 24 * 3600) }
+        #expect(ran <= 101, "\(ran) ticks ran")
+    }
+
+    @Test func workRunsInTimeThenSchedulingOrderWhateverWasCancelled() {
+        let scheduler = Scheduler()
+        var log: [Int] = []
+        var ids: [ScheduledID] = []
+        // Times cycle through 0.0, 0.7, 0.4, 0.1, 0.8, 0.5, 0.2, 0.9, 0.6, 0.3 (i × 7 mod 10, tenths), so ten
+        // pieces of work share each time; every third is cancelled.
+        for i in 0..<300 {
+            let time = Double(i * 7 % 10) / 10
+            ids.append(scheduler.schedule(at: time, label: "w\(i)") { log.append(i) })
+        }
+        for i in stride(from: 0, to: 300, by: 3) { #expect(scheduler.cancel(ids[i])) }
+        #expect(!scheduler.cancel(ids[0]), "cancelled twice")
+        #expect(scheduler.count == 200)
+        scheduler.runDue(upTo: 1)
+        // Expected, worked out without the scheduler: the kept ones sorted by time, then by when they were scheduled.
+        let expected = (0..<300).filter { $0 % 3 != 0 }.sorted { a, b in
+            let (ta, tb) = (a * 7 % 10, b * 7 % 10)
+            return ta != tb ? ta < tb : a < b
+        }
+        #expect(log == expected)
+        #expect(scheduler.isEmpty)
+        #expect(scheduler.nextTime == nil)
+    }
+
+    @Test func cancellingMostWorkShrinksWhatTheSchedulerHolds() {
+        let scheduler = Scheduler()
+        let ids = (0..<1000).map { i in scheduler.schedule(at: Double(1000 - i), label: "w") {} }
+        for id in ids.dropFirst(10) { scheduler.cancel(id) }
+        #expect(scheduler.count == 10)
+        // Rebuilt once cancelled entries outnumber live ones two to one: never more than 64 or 2 × 10 held.
+        #expect(scheduler.heldEntries <= 64)
+        // The ten kept were scheduled first, at times 1000 down to 991: the earliest, 991, runs next.
+        #expect(scheduler.nextTime == 991)
+    }
+
+    @Test func aFrameWithALongTextCountsItsBytes() {
+        let text = String(repeating: "é", count: 500_000)  // 2 bytes each in UTF-8: 1 000 000 bytes
+        let frame = Frame(index: 1, time: 0, pieces: [
+            PieceFrame(name: "p", elements: [
+                ElementFrame(name: "e", numberNames: [], values: [], attributes: [NamedValue("title", .text(text))]),
+            ]),
+        ], events: [])
+        #expect(frame.estimatedBytes >= 1_000_000)
+    }
+
+    @Test func aStageCountsTheFramesItKeeps() throws {
+        let stage = try Stage()
+        #expect(stage.historyBytes == 0)
+        try stage.frames(10)
+        // Ten empty frames: each is at least the frame's own fixed cost, 64 bytes.
+        #expect(stage.historyBytes >= 640)
+        #expect(stage.heldBytes >= stage.historyBytes)
+    }
+
+    @Test func aGoldenComparisonPastItsDeadlineStopsAndFails() {
+        let line = #"{"frame":1,"t":0.008333,"pieces":{}}"#
+        let log = Array(repeating: line, count: 100).joined(separator: "\n")
+        let past = ContinuousClock.now - .seconds(1)
+        let found = FrameLogDiff().differences(actual: log, expected: log, deadline: past)
+        #expect(found.count == 1)
+        #expect(found.first?.line == 1)
+        #expect(found.first?.actual == "not compared (the comparison ran out of time)")
+    }
+
+    @Test func aComparisonWithATimeLimitStopsOnceItHasPassed() {
+        // A limit of a nanosecond has passed by the time the first line is compared.
+        let line = #"{"frame":1,"t":0.008333,"pieces":{}}"#
+        let log = Array(repeating: line, count: 100).joined(separator: "\n")
+        let found = FrameLogDiff(timeLimit: 1e-9).differences(actual: log, expected: log)
+        #expect(found.map(\.actual) == ["not compared (the comparison ran out of time)"])
+        // Without one, equal logs agree; a limit that is not a positive finite number is none.
+        #expect(FrameLogDiff().differences(actual: log, expected: log).isEmpty)
+        #expect(FrameLogDiff(timeLimit: .nan).timeLimit == nil)
+        #expect(FrameLogDiff(timeLimit: 1e300).timeLimit == nil)
+    }
+
+    @Test func objectsWithManyKeysCompareKeyByKeyInTheGoldensOrder() {
+        // 20 000 keys: each is looked up in a table. The log lacks k0 and has an extra key, which comes last.
+        let keys = (0..<20_000).map { "\"k\($0)\":\($0)" }
+        let expected = "{" + keys.joined(separator: ",") + "}"
+        let actual = "{" + keys.dropFirst().joined(separator: ",") + ",\"extra\":1}"
+        let found = FrameLogDiff().differences(actual: actual, expected: expected)
+        #expect(found.map(\.path) == ["k0", "extra"])
+        #expect(found.first?.actual == "absent")
+        #expect(found.last?.expected == "absent")
+    }
+}
