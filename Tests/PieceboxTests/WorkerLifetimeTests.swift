@@ -152,8 +152,8 @@ import LuaHost
         // Only the finished log: no temporary file is left.
         #expect(folder.list("logs") == ["stuck.jsonl"])
         let lines = (folder.read("logs/stuck.jsonl") ?? "").split(separator: "\n")
-        // The header, frames 0, 1 and 2 (0.2 s at 10 fps), then the error.
-        #expect(lines.count == 5, "\(lines)")
+        // The header, the two frames 0.2 s at 10 fps renders (at t = 0.1 and 0.2), then the error.
+        #expect(lines.count == 4, "\(lines)")
         #expect(lines.last?.hasPrefix(#"{"error":"#) == true, "\(lines)")
     }
 }
