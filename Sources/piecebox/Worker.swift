@@ -52,6 +52,8 @@ enum Worker {
 
 /// A worker lives only as long as the runner that started it: whatever ends the runner (Ctrl-C, SIGTERM,
 /// SIGKILL, a crash), the kernel then kills the worker, so the runner's hard time bound can never be left behind.
+/// The kernel watches the runner's thread that started the worker; that thread waits for the worker to end
+/// (`WorkerPool.runOne`), so the two lifetimes are the same.
 enum RunnerBond {
     /// Where the runner puts its process id for its workers.
     static let environmentKey = "PIECEBOX_RUNNER_PID"

@@ -82,15 +82,18 @@ final class PieceboxRun: @unchecked Sendable {
 
     var pid: pid_t { process.processIdentifier }
 
-    /// Waits for the end (at most `seconds`; then the process is killed and the test fails).
+    /// Waits for the end (at most `seconds`; then the process is killed and the test fails). Its output must
+    /// close soon after: a child process still holding it is a failure too, never a hang.
     @discardableResult
     func finish(within seconds: Double = 120) -> (status: Int32, stdout: String, stderr: String) {
-        if done.wait(timeout: .now() + seconds) == .timedOut {
+        if !eventually(within: seconds, { !process.isRunning }) {
             Issue.record("piecebox did not finish within \(seconds) s")
             kill(pid, SIGKILL)
-            done.wait()
         }
         process.waitUntilExit()
+        if done.wait(timeout: .now() + 5) == .timedOut {
+            Issue.record("piecebox's output stayed open after it ended: a process it started still holds it")
+        }
         lock.lock(); defer { lock.unlock() }
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
