@@ -19,14 +19,18 @@ let package = Package(
         ),
         // The only code that may raise a Lua error (longjmp): trampolines, allocator, hook, protected helpers.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The one call the worker processes need that Swift cannot make (prctl is variadic): die with the runner.
+        .target(name: "CWorkerShim"),
         // Everything headless: motion, clock, text, pieces, mocks, stage. No Lua here.
         .target(name: "PieceKit"),
         // The sandbox and the bindings. No layout here.
         .target(name: "LuaHost", dependencies: ["PieceKit", "CLua", "CLuaShim"]),
-        .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit"]),
+        .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit", "CWorkerShim"]),
         // Speed and memory targets (scripts/bench), never part of the tests.
         .executableTarget(name: "piecebench", dependencies: ["LuaHost", "PieceKit"]),
         .testTarget(name: "PieceKitTests", dependencies: ["PieceKit"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "PieceKit"]),
+        // The command line end to end: worker processes, log and golden files (runs the built piecebox).
+        .testTarget(name: "PieceboxTests", dependencies: ["piecebox", "LuaHost", "PieceKit"]),
     ]
 )

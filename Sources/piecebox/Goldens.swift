@@ -4,14 +4,14 @@ import PieceKit
 
 /// Golden frame logs: `--golden DIR` compares each scenario's frame log with `DIR/<scenario>.jsonl` and adds a
 /// test "golden frame log" to its report; `--update-goldens` writes the logs there instead (each through a
-/// temporary file and a rename, so a golden is never half written). A file that makes no stage has an empty
-/// golden.
+/// fresh temporary file and a rename, so a golden is never half written). A golden that is a link out of the
+/// folder is refused, never read. A file that makes no stage has an empty golden.
 struct Goldens {
     let folder: String
     let update: Bool
     let diff: FrameLogDiff
 
-    /// The golden of `file`: named like its log (`examples__now_playing__open.jsonl`).
+    /// The golden of `file`: named like its log (`examples__now_playing__open.jsonl`; see `LogName`).
     func path(for file: String) -> String {
         (folder as NSString).appendingPathComponent(LogPaths.fileName(for: file))
     }
@@ -25,22 +25,29 @@ struct Goldens {
         if update {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                let temporary = golden + ".tmp"
-                try actual.write(to: URL(fileURLWithPath: temporary))
-                // POSIX rename replaces the old golden in one step, as the frame log's own file does.
-                guard rename(temporary, golden) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    _ = try? FileManager.default.removeItem(atPath: temporary)
-                    return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(reason)")
-                }
             } catch {
                 return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(error.localizedDescription)")
             }
+            // A fresh temporary file and one rename: never half written, never written through a planted link.
+            if case .failure(let problem) = AtomicFile.write(actual, to: golden) {
+                return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(problem)")
+            }
             return TestResult(name: name, status: .passed, message: "updated \(golden)")
         }
-        guard let expected = FileManager.default.contents(atPath: golden) else {
+        let expected: Data
+        switch FolderBoundary.resolve(golden, inside: folder) {
+        case .missing:
             return TestResult(name: name, status: .failed,
                               message: "\(file): no golden at \(golden); run with --update-goldens to record one")
+        case .outside(let real):
+            // Its lines would be printed as differences: a golden folder must not be a window onto other files.
+            return TestResult(name: name, status: .failed,
+                              message: "\(file): the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused")
+        case .inside(let real):
+            guard let data = FileManager.default.contents(atPath: real) else {
+                return TestResult(name: name, status: .failed, message: "\(file): cannot read the golden \(golden)")
+            }
+            expected = data
         }
         let differences = diff.differences(actual: String(decoding: actual, as: UTF8.self),
                                            expected: String(decoding: expected, as: UTF8.self), limit: 5)

@@ -18,7 +18,12 @@ enum RunMain {
         // Goldens need every file's log: without --log they go to a temporary folder.
         var logFolder = cmd.logPath
         if cmd.golden != nil, logFolder == nil || logFolder?.hasSuffix(".jsonl") == true {
-            logFolder = (NSTemporaryDirectory() as NSString).appendingPathComponent("piecebox-logs-\(getpid())")
+            // A fresh folder of our own (mkdtemp), not a guessable name someone else could have made first.
+            guard let folder = AtomicFile.makeFolder(in: NSTemporaryDirectory(), prefix: "piecebox-logs-") else {
+                FileHandle.standardError.write(Data("piecebox: cannot make a temporary folder for the logs\n".utf8))
+                return 2
+            }
+            logFolder = folder
         }
         let temporaryLogs = logFolder != cmd.logPath ? logFolder : nil
         defer { if let temporaryLogs { try? FileManager.default.removeItem(atPath: temporaryLogs) } }
@@ -143,12 +148,8 @@ enum LogPaths {
         return out
     }
 
-    /// A scenario's log name in a folder of logs (or goldens): its path with "/" as "__", ending .jsonl.
-    static func fileName(for scenario: String) -> String {
-        var path = scenario
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".lua", with: "") + ".jsonl"
-    }
+    /// A scenario's log name in a folder of logs (or goldens), one-to-one with its path: see `LogName`.
+    static func fileName(for scenario: String) -> String { LogName.fileName(for: scenario) }
 }
 
 /// Unbuffered, so reports and the totals line come out in order even if the process is stopped.

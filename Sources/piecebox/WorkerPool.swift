@@ -4,7 +4,8 @@ import PieceKit
 
 /// Runs scenario files in worker processes, up to `jobs` at once, and kills a worker that outlives its
 /// wall-time limit. That is the hard bound on time: it holds even inside a long C call (a pathological
-/// pattern match) where no Lua hook fires.
+/// pattern match) where no Lua hook fires. Workers die with the runner (see `RunnerBond`); Ctrl-C or SIGTERM
+/// stops them all (see `LiveWorkers`). Each worker's standard error is kept apart and shown with its own file.
 struct WorkerPool {
     let executable: String
     let jobs: Int
@@ -15,6 +16,7 @@ struct WorkerPool {
     static let killGrace = 2.0
 
     func run(_ files: [String], each: @escaping @Sendable (Int, FileReport) -> Void) {
+        LiveWorkers.shared.stopOnInterrupt()
         let gate = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
         for (index, file) in files.enumerated() {
@@ -50,16 +52,29 @@ struct WorkerPool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments(for: file, options: options)
+        var environment = ProcessInfo.processInfo.environment
+        environment[RunnerBond.environmentKey] = String(getpid())
+        process.environment = environment
         let pipe = Pipe()
+        let errors = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.standardError
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
             return FileReport(path: file, tests: [TestResult(name: "(file)", status: .failed,
                                                              message: "\(file): could not start a worker: \(error)")])
         }
+        let pid = process.processIdentifier
+        LiveWorkers.shared.started(pid)
+        // Standard error is read alongside standard output, so neither pipe can fill and stall the worker.
+        let errorText = ErrorCapture()
+        let errorsRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorText.read(errors.fileHandleForReading)
+            errorsRead.signal()
+        }
         let killed = KillFlag()
         if options.limits.seconds > 0 {
-            let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace) {
                 if process.isRunning {
                     killed.set()
@@ -69,33 +84,49 @@ struct WorkerPool {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let report = Self.decode(data, file: file, killed: killed.value, limits: options.limits,
-                           exitStatus: process.terminationStatus, reason: process.terminationReason)
-        if let log = logPaths[file] { Self.rescueLog(log, report: report) }
-        return report
+        errorsRead.wait()
+        LiveWorkers.shared.ended(pid)
+        let outcome = Self.decode(data, file: file, killed: killed.value, limits: options.limits,
+                                  exitStatus: process.terminationStatus, reason: process.terminationReason,
+                                  errors: errorText.excerpt())
+        if !outcome.complete, let log = logPaths[file], let temporary = outcome.temporaryLog {
+            Self.rescueLog(temporary, as: log, report: outcome.report)
+        }
+        return outcome.report
     }
 
-    /// A worker stopped mid-file leaves its log as `path.tmp`: end it with the error line and move it into
-    /// place, so the log still shows every frame up to the failure.
-    static func rescueLog(_ path: String, report: FileReport) {
-        let tmp = path + ".tmp"
-        guard FileManager.default.fileExists(atPath: tmp), let handle = FileHandle(forWritingAtPath: tmp) else { return }
+    /// A worker stopped mid-file leaves its log in the temporary file it announced: end it with the error line
+    /// and move it into place, so the log still shows every frame up to the failure. Only a plain file beside
+    /// the log, named as `JSONLogFile` names its temporary files, is touched, and never through a link.
+    static func rescueLog(_ temporary: String, as path: String, report: FileReport) {
+        let name = (temporary as NSString).lastPathComponent
+        guard (temporary as NSString).deletingLastPathComponent == (path as NSString).deletingLastPathComponent,
+              name.hasPrefix("."), name.hasSuffix(".tmp"), !name.contains("/") else { return }
+        guard case .success(let descriptor) = AtomicFile.openForAppending(temporary) else { return }
         let message = report.tests.last(where: { $0.status == .failed })?.message ?? "the worker stopped"
         var o = JSONObject()
         o.append("error", message)
-        handle.seekToEndOfFile()
-        handle.write(Data((o.json + "\n").utf8))
-        try? handle.close()
-        _ = rename(tmp, path)
+        _ = AtomicFile.writeAll(Data((o.json + "\n").utf8), to: descriptor)
+        _ = close(descriptor)
+        _ = AtomicFile.publish(temporary, as: path)
     }
 
-    /// Rebuilds the report from the worker's lines; a worker that died mid-test fails that test.
+    /// What a worker's lines said: the report, whether the worker got to its end, and its log's temporary file.
+    struct Outcome {
+        var report: FileReport
+        var complete: Bool
+        var temporaryLog: String?
+    }
+
+    /// Rebuilds the report from the worker's lines; a worker that died mid-test fails that test, and its
+    /// standard error (if any) is shown in that failure.
     static func decode(_ data: Data, file: String, killed: Bool, limits: SandboxLimits,
-                       exitStatus: Int32, reason: Process.TerminationReason) -> FileReport {
+                       exitStatus: Int32, reason: Process.TerminationReason, errors: String? = nil) -> Outcome {
         var report = FileReport(path: file)
         var running: String?
         var finished: [TestResult] = []
         var done: [TestResult]?
+        var temporaryLog: String?
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                   let event = obj["event"] as? String else { continue }
@@ -107,16 +138,19 @@ struct WorkerPool {
             case "done":
                 report.output = obj["output"] as? [String] ?? []
                 done = (obj["tests"] as? [[String: Any]] ?? []).map(result)
+            case "log": temporaryLog = obj["temporary"] as? String
             default: break
             }
         }
         if let done {
             report.tests = done
-            return report
+            // A worker that finished normally has nothing to say on standard error; if it did, keep it visible.
+            if let errors { report.output += errors.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            return Outcome(report: report, complete: true, temporaryLog: temporaryLog)
         }
         report.tests = finished
         let what = running.map { "test \"\($0)\"" } ?? "the file's top level"
-        let message: String
+        var message: String
         if killed {
             message = "\(file): time limit of \(SandboxLimits.secondsText(limits.seconds)) exceeded in \(what), inside a library call no hook reaches (a long pattern match?); the worker was stopped"
         } else if reason == .uncaughtSignal {
@@ -124,8 +158,9 @@ struct WorkerPool {
         } else {
             message = "\(file): the worker ended (status \(exitStatus)) without a report in \(what)"
         }
+        if let errors { message += "\n" + errors }
         report.tests.append(TestResult(name: running ?? "(file)", status: .failed, message: message))
-        return report
+        return Outcome(report: report, complete: false, temporaryLog: temporaryLog)
     }
 
     static func result(_ obj: [String: Any]) -> TestResult {

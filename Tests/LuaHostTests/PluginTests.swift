@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LuaHost
 
@@ -114,5 +115,45 @@ import Testing
         #expect(failure(report).contains("--! plugins: toast is outside the folder the run started in"), "\(failure(report))")
         let absolute = try folder.run("abs.lua", "--! plugins: /etc\ntest('t', function() end)")
         #expect(failure(absolute).contains("--! plugins: /etc: give a path relative to the scenario"), "\(failure(absolute))")
+    }
+
+    @Test func aManifestLinkedOutOfItsPluginFolderIsNeitherLoadedNorRun() throws {
+        let outside = try ScenarioFolder()
+        let evil = try outside.write("evil.lua", "print('the outside manifest ran') return {}")
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/glow/readme.txt", "a plugin whose manifest is a link")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/plugins/glow/plugin.lua", withDestinationPath: evil)
+        let path = try folder.write("scenario.lua", "test('t', function() end)")
+
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+
+        #expect(report.test("t") == nil, "\(report.summary)")
+        #expect(failure(report).contains("plugin 'glow': \(folder.path)/plugins/glow/plugin.lua is a link out of its plugin folder"),
+                "\(failure(report))")
+        #expect(!report.output.contains("the outside manifest ran"))
+    }
+
+    @Test func aPluginFolderLinkedOutOfTheGivenFolderIsRefused() throws {
+        let outside = try ScenarioFolder()
+        try outside.write("glow/plugin.lua", "print('the outside plugin ran') return {}")
+        let folder = try ScenarioFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/plugins", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/plugins/glow", withDestinationPath: outside.path + "/glow")
+        let path = try folder.write("scenario.lua", "test('t', function() end)")
+
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+
+        #expect(report.test("t") == nil, "\(report.summary)")
+        #expect(failure(report).contains("plugin 'glow': \(folder.path)/plugins/glow is a link out of \(folder.path)/plugins"),
+                "\(failure(report))")
+    }
+
+    @Test func aManifestLinkedWithinItsPluginFolderIsLoaded() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/glow/real.lua", "return { matchers = { toBeLinked = function(a) return a == 1, 'be linked', 1 end } }")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/plugins/glow/plugin.lua", withDestinationPath: "real.lua")
+        let path = try folder.write("scenario.lua", "test('t', function() expect(1).toBeLinked() end)")
+        let linked = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+        #expect(linked.test("t")?.status == .passed, "\(linked.summary)")
     }
 }

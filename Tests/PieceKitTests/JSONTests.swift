@@ -156,10 +156,10 @@ struct SplitMix64: RandomNumberGenerator {
         try log.write(line(0))
         try log.write(line(1))
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(try String(contentsOfFile: path + ".tmp", encoding: .utf8) == "{\"frame\":0}\n{\"frame\":1}\n")
+        #expect(try String(contentsOfFile: log.temporaryPath, encoding: .utf8) == "{\"frame\":0}\n{\"frame\":1}\n")
         try log.close()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"frame\":0}\n{\"frame\":1}\n")
-        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+        #expect(!FileManager.default.fileExists(atPath: log.temporaryPath))
         #expect(log.linesWritten == 2)
         #expect(throws: JSONLogError.closed(path: path)) { try log.write(line(2)) }
         #expect(throws: JSONLogError.closed(path: path)) { try log.close() }
@@ -187,7 +187,7 @@ struct SplitMix64: RandomNumberGenerator {
         try log.abandon(withError: "expected 12 to be 13\n at line 4")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == "{\"frame\":0}\n{\"frame\":1}\n{\"error\":\"expected 12 to be 13\\n at line 4\"}\n")
-        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+        #expect(!FileManager.default.fileExists(atPath: log.temporaryPath))
         #expect(!log.isOpen)
     }
 
@@ -205,7 +205,53 @@ struct SplitMix64: RandomNumberGenerator {
             _ = try JSONLogFile(path: path)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.contains("cannot create log \(path).tmp"))
+            #expect(error.description.hasPrefix("cannot create log /nonexistent-piecebox-folder/.run.jsonl."), "\(error)")
         }
+    }
+
+    @Test func theTemporaryFileIsHiddenBesideTheLogWithAFreshName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try JSONLogFile(path: folder + "/run.jsonl")
+        let second = try JSONLogFile(path: folder + "/run.jsonl")
+        #expect((first.temporaryPath as NSString).deletingLastPathComponent == folder)
+        #expect((first.temporaryPath as NSString).lastPathComponent.hasPrefix(".run.jsonl."))
+        #expect(first.temporaryPath.hasSuffix(".tmp"))
+        #expect(first.temporaryPath != second.temporaryPath)
+        try first.close()
+        try second.close()
+    }
+
+    @Test func aLinkPlantedAtTheOldTemporaryNameIsNeverWrittenThrough() throws {
+        let folder = try temporaryFolder()
+        let outside = try temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try "keep me\n".write(toFile: outside + "/secret", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/run.jsonl.tmp", withDestinationPath: outside + "/secret")
+        let log = try JSONLogFile(path: folder + "/run.jsonl")
+        try log.write(line(0))
+        try log.close()
+        #expect(try String(contentsOfFile: outside + "/secret", encoding: .utf8) == "keep me\n")
+        #expect(try String(contentsOfFile: folder + "/run.jsonl", encoding: .utf8) == "{\"frame\":0}\n")
+    }
+
+    @Test func aLinkAtTheLogsNameIsReplacedNotFollowed() throws {
+        let folder = try temporaryFolder()
+        let outside = try temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try "keep me\n".write(toFile: outside + "/secret", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/run.jsonl", withDestinationPath: outside + "/secret")
+        let log = try JSONLogFile(path: folder + "/run.jsonl")
+        try log.write(line(0))
+        try log.close()
+        #expect(try String(contentsOfFile: outside + "/secret", encoding: .utf8) == "keep me\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/run.jsonl")) == nil)
+        #expect(try String(contentsOfFile: folder + "/run.jsonl", encoding: .utf8) == "{\"frame\":0}\n")
     }
 }

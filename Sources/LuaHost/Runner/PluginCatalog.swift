@@ -43,14 +43,31 @@ struct PluginCatalog {
             for pluginFolder in found {
                 let manifest = pluginFolder.appendingPathComponent(manifestName).path
                 let name = pluginFolder.lastPathComponent
-                guard let data = files.contents(atPath: manifest) else {
-                    return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
+                // The folder named with --plugins is the user's choice; what is inside it is the plugin author's,
+                // so neither a plugin folder nor its manifest may be a link out of it (as for `require`).
+                let realFolder: String
+                switch FolderBoundary.resolve(pluginFolder.path, inside: folder) {
+                case .inside(let real): realFolder = real
+                case .outside(let real):
+                    return .failure(PluginError("plugin '\(name)': \(pluginFolder.path) is a link out of \(folder) (to \(real)); links out of a plugin folder are refused"))
+                case .missing: return .failure(PluginError("plugin '\(name)': cannot read \(pluginFolder.path)"))
+                }
+                let source: Data
+                switch FolderBoundary.resolve(manifest, inside: realFolder) {
+                case .inside(let real):
+                    guard let data = files.contents(atPath: real) else {
+                        return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
+                    }
+                    source = data
+                case .outside(let real):
+                    return .failure(PluginError("plugin '\(name)': \(manifest) is a link out of its plugin folder (to \(real)); links out of a plugin folder are refused"))
+                case .missing: return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
                 }
                 if let other = plugins.first(where: { $0.name == name }) {
                     return .failure(PluginError(
                         "plugin '\(name)': two plugins share the name (\(other.manifestPath) and \(manifest))"))
                 }
-                plugins.append(Plugin(name: name, folder: pluginFolder.path, manifestPath: manifest, source: String(decoding: data, as: UTF8.self)))
+                plugins.append(Plugin(name: name, folder: realFolder, manifestPath: manifest, source: String(decoding: source, as: UTF8.self)))
             }
         }
         return .success(plugins)

@@ -17,19 +17,23 @@ struct ModulePaths: Sendable {
         let relative = name.replacingOccurrences(of: ".", with: "/")
         var looked: [String] = []
         for root in roots {
-            let rootURL = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath()
+            let rootPath = FolderBoundary.realPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
             for candidate in [relative + ".lua", relative + "/init.lua"] {
-                let url = rootURL.appendingPathComponent(candidate).standardizedFileURL
-                looked.append(url.path)
-                guard FileManager.default.fileExists(atPath: url.path) else { continue }
-                let real = url.resolvingSymlinksInPath().path
-                guard real.hasPrefix(rootURL.path + "/") else {
+                let path = (rootPath as NSString).appendingPathComponent(candidate)
+                looked.append(path)
+                switch FolderBoundary.resolve(path, inside: rootPath) {
+                case .missing:
+                    continue
+                case .outside(let real):
                     return .failure(.message("require: '\(name)' resolves outside its folder (\(real)); links out of the allowed folders are refused"))
+                case .inside(let real):
+                    var isFolder: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue,
+                          let data = FileManager.default.contents(atPath: real) else {
+                        return .failure(.message("require: cannot read \(real)"))
+                    }
+                    return .success((String(decoding: data, as: UTF8.self), "@" + Self.display(real)))
                 }
-                guard let data = FileManager.default.contents(atPath: real) else {
-                    return .failure(.message("require: cannot read \(real)"))
-                }
-                return .success((String(decoding: data, as: UTF8.self), "@" + Self.display(real)))
             }
         }
         return .failure(.message("require: module '\(name)' not found; looked in: \(looked.joined(separator: ", "))"))

@@ -5,27 +5,38 @@ import Glibc
 import Darwin
 #endif
 
-/// A JSON Lines file written safely: lines go to `path.tmp`, each handed to the OS as it is written (so a
-/// crash leaves everything up to the crash in the `.tmp`), and `close()` renames it onto `path` in one
-/// atomic step, so `path` is never a half-written log. A failing scenario calls `abandon(with:)`, which
-/// still publishes its lines, ending with the error.
+/// A JSON Lines file written safely: lines go to a fresh temporary file beside `path` (an unguessable name,
+/// created exclusively and never through a link: see `AtomicFile`), each handed to the OS as it is written (so
+/// a crash leaves everything up to the crash there), and `close()` renames it onto `path` in one atomic step, so
+/// `path` is never a half-written log and a link at `path` is replaced rather than written through. A failing
+/// scenario calls `abandon(with:)`, which still publishes its lines, ending with the error.
 ///
-/// Not closed by the time it is released: the handle is closed and the `.tmp` is left as the evidence.
+/// Not closed by the time it is released: the handle is closed and the temporary file is left as the evidence
+/// (a worker process announces its name first, so the runner can finish it; see `announceTemporaryFiles`).
 public final class JSONLogFile {
     public let path: String
     public let temporaryPath: String
     private var handle: FileHandle?
     public private(set) var linesWritten = 0
 
-    /// Creates (or truncates) `path.tmp`. The folder must exist; making folders is the caller's decision.
+    /// Creates the temporary file beside `path`. The folder must exist; making folders is the caller's decision.
     public init(path: String) throws(JSONLogError) {
         self.path = path
-        self.temporaryPath = path + ".tmp"
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw .cannotCreate(path: temporaryPath, reason: Self.errnoText())
+        switch AtomicFile.createTemporary(beside: path) {
+        case .success(let temporary):
+            temporaryPath = temporary.path
+            handle = FileHandle(fileDescriptor: temporary.descriptor, closeOnDealloc: true)
+        case .failure(let problem):
+            throw .cannotCreate(path: problem.path, reason: problem.reason)
         }
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        TemporaryAnnouncer.shared.announce(temporaryPath)
+    }
+
+    /// Has `body` called with the temporary path of every log opened from now on in this process, before
+    /// anything is written to it. A worker process passes it to the runner, which knows no other way to find
+    /// the unguessable name when it has to stop the worker and finish its log.
+    public static func announceTemporaryFiles(_ body: @escaping @Sendable (String) -> Void) {
+        TemporaryAnnouncer.shared.set(body)
     }
 
     deinit {
@@ -52,7 +63,8 @@ public final class JSONLogFile {
         linesWritten += 1
     }
 
-    /// Finishes the log: closes the `.tmp` and renames it onto `path`, replacing any older log.
+    /// Finishes the log: closes the temporary file and renames it onto `path`, replacing any older log (or a
+    /// link of that name: the link goes, the file it pointed at is untouched).
     public func close() throws(JSONLogError) {
         guard let handle else { throw .closed(path: path) }
         self.handle = nil
@@ -62,8 +74,8 @@ public final class JSONLogFile {
             throw .cannotWrite(path: temporaryPath, reason: "\(error)")
         }
         // POSIX rename replaces the destination atomically; FileManager.moveItem refuses to overwrite.
-        guard rename(temporaryPath, path) == 0 else {
-            throw .cannotRename(from: temporaryPath, to: path, reason: Self.errnoText())
+        if case .failure(let problem) = AtomicFile.publish(temporaryPath, as: path) {
+            throw .cannotRename(from: temporaryPath, to: path, reason: problem.reason)
         }
     }
 
@@ -83,8 +95,23 @@ public final class JSONLogFile {
         line.append("error", message)
         try abandon(with: line)
     }
+}
 
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
+/// The process-wide receiver of `JSONLogFile.announceTemporaryFiles`.
+private final class TemporaryAnnouncer: @unchecked Sendable {
+    static let shared = TemporaryAnnouncer()
+    private let lock = NSLock()
+    private var body: (@Sendable (String) -> Void)?
+
+    func set(_ body: @escaping @Sendable (String) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        self.body = body
+    }
+
+    func announce(_ path: String) {
+        lock.lock()
+        let body = self.body
+        lock.unlock()
+        body?(path)
     }
 }

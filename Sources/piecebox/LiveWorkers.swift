@@ -1,0 +1,54 @@
+import Foundation
+
+/// The worker processes running now, so an interrupt can stop them all. Ctrl-C reaches only the runner's own
+/// process group and SIGTERM only the runner, so without this the workers would go on running unsupervised
+/// (the parent-death signal of `RunnerBond` would still end them; this also says so and sets the exit status).
+final class LiveWorkers: @unchecked Sendable {
+    static let shared = LiveWorkers()
+
+    private let lock = NSLock()
+    private var running: Set<pid_t> = []
+    private var stopping = false
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Records a worker just started; one started while the run is being stopped is killed at once.
+    func started(_ pid: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        if stopping { kill(pid, SIGKILL); return }
+        running.insert(pid)
+    }
+
+    /// Forgets a worker that has ended and been waited for.
+    func ended(_ pid: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        running.remove(pid)
+    }
+
+    /// From now on SIGINT and SIGTERM kill every worker, print one line saying so and exit with 128 + the
+    /// signal's number, as a shell reports a command a signal ended. Installing twice changes nothing.
+    func stopOnInterrupt() {
+        lock.lock(); defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for signalNumber in [SIGINT, SIGTERM] {
+            // Taken over from the default action (dying at once) so the workers are stopped first.
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [self] in stopAll(because: signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func stopAll(because signalNumber: Int32) -> Never {
+        lock.lock()
+        stopping = true
+        let pids = running
+        lock.unlock()
+        for pid in pids { kill(pid, SIGKILL) }
+        let name = signalNumber == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
+        let count = pids.count == 1 ? "1 running worker" : "\(pids.count) running workers"
+        FileHandle.standardError.write(Data("piecebox: stopped by \(name); killed \(count); the run is incomplete\n".utf8))
+        // Reports are written unbuffered, so there is nothing left to flush; other threads may still be busy.
+        _exit(128 + signalNumber)
+    }
+}

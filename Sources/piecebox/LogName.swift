@@ -1,0 +1,49 @@
+/// The name of a scenario's frame log in a folder of logs, and of its golden: one name per scenario path and one
+/// path per name, so two scenarios of a run never write (or compare against) the same file.
+///
+/// The rule (the README's "Frame logs" section says it for users):
+/// - the path's folders and file are joined with `__` (`examples/motion/card.lua` → `examples__motion__card`);
+///   a leading `./` and empty or `.` parts are dropped, an absolute path starts with `__`;
+/// - the final `.lua` is dropped; a file whose name does not end in `.lua` keeps its whole name and gets a
+///   trailing `%` (`notes.txt` → `notes.txt%`), so it cannot meet a `.lua` file's name;
+/// - inside a part, letters, digits, `-`, `.` and a lone `_` between two other characters stay as they are; any
+///   other byte, and an `_` at a part's start or end or next to another `_`, is written `%` and two hex digits
+///   (`a__b.lua` → `a%5F%5Fb`, `é` → `%C3%A9`);
+/// - `.jsonl` is added.
+/// So a part never starts or ends with `_` and never holds `__`: every `__` in a name is a folder boundary, every
+/// `%` starts an escape (or is the trailing mark), and the path can be read back from the name.
+enum LogName {
+    static func fileName(for scenario: String) -> String {
+        var parts = scenario.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        parts.removeAll { $0 == "." }
+        var marker = ""
+        if let last = parts.last {
+            if last.hasSuffix(".lua"), last.count > 4 {
+                parts[parts.count - 1] = String(last.dropLast(4))
+            } else {
+                marker = "%"
+            }
+        }
+        let encoded = parts.map(encode).joined(separator: "__")
+        return (scenario.hasPrefix("/") ? "__" : "") + encoded + marker + ".jsonl"
+    }
+
+    /// One part of the path, escaped so that it cannot contain or touch a `__` boundary.
+    static func encode(_ part: String) -> String {
+        let bytes = Array(part.utf8)
+        var out = ""
+        for (i, byte) in bytes.enumerated() {
+            let plain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            let underscore = UInt8(ascii: "_")
+            let loneUnderscore = byte == underscore && i > 0 && i < bytes.count - 1
+                && bytes[i - 1] != underscore && bytes[i + 1] != underscore
+            if plain || loneUnderscore {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
