@@ -282,6 +282,8 @@ import PieceKit
             isPlaying = true }
           keep("player", player)
           keep("nowPlaying", s:nowPlaying{ player = player })
+          keep("miniPlayer", s:miniPlayer{ player = player, name = "mini" })
+          keep("work", s:after(0.5, pick(FUNCS) or function() end))
           local page = s:page{ sections = { { id = "a", title = "A", height = 600 }, { id = "b", title = "B", height = 900 } } }
           keep("page", page)
           keep("scrollIsland", s:scrollIsland{ page = page })
