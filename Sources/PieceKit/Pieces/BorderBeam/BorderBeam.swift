@@ -9,7 +9,7 @@ public enum BorderBeam {
     /// The glow copy's blur radius (0: no glow).
     public static let defaultBloom = 4.0
     public static let defaultColor = "white"
-    /// The tail is drawn as this many nested strokes that all end at the head.
+    /// The tail is built from this many overlapping strokes, each ending at the head.
     public static let strokeCount = 16
     /// The glow copy is this many times as wide as the line, and this opaque.
     public static let bloomWidthFactor = 2.0

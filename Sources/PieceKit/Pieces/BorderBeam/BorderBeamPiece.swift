@@ -1,4 +1,4 @@
-/// BorderBeam on a stage: a short arc of light travelling round a shape at constant speed, drawn at every frame
+/// BorderBeam on a stage: a bright streak running round a shape's outline at a steady pace, drawn at every frame
 /// from the stage's time (a `StageTimeline` with no minimum interval, SwiftUI's `.animation` schedule).
 ///
 /// One piece can carry several beams on the same shape (`starts`; twin beams start 0 and 0.5). Under Reduce

@@ -1,6 +1,6 @@
 /// The piece's fixed numbers and the decisions its specification leaves open (README, "SpinningVinylArt").
 public enum SpinningVinylArt {
-    /// Revolutions per minute by default: a 33 rpm record turns slowly enough to read its label.
+    /// Revolutions per minute by default: an LP's speed.
     public static let defaultRPM = 33.0
     /// Seconds a change of speed takes to complete.
     public static let defaultRamp = 0.9

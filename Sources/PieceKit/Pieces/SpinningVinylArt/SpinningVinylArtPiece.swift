@@ -1,4 +1,4 @@
-/// SpinningVinylArt on a stage: album art on a disc that turns while playing and eases to a stop when paused,
+/// SpinningVinylArt on a stage: album art set in a record that turns while music plays and slows to rest on a pause,
 /// drawn from a closed form of time (`VinylSpin`) at the updates of a `StageTimeline`.
 ///
 /// Its state follows the view's: `spin`, `isEasing`, and the parameters `isPlaying` and `rpm`. A change of
