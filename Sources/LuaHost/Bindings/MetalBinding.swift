@@ -51,6 +51,7 @@ enum MetalBinding {
         if let cached = state.classCache["metalButton"] as? LuaClass<MetalButtonObject> { return cached }
         let cls = LuaClass<MetalButtonObject>("metalButton")
         state.classCache["metalButton"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
         cls.property("name") { o, c in c.push(o.piece.name); return 1 }
         cls.property("title") { o, c in c.push(o.piece.title); return 1 }
         // The capsule on the stage now: { x, y, w, h }.
