@@ -61,4 +61,17 @@ import Testing
         #expect(stage.latestFrame?["metalButton", "capsule"]?["white"] == 0.05)
         #expect(stage.latestFrame?["metalButton", "symbol"]?["white"] == 0.96)
     }
+
+    @Test func aTapInsideCallsTheActionOnceAndOneOutsideDoesNothing() throws {
+        let stage = try Stage()
+        let button = MetalButtonPiece()
+        try stage.add(button)
+        try stage.renderFrame()
+        let capsule = button.frame(in: stage.environment)
+        try stage.tap(on: button, at: capsule.center)
+        try stage.tap(on: button, at: Point(x: capsule.maxX + 10, y: capsule.midY))
+        let calls = stage.history.flatMap(\.events).filter { $0.kind == .callback }
+        #expect(calls.count == 1)
+        #expect(calls.first?.detail(named: "name") == .text("action"))
+    }
 }
