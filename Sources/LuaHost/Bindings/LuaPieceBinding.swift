@@ -18,6 +18,8 @@ final class LuaPiece: StagePiece {
     /// The part names scripts may aim at, the first being the default; nil: every published element.
     var parts: [String]?
     var lastGood: [Element] = []
+    /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
+    var timeline: StageTimeline?
     /// The first layout or handler error since the last check; the binding raises it in the script.
     private(set) var pendingError: String?
     /// How many of this piece's Lua functions are running (a handler may lay out again through `set`).
@@ -82,6 +84,7 @@ final class LuaPiece: StagePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
         EnvironmentOptions.value(environment).push(L)
+        if let timeline { TimelineOption.setTime(timeline, L) }
         guard protectedCall(2, results: 1, handler: top + 1) else {
             record("\(name): layout failed: " + errorMessage(at: -1))
             return lastGood
@@ -166,6 +169,7 @@ enum LuaPieceBinding {
         piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c)
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
         piece.parts = try partNames(L, t, c)
+        piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         do { try stage.add(piece) } catch {
             throw LuaHostError.message("\(c.function): \(error.description)")
         }
@@ -174,7 +178,8 @@ enum LuaPieceBinding {
         return 1
     }
 
-    static let optionKeys = ["name", "state", "layout", "onTouch", "onKey", "accessibility", "perform", "parts"]
+    static let optionKeys = ["name", "state", "layout", "onTouch", "onKey", "accessibility", "perform", "parts",
+                             "timeline"]
 
     /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
     private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall) throws -> Int32 {

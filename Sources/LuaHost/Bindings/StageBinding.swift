@@ -94,6 +94,9 @@ enum StageBinding {
         PlayerBinding.install(on: cls, context: context)
         NowPlayingBinding.install(on: cls, context: context)
         MiniPlayerBinding.install(on: cls, context: context)
+        VinylBinding.install(on: cls, context: context)
+        BorderBeamBinding.install(on: cls, context: context)
+        MetalBinding.install(on: cls, context: context)
         cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
         cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
         cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }

@@ -1,0 +1,102 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A BorderBeam piece as scripts hold it.
+final class BorderBeamObject {
+    let piece: BorderBeamPiece
+    let stage: Stage
+    init(piece: BorderBeamPiece, stage: Stage) { self.piece = piece; self.stage = stage }
+}
+
+/// `s:borderBeam{ x, y, w, h, radius = 28 }` or `shape = "capsule"`, with `lap`, `tail`, `width`, `bloom`,
+/// `start` or `starts = { 0, 0.5 }`, and `name`: light travelling round a shape. Reading: `b.heads`.
+enum BorderBeamBinding {
+    static let optionKeys = ["x", "y", "w", "h", "radius", "shape", "lap", "tail", "width", "bloom", "start",
+                             "starts", "name"]
+
+    /// Adds `borderBeam` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("borderBeam") { o, c in
+            let piece = try make(on: o.stage, c)
+            context.state.push(BorderBeamObject(piece: piece, stage: o.stage), as: pieceClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> BorderBeamPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        guard let frame = try VinylBinding.frame(opts, current: nil) else {
+            throw LuaHostError.message("\(c.function): the beam needs its shape's frame: give x, y, w and h")
+        }
+        let shape: BeamPath.Shape
+        switch (opts.table["shape"], try opts.number("radius", "a corner radius in points")) {
+        case (.string("capsule"), nil): shape = .capsule
+        case (.string("roundedRectangle"), let radius?), (.nil, let radius?):
+            guard radius >= 0 else {
+                throw LuaHostError.message("\(c.function): option 'radius' must be at least 0, got \(radius)")
+            }
+            shape = .roundedRectangle(radius: radius)
+        case (.string("capsule"), _?):
+            throw LuaHostError.message("\(c.function): a capsule's radius is half its shorter side; leave 'radius' out")
+        case (.nil, nil), (.string("roundedRectangle"), nil):
+            throw LuaHostError.message("\(c.function): give the shape: radius = 28 (a rounded rectangle) or shape = \"capsule\"")
+        default:
+            throw LuaHostError.message("\(c.function): option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
+        }
+        let lap = try opts.number("lap", "a number of seconds per lap") ?? BorderBeam.defaultLap
+        guard lap > 0 else { throw LuaHostError.message("\(c.function): option 'lap' must be above 0 seconds, got \(lap)") }
+        let tail = try opts.number("tail", "a fraction of the path") ?? BorderBeam.defaultTail
+        guard tail >= 0, tail <= 1 else {
+            throw LuaHostError.message("\(c.function): option 'tail' must be a fraction of the path from 0 to 1, got \(tail)")
+        }
+        let width = try opts.number("width", "a line width in points") ?? BorderBeam.defaultWidth
+        guard width >= 0 else { throw LuaHostError.message("\(c.function): option 'width' must be at least 0, got \(width)") }
+        let bloom = try opts.number("bloom", "a blur radius in points (0: no glow)") ?? BorderBeam.defaultBloom
+        guard bloom >= 0 else { throw LuaHostError.message("\(c.function): option 'bloom' must be at least 0, got \(bloom)") }
+        let starts = try self.starts(opts, c)
+        let name = try opts.pieceName(default: "borderBeam")
+        let piece = BorderBeamPiece(stage: stage, name: name, shape: shape, frame: frame, lap: lap, tail: tail,
+                                    width: width, bloom: bloom, starts: starts)
+        do { try stage.add(piece) } catch {
+            piece.timeline.stop()
+            throw LuaHostError.message("\(c.function): \(error)")
+        }
+        return piece
+    }
+
+    /// `start = 0.5` (one beam) or `starts = { 0, 0.5 }` (one beam each); default one beam at 0.
+    static func starts(_ opts: Options, _ c: LuaCall) throws -> [Double] {
+        if let start = try opts.number("start", "a fraction of the path") {
+            guard !opts.has("starts") else {
+                throw LuaHostError.message("\(c.function): give 'start' (one beam) or 'starts' (a list), not both")
+            }
+            return [start]
+        }
+        guard let list = try opts.table("starts", "a list of fractions such as { 0, 0.5 }") else { return [0] }
+        guard list.fields.isEmpty, !list.array.isEmpty, list.array.count <= 16 else {
+            throw LuaHostError.message("\(c.function): option 'starts' must be a list of 1 to 16 fractions such as { 0, 0.5 }")
+        }
+        return try list.array.enumerated().map { i, value in
+            guard case .number(let n) = value, n.isFinite else {
+                throw LuaHostError.message("\(c.function): starts[\(i + 1)] must be a finite number, got \(value.described())")
+            }
+            return n
+        }
+    }
+
+    static func pieceClass(_ context: ScenarioContext) -> LuaClass<BorderBeamObject> {
+        let state = context.state
+        if let cached = state.classCache["borderBeam"] as? LuaClass<BorderBeamObject> { return cached }
+        let cls = LuaClass<BorderBeamObject>("borderBeam")
+        state.classCache["borderBeam"] = cls
+        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+        // The heads as last drawn, one per beam, 0…1 along the path.
+        cls.property("heads") { o, c in
+            c.push(.table(LuaTable(array: o.piece.heads.map { .number($0) })))
+            return 1
+        }
+        cls.property("length") { o, c in c.push(o.piece.path.length); return 1 }
+        return cls
+    }
+}

@@ -1,0 +1,116 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A SpinningVinylArt piece as scripts hold it.
+final class VinylObject {
+    let piece: SpinningVinylArtPiece
+    let stage: Stage
+    init(piece: SpinningVinylArtPiece, stage: Stage) { self.piece = piece; self.stage = stage }
+}
+
+/// `s:vinyl{ player = p }` or `s:vinyl{ isPlaying = true }`, with `rpm`, `ramp`, `x, y, w, h`, `name` and
+/// `accessibilityName`: the spinning disc, the app's side of its parameters (`v:set{ rpm = 45 }`,
+/// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
+enum VinylBinding {
+    static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
+    static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
+
+    /// Adds `vinyl` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("vinyl") { o, c in
+            let piece = try make(on: o.stage, c)
+            context.state.push(VinylObject(piece: piece, stage: o.stage), as: pieceClass(context))
+            return 1
+        }
+    }
+
+    static func make(on stage: Stage, _ c: LuaCall) throws -> SpinningVinylArtPiece {
+        let opts = try c.options(1, allowed: optionKeys)
+        var player: MockPlayer?
+        if opts.has("player") {
+            guard let bound = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
+                throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
+            }
+            guard bound.stage === stage else {
+                throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
+            }
+            guard !opts.has("isPlaying") else {
+                throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
+            }
+            player = bound.player
+        }
+        let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
+            ?? SpinningVinylArt.defaultRamp
+        let name = try opts.pieceName(default: "vinyl")
+        let accessibilityName = try opts.string("accessibilityName", "a string") ?? SpinningVinylArt.defaultAccessibilityName
+        let piece = SpinningVinylArtPiece(stage: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
+                                          player: player, rpm: try rpm(opts) ?? SpinningVinylArt.defaultRPM,
+                                          ramp: ramp, frame: try frame(opts, current: nil),
+                                          accessibilityName: accessibilityName)
+        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return piece
+    }
+
+    /// `rpm`: any number. Beyond ±1000 it is held there; NaN or an infinity turns the disc at 0, as the piece does.
+    static func rpm(_ opts: Options) throws -> Double? {
+        switch opts.table["rpm"] {
+        case .nil: return nil
+        case .number(let n): return n
+        default:
+            throw LuaHostError.message("\(opts.function): option 'rpm' must be a number of revolutions per minute, got \(opts.table["rpm"].typeName)")
+        }
+    }
+
+    /// `x, y, w, h` (all four, sizes at least 0); `current` when none is given.
+    static func frame(_ opts: Options, current: Rect?) throws -> Rect? {
+        let keys = ["x", "y", "w", "h"]
+        let given = keys.filter { opts.has($0) }
+        guard !given.isEmpty else { return current }
+        guard given.count == 4 else {
+            let missing = keys.filter { !given.contains($0) }.map { "'\($0)'" }.joined(separator: ", ")
+            throw LuaHostError.message("\(opts.function): a frame needs all of x, y, w and h; \(missing) missing")
+        }
+        let x = try opts.number("x", "a finite number of points") ?? 0
+        let y = try opts.number("y", "a finite number of points") ?? 0
+        let w = try opts.number("w", "a finite number of points") ?? 0
+        let h = try opts.number("h", "a finite number of points") ?? 0
+        guard w >= 0, h >= 0 else {
+            throw LuaHostError.message("\(opts.function): options 'w' and 'h' must be at least 0, got \(w) by \(h)")
+        }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    // MARK: The class
+
+    static func pieceClass(_ context: ScenarioContext) -> LuaClass<VinylObject> {
+        let state = context.state
+        if let cached = state.classCache["vinyl"] as? LuaClass<VinylObject> { return cached }
+        let cls = LuaClass<VinylObject>("vinyl")
+        state.classCache["vinyl"] = cls
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+
+        // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
+        cls.method("set") { o, c in
+            let opts = try c.options(1, allowed: setKeys, optional: false)
+            if opts.has("isPlaying"), o.piece.player != nil {
+                throw LuaHostError.message("\(c.function): this disc follows its player; play or pause the player instead")
+            }
+            let playing = opts.has("isPlaying") ? try opts.boolean("isPlaying", default: false) : nil
+            let rpm = try self.rpm(opts)
+            let frame = try self.frame(opts, current: o.piece.frame)
+            if frame != o.piece.frame { o.piece.setFrame(frame) }
+            if let rpm { o.piece.setRPM(rpm) }
+            if let playing { o.piece.setPlaying(playing) }
+            return 0
+        }
+        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+        cls.property("angle") { o, c in c.push(o.piece.angle); return 1 }
+        cls.property("speed") { o, c in c.push(o.piece.speed); return 1 }
+        cls.property("isEasing") { o, c in c.push(o.piece.isEasing); return 1 }
+        cls.property("isPlaying") { o, c in c.push(o.piece.isPlaying); return 1 }
+        cls.property("rpm") { o, c in c.push(o.piece.rpm); return 1 }
+        cls.property("updates") { o, c in c.push(Double(o.piece.timeline.updateCount)); return 1 }
+        return cls
+    }
+}

@@ -1,0 +1,74 @@
+/// The metal "Ask" button: a label (a symbol and a title) padded 22 by 13 in a dark capsule, with the metal rim
+/// stroked 3 points wide inside the capsule's edge. The face and the text keep their levels in light and dark.
+///
+/// Its size comes from the text metrics: the title's width in the body font (at the stage's Dynamic Type size) and
+/// its line box, plus the symbol and the label's spacing, which are not published (`symbolWidthPerPoint`,
+/// `labelSpacing`).
+public final class MetalButtonPiece: StagePiece {
+    public let name: String
+    public let title: String
+    public let symbol: String
+    /// The capsule's top-left corner; nil centres it on the stage.
+    public let origin: Point?
+
+    public static let horizontalPadding = 22.0
+    public static let verticalPadding = 13.0
+    public static let rimWidth = 3.0
+    /// The face is this dark and the text this light, in both colour schemes.
+    public static let faceWhite = 0.05
+    public static let textWhite = 0.96
+    /// A guess: the symbol's box is as wide as the font's point size.
+    public static let symbolWidthPerPoint = 1.0
+    /// A guess: the label puts SwiftUI's usual 8 points between the symbol and the title.
+    public static let labelSpacing = 8.0
+
+    public init(name: String = "metalButton", title: String = "Ask", symbol: String = "sparkles",
+                origin: Point? = nil) {
+        self.name = name
+        self.title = title
+        self.symbol = symbol
+        self.origin = origin
+    }
+
+    /// The capsule's frame on the stage for `environment`.
+    public func frame(in environment: PieceEnvironment, metrics: TextMetrics = .systemFont) -> Rect {
+        let label = labelSize(in: environment, metrics: metrics)
+        let size = Size(width: label.width + 2 * Self.horizontalPadding, height: label.height + 2 * Self.verticalPadding)
+        if let origin { return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+        return Rect(center: Point(x: environment.size.width / 2, y: environment.size.height / 2), size: size)
+    }
+
+    private func font(_ environment: PieceEnvironment) -> Font {
+        Font.system(.body, dynamicTypeSize: environment.dynamicTypeSize)
+    }
+
+    private func labelSize(in environment: PieceEnvironment, metrics: TextMetrics) -> Size {
+        let font = font(environment)
+        let symbolWidth = font.size * Self.symbolWidthPerPoint
+        let titleWidth = metrics.width(of: title, font: font)
+        return Size(width: symbolWidth + Self.labelSpacing + titleWidth, height: metrics.lineBoxHeight(for: font))
+    }
+
+    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        let metrics = TextMetrics.systemFont
+        let font = font(environment)
+        let capsule = frame(in: environment, metrics: metrics)
+        let label = labelSize(in: environment, metrics: metrics)
+        let symbolWidth = font.size * Self.symbolWidthPerPoint
+        let symbolRect = Rect(x: capsule.x + Self.horizontalPadding, y: capsule.y + Self.verticalPadding,
+                              width: symbolWidth, height: label.height)
+        let titleRect = Rect(x: symbolRect.maxX + Self.labelSpacing, y: symbolRect.y,
+                             width: label.width - symbolWidth - Self.labelSpacing, height: label.height)
+        // strokeBorder keeps the stroke inside: its centre line is the capsule inset by half the width.
+        let rim = capsule.insetBy(dx: Self.rimWidth / 2, dy: Self.rimWidth / 2)
+        return [
+            Element("capsule").rect(capsule).number("radius", capsule.height / 2).number("white", Self.faceWhite),
+            Element("rim").rect(rim).number("width", Self.rimWidth).number("startAngle", MetalRim.startAngle)
+                // The rim's level where it passes the right, bottom, left and top of the centre (0°, 90°, 180°, 270°).
+                .number("right", MetalRim.white(atDegrees: 0)).number("bottom", MetalRim.white(atDegrees: 90))
+                .number("left", MetalRim.white(atDegrees: 180)).number("top", MetalRim.white(atDegrees: 270)),
+            Element("symbol").rect(symbolRect).number("white", Self.textWhite).text("glyph", symbol),
+            Element("title").rect(titleRect).number("white", Self.textWhite).text("text", title),
+        ]
+    }
+}
