@@ -14,7 +14,8 @@ import CLuaShim
 /// The manifest runs in the same sandbox as the scenario, under the same limits; any error names the plugin.
 enum PluginLoader {
     /// The objects plugins may add methods to, by the names scripts see in messages.
-    static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland"]
+    static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland",
+                           "glassGroup", "tools"]
 
     /// Registry key of the table `class -> { method -> function }` that `LuaClass` consults.
     static let registryKey = "piecebox.pluginMethods"
