@@ -40,6 +40,15 @@ import Testing
         ("g:set{ spacing = -1 }", "glassGroup:set: spacing must be a distance of at least 0 points"),
         ("s:tools{ expanded = \"yes\" }", "stage:tools: option 'expanded' must be true or false"),
         ("t:setExpanded(1)", "tools:setExpanded: argument 1 must be true or false"),
+        ("s:sheet{ detents = \"medium\" }", "stage:sheet: option 'detents' must be a list of detents"),
+        ("s:sheet{ detents = { \"tall\" } }", "stage:sheet: detents[1] must be \"medium\" or \"large\", got \"tall\""),
+        ("s:sheet{ presented = 1 }", "stage:sheet: option 'presented' must be true or false"),
+        ("s:sheet{ height = 3 }", "stage:sheet: unknown option 'height'"),
+        ("s:sheet{ presented = true, name = \"sh\" }:setDetent(\"tall\")", "sheet:setDetent: argument 1 must be \"medium\" or \"large\""),
+        ("s:tabBar{}", "stage:tabBar: option 'page' must be a page made with s:page{...}, got nil"),
+        ("s:tabBar{ page = s:page{ sections = {} }, minimizeBehavior = \"always\" }", "option 'minimizeBehavior' must be \"onScrollDown\" or \"never\""),
+        ("s:tabBar{ page = s:page{ sections = {} }, selected = \"podcasts\" }", "option 'selected' must be one of library, radio, search"),
+        ("s:tabBar{ page = s:page{ sections = {} } }:select(\"x\")", "tabBar:select: no tab \"x\" (known: library, radio, search)"),
     ])
     func wrongOptionsAreRefusedByFunctionAndOption(call: String, expected: String) throws {
         let line = try refusal(call)
@@ -72,6 +81,22 @@ import Testing
               attempt(function() g:remove("b") end)
               attempt(function() g:insert({ id = "c", x = 0, y = 0, w = 1, h = 1 }, { duration = 0.01, bounce = 0.9 }) end)
               t:toggle(); t:toggle(); t:toggle()
+              local sh = s:sheet{ detents = { "medium", "large" } }
+              local bar = s:tabBar{ page = s:page{ sections = {} }, accessory = true }
+              for _, piece in ipairs({ sh, bar }) do
+                for _, part in ipairs({ "sheet", "grabber", "bar", "search", "accessory", "tab.radio", "nope" }) do
+                  attempt(function() piece:tap(part) end)
+                  attempt(function() piece:drag{ part = part, dy = -1e5 } end)
+                  attempt(function() piece:fling{ part = part, dy = 1e5, velocity = 1e9 } end)
+                  attempt(function() piece:perform("activate", part) end)
+                end
+                attempt(function() piece:key("escape") end)
+                attempt(function() piece:perform("escape") end)
+              end
+              sh:present(); sh:present(); sh:dismiss(); sh:dismiss(); sh:present()
+              s:environment{ width = 1e-3, height = 1e-3 }
+              s:frames(3)
+              s:environment{ width = 393, height = 852 }
               s:environment{ reduceTransparency = true, reduceMotion = true, isEnabled = false }
               t:toggle()
               s:settle()
