@@ -107,7 +107,8 @@ public class GlassGroupPiece: InteractivePiece {
         var best: (id: String, gap: Double)?
         for member in members where member.spec.id != spec.id && member.phase == .resting {
             let gap = mine.gap(to: Self.liquidShape(member.spec.id, outline(member.spec, in: env)))
-            if best == nil || gap < best!.gap { best = (member.spec.id, gap) }
+            if let current = best, current.gap <= gap { continue }
+            best = (member.spec.id, gap)
         }
         return best?.id
     }
