@@ -32,6 +32,8 @@ import Testing
         ("s:glassGroup{ spacing = 16, shapes = { { id = \"a\", x = 0, y = 0, w = 1, h = 1, shape = { radius = -3 } } }, name = \"x\" }", "shapes[1].shape.radius must be a corner radius of at least 0 points"),
         ("s:glassGroup{ spacing = 16, shapes = { { id = \"a\", x = 0, y = 0, w = 1, h = 1, interactive = 1 } }, name = \"x\" }", "option 'interactive' must be true or false"),
         ("s:glassGroup{ spacing = 16, shapes = {} }", "stage:glassGroup: a piece named \"glassGroup\""),
+        ("s:glassGroup{ spacing = 16, shapes = { { id = \"a\", x = 0, y = 0, w = 1, h = 1, style = \"plain\" } }, name = \"x\" }", "shapes[1].style must be \"glass\" or \"glassProminent\""),
+        ("s:glassGroup{ spacing = 16, shapes = { { id = \"a\", x = 0, y = 0, w = 1, h = 1, style = \"glass\", tint = \"red\" } }, name = \"x\" }", "has style \"glass\", which sets 'tint' itself"),
         ("g:insert(3)", "glassGroup:insert: argument 1 must be a shape table"),
         ("g:insert({ id = \"b\", x = 0, y = 0, w = 1, h = 1, from = 4 })", "'from' must be the id of the shape it grows out of"),
         ("g:insert({ id = \"b\", x = 0, y = 0, w = 1, h = 1 }, 7)", "glassGroup:insert: argument 2 must be an animation"),

@@ -7,6 +7,8 @@ local function shapes()
     { id = "a", x = 40, y = 200, w = 44, h = 44, shape = "circle" },
     { id = "b", x = 90, y = 200, w = 44, h = 44, shape = "circle" },   -- 6 apart: glass would merge them
     { id = "share", x = 40, y = 300, w = 160, h = 60, shape = { radius = 24 }, tint = "accent", interactive = true },
+    { id = "buy", x = 40, y = 400, w = 90, h = 44, style = "glassProminent" },
+    { id = "later", x = 150, y = 400, w = 90, h = 44, style = "glass" },
   }
 end
 
@@ -21,6 +23,9 @@ test("light mode: solid white 0.97, a white rim at 0.7, no necks", function()
   expect(f.glassGroup["shape.a"].rimOpacity).toBe(0.7)
   expect(f.glassGroup["shape.a"].shadowOpacity).toBe(0.08)
   expect(f.glassGroup["shape.share"].white).toBeNil()          -- filled with its tint
+  expect(f.glassGroup["shape.buy"].tint).toBe("accent")        -- .glassProminent: the tint material
+  expect(f.glassGroup["shape.buy"].radius).toBe(22)            -- a capsule
+  expect(f.glassGroup["shape.later"].white).toBe(0.97)         -- .glass: regular
   expect(f.glassGroup.group.liftOpacity).toBe(0.07)
   expect(f.glassGroup.group.merging).toBe(false)
   expect(f.glassGroup["neck.a+b"]).toBeNil()

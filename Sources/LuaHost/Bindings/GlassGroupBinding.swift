@@ -16,7 +16,7 @@ final class GlassGroupObject {
 enum GlassGroupBinding {
     static let optionKeys = ["spacing", "shapes", "name"]
     static let toolsKeys = ["expanded", "name"]
-    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint"]
+    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
 
     /// Adds `glassGroup` and `tools` to the stage class.
     static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
@@ -86,9 +86,24 @@ enum GlassGroupBinding {
         default:
             throw LuaHostError.message("\(c.function): \(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
         }
-        return GlassShapeSpec(id: id, frame: frame, form: form, interactive: try o.boolean("interactive", default: false),
-                              press: try o.boolean("press", default: false),
-                              tint: try o.string("tint", "a colour name such as \"accent\""))
+        var spec = GlassShapeSpec(id: id, frame: frame, form: form,
+                                  interactive: try o.boolean("interactive", default: false),
+                                  press: try o.boolean("press", default: false),
+                                  tint: try o.string("tint", "a colour name such as \"accent\""))
+        // The button styles set what they stand for; a script's own shape, interactive or tint is refused beside
+        // them rather than silently overruled.
+        switch t["style"] {
+        case .nil: break
+        case .string(let style) where style == "glass" || style == "glassProminent":
+            for key in ["shape", "interactive", "tint"] where !t[key].isNil {
+                throw LuaHostError.message("\(c.function): \(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
+            }
+            spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
+            spec.press = try o.boolean("press", default: false)
+        default:
+            throw LuaHostError.message("\(c.function): \(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
+        }
+        return spec
     }
 
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
