@@ -175,4 +175,13 @@ import Testing
             try piece.insert(circle("b", x: 60), from: "z", animation: .smooth)
         }
     }
+
+    @Test func theFrameLogNamesReduceTransparencyOnlyWhenItIsOn() {
+        // Logs kept from before the option existed must read the same, so "off" writes nothing.
+        let off = FrameLog.header(scenario: "a.lua", test: nil, fps: 120, environment: PieceEnvironment(), tokens: MotionTokens())
+        let on = FrameLog.header(scenario: "a.lua", test: nil, fps: 120,
+                                 environment: PieceEnvironment(reduceTransparency: true), tokens: MotionTokens())
+        #expect(!off.contains("reduceTransparency"))
+        #expect(on.contains("\"isEnabled\":true,\"reduceTransparency\":true}"))
+    }
 }
