@@ -2,10 +2,10 @@ import CLua
 import PieceKit
 
 /// Reads and writes the stage's environment as Lua options: width, height, safeArea, fps, reduceMotion,
-/// layoutDirection, dynamicTypeSize, colorScheme, isEnabled.
+/// layoutDirection, dynamicTypeSize, colorScheme, isEnabled, reduceTransparency.
 enum EnvironmentOptions {
     static let keys = ["width", "height", "safeArea", "reduceMotion", "layoutDirection", "dynamicTypeSize",
-                       "colorScheme", "isEnabled"]
+                       "colorScheme", "isEnabled", "reduceTransparency"]
 
     /// `base` with every option given in `o` applied; sizes must be positive, insets at least 0.
     static func apply(_ o: Options, to base: PieceEnvironment) throws -> PieceEnvironment {
@@ -32,6 +32,7 @@ enum EnvironmentOptions {
         }
         env.reduceMotion = try o.boolean("reduceMotion", default: env.reduceMotion)
         env.isEnabled = try o.boolean("isEnabled", default: env.isEnabled)
+        env.reduceTransparency = try o.boolean("reduceTransparency", default: env.reduceTransparency)
         if let d = try o.choice("layoutDirection", LayoutDirection.self, all: LayoutDirection.allCases) { env.layoutDirection = d }
         if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self, all: DynamicTypeSize.allCases) { env.dynamicTypeSize = d }
         if let c = try o.choice("colorScheme", ColorScheme.self, all: ColorScheme.allCases) { env.colorScheme = c }
@@ -46,6 +47,7 @@ enum EnvironmentOptions {
             ("isEnabled", .boolean(env.isEnabled)),
             ("layoutDirection", .string(env.layoutDirection.rawValue)),
             ("reduceMotion", .boolean(env.reduceMotion)),
+            ("reduceTransparency", .boolean(env.reduceTransparency)),
             ("safeArea", .table(LuaTable(fields: [
                 ("bottom", .number(env.safeArea.bottom)), ("leading", .number(env.safeArea.leading)),
                 ("top", .number(env.safeArea.top)), ("trailing", .number(env.safeArea.trailing)),

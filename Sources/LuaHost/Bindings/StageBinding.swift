@@ -97,6 +97,9 @@ enum StageBinding {
         VinylBinding.install(on: cls, context: context)
         BorderBeamBinding.install(on: cls, context: context)
         MetalBinding.install(on: cls, context: context)
+        GlassGroupBinding.install(on: cls, context: context)
+        GlassSheetBinding.install(on: cls, context: context)
+        GlassTabBarBinding.install(on: cls, context: context)
         cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
         cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
         cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }

@@ -15,7 +15,7 @@ import CLuaShim
 enum PluginLoader {
     /// The objects plugins may add methods to, by the names scripts see in messages.
     static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland", "miniPlayer",
-                          "vinyl", "borderBeam", "metalButton"]
+                          "vinyl", "borderBeam", "metalButton", "glassGroup", "tools", "sheet", "tabBar"]
 
     /// Registry key of the table `class -> { method -> function }` that `LuaClass` consults.
     static let registryKey = "piecebox.pluginMethods"

@@ -18,6 +18,8 @@ public struct PieceEnvironment: Equatable, Sendable {
     public var dynamicTypeSize: DynamicTypeSize
     public var colorScheme: ColorScheme
     public var isEnabled: Bool
+    /// Accessibility's Reduce Transparency: liquid glass draws as solid fills and never merges.
+    public var reduceTransparency: Bool
 
     public init(size: Size = Size(width: 393, height: 852),
                 safeArea: EdgeInsets = EdgeInsets(top: 59, bottom: 34),
@@ -25,10 +27,12 @@ public struct PieceEnvironment: Equatable, Sendable {
                 layoutDirection: LayoutDirection = .leftToRight,
                 dynamicTypeSize: DynamicTypeSize = .large,
                 colorScheme: ColorScheme = .light,
-                isEnabled: Bool = true) {
+                isEnabled: Bool = true,
+                reduceTransparency: Bool = false) {
         self.size = size; self.safeArea = safeArea; self.reduceMotion = reduceMotion
         self.layoutDirection = layoutDirection; self.dynamicTypeSize = dynamicTypeSize
         self.colorScheme = colorScheme; self.isEnabled = isEnabled
+        self.reduceTransparency = reduceTransparency
     }
 
     public var isRightToLeft: Bool { layoutDirection == .rightToLeft }

@@ -81,6 +81,8 @@ public enum FrameLog {
         object.append("dynamicTypeSize", environment.dynamicTypeSize.rawValue)
         object.append("colorScheme", environment.colorScheme.rawValue)
         object.append("isEnabled", environment.isEnabled)
+        // Written only when on, so logs kept from before the option existed read the same.
+        if environment.reduceTransparency { object.append("reduceTransparency", true) }
     }
 
     /// Tiers as springs, roles as their descriptions: enough to tell which token set produced a log.

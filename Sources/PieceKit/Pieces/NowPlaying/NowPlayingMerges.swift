@@ -7,38 +7,8 @@
 /// presented shapes at each frame time while anything moves, in background work that never holds up a settle.
 extension NowPlayingPiece {
     /// One glass shape as presented: a rounded rect (the surface) or a circle (play, a bubble), scaled about its
-    /// centre.
-    public struct GlassShape: Sendable, Equatable {
-        public var name: String
-        public var center: Point
-        public var halfWidth: Double
-        public var halfHeight: Double
-        public var radius: Double
-
-        /// The gap between two shapes' outlines (negative when they overlap), exact for a circle against a rounded
-        /// rect or a circle.
-        public func gap(to other: GlassShape) -> Double {
-            let (box, circle) = other.isCircle ? (self, other) : (other, self)
-            guard circle.isCircle else {
-                // Two rounded rects never occur in this piece; their centre distance is a fair stand-in.
-                let dx = abs(center.x - other.center.x) - halfWidth - other.halfWidth
-                let dy = abs(center.y - other.center.y) - halfHeight - other.halfHeight
-                return max(dx, dy)
-            }
-            return box.distance(to: circle.center) - circle.radius
-        }
-
-        var isCircle: Bool { halfWidth == halfHeight && radius >= halfWidth }
-
-        /// Signed distance from `p` to this rounded rect's outline.
-        func distance(to p: Point) -> Double {
-            let r = min(radius, halfWidth, halfHeight)
-            let qx = abs(p.x - center.x) - (halfWidth - r)
-            let qy = abs(p.y - center.y) - (halfHeight - r)
-            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-            return outside + min(max(qx, qy), 0) - r
-        }
-    }
+    /// centre. The liquid language's one shape, so the merge rule is shared with every glass piece.
+    public typealias GlassShape = LiquidShape
 
     /// The glass shapes in a frame of this piece, in drawing order.
     public static func glassShapes(in frame: PieceFrame) -> [GlassShape] {
@@ -57,14 +27,7 @@ extension NowPlayingPiece {
 
     /// Every pair of shapes closer than the merge distance, as "a+b", in drawing order.
     public static func mergedPairs(in frame: PieceFrame) -> [String] {
-        let shapes = glassShapes(in: frame)
-        var pairs: [String] = []
-        for i in shapes.indices {
-            for j in shapes.indices where j > i && shapes[i].gap(to: shapes[j]) < Liquid.merge {
-                pairs.append("\(shapes[i].name)+\(shapes[j].name)")
-            }
-        }
-        return pairs
+        Liquid.mergedPairs(glassShapes(in: frame), spacing: Liquid.merge)
     }
 
     /// Makes sure the frames to come are checked for merges (called on every reconcile).

@@ -1,0 +1,198 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// A glass group (or the Tools) as scripts hold it.
+final class GlassGroupObject {
+    let group: GlassGroupPiece
+    let stage: Stage
+    init(group: GlassGroupPiece, stage: Stage) { self.group = group; self.stage = stage }
+}
+
+/// `s:glassGroup{ spacing = 16, shapes = { { id = "pencil", x = 16, y = 80, w = 44, h = 44, shape = "circle",
+/// interactive = true }, ... }, name = "glassGroup" }` with `g:insert(shape [, animation])`, `g:remove(id [,
+/// animation])` and `g:set{ spacing = 20 }`; `s:tools{ expanded = false, name = "tools" }` (the seed's pencil and
+/// eraser) with `t:toggle()` and `t:setExpanded(open)`. Both answer to the shared gestures on their shapes by id.
+enum GlassGroupBinding {
+    static let optionKeys = ["spacing", "shapes", "name"]
+    static let toolsKeys = ["expanded", "name"]
+    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
+
+    /// Adds `glassGroup` and `tools` to the stage class.
+    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+        cls.method("glassGroup") { o, c in
+            let opts = try c.options(1, allowed: optionKeys, optional: false)
+            let name = try opts.pieceName(default: "glassGroup")
+            guard let spacing = try opts.number("spacing", "a distance in points") else {
+                throw LuaHostError.message("\(c.function): option 'spacing' is required (the container's spacing in points)")
+            }
+            guard let list = try opts.table("shapes", "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }") else {
+                throw LuaHostError.message("\(c.function): option 'shapes' is required (a list of shapes, which may be empty: {})")
+            }
+            guard list.keys.isEmpty else {
+                throw LuaHostError.message("\(c.function): option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
+            }
+            let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
+            let group: GlassGroupPiece
+            do { group = try GlassGroupPiece(stage: o.stage, name: name, spacing: spacing, shapes: shapes) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            do { try o.stage.add(group) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            context.state.push(GlassGroupObject(group: group, stage: o.stage), as: groupClass(context))
+            return 1
+        }
+        cls.method("tools") { o, c in
+            let opts = try c.options(1, allowed: toolsKeys)
+            let name = try opts.pieceName(default: "tools")
+            let tools: GlassToolsPiece
+            do { tools = try GlassToolsPiece(stage: o.stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            do { try o.stage.add(tools) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            context.state.push(GlassGroupObject(group: tools, stage: o.stage), as: toolsClass(context))
+            return 1
+        }
+    }
+
+    /// One shape table, read strictly: `where` names it in errors ("shapes[2]", "argument 1").
+    static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = []) throws -> GlassShapeSpec {
+        guard case .table(let t) = value else {
+            throw LuaHostError.message("\(c.function): \(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
+        }
+        let allowed = shapeKeys + extraKeys
+        for key in t.keys where !allowed.contains(key) {
+            throw LuaHostError.message("\(c.function): \(place) has an unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
+        }
+        let o = Options(function: "\(c.function): \(place)", table: t)
+        guard let id = try o.string("id", "the shape's id (a string)") else {
+            throw LuaHostError.message("\(c.function): \(place) needs an id (a string such as \"pencil\")")
+        }
+        func required(_ key: String) throws -> Double {
+            guard let v = try o.number(key, "a number of points") else {
+                throw LuaHostError.message("\(c.function): \(place) (\"\(id)\") needs \(key) (points)")
+            }
+            return v
+        }
+        let frame = Rect(x: try required("x"), y: try required("y"), width: try required("w"), height: try required("h"))
+        let form: GlassForm
+        switch t["shape"] {
+        case .nil, .string("capsule"): form = .capsule
+        case .string("circle"): form = .circle
+        case .table(let r) where r.array.isEmpty && r.keys == ["radius"]:
+            guard case .number(let radius) = r["radius"], radius.isFinite, radius >= 0 else {
+                throw LuaHostError.message("\(c.function): \(place).shape.radius must be a corner radius of at least 0 points, got \(r["radius"].described())")
+            }
+            form = .rounded(radius)
+        default:
+            throw LuaHostError.message("\(c.function): \(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
+        }
+        var spec = GlassShapeSpec(id: id, frame: frame, form: form,
+                                  interactive: try o.boolean("interactive", default: false),
+                                  press: try o.boolean("press", default: false),
+                                  tint: try o.string("tint", "a colour name such as \"accent\""))
+        // The button styles set what they stand for; a script's own shape, interactive or tint is refused beside
+        // them rather than silently overruled.
+        switch t["style"] {
+        case .nil: break
+        case .string(let style) where style == "glass" || style == "glassProminent":
+            for key in ["shape", "interactive", "tint"] where !t[key].isNil {
+                throw LuaHostError.message("\(c.function): \(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
+            }
+            spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
+            spec.press = try o.boolean("press", default: false)
+        default:
+            throw LuaHostError.message("\(c.function): \(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
+        }
+        return spec
+    }
+
+    /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
+    /// springs ("bouncy", "smooth", "snappy"); nil when left out (the change has no animation).
+    static func animation(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation? {
+        if c.isNil(arg) { return nil }
+        if c.type(arg) == LUA_TSTRING {
+            switch try c.string(arg) {
+            case "bouncy": return .bouncy
+            case "smooth": return .smooth
+            case "snappy": return .snappy
+            case let other:
+                throw LuaHostError.message("\(c.function): argument \(arg) must be an animation, a spring or \"bouncy\", \"smooth\" or \"snappy\", got \"\(other)\"")
+            }
+        }
+        return try MotionBinding.animationArgument(c, arg, context: context)
+    }
+
+    // MARK: The classes
+
+    static func groupClass(_ context: ScenarioContext) -> LuaClass<GlassGroupObject> {
+        let state = context.state
+        if let cached = state.classCache["glassGroup"] as? LuaClass<GlassGroupObject> { return cached }
+        let cls = LuaClass<GlassGroupObject>("glassGroup")
+        state.classCache["glassGroup"] = cls
+        addShared(to: cls, context: context)
+        // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
+        cls.method("insert") { o, c in
+            let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"])
+            let from: String?
+            switch try c.value(1).table?["from"] ?? .nil {
+            case .nil: from = nil
+            case .string(let s): from = s
+            case let other: throw LuaHostError.message("\(c.function): argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
+            }
+            let animation = try animation(c, 2, context: context)
+            do { try o.group.insert(spec, from: from, animation: animation) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            return 0
+        }
+        cls.method("remove") { o, c in
+            let id = try c.string(1, "the id of a shape in the group")
+            let animation = try animation(c, 2, context: context)
+            do { try o.group.remove(id, animation: animation) } catch {
+                throw LuaHostError.message("\(c.function): \(error)")
+            }
+            return 0
+        }
+        cls.method("set") { o, c in
+            let opts = try c.options(1, allowed: ["spacing"], optional: false)
+            if let spacing = try opts.number("spacing", "a distance in points") {
+                do { try o.group.setSpacing(spacing) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            }
+            return 0
+        }
+        return cls
+    }
+
+    static func toolsClass(_ context: ScenarioContext) -> LuaClass<GlassGroupObject> {
+        let state = context.state
+        if let cached = state.classCache["tools"] as? LuaClass<GlassGroupObject> { return cached }
+        let cls = LuaClass<GlassGroupObject>("tools")
+        state.classCache["tools"] = cls
+        addShared(to: cls, context: context)
+        // toggle(): the pencil's action, withAnimation(.bouncy) { expanded.toggle() }.
+        cls.method("toggle") { o, c in
+            (o.group as? GlassToolsPiece)?.toggle()
+            return 0
+        }
+        cls.method("setExpanded") { o, c in
+            let open = try c.boolean(1, "true or false")
+            (o.group as? GlassToolsPiece)?.setExpanded(open)
+            return 0
+        }
+        cls.property("expanded") { o, c in c.push((o.group as? GlassToolsPiece)?.expanded ?? false); return 1 }
+        return cls
+    }
+
+    /// The gestures, and the readings both classes share.
+    private static func addShared(to cls: LuaClass<GlassGroupObject>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.group }, stage: { $0.stage })
+        cls.property("name") { o, c in c.push(o.group.name); return 1 }
+        cls.property("spacing") { o, c in c.push(o.group.spacing); return 1 }
+        cls.property("ids") { o, c in c.push(.table(LuaTable(array: o.group.ids.map { .string($0) }))); return 1 }
+        // The pairs merged in the latest checked frame, "a+b", in drawing order.
+        cls.property("merged") { o, c in
+            c.push(.table(LuaTable(array: o.group.necks.map { .string($0.pair) })))
+            return 1
+        }
+    }
+}

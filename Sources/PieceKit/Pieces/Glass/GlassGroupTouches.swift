@@ -1,0 +1,82 @@
+/// Fingers and VoiceOver on a glass group.
+///
+/// A touch lands on the topmost shape whose outline (as the latest frame presents it, scale included) holds the
+/// finger; elsewhere it passes through. While it is down that shape swells (interactive glass) and sinks toward the
+/// finger (the pieces' press), re-anchoring as the finger moves; under Reduce Motion it shades instead. Lifting
+/// inside the shape's outline is a tap (the app's `onTap`, or the piece's own action); a finger that slid off, or
+/// a touch the system cancelled, lets go without acting. A disabled stage takes no touches.
+extension GlassGroupPiece {
+    func handleTouch(_ touch: Touch, on stage: Stage) {
+        switch touch.phase {
+        case .began:
+            guard stage.environment.isEnabled, let id = shape(at: touch.location, on: stage) else { return }
+            stage.update {
+                pressed = id
+                pressAnchor = anchor(for: touch.location, in: id, on: stage)
+            }
+        case .moved:
+            guard let id = pressed else { return }
+            let anchor = anchor(for: touch.location, in: id, on: stage)
+            if anchor != pressAnchor { stage.update { pressAnchor = anchor } }
+        case .ended:
+            guard let id = pressed else { return }
+            let lands = shape(at: touch.location, on: stage) == id
+            stage.update { pressed = nil }
+            if lands { tapped(id) }
+        case .cancelled:
+            guard pressed != nil else { return }
+            stage.update { pressed = nil }
+        }
+    }
+
+    /// The topmost shape at `point` as the latest frame shows it (its published target before any frame).
+    func shape(at point: Point, on stage: Stage) -> String? {
+        for member in members.reversed() where member.phase == .resting {
+            let element = "shape.\(member.spec.id)"
+            let presented = stage.latestFrame?.piece(name)?.element(element)
+            let target = stage.targets(of: name)?.first { $0.name == element }
+            guard let rect = presented?.rect ?? target?.rect else { continue }
+            let scale = presented?["scale"] ?? target?.number(named: "scale") ?? 1
+            let radius = presented?["radius"] ?? target?.number(named: "radius") ?? 0
+            let outline = Self.liquidShape(member.spec.id, (rect, radius), scale: scale)
+            if outline.distance(to: point) <= 0 { return member.spec.id }
+        }
+        return nil
+    }
+
+    /// The finger in the shape's unit space, leaned toward from the centre (the foundation's press anchor).
+    private func anchor(for point: Point, in id: String, on stage: Stage) -> Point {
+        guard let i = index(of: id) else { return Point(x: 0.5, y: 0.5) }
+        let rect = outline(members[i].spec, in: stage.environment).rect
+        return GesturePhysics.pressAnchor(touch: Point(x: point.x - rect.x, y: point.y - rect.y), in: rect.size)
+    }
+
+    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        guard index == nil, self.index(of: part) != nil else { return nil }
+        return elementRect("shape.\(part)", on: stage)
+    }
+
+    /// Every shape at rest is a button named by its id, in drawing order.
+    func accessibilityTree(on stage: Stage) -> [AccessibilityElement] {
+        members.filter { $0.phase == .resting }.compactMap { member in
+            guard let rect = elementRect("shape.\(member.spec.id)", on: stage) else { return nil }
+            var traits = ["button"]
+            if !stage.environment.isEnabled { traits.append("notEnabled") }
+            return AccessibilityElement(id: member.spec.id, label: member.spec.id, traits: traits,
+                                        actions: ["activate"], frame: rect)
+        }
+    }
+
+    func performAction(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let known = members.filter { $0.phase == .resting }.map(\.spec.id)
+        guard let element else {
+            throw .unsupportedAction(piece: name, element: "(the piece)", action: action, supported: [])
+        }
+        guard known.contains(element) else { throw .unknownElement(piece: name, element: element, known: known) }
+        guard action == "activate" else {
+            throw .unsupportedAction(piece: name, element: element, action: action, supported: ["activate"])
+        }
+        guard stage.environment.isEnabled else { return }
+        tapped(element)
+    }
+}

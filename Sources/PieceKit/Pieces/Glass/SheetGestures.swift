@@ -1,0 +1,116 @@
+/// Fingers, keys and VoiceOver on the sheet.
+///
+/// A touch on the presented sheet (its grabber included) holds it: the sheet follows the finger one for one, and
+/// above the large detent through a rubber band that never passes `SheetPiece.pullLimit`. On release it goes to the
+/// detent nearest where it would coast (`SheetLayout.destination`), or away (the app hears `onDismiss`), on the snap
+/// spring leaving at the finger's speed. A change of detent is reported as `onDetentChange`. A tap on the grabber
+/// moves to the next detent (the largest wraps to the smallest), as VoiceOver's activate on it does; escape
+/// dismisses. A disabled stage takes no touches.
+extension SheetPiece {
+    public var defaultPart: String { "sheet" }
+    public var partNames: [String] { ["sheet", "grabber"] }
+
+    public func handle(_ touch: Touch, on stage: Stage) {
+        let env = stage.environment
+        let layout = self.layout(in: env)
+        switch touch.phase {
+        case .began:
+            guard env.isEnabled, isPresented, let sheet = elementRect("sheet", on: stage),
+                  sheet.contains(touch.location) else { return }
+            let start = stage.latestFrame?[name, "sheet"]?["y"] ?? restingTop(in: env)
+            dragStart = start
+            stage.update { dragTop = start }
+        case .moved:
+            guard let start = dragStart else { return }
+            let raw = start + touch.translation.height
+            let high = layout.top(of: .large)
+            let top = raw < high ? high + GesturePhysics.rubberBand(raw - high, limit: Self.pullLimit) : raw
+            stage.update { dragTop = top }
+        case .ended:
+            guard let start = dragStart else { return }
+            dragStart = nil
+            let top = dragTop ?? start
+            let moved = abs(touch.translation.height) > 0
+            if !moved, let grabber = elementRect("grabber", on: stage), grabber.insetBy(dx: -22, dy: -19).contains(touch.location) {
+                stage.update { dragTop = nil }
+                cycleDetent()
+                return
+            }
+            release(from: top, velocity: touch.velocity.y, on: stage)
+        case .cancelled:
+            guard dragStart != nil, let top = dragTop else { return }
+            dragStart = nil
+            release(from: top, velocity: 0, on: stage)
+        }
+    }
+
+    /// The finger lets go at `top`: the sheet lands where its coast is nearest.
+    private func release(from top: Double, velocity: Double, on stage: Stage) {
+        let layout = self.layout(in: stage.environment)
+        let before = shownDetent(in: stage.environment)
+        let destination = layout.destination(top: top, velocity: velocity, dismissible: true)
+        let target = destination.map { layout.top(of: $0) } ?? layout.dismissedTop
+        let animation = stage.tokens.settle(velocity: velocity, from: top, to: target,
+                                            spring: stage.tokens.tier(.responsive))
+        stage.transact(animation) {
+            dragTop = nil
+            if let destination { self.setDetentDirectly(destination) } else { self.setDismissed() }
+        }
+        if destination == nil {
+            callback("onDismiss")
+        } else if let destination, destination != before {
+            callback("onDetentChange", NamedValue("detent", .text(destination.rawValue)))
+        }
+    }
+
+    /// The grabber's action: the next detent up, the largest wrapping to the smallest.
+    func cycleDetent() {
+        guard let stage, isPresented else { return }
+        let active = layout(in: stage.environment).detents
+        guard active.count > 1, let current = shownDetent(in: stage.environment),
+              let i = active.firstIndex(of: current) else { return }
+        let next = active[(i + 1) % active.count]
+        stage.transact(stage.tokens.snap) { setDetentDirectly(next) }
+        callback("onDetentChange", NamedValue("detent", .text(next.rawValue)))
+    }
+
+    @discardableResult
+    public func handle(_ key: Key, on stage: Stage) -> Bool {
+        guard key == .escape, isPresented, stage.environment.isEnabled else { return false }
+        dismiss()
+        callback("onDismiss")
+        return true
+    }
+
+    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        guard isPresented, let grabber = elementRect("grabber", on: stage),
+              let sheet = elementRect("sheet", on: stage) else { return [] }
+        let detent = shownDetent(in: stage.environment)
+        var result: [AccessibilityElement] = []
+        if layout(in: stage.environment).detents.count > 1 {
+            result.append(AccessibilityElement(id: "grabber", label: "Sheet Grabber",
+                                               value: detent == .large ? "Full screen" : "Half screen",
+                                               traits: ["button"], actions: ["activate", "escape"], frame: grabber))
+        }
+        result.append(AccessibilityElement(id: "sheet", label: "Sheet", actions: ["escape"], frame: sheet))
+        return result
+    }
+
+    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let known = accessibilityElements(on: stage).map(\.id)
+        if let element, !known.contains(element) {
+            throw .unknownElement(piece: name, element: element, known: known)
+        }
+        switch (action, element) {
+        case ("escape", _):
+            guard isPresented else { return }
+            dismiss()
+            callback("onDismiss")
+        case ("activate", "grabber"):
+            cycleDetent()
+        default:
+            throw .unsupportedAction(piece: name, element: element ?? "(the piece)", action: action,
+                                     supported: element == "grabber" ? ["activate", "escape"] : ["escape"])
+        }
+    }
+}

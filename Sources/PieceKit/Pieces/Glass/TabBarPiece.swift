@@ -1,0 +1,185 @@
+/// A `TabView` with tabs Library and Radio, a separate search lens (`Tab(role: .search)`), a bottom accessory
+/// holding a mini player (`tabViewBottomAccessory`), and `.tabBarMinimizeBehavior(.onScrollDown)` over a scroll page.
+///
+/// With `onScrollDown` the bar minimizes once the bound page has scrolled down `TabBarLayout.trigger` points since
+/// it last turned, and expands once it has scrolled back up as far (Apple's UIKit documentation: "minimizes when
+/// scrolling down, and expands when scrolling back up"); a tap on the minimized bar expands it too. The change
+/// runs on the morph role (0.4 s, bounce 0.2; a judgement, the role for a container changing form), the still
+/// spring under Reduce Motion.
+///
+/// Published (stage coordinates): `bar` (`x y w h`, `radius`; attributes `minimized`, `selected`),
+/// `tab.library`, `tab.radio` (`x y w h`, `opacity`: 0 for an unselected tab gathered into the minimized bar;
+/// attributes `title`, `selected`), `search` (`x y w h`, `radius`) and, with an accessory, `accessory`
+/// (`x y w h`, `radius`; attribute `inline` while it sits in the minimized row).
+public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
+    public let name: String
+    public let page: LiveScrollPage
+    public private(set) weak var stage: Stage?
+    public let hasAccessory: Bool
+    /// `.onScrollDown` (true) or `.never` (false).
+    public let minimizesOnScrollDown: Bool
+    /// The tabs by id, with their titles, in order.
+    public static let tabs: [(id: String, title: String)] = [("library", "Library"), ("radio", "Radio")]
+    /// The selected tab's id, or "search".
+    public private(set) var selected: String
+    public private(set) var isMinimized = false
+    /// The page's offset when the bar last saw it, and where the scroll last turned.
+    private var lastOffset: Double
+    private var turnOffset: Double
+    private var scrollingDown = true
+
+    public init(stage: Stage, page: LiveScrollPage, name: String = "tabBar", accessory: Bool = true,
+                minimizesOnScrollDown: Bool = true, selected: String = "library") {
+        self.name = name
+        self.page = page
+        self.stage = stage
+        hasAccessory = accessory
+        self.minimizesOnScrollDown = minimizesOnScrollDown
+        self.selected = selected
+        lastOffset = page.offset
+        turnOffset = page.offset
+        page.observe(self)
+    }
+
+    var tokens: MotionTokens { stage?.tokens ?? MotionTokens() }
+
+    public func layout(in environment: PieceEnvironment) -> TabBarLayout {
+        TabBarLayout(in: environment, tabCount: Self.tabs.count, minimized: isMinimized, accessory: hasAccessory)
+    }
+
+    // MARK: Scrolling
+
+    public func pageDidChange(_ page: LiveScrollPage, on stage: Stage) {
+        let offset = page.offset
+        defer { lastOffset = offset }
+        guard offset != lastOffset else { return }
+        let down = offset > lastOffset
+        if down != scrollingDown {
+            scrollingDown = down
+            turnOffset = lastOffset
+        }
+        guard minimizesOnScrollDown else { return }
+        if down, !isMinimized, offset - turnOffset >= TabBarLayout.trigger {
+            setMinimized(true)
+        } else if !down, isMinimized, turnOffset - offset >= TabBarLayout.trigger {
+            setMinimized(false)
+        }
+    }
+
+    /// Minimizes or expands the bar on the morph role.
+    public func setMinimized(_ minimized: Bool) {
+        guard minimized != isMinimized, let stage else { return }
+        stage.transact(tokens.morph) { isMinimized = minimized }
+    }
+
+    /// Selects a tab ("library", "radio") or the search lens ("search"), as a tap does.
+    public func select(_ id: String) throws(TabBarError) {
+        guard id == "search" || Self.tabs.contains(where: { $0.id == id }) else {
+            throw .unknownTab(id, known: Self.tabs.map(\.id) + ["search"])
+        }
+        guard id != selected, let stage else { return }
+        stage.transact(tokens.snap) { selected = id }
+        stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onSelect")), NamedValue("tab", .text(id))])
+    }
+
+    // MARK: StagePiece
+
+    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        let l = layout(in: environment)
+        var result = [
+            Element("bar").rect(l.bar).number("radius", l.bar.height / 2)
+                .flag("minimized", isMinimized).text("selected", selected),
+        ]
+        for (i, tab) in Self.tabs.enumerated() where i < l.tabs.count {
+            let isSelected = tab.id == selected
+            let shown = !isMinimized || isSelected || (selected == "search" && i == 0)
+            result.append(Element("tab.\(tab.id)").rect(l.tabs[i]).number("opacity", shown ? 1 : 0)
+                .text("title", tab.title).flag("selected", isSelected))
+        }
+        result.append(Element("search").rect(l.search).number("radius", l.search.height / 2)
+            .flag("selected", selected == "search"))
+        if let accessory = l.accessory {
+            result.append(Element("accessory").rect(accessory).number("radius", accessory.height / 2)
+                .flag("inline", isMinimized))
+        }
+        return result
+    }
+
+    // MARK: Interaction
+
+    public var defaultPart: String { "bar" }
+    public var partNames: [String] { ["bar", "search", "accessory"] + Self.tabs.map { "tab.\($0.id)" } }
+
+    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+        guard index == nil, partNames.contains(part), part != "accessory" || hasAccessory else { return nil }
+        return elementRect(part, on: stage)
+    }
+
+    /// A tap on a tab selects it; on the minimized bar it expands the bar; on the lens it selects search; on the
+    /// accessory the app hears `onAccessory` (it opens its player).
+    public func handle(_ touch: Touch, on stage: Stage) {
+        guard touch.phase == .ended, stage.environment.isEnabled,
+              abs(touch.translation.width) <= 8, abs(touch.translation.height) <= 8 else { return }
+        let p = touch.location
+        if let r = elementRect("search", on: stage), r.contains(p) { try? select("search"); return }
+        if hasAccessory, let r = elementRect("accessory", on: stage), r.contains(p) {
+            stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
+            return
+        }
+        if isMinimized {
+            if let r = elementRect("bar", on: stage), r.contains(p) { setMinimized(false) }
+            return
+        }
+        for tab in Self.tabs {
+            if let r = elementRect("tab.\(tab.id)", on: stage), r.contains(p) { try? select(tab.id); return }
+        }
+    }
+
+    @discardableResult
+    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+
+    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+        var result: [AccessibilityElement] = []
+        for tab in Self.tabs {
+            guard let r = elementRect("tab.\(tab.id)", on: stage), !isMinimized || tab.id == selected else { continue }
+            result.append(AccessibilityElement(id: "tab.\(tab.id)", label: tab.title,
+                                               traits: tab.id == selected ? ["button", "selected"] : ["button"],
+                                               actions: ["activate"], frame: r))
+        }
+        if let r = elementRect("search", on: stage) {
+            result.append(AccessibilityElement(id: "search", label: "Search", traits: ["button"], actions: ["activate"], frame: r))
+        }
+        if hasAccessory, let r = elementRect("accessory", on: stage) {
+            result.append(AccessibilityElement(id: "accessory", label: "Mini player", traits: ["button"],
+                                               actions: ["activate"], frame: r))
+        }
+        return result
+    }
+
+    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+        let known = accessibilityElements(on: stage).map(\.id)
+        guard let element, known.contains(element) else {
+            throw .unknownElement(piece: name, element: element ?? "(the piece)", known: known)
+        }
+        guard action == "activate" else {
+            throw .unsupportedAction(piece: name, element: element, action: action, supported: ["activate"])
+        }
+        switch element {
+        case "search": try? select("search")
+        case "accessory": stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
+        default:
+            if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
+        }
+    }
+}
+
+/// What a tab bar refuses.
+public enum TabBarError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownTab(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case let .unknownTab(id, known): return "no tab \"\(id)\" (known: \(known.joined(separator: ", ")))"
+        }
+    }
+}
