@@ -81,7 +81,7 @@ import Testing
 
     @Test func theBeamOnAStageDrawsEveryFrameFromStageTime() throws {
         let stage = try Stage(fps: 120)
-        let beam = BorderBeamPiece(stage: stage, shape: .roundedRectangle(radius: 20), frame: card)
+        let beam = BorderBeamPiece(context: stage, shape: .roundedRectangle(radius: 20), frame: card)
         try stage.add(beam)
         try stage.advance(0.5)
         // 0.5 s of a 5 s lap: head 0.1, 0.1 × 565.6637 = 56.566 points along the top: x = 20.75 + 56.566.
@@ -101,7 +101,7 @@ import Testing
 
     @Test func twinBeamsRunHalfALapApart() throws {
         let stage = try Stage(fps: 60)
-        let beam = BorderBeamPiece(stage: stage, shape: .roundedRectangle(radius: 28),
+        let beam = BorderBeamPiece(context: stage, shape: .roundedRectangle(radius: 28),
                                    frame: Rect(x: 20, y: 100, width: 353, height: 200), lap: 8,
                                    starts: BorderBeam.twinStarts)
         try stage.add(beam)
@@ -112,7 +112,7 @@ import Testing
 
     @Test func reduceMotionDrawsNothing() throws {
         let stage = try Stage(environment: PieceEnvironment(reduceMotion: true), fps: 60)
-        let beam = BorderBeamPiece(stage: stage, shape: .capsule, frame: card)
+        let beam = BorderBeamPiece(context: stage, shape: .capsule, frame: card)
         try stage.add(beam)
         try stage.advance(1)
         #expect(stage.latestFrame?.piece("borderBeam")?.elements.isEmpty ?? true)
@@ -121,7 +121,7 @@ import Testing
 
     @Test func noBloomMeansNoGlowCopy() throws {
         let stage = try Stage(fps: 60)
-        try stage.add(BorderBeamPiece(stage: stage, shape: .capsule, frame: card, bloom: 0))
+        try stage.add(BorderBeamPiece(context: stage, shape: .capsule, frame: card, bloom: 0))
         try stage.frames(1)
         #expect(stage.latestFrame?["borderBeam", "beam.1.bloom"] == nil)
     }

@@ -55,6 +55,7 @@ final class FakePieceContext: PieceContext {
     func targets(of piece: String) -> [Element]? { nil }
     func presented(_ piece: String, at time: Double) -> PieceFrame? { nil }
     func isMoving(_ piece: String) -> Bool { false }
+    func isAnimating(_ piece: String, element: String, at time: Double) -> Bool { false }
 
     /// Runs the work due by `time`, as a stage would between frames.
     func run(upTo time: Double) { scheduler.runDue(upTo: time) }

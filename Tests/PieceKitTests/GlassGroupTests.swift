@@ -5,7 +5,7 @@ import Testing
 @Suite struct GlassGroupTests {
     func group(spacing: Double = 16, _ shapes: [GlassShapeSpec],
                _ environment: PieceEnvironment = PieceEnvironment()) throws -> GlassRig<GlassGroupPiece> {
-        try GlassRig(environment: environment) { stage in try GlassGroupPiece(stage: stage, spacing: spacing, shapes: shapes) }
+        try GlassRig(environment: environment) { stage in try GlassGroupPiece(context: stage, spacing: spacing, shapes: shapes) }
     }
 
     @Test func shapesPublishTheirOutlineAndRadius() throws {
@@ -160,16 +160,16 @@ import Testing
     @Test func badShapesAreRefusedByName() throws {
         let stage = try Stage()
         #expect(throws: GlassGroupError.duplicateID("a")) {
-            try GlassGroupPiece(stage: stage, spacing: 16, shapes: [circle("a", x: 0), circle("a", x: 60)])
+            try GlassGroupPiece(context: stage, spacing: 16, shapes: [circle("a", x: 0), circle("a", x: 60)])
         }
         #expect(throws: GlassGroupError.badSpacing(-1)) {
-            try GlassGroupPiece(stage: stage, spacing: -1, shapes: [])
+            try GlassGroupPiece(context: stage, spacing: -1, shapes: [])
         }
         let flat = GlassShapeSpec(id: "f", frame: Rect(x: 0, y: 0, width: 0, height: 10))
         #expect(throws: GlassGroupError.badFrame(id: "f", frame: flat.frame)) {
-            try GlassGroupPiece(stage: stage, spacing: 16, shapes: [flat])
+            try GlassGroupPiece(context: stage, spacing: 16, shapes: [flat])
         }
-        let piece = try GlassGroupPiece(stage: stage, spacing: 16, shapes: [circle("a", x: 0)])
+        let piece = try GlassGroupPiece(context: stage, spacing: 16, shapes: [circle("a", x: 0)])
         #expect(throws: GlassGroupError.unknownID("z", known: ["a"])) { try piece.remove("z", animation: nil) }
         #expect(throws: GlassGroupError.unknownNeighbour("z", known: ["a"])) {
             try piece.insert(circle("b", x: 60), from: "z", animation: .smooth)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct GlassSheetTests {
     func sheet(_ environment: PieceEnvironment = PieceEnvironment(), detents: [SheetDetent] = [.medium, .large],
                presented: Bool = true) throws -> GlassRig<SheetPiece> {
-        try GlassRig(environment: environment) { stage in SheetPiece(stage: stage, detents: detents, presented: presented) }
+        try GlassRig(environment: environment) { stage in SheetPiece(context: stage, detents: detents, presented: presented) }
     }
 
     static let landscape = PieceEnvironment(size: Size(width: 852, height: 393),
@@ -113,7 +113,7 @@ import Testing
         try rig.stage.tap(on: rig.piece, at: Point(x: 196.5, y: 433.5))
         try rig.stage.settle()
         #expect(rig.value("sheet", "y") == 69)
-        try rig.piece.perform("activate", on: "grabber", stage: rig.stage)
+        try rig.piece.perform("activate", on: "grabber", context: rig.stage)
         try rig.stage.settle()
         #expect(rig.value("sheet", "y") == 426)
     }

@@ -12,9 +12,9 @@ import Testing
         init(_ environment: PieceEnvironment = PieceEnvironment(), onScrollDown: Bool = true) throws {
             stage = try Stage(environment: environment, fps: 120)
             let sections = (1...12).map { ScrollPage.Section(id: "s\($0)", title: "Section \($0)", height: 400) }
-            page = LiveScrollPage(page: ScrollPage(sections: sections, containerSize: environment.size), stage: stage)
+            page = LiveScrollPage(page: ScrollPage(sections: sections, containerSize: environment.size), context: stage)
             try stage.add(page)
-            bar = TabBarPiece(stage: stage, page: page, minimizesOnScrollDown: onScrollDown)
+            bar = TabBarPiece(context: stage, page: page, minimizesOnScrollDown: onScrollDown)
             try stage.add(bar)
             try stage.renderFrame()
         }

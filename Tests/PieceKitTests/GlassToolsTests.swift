@@ -6,7 +6,7 @@ import Testing
 /// (16, 59 + 16 = 75), eraser at 16 + 44 + 16 = 76.
 @Suite struct GlassToolsTests {
     func tools(expanded: Bool = false, _ environment: PieceEnvironment = PieceEnvironment()) throws -> GlassRig<GlassToolsPiece> {
-        try GlassRig(environment: environment) { stage in try GlassToolsPiece(stage: stage, expanded: expanded) }
+        try GlassRig(environment: environment) { stage in try GlassToolsPiece(context: stage, expanded: expanded) }
     }
 
     @Test func atRestTheButtonsStandExactlyTheSpacingApartAndDoNotMerge() throws {

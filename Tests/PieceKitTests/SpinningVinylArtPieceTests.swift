@@ -12,7 +12,7 @@ import Testing
     private func rig(fps: Int = 120, reduceMotion: Bool = false, isPlaying: Bool = true,
                      frame: Rect? = nil) throws -> (Stage, SpinningVinylArtPiece) {
         let stage = try Stage(environment: PieceEnvironment(reduceMotion: reduceMotion), fps: fps)
-        let piece = SpinningVinylArtPiece(stage: stage, isPlaying: isPlaying, frame: frame)
+        let piece = SpinningVinylArtPiece(context: stage, isPlaying: isPlaying, frame: frame)
         try stage.add(piece)
         return (stage, piece)
     }
@@ -149,7 +149,7 @@ import Testing
     @Test func aDiscThatAppearsPlayingRampsUpFromRestWhereItIsAdded() throws {
         let stage = try Stage(fps: 60)
         try stage.advance(1)
-        let piece = SpinningVinylArtPiece(stage: stage, isPlaying: true)
+        let piece = SpinningVinylArtPiece(context: stage, isPlaying: true)
         try stage.add(piece)
         // Added at 1 s: at 1.45 s (frame 87, an update at 60 fps) it is at 110 × 0.45² = 22.275.
         try stage.advance(0.45)
@@ -160,7 +160,7 @@ import Testing
         let stage = try Stage(fps: 120)
         let player = MockPlayer(stage: stage, tracks: [MockPlayer.Track(title: "A", artist: "B", duration: 200)],
                                 isPlaying: true)
-        let piece = SpinningVinylArtPiece(stage: stage, player: player)
+        let piece = SpinningVinylArtPiece(context: stage, player: player)
         try stage.add(piece)
         #expect(piece.isPlaying)
         try stage.advance(1)

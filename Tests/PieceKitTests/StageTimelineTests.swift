@@ -16,7 +16,7 @@ import Testing
     private func updateFrames(fps: Int, interval: Double, count: Int) throws -> [Int] {
         let stage = try Stage(fps: fps)
         let face = Clockface()
-        face.timeline = StageTimeline(stage: stage, minimumInterval: interval, paused: false, label: "face")
+        face.timeline = StageTimeline(context: stage, minimumInterval: interval, paused: false, label: "face")
         try stage.add(face)
         var last = -1.0
         var changed: [Int] = []
@@ -50,7 +50,7 @@ import Testing
     @Test func theDrawnTimeIsTheUpdatesFrameTime() throws {
         let stage = try Stage(fps: 90)
         let face = Clockface()
-        face.timeline = StageTimeline(stage: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
+        face.timeline = StageTimeline(context: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
         try stage.add(face)
         try stage.frames(4)
         // Frames 1 and 3 update; frame 4 still shows frame 3's time, 3/90 = 1/30 s.
@@ -60,7 +60,7 @@ import Testing
     @Test func aRunningTimelineNeverKeepsSettleWaiting() throws {
         let stage = try Stage(fps: 120)
         let face = Clockface()
-        face.timeline = StageTimeline(stage: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
+        face.timeline = StageTimeline(context: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
         try stage.add(face)
         #expect(try stage.settle() == 1)    // the frame that shows the new piece
         #expect(try stage.settle() == 0)
@@ -70,7 +70,7 @@ import Testing
     @Test func aPausedTimelineKeepsItsLastDrawing() throws {
         let stage = try Stage(fps: 120)
         let face = Clockface()
-        let timeline = StageTimeline(stage: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
+        let timeline = StageTimeline(context: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
         face.timeline = timeline
         try stage.add(face)
         try stage.frames(3)                 // updates at frames 1 and 3
@@ -83,7 +83,7 @@ import Testing
     @Test func aJumpDrawsWhereItLands() throws {
         let stage = try Stage(fps: 120)
         let face = Clockface()
-        let timeline = StageTimeline(stage: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
+        let timeline = StageTimeline(context: stage, minimumInterval: 1.0 / 60, paused: false, label: "face")
         face.timeline = timeline
         try stage.add(face)
         try stage.renderFrame()             // update 1 at frame 1

@@ -56,7 +56,7 @@ enum BorderBeamBinding {
         guard bloom >= 0 else { throw LuaHostError.message("\(c.function): option 'bloom' must be at least 0, got \(bloom)") }
         let starts = try self.starts(opts, c)
         let name = try opts.pieceName(default: "borderBeam")
-        let piece = BorderBeamPiece(stage: stage, name: name, shape: shape, frame: frame, lap: lap, tail: tail,
+        let piece = BorderBeamPiece(context: stage, name: name, shape: shape, frame: frame, lap: lap, tail: tail,
                                     width: width, bloom: bloom, starts: starts)
         do { try stage.add(piece) } catch {
             piece.timeline.stop()

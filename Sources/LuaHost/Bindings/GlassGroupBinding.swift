@@ -34,7 +34,7 @@ enum GlassGroupBinding {
             }
             let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
             let group: GlassGroupPiece
-            do { group = try GlassGroupPiece(stage: o.stage, name: name, spacing: spacing, shapes: shapes) } catch {
+            do { group = try GlassGroupPiece(context: o.stage, name: name, spacing: spacing, shapes: shapes) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             do { try o.stage.add(group) } catch { throw LuaHostError.message("\(c.function): \(error)") }
@@ -45,7 +45,7 @@ enum GlassGroupBinding {
             let opts = try c.options(1, allowed: toolsKeys)
             let name = try opts.pieceName(default: "tools")
             let tools: GlassToolsPiece
-            do { tools = try GlassToolsPiece(stage: o.stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
+            do { tools = try GlassToolsPiece(context: o.stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             do { try o.stage.add(tools) } catch { throw LuaHostError.message("\(c.function): \(error)") }

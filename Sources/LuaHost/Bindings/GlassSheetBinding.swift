@@ -26,7 +26,7 @@ enum GlassSheetBinding {
                 }
                 detents = try list.array.enumerated().map { i, v in try detent(v, c, where: "detents[\(i + 1)]") }
             }
-            let sheet = SheetPiece(stage: o.stage, name: name, detents: detents,
+            let sheet = SheetPiece(context: o.stage, name: name, detents: detents,
                                    presented: try opts.boolean("presented", default: false))
             do { try o.stage.add(sheet) } catch { throw LuaHostError.message("\(c.function): \(error)") }
             context.state.push(SheetObject(sheet: sheet, stage: o.stage), as: sheetClass(context))

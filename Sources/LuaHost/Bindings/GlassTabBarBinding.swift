@@ -35,7 +35,7 @@ enum GlassTabBarBinding {
             guard known.contains(selected) else {
                 throw LuaHostError.message("\(c.function): option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
             }
-            let bar = TabBarPiece(stage: o.stage, page: page.page, name: name,
+            let bar = TabBarPiece(context: o.stage, page: page.page, name: name,
                                   accessory: try opts.boolean("accessory", default: false),
                                   minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
             do { try o.stage.add(bar) } catch { throw LuaHostError.message("\(c.function): \(error)") }

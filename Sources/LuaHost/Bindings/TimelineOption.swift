@@ -26,7 +26,7 @@ enum TimelineOption {
         guard interval >= 0 else {
             throw LuaHostError.message("\(c.function): timeline.minimumInterval must be seconds of at least 0, got \(interval)")
         }
-        return StageTimeline(stage: stage, minimumInterval: interval, paused: try opts.boolean("paused", default: false),
+        return StageTimeline(context: stage, minimumInterval: interval, paused: try opts.boolean("paused", default: false),
                              label: "\(piece): timeline")
     }
 

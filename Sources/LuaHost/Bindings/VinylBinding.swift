@@ -44,7 +44,7 @@ enum VinylBinding {
             ?? SpinningVinylArt.defaultRamp
         let name = try opts.pieceName(default: "vinyl")
         let accessibilityName = try opts.string("accessibilityName", "a string") ?? SpinningVinylArt.defaultAccessibilityName
-        let piece = SpinningVinylArtPiece(stage: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
+        let piece = SpinningVinylArtPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
                                           player: player, rpm: try rpm(opts) ?? SpinningVinylArt.defaultRPM,
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)

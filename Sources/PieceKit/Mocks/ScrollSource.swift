@@ -9,6 +9,8 @@ public protocol ScrollSource: AnyObject {
     var sectionCount: Int { get }
     /// The binding `scrollPosition(id:)` shares with the app: the section at the top anchor while the reader scrolls.
     var selection: String? { get }
+    /// The content offset on screen now (mid-drag, mid-fling, past an edge while it bounces).
+    var offset: Double { get }
     /// How much of the page has been read, 0 … 1.
     var readFraction: Double { get }
     /// The keyboard's height over the page's bottom (0 when it is down).

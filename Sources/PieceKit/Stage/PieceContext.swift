@@ -70,6 +70,8 @@ public protocol PieceContext: AnyObject {
     func presented(_ piece: String, at time: Double) -> PieceFrame?
     /// True while the piece named `piece` still moves, or a change it made is not yet in a rendered frame.
     func isMoving(_ piece: String) -> Bool
+    /// True while a number of the element `element` of the piece named `piece` still moves at `time`.
+    func isAnimating(_ piece: String, element: String, at time: Double) -> Bool
 }
 
 extension PieceContext {

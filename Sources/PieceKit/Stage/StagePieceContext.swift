@@ -10,4 +10,10 @@ extension Stage: PieceContext {
     public func isMoving(_ piece: String) -> Bool {
         owesFrame || (slots.first { $0.name == piece }?.isAnimating(at: now) ?? false)
     }
+
+    public func isAnimating(_ piece: String, element: String, at time: Double) -> Bool {
+        guard let slot = slots.first(where: { $0.name == piece }),
+              let state = slot.elements.first(where: { $0.name == element }) else { return false }
+        return state.animators.contains { $0.isAnimating(at: time) }
+    }
 }

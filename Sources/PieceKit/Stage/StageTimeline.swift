@@ -30,18 +30,18 @@ public final class StageTimeline {
     /// Named for the record: after a jump the updates follow on from the frame the jump landed on.
     public static let jumpLandingRestartsTheRhythm = true
 
-    private weak var stage: Stage?
+    private weak var context: (any PieceContext)?
     private let label: String
     private var pending: ScheduledID?
 
     /// A timeline for a piece on `stage`, first drawn at the stage's current time. A `minimumInterval` that is not
     /// a finite number of at least 0 counts as 0 (bindings refuse such values before they get here).
-    public init(stage: Stage, minimumInterval: Double, paused: Bool, label: String) {
-        self.stage = stage
+    public init(context: any PieceContext, minimumInterval: Double, paused: Bool, label: String) {
+        self.context = context
         self.minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0
         self.label = label
         self.isPaused = true
-        self.drawnTime = stage.scheduler.currentTime
+        self.drawnTime = context.workTime
         setPaused(paused)
     }
 
@@ -57,29 +57,29 @@ public final class StageTimeline {
         guard paused != isPaused else { return }
         isPaused = paused
         if paused {
-            if let pending { stage?.cancel(pending) }
+            if let pending { context?.cancel(pending) }
             pending = nil
             return
         }
-        guard let stage else { return }
-        scheduleUpdate(atFrame: stage.clock.firstFrame(atOrAfter: stage.changeBeginTime))
+        guard let context else { return }
+        scheduleUpdate(atFrame: context.clock.firstFrame(atOrAfter: context.changeBeginTime))
     }
 
     /// Stops for good (the piece left the stage).
     public func stop() { setPaused(true) }
 
     private func scheduleUpdate(atFrame frame: Int) {
-        guard let stage, frame != Int.max else { return }
-        pending = stage.schedule(at: stage.clock.time(ofFrame: frame), label: label, background: true) { [weak self] in
+        guard let context, frame != Int.max else { return }
+        pending = context.schedule(at: context.clock.time(ofFrame: frame), label: label, background: true) { [weak self] in
             self?.update()
         }
     }
 
     private func update() {
         pending = nil
-        guard let stage, !isPaused else { return }
-        let clock = stage.clock
-        let dueFrame = clock.firstFrame(atOrAfter: stage.scheduler.currentTime)
+        guard let context, !isPaused else { return }
+        let clock = context.clock
+        let dueFrame = clock.firstFrame(atOrAfter: context.workTime)
         // Inside a jump the clock already stands on the landing frame; nothing before it will be shown.
         let frame = max(dueFrame, clock.frame)
         drawnTime = clock.time(ofFrame: frame)

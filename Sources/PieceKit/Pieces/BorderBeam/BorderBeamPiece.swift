@@ -18,7 +18,7 @@ public final class BorderBeamPiece: StagePiece {
 
     /// Values are taken as given; the Lua binding refuses a lap that is not above 0, a tail outside 0…1 and
     /// negative widths before they get here. A lap that is not above 0 holds the head at `start`.
-    public init(stage: Stage, name: String = "borderBeam", shape: BeamPath.Shape, frame: Rect,
+    public init(context: any PieceContext, name: String = "borderBeam", shape: BeamPath.Shape, frame: Rect,
                 lap: Double = BorderBeam.defaultLap, tail: Double = BorderBeam.defaultTail,
                 width: Double = BorderBeam.defaultWidth, bloom: Double = BorderBeam.defaultBloom,
                 color: String = BorderBeam.defaultColor, starts: [Double] = [0]) {
@@ -31,7 +31,7 @@ public final class BorderBeamPiece: StagePiece {
         self.bloom = bloom
         self.color = color
         self.starts = starts
-        timeline = StageTimeline(stage: stage, minimumInterval: 0, paused: stage.environment.reduceMotion,
+        timeline = StageTimeline(context: context, minimumInterval: 0, paused: context.environment.reduceMotion,
                                  label: "\(name): timeline")
     }
 

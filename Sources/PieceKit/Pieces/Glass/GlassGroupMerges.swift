@@ -36,22 +36,21 @@ extension GlassGroupPiece {
 
     /// Makes sure the frames to come are checked (called on every reconcile).
     func watchMerges() {
-        guard mergeWatch == nil, let stage else { return }
-        let clock = stage.clock
+        guard mergeWatch == nil, let context else { return }
+        let clock = context.clock
         // Each frame is checked once: a check that found nothing moving is not asked for again in its frame.
-        let next = max(Self.frameAfter(stage.presentedFrame), clock.firstFrame(atOrAfter: stage.scheduler.currentTime),
+        let next = max(Self.frameAfter(context.presentedFrame), clock.firstFrame(atOrAfter: context.workTime),
                        Self.frameAfter(lastMergeCheck ?? -1))
-        mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
+        mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
                                     background: true) { [weak self] in self?.checkMerges() }
     }
 
     private func checkMerges() {
         mergeWatch = nil
-        lastMergeCheck = stage?.clock.frame
-        guard let stage, let slot = stage.slots.first(where: { $0.piece === self }) else { return }
-        let time = stage.now
-        let found = Self.necks(in: slot.sample(at: time), spacing: spacing,
-                               merging: GlassSurface.merges(in: stage.environment))
+        lastMergeCheck = context?.clock.frame
+        guard let context, let presented = context.presented(name, at: context.now) else { return }
+        let found = Self.necks(in: presented, spacing: spacing,
+                               merging: GlassSurface.merges(in: context.environment))
         // Set directly: the stage reconciles after this work with no animation, so the necks show in this frame.
         if found != necks { necks = found }
         let pairs = found.map(\.pair)
@@ -63,10 +62,10 @@ extension GlassGroupPiece {
                           NamedValue("parted", .text(before.filter { !pairs.contains($0) }.joined(separator: ",")))])
         }
         // Keep watching while anything moves (or a change is owed to a frame); at rest the necks cannot change.
-        if slot.isAnimating(at: time) || stage.owesFrame {
-            let clock = stage.clock
-            let next = Self.frameAfter(clock.firstFrame(atOrAfter: stage.scheduler.currentTime))
-            mergeWatch = stage.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
+        if context.isMoving(name) {
+            let clock = context.clock
+            let next = Self.frameAfter(clock.firstFrame(atOrAfter: context.workTime))
+            mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
                                         background: true) { [weak self] in self?.checkMerges() }
         }
     }

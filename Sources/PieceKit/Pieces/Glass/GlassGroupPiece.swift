@@ -17,7 +17,7 @@
 /// the foundation's bud under Reduce Motion. Without an animation it appears or goes at once.
 public class GlassGroupPiece: InteractivePiece {
     public let name: String
-    public private(set) weak var stage: Stage?
+    public private(set) weak var context: (any PieceContext)?
     /// The container's spacing: shapes closer than this merge.
     public internal(set) var spacing: Double
     /// The shapes present, in drawing order (including one melting into its neighbour).
@@ -67,9 +67,9 @@ public class GlassGroupPiece: InteractivePiece {
     public static let pressDepth = 2.5
 
     /// A group of `shapes` (ids must be unique; checked by `GlassGroupError`) to be added to `stage`.
-    public init(stage: Stage, name: String = "glassGroup", spacing: Double, shapes: [GlassShapeSpec]) throws(GlassGroupError) {
+    public init(context: any PieceContext, name: String = "glassGroup", spacing: Double, shapes: [GlassShapeSpec]) throws(GlassGroupError) {
         self.name = name
-        self.stage = stage
+        self.context = context
         self.spacing = try Self.checkedSpacing(spacing)
         var seen: Set<String> = []
         for shape in shapes {
@@ -97,7 +97,7 @@ public class GlassGroupPiece: InteractivePiece {
         return (rect, spec.form.cornerRadius(in: rect.size))
     }
 
-    var environment: PieceEnvironment { stage?.environment ?? PieceEnvironment() }
+    var environment: PieceEnvironment { context?.environment ?? PieceEnvironment() }
 
     /// The shape nearest `spec` among the others present and not leaving, by the gap between their outlines at
     /// rest; the earlier on a tie. nil when there is none.
@@ -123,7 +123,7 @@ public class GlassGroupPiece: InteractivePiece {
     /// `GlassEffectContainer(spacing:)` with a new spacing: the merges are measured again from the next frame.
     public func setSpacing(_ spacing: Double) throws(GlassGroupError) {
         let checked = try Self.checkedSpacing(spacing)
-        stage?.update { self.spacing = checked }
+        context?.update { self.spacing = checked }
         watchMerges()
     }
 
@@ -132,7 +132,7 @@ public class GlassGroupPiece: InteractivePiece {
     /// brings it back out from where it shows.
     public func insert(_ spec: GlassShapeSpec, from neighbour: String? = nil, animation: Animation?) throws(GlassGroupError) {
         try Self.check(spec)
-        guard let stage else { return }
+        guard let context else { return }
         if let neighbour, neighbour == spec.id || index(of: neighbour) == nil {
             throw .unknownNeighbour(neighbour, known: ids.filter { $0 != spec.id })
         }
@@ -141,49 +141,49 @@ public class GlassGroupPiece: InteractivePiece {
             cancelRemoval(spec.id)
             members[i].turn += 1
             members[i].spec = spec
-            stage.transact(animation) { self.members[i].phase = .resting }
+            context.transact(animation) { self.members[i].phase = .resting }
             return
         }
         guard let animation else {
-            stage.update { members.append(Member(spec: spec, phase: .resting)) }
+            context.update { members.append(Member(spec: spec, phase: .resting)) }
             return
         }
         let from = neighbour ?? nearestNeighbour(to: spec)
         let grows = GlassSurface.merges(in: environment) && !environment.reduceMotion
         let start: Phase = if grows, let from { .home(from) } else { .closed }
-        stage.update { members.append(Member(spec: spec, phase: start)) }
+        context.update { members.append(Member(spec: spec, phase: start)) }
         let i = members.count - 1
-        stage.transact(animation) { self.members[i].phase = .resting }
+        context.transact(animation) { self.members[i].phase = .resting }
     }
 
     /// Takes a shape out: with an animation it melts into its nearest neighbour (or fades) first.
     public func remove(_ id: String, animation: Animation?) throws(GlassGroupError) {
-        guard let stage else { return }
+        guard let context else { return }
         guard let i = index(of: id) else { throw .unknownID(id, known: ids) }
         // Already on its way out: the first removal's path stands.
         guard removals[id] == nil else { return }
         members[i].turn += 1
         guard let animation else {
-            stage.update { members.remove(at: i) }
+            context.update { members.remove(at: i) }
             return
         }
         let into = nearestNeighbour(to: members[i].spec)
         let grows = GlassSurface.merges(in: environment) && !environment.reduceMotion
         let end: Phase = if grows, let into { .home(into) } else { .closed }
-        let begin = stage.changeBeginTime
-        stage.transact(animation) { self.members[i].phase = end }
+        let begin = context.changeBeginTime
+        context.transact(animation) { self.members[i].phase = end }
         scheduleRemoval(id, turn: members[i].turn, at: begin + animation.completionTime)
     }
 
     /// Takes the shape out once it has arrived (checked again a frame later while it still moves).
     private func scheduleRemoval(_ id: String, turn: Int, at time: Double) {
-        guard let stage else { return }
-        removals[id] = stage.schedule(at: time, label: "\(name): \(id) melts away") { [weak self] in
-            guard let self, let stage = self.stage, let i = self.index(of: id), self.members[i].turn == turn else { return }
+        guard let context else { return }
+        removals[id] = context.schedule(at: time, label: "\(name): \(id) melts away") { [weak self] in
+            guard let self, let context = self.context, let i = self.index(of: id), self.members[i].turn == turn else { return }
             self.removals[id] = nil
-            if self.isMoving("shape.\(id)", at: stage.scheduler.currentTime) {
-                let clock = stage.clock
-                let next = clock.time(ofFrame: clock.firstFrame(atOrAfter: stage.scheduler.currentTime) + 1)
+            if self.isMoving("shape.\(id)", at: context.workTime) {
+                let clock = context.clock
+                let next = clock.time(ofFrame: clock.firstFrame(atOrAfter: context.workTime) + 1)
                 self.scheduleRemoval(id, turn: turn, at: next)
                 return
             }
@@ -192,14 +192,12 @@ public class GlassGroupPiece: InteractivePiece {
     }
 
     private func cancelRemoval(_ id: String) {
-        if let work = removals.removeValue(forKey: id) { stage?.cancel(work) }
+        if let work = removals.removeValue(forKey: id) { context?.cancel(work) }
     }
 
     /// Whether any number of the element is still moving at `time`.
     func isMoving(_ element: String, at time: Double) -> Bool {
-        guard let slot = stage?.slots.first(where: { $0.piece === self }),
-              let state = slot.elements.first(where: { $0.name == element }) else { return false }
-        return state.animators.contains { $0.isAnimating(at: time) }
+        context?.isAnimating(name, element: element, at: time) ?? false
     }
 
     // MARK: Checks
@@ -223,7 +221,7 @@ public class GlassGroupPiece: InteractivePiece {
     // MARK: Events
 
     func emit(_ kind: StageEvent.Kind, _ details: [NamedValue]) {
-        stage?.emit(kind, piece: name, details: details)
+        context?.emit(kind, piece: name, details: details)
     }
 
     // MARK: StagePiece
@@ -243,15 +241,15 @@ public class GlassGroupPiece: InteractivePiece {
     public var defaultPart: String { members.first?.spec.id ?? "" }
     public var partNames: [String] { ids }
 
-    public func handle(_ touch: Touch, on stage: Stage) { handleTouch(touch, on: stage) }
+    public func handle(_ touch: Touch, on context: any PieceContext) { handleTouch(touch, on: context) }
 
     @discardableResult
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] { accessibilityTree(on: stage) }
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { accessibilityTree(on: context) }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        try performAction(action, on: element, stage: stage)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        try performAction(action, on: element, context: context)
     }
 }
 

@@ -6,35 +6,35 @@
 /// inside the shape's outline is a tap (the app's `onTap`, or the piece's own action); a finger that slid off, or
 /// a touch the system cancelled, lets go without acting. A disabled stage takes no touches.
 extension GlassGroupPiece {
-    func handleTouch(_ touch: Touch, on stage: Stage) {
+    func handleTouch(_ touch: Touch, on context: any PieceContext) {
         switch touch.phase {
         case .began:
-            guard stage.environment.isEnabled, let id = shape(at: touch.location, on: stage) else { return }
-            stage.update {
+            guard context.environment.isEnabled, let id = shape(at: touch.location, on: context) else { return }
+            context.update {
                 pressed = id
-                pressAnchor = anchor(for: touch.location, in: id, on: stage)
+                pressAnchor = anchor(for: touch.location, in: id, on: context)
             }
         case .moved:
             guard let id = pressed else { return }
-            let anchor = anchor(for: touch.location, in: id, on: stage)
-            if anchor != pressAnchor { stage.update { pressAnchor = anchor } }
+            let anchor = anchor(for: touch.location, in: id, on: context)
+            if anchor != pressAnchor { context.update { pressAnchor = anchor } }
         case .ended:
             guard let id = pressed else { return }
-            let lands = shape(at: touch.location, on: stage) == id
-            stage.update { pressed = nil }
+            let lands = shape(at: touch.location, on: context) == id
+            context.update { pressed = nil }
             if lands { tapped(id) }
         case .cancelled:
             guard pressed != nil else { return }
-            stage.update { pressed = nil }
+            context.update { pressed = nil }
         }
     }
 
     /// The topmost shape at `point` as the latest frame shows it (its published target before any frame).
-    func shape(at point: Point, on stage: Stage) -> String? {
+    func shape(at point: Point, on context: any PieceContext) -> String? {
         for member in members.reversed() where member.phase == .resting {
             let element = "shape.\(member.spec.id)"
-            let presented = stage.latestFrame?.piece(name)?.element(element)
-            let target = stage.targets(of: name)?.first { $0.name == element }
+            let presented = context.latestFrame?.piece(name)?.element(element)
+            let target = context.targets(of: name)?.first { $0.name == element }
             guard let rect = presented?.rect ?? target?.rect else { continue }
             let scale = presented?["scale"] ?? target?.number(named: "scale") ?? 1
             let radius = presented?["radius"] ?? target?.number(named: "radius") ?? 0
@@ -45,29 +45,29 @@ extension GlassGroupPiece {
     }
 
     /// The finger in the shape's unit space, leaned toward from the centre (the foundation's press anchor).
-    private func anchor(for point: Point, in id: String, on stage: Stage) -> Point {
+    private func anchor(for point: Point, in id: String, on context: any PieceContext) -> Point {
         guard let i = index(of: id) else { return Point(x: 0.5, y: 0.5) }
-        let rect = outline(members[i].spec, in: stage.environment).rect
+        let rect = outline(members[i].spec, in: context.environment).rect
         return GesturePhysics.pressAnchor(touch: Point(x: point.x - rect.x, y: point.y - rect.y), in: rect.size)
     }
 
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         guard index == nil, self.index(of: part) != nil else { return nil }
-        return elementRect("shape.\(part)", on: stage)
+        return elementRect("shape.\(part)", on: context)
     }
 
     /// Every shape at rest is a button named by its id, in drawing order.
-    func accessibilityTree(on stage: Stage) -> [AccessibilityElement] {
+    func accessibilityTree(on context: any PieceContext) -> [AccessibilityElement] {
         members.filter { $0.phase == .resting }.compactMap { member in
-            guard let rect = elementRect("shape.\(member.spec.id)", on: stage) else { return nil }
+            guard let rect = elementRect("shape.\(member.spec.id)", on: context) else { return nil }
             var traits = ["button"]
-            if !stage.environment.isEnabled { traits.append("notEnabled") }
+            if !context.environment.isEnabled { traits.append("notEnabled") }
             return AccessibilityElement(id: member.spec.id, label: member.spec.id, traits: traits,
                                         actions: ["activate"], frame: rect)
         }
     }
 
-    func performAction(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+    func performAction(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
         let known = members.filter { $0.phase == .resting }.map(\.spec.id)
         guard let element else {
             throw .unsupportedAction(piece: name, element: "(the piece)", action: action, supported: [])
@@ -76,7 +76,7 @@ extension GlassGroupPiece {
         guard action == "activate" else {
             throw .unsupportedAction(piece: name, element: element, action: action, supported: ["activate"])
         }
-        guard stage.environment.isEnabled else { return }
+        guard context.environment.isEnabled else { return }
         tapped(element)
     }
 }

@@ -18,11 +18,11 @@ public final class GlassToolsPiece: GlassGroupPiece {
     public static let inset = 16.0
 
     /// The Tools, open (`expanded`) or not, with no animation.
-    public init(stage: Stage, name: String = "tools", expanded: Bool = false) throws(GlassGroupError) {
+    public init(context: any PieceContext, name: String = "tools", expanded: Bool = false) throws(GlassGroupError) {
         self.expanded = expanded
         var shapes = [Self.spec("pencil")]
         if expanded { shapes.append(Self.spec("eraser")) }
-        try super.init(stage: stage, name: name, spacing: Self.containerSpacing, shapes: shapes)
+        try super.init(context: context, name: name, spacing: Self.containerSpacing, shapes: shapes)
     }
 
     static func spec(_ id: String) -> GlassShapeSpec {

@@ -10,49 +10,49 @@ extension SheetPiece {
     public var defaultPart: String { "sheet" }
     public var partNames: [String] { ["sheet", "grabber"] }
 
-    public func handle(_ touch: Touch, on stage: Stage) {
-        let env = stage.environment
+    public func handle(_ touch: Touch, on context: any PieceContext) {
+        let env = context.environment
         let layout = self.layout(in: env)
         switch touch.phase {
         case .began:
-            guard env.isEnabled, isPresented, let sheet = elementRect("sheet", on: stage),
+            guard env.isEnabled, isPresented, let sheet = elementRect("sheet", on: context),
                   sheet.contains(touch.location) else { return }
-            let start = stage.latestFrame?[name, "sheet"]?["y"] ?? restingTop(in: env)
+            let start = context.latestFrame?[name, "sheet"]?["y"] ?? restingTop(in: env)
             dragStart = start
-            stage.update { dragTop = start }
+            context.update { dragTop = start }
         case .moved:
             guard let start = dragStart else { return }
             let raw = start + touch.translation.height
             let high = layout.top(of: .large)
             let top = raw < high ? high + GesturePhysics.rubberBand(raw - high, limit: Self.pullLimit) : raw
-            stage.update { dragTop = top }
+            context.update { dragTop = top }
         case .ended:
             guard let start = dragStart else { return }
             dragStart = nil
             let top = dragTop ?? start
             let moved = abs(touch.translation.height) > 0
-            if !moved, let grabber = elementRect("grabber", on: stage), grabber.insetBy(dx: -22, dy: -19).contains(touch.location) {
-                stage.update { dragTop = nil }
+            if !moved, let grabber = elementRect("grabber", on: context), grabber.insetBy(dx: -22, dy: -19).contains(touch.location) {
+                context.update { dragTop = nil }
                 cycleDetent()
                 return
             }
-            release(from: top, velocity: touch.velocity.y, on: stage)
+            release(from: top, velocity: touch.velocity.y, on: context)
         case .cancelled:
             guard dragStart != nil, let top = dragTop else { return }
             dragStart = nil
-            release(from: top, velocity: 0, on: stage)
+            release(from: top, velocity: 0, on: context)
         }
     }
 
     /// The finger lets go at `top`: the sheet lands where its coast is nearest.
-    private func release(from top: Double, velocity: Double, on stage: Stage) {
-        let layout = self.layout(in: stage.environment)
-        let before = shownDetent(in: stage.environment)
+    private func release(from top: Double, velocity: Double, on context: any PieceContext) {
+        let layout = self.layout(in: context.environment)
+        let before = shownDetent(in: context.environment)
         let destination = layout.destination(top: top, velocity: velocity, dismissible: true)
         let target = destination.map { layout.top(of: $0) } ?? layout.dismissedTop
-        let animation = stage.tokens.settle(velocity: velocity, from: top, to: target,
-                                            spring: stage.tokens.tier(.responsive))
-        stage.transact(animation) {
+        let animation = context.tokens.settle(velocity: velocity, from: top, to: target,
+                                            spring: context.tokens.tier(.responsive))
+        context.transact(animation) {
             dragTop = nil
             if let destination { self.setDetentDirectly(destination) } else { self.setDismissed() }
         }
@@ -65,29 +65,29 @@ extension SheetPiece {
 
     /// The grabber's action: the next detent up, the largest wrapping to the smallest.
     func cycleDetent() {
-        guard let stage, isPresented else { return }
-        let active = layout(in: stage.environment).detents
-        guard active.count > 1, let current = shownDetent(in: stage.environment),
+        guard let context, isPresented else { return }
+        let active = layout(in: context.environment).detents
+        guard active.count > 1, let current = shownDetent(in: context.environment),
               let i = active.firstIndex(of: current) else { return }
         let next = active[(i + 1) % active.count]
-        stage.transact(stage.tokens.snap) { setDetentDirectly(next) }
+        context.transact(context.tokens.snap) { setDetentDirectly(next) }
         callback("onDetentChange", NamedValue("detent", .text(next.rawValue)))
     }
 
     @discardableResult
-    public func handle(_ key: Key, on stage: Stage) -> Bool {
-        guard key == .escape, isPresented, stage.environment.isEnabled else { return false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool {
+        guard key == .escape, isPresented, context.environment.isEnabled else { return false }
         dismiss()
         callback("onDismiss")
         return true
     }
 
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
-        guard isPresented, let grabber = elementRect("grabber", on: stage),
-              let sheet = elementRect("sheet", on: stage) else { return [] }
-        let detent = shownDetent(in: stage.environment)
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        guard isPresented, let grabber = elementRect("grabber", on: context),
+              let sheet = elementRect("sheet", on: context) else { return [] }
+        let detent = shownDetent(in: context.environment)
         var result: [AccessibilityElement] = []
-        if layout(in: stage.environment).detents.count > 1 {
+        if layout(in: context.environment).detents.count > 1 {
             result.append(AccessibilityElement(id: "grabber", label: "Sheet Grabber",
                                                value: detent == .large ? "Full screen" : "Half screen",
                                                traits: ["button"], actions: ["activate", "escape"], frame: grabber))
@@ -96,8 +96,8 @@ extension SheetPiece {
         return result
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let known = accessibilityElements(on: stage).map(\.id)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let known = accessibilityElements(on: context).map(\.id)
         if let element, !known.contains(element) {
             throw .unknownElement(piece: name, element: element, known: known)
         }

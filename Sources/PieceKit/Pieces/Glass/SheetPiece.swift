@@ -11,7 +11,7 @@
 /// followed one for one, through a rubber band above the large detent.
 public final class SheetPiece: InteractivePiece {
     public let name: String
-    public private(set) weak var stage: Stage?
+    public private(set) weak var context: (any PieceContext)?
     /// The detents the app asked for.
     public let requested: [SheetDetent]
     /// Whether the sheet is presented (the app's `isPresented`).
@@ -26,13 +26,13 @@ public final class SheetPiece: InteractivePiece {
     /// foundation's range for sheets (60 to 120).
     public static let pullLimit = 80.0
 
-    public init(stage: Stage, name: String = "sheet", detents: [SheetDetent], presented: Bool = false) {
+    public init(context: any PieceContext, name: String = "sheet", detents: [SheetDetent], presented: Bool = false) {
         self.name = name
-        self.stage = stage
+        self.context = context
         requested = detents.isEmpty ? [.large] : detents
         if presented {
             isPresented = true
-            detent = layout(in: stage.environment).detents.first
+            detent = layout(in: context.environment).detents.first
         }
     }
 
@@ -54,25 +54,25 @@ public final class SheetPiece: InteractivePiece {
         return layout.top(of: shown)
     }
 
-    var environment: PieceEnvironment { stage?.environment ?? PieceEnvironment() }
-    var tokens: MotionTokens { stage?.tokens ?? MotionTokens() }
+    var environment: PieceEnvironment { context?.environment ?? PieceEnvironment() }
+    var tokens: MotionTokens { context?.tokens ?? MotionTokens() }
 
     // MARK: The app's side
 
     /// The app sets `isPresented = true`: the sheet rises to its first active detent (medium, or large in
     /// compact height).
     public func present() {
-        guard !isPresented, let stage else { return }
-        stage.transact(tokens.reveal) {
+        guard !isPresented, let context else { return }
+        context.transact(tokens.reveal) {
             isPresented = true
-            detent = layout(in: stage.environment).detents.first
+            detent = layout(in: context.environment).detents.first
         }
     }
 
     /// The app sets `isPresented = false`: the sheet falls away.
     public func dismiss() {
-        guard isPresented, let stage else { return }
-        stage.transact(tokens.dismiss) {
+        guard isPresented, let context else { return }
+        context.transact(tokens.dismiss) {
             isPresented = false
             detent = nil
             dragTop = nil
@@ -84,8 +84,8 @@ public final class SheetPiece: InteractivePiece {
         guard layout(in: environment).detents.contains(detent) else {
             throw .inactiveDetent(detent, active: layout(in: environment).detents)
         }
-        guard isPresented, let stage else { throw .notPresented }
-        stage.transact(tokens.snap) { self.detent = detent }
+        guard isPresented, let context else { throw .notPresented }
+        context.transact(tokens.snap) { self.detent = detent }
     }
 
     /// State changes the gestures make inside their own transactions.
@@ -120,7 +120,7 @@ public final class SheetPiece: InteractivePiece {
     // MARK: Events
 
     func callback(_ name: String, _ details: NamedValue...) {
-        stage?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
+        context?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
     }
 }
 

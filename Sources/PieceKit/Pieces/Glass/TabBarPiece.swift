@@ -14,7 +14,7 @@
 public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     public let name: String
     public let page: LiveScrollPage
-    public private(set) weak var stage: Stage?
+    public private(set) weak var context: (any PieceContext)?
     public let hasAccessory: Bool
     /// `.onScrollDown` (true) or `.never` (false).
     public let minimizesOnScrollDown: Bool
@@ -28,11 +28,11 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     private var turnOffset: Double
     private var scrollingDown = true
 
-    public init(stage: Stage, page: LiveScrollPage, name: String = "tabBar", accessory: Bool = true,
+    public init(context: any PieceContext, page: LiveScrollPage, name: String = "tabBar", accessory: Bool = true,
                 minimizesOnScrollDown: Bool = true, selected: String = "library") {
         self.name = name
         self.page = page
-        self.stage = stage
+        self.context = context
         hasAccessory = accessory
         self.minimizesOnScrollDown = minimizesOnScrollDown
         self.selected = selected
@@ -41,7 +41,7 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
         page.observe(self)
     }
 
-    var tokens: MotionTokens { stage?.tokens ?? MotionTokens() }
+    var tokens: MotionTokens { context?.tokens ?? MotionTokens() }
 
     public func layout(in environment: PieceEnvironment) -> TabBarLayout {
         TabBarLayout(in: environment, tabCount: Self.tabs.count, minimized: isMinimized, accessory: hasAccessory)
@@ -49,7 +49,7 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
 
     // MARK: Scrolling
 
-    public func pageDidChange(_ page: LiveScrollPage, on stage: Stage) {
+    public func pageDidChange(_ page: any ScrollSource, on context: any PieceContext) {
         let offset = page.offset
         defer { lastOffset = offset }
         guard offset != lastOffset else { return }
@@ -68,8 +68,8 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
 
     /// Minimizes or expands the bar on the morph role.
     public func setMinimized(_ minimized: Bool) {
-        guard minimized != isMinimized, let stage else { return }
-        stage.transact(tokens.morph) { isMinimized = minimized }
+        guard minimized != isMinimized, let context else { return }
+        context.transact(tokens.morph) { isMinimized = minimized }
     }
 
     /// Selects a tab ("library", "radio") or the search lens ("search"), as a tap does.
@@ -77,9 +77,9 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
         guard id == "search" || Self.tabs.contains(where: { $0.id == id }) else {
             throw .unknownTab(id, known: Self.tabs.map(\.id) + ["search"])
         }
-        guard id != selected, let stage else { return }
-        stage.transact(tokens.snap) { selected = id }
-        stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onSelect")), NamedValue("tab", .text(id))])
+        guard id != selected, let context else { return }
+        context.transact(tokens.snap) { selected = id }
+        context.emit(.callback, piece: name, details: [NamedValue("name", .text("onSelect")), NamedValue("tab", .text(id))])
     }
 
     // MARK: StagePiece
@@ -110,54 +110,54 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "search", "accessory"] + Self.tabs.map { "tab.\($0.id)" } }
 
-    public func partRect(_ part: String, index: Int?, on stage: Stage) -> Rect? {
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         guard index == nil, partNames.contains(part), part != "accessory" || hasAccessory else { return nil }
-        return elementRect(part, on: stage)
+        return elementRect(part, on: context)
     }
 
     /// A tap on a tab selects it; on the minimized bar it expands the bar; on the lens it selects search; on the
     /// accessory the app hears `onAccessory` (it opens its player).
-    public func handle(_ touch: Touch, on stage: Stage) {
-        guard touch.phase == .ended, stage.environment.isEnabled,
+    public func handle(_ touch: Touch, on context: any PieceContext) {
+        guard touch.phase == .ended, context.environment.isEnabled,
               abs(touch.translation.width) <= 8, abs(touch.translation.height) <= 8 else { return }
         let p = touch.location
-        if let r = elementRect("search", on: stage), r.contains(p) { try? select("search"); return }
-        if hasAccessory, let r = elementRect("accessory", on: stage), r.contains(p) {
-            stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
+        if let r = elementRect("search", on: context), r.contains(p) { try? select("search"); return }
+        if hasAccessory, let r = elementRect("accessory", on: context), r.contains(p) {
+            context.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
             return
         }
         if isMinimized {
-            if let r = elementRect("bar", on: stage), r.contains(p) { setMinimized(false) }
+            if let r = elementRect("bar", on: context), r.contains(p) { setMinimized(false) }
             return
         }
         for tab in Self.tabs {
-            if let r = elementRect("tab.\(tab.id)", on: stage), r.contains(p) { try? select(tab.id); return }
+            if let r = elementRect("tab.\(tab.id)", on: context), r.contains(p) { try? select(tab.id); return }
         }
     }
 
     @discardableResult
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         var result: [AccessibilityElement] = []
         for tab in Self.tabs {
-            guard let r = elementRect("tab.\(tab.id)", on: stage), !isMinimized || tab.id == selected else { continue }
+            guard let r = elementRect("tab.\(tab.id)", on: context), !isMinimized || tab.id == selected else { continue }
             result.append(AccessibilityElement(id: "tab.\(tab.id)", label: tab.title,
                                                traits: tab.id == selected ? ["button", "selected"] : ["button"],
                                                actions: ["activate"], frame: r))
         }
-        if let r = elementRect("search", on: stage) {
+        if let r = elementRect("search", on: context) {
             result.append(AccessibilityElement(id: "search", label: "Search", traits: ["button"], actions: ["activate"], frame: r))
         }
-        if hasAccessory, let r = elementRect("accessory", on: stage) {
+        if hasAccessory, let r = elementRect("accessory", on: context) {
             result.append(AccessibilityElement(id: "accessory", label: "Mini player", traits: ["button"],
                                                actions: ["activate"], frame: r))
         }
         return result
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
-        let known = accessibilityElements(on: stage).map(\.id)
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let known = accessibilityElements(on: context).map(\.id)
         guard let element, known.contains(element) else {
             throw .unknownElement(piece: name, element: element ?? "(the piece)", known: known)
         }
@@ -166,7 +166,7 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
         }
         switch element {
         case "search": try? select("search")
-        case "accessory": stage.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
+        case "accessory": context.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
         default:
             if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
         }

@@ -5,30 +5,30 @@ extension MetalButtonPiece: InteractivePiece {
     public var defaultPart: String { "capsule" }
     public var partNames: [String] { ["capsule", "rim", "symbol", "title"] }
 
-    public func handle(_ touch: Touch, on stage: Stage) {
-        guard touch.phase == .ended, frame(in: stage.environment).contains(touch.location),
-              frame(in: stage.environment).contains(touch.startLocation) else { return }
-        act(on: stage)
+    public func handle(_ touch: Touch, on context: any PieceContext) {
+        guard touch.phase == .ended, frame(in: context.environment).contains(touch.location),
+              frame(in: context.environment).contains(touch.startLocation) else { return }
+        act(on: context)
     }
 
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
     /// One button, labelled by its title.
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         [AccessibilityElement(id: "button", label: title, traits: ["button"], actions: ["activate"],
-                              frame: frame(in: stage.environment))]
+                              frame: frame(in: context.environment))]
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
         let id = element ?? "button"
         guard id == "button" else { throw .unknownElement(piece: name, element: id, known: ["button"]) }
         guard action == "activate" else {
             throw .unsupportedAction(piece: name, element: id, action: action, supported: ["activate"])
         }
-        act(on: stage)
+        act(on: context)
     }
 
-    private func act(on stage: Stage) {
-        stage.emit(.callback, piece: name, details: [NamedValue("name", .text("action"))])
+    private func act(on context: any PieceContext) {
+        context.emit(.callback, piece: name, details: [NamedValue("name", .text("action"))])
     }
 }

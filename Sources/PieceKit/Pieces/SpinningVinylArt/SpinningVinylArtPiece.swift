@@ -22,7 +22,7 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     public private(set) var isEasing = false
     public let timeline: StageTimeline
     public let player: MockPlayer?
-    private weak var stage: Stage?
+    private weak var context: (any PieceContext)?
     private var easingWork: ScheduledID?
     /// The Reduce Motion the piece last reacted to; a different one in the environment starts the task again.
     private var seenReduceMotion: Bool
@@ -31,19 +31,19 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     /// A disc for `stage` (add it with `try stage.add(piece)`). With a `player` it follows the player's
     /// `isPlaying` and `isPlaying` is ignored. The task of appearing runs at once (see
     /// `SpinningVinylArt.appearingPlayingRampsUpFromRest`).
-    public init(stage: Stage, name: String = "vinyl", isPlaying: Bool = false, player: MockPlayer? = nil,
+    public init(context: any PieceContext, name: String = "vinyl", isPlaying: Bool = false, player: MockPlayer? = nil,
                 rpm: Double = SpinningVinylArt.defaultRPM, ramp: Double = SpinningVinylArt.defaultRamp,
                 frame: Rect? = nil, accessibilityName: String = SpinningVinylArt.defaultAccessibilityName) {
         self.name = name
-        self.stage = stage
+        self.context = context
         self.player = player
         self.isPlaying = player?.isPlaying ?? isPlaying
         self.rpm = rpm
         self.frame = frame
         self.accessibilityName = accessibilityName
         spin = VinylSpin(ramp: ramp)
-        seenReduceMotion = stage.environment.reduceMotion
-        timeline = StageTimeline(stage: stage, minimumInterval: SpinningVinylArt.minimumInterval, paused: true,
+        seenReduceMotion = context.environment.reduceMotion
+        timeline = StageTimeline(context: context, minimumInterval: SpinningVinylArt.minimumInterval, paused: true,
                                  label: "\(name): timeline")
         runTask()
         player?.observe { [weak self] report in self?.setPlaying(report.isPlaying) }
@@ -51,8 +51,8 @@ public final class SpinningVinylArtPiece: InteractivePiece {
 
     // MARK: Reading
 
-    var now: Double { stage?.scheduler.currentTime ?? 0 }
-    var reduceMotion: Bool { stage?.environment.reduceMotion ?? false }
+    var now: Double { context?.workTime ?? 0 }
+    var reduceMotion: Bool { context?.environment.reduceMotion ?? false }
 
     /// Degrees per second the current rpm asks for.
     public var degreesPerSecond: Double { SpinningVinylArt.degreesPerSecond(rpm: rpm) }
@@ -90,13 +90,13 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     }
 
     private func change(_ body: () -> Void) {
-        guard let stage else { return body() }
-        stage.update { body() }
+        guard let context else { return body() }
+        context.update { body() }
     }
 
     /// The view's task: set the speed for the current state; after a pause, ease for the ramp and its tail.
     private func runTask() {
-        if let easingWork { stage?.cancel(easingWork) }
+        if let easingWork { context?.cancel(easingWork) }
         easingWork = nil
         guard !reduceMotion else {
             updateTimeline()
@@ -104,9 +104,9 @@ public final class SpinningVinylArtPiece: InteractivePiece {
         }
         spin.setSpeed(isPlaying ? degreesPerSecond : 0, at: now)
         isEasing = !isPlaying
-        if !isPlaying, let stage {
+        if !isPlaying, let context {
             let wait = (spin.ramp.isFinite ? max(spin.ramp, 0) : 0) + SpinningVinylArt.easingTail
-            easingWork = stage.schedule(after: wait, label: "\(name): easing to a stop") { [weak self] in
+            easingWork = context.schedule(after: wait, label: "\(name): easing to a stop") { [weak self] in
                 guard let self else { return }
                 self.easingWork = nil
                 self.isEasing = false
@@ -124,8 +124,8 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     /// Reduce Motion changed in the environment: the task starts again after this update, as `.task(id:)` does.
     private func reduceMotionChanged(to value: Bool) {
         seenReduceMotion = value
-        guard reactionWork == nil, let stage else { return }
-        reactionWork = stage.schedule(after: 0, label: "\(name): Reduce Motion changed") { [weak self] in
+        guard reactionWork == nil, let context else { return }
+        reactionWork = context.schedule(after: 0, label: "\(name): Reduce Motion changed") { [weak self] in
             guard let self else { return }
             self.reactionWork = nil
             self.runTask()
@@ -161,15 +161,15 @@ public final class SpinningVinylArtPiece: InteractivePiece {
 
     public var defaultPart: String { "disc" }
     public var partNames: [String] { ["disc", "art", "spindle", "sheen"] }
-    public func handle(_ touch: Touch, on stage: Stage) {}
-    public func handle(_ key: Key, on stage: Stage) -> Bool { false }
+    public func handle(_ touch: Touch, on context: any PieceContext) {}
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
     /// One element named by `accessibilityName`, with no value, hint, traits or actions.
-    public func accessibilityElements(on stage: Stage) -> [AccessibilityElement] {
-        [AccessibilityElement(id: "disc", label: accessibilityName, frame: geometry(in: stage.environment).disc)]
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        [AccessibilityElement(id: "disc", label: accessibilityName, frame: geometry(in: context.environment).disc)]
     }
 
-    public func perform(_ action: String, on element: String?, stage: Stage) throws(InteractionError) {
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
         let id = element ?? "disc"
         guard id == "disc" else { throw .unknownElement(piece: name, element: id, known: ["disc"]) }
         throw .unsupportedAction(piece: name, element: id, action: action, supported: [])
