@@ -295,6 +295,13 @@ import PieceKit
           if touched then keep("finger", finger) end
           keep("spring", motion.spring{ duration = 0.3 })
           keep("animation", motion.easeIn(0.2))
+          keep("vinyl", s:vinyl{ player = player })
+          keep("borderBeam", s:borderBeam{ x = 20, y = 100, w = 200, h = 100, radius = 28, starts = { 0, 0.5 } })
+          keep("metalButton", s:metalButton{ title = "Ask" })
+          keep("glassGroup", s:glassGroup{ spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } })
+          keep("tools", s:tools{})
+          keep("sheet", s:sheet{ detents = { "medium", "large" } })
+          keep("tabBar", s:tabBar{ page = page, accessory = true })
         end
 
         test("fuzz", function()
