@@ -204,8 +204,8 @@ import Testing
     // MARK: Guards
 
     @Test func theFrameAfterNeverIsStillNever() {
-        #expect(NowPlayingPiece.frameAfter(Int.max) == Int.max)
-        #expect(NowPlayingPiece.frameAfter(41) == 42)
-        #expect(NowPlayingPiece.frameAfter(-1) == 0)
+        #expect(LiquidMergeWatch.frameAfter(Int.max) == Int.max)
+        #expect(LiquidMergeWatch.frameAfter(41) == 42)
+        #expect(LiquidMergeWatch.frameAfter(-1) == 0)
     }
 }

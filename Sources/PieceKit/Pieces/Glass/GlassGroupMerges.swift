@@ -33,45 +33,4 @@ extension GlassGroupPiece {
         }
         return result
     }
-
-    /// Makes sure the frames to come are checked (called on every reconcile).
-    func watchMerges() {
-        guard mergeWatch == nil, let context else { return }
-        let clock = context.clock
-        // Each frame is checked once: a check that found nothing moving is not asked for again in its frame.
-        let next = max(Self.frameAfter(context.presentedFrame), clock.firstFrame(atOrAfter: context.workTime),
-                       Self.frameAfter(lastMergeCheck ?? -1))
-        mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
-                                    background: true) { [weak self] in self?.checkMerges() }
-    }
-
-    private func checkMerges() {
-        mergeWatch = nil
-        lastMergeCheck = context?.clock.frame
-        guard let context, let presented = context.presented(name, at: context.now) else { return }
-        let found = Self.necks(in: presented, spacing: spacing,
-                               merging: GlassSurface.merges(in: context.environment))
-        // Set directly: the stage reconciles after this work with no animation, so the necks show in this frame.
-        if found != necks { necks = found }
-        let pairs = found.map(\.pair)
-        if pairs != lastMerges {
-            let before = lastMerges ?? []
-            lastMerges = pairs
-            emit(.merge, [NamedValue("pairs", .text(pairs.joined(separator: ","))),
-                          NamedValue("joined", .text(pairs.filter { !before.contains($0) }.joined(separator: ","))),
-                          NamedValue("parted", .text(before.filter { !pairs.contains($0) }.joined(separator: ",")))])
-        }
-        // Keep watching while anything moves (or a change is owed to a frame); at rest the necks cannot change.
-        if context.isMoving(name) {
-            let clock = context.clock
-            let next = Self.frameAfter(clock.firstFrame(atOrAfter: context.workTime))
-            mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
-                                        background: true) { [weak self] in self?.checkMerges() }
-        }
-    }
-
-    /// The frame after `frame`, held at `Int.max` ("never").
-    static func frameAfter(_ frame: Int) -> Int {
-        frame < Int.max ? frame + 1 : Int.max
-    }
 }

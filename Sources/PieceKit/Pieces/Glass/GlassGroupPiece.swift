@@ -54,9 +54,14 @@ public class GlassGroupPiece: InteractivePiece {
     var pressAnchor = Point(x: 0.5, y: 0.5)
     /// Removals waiting for their shape to arrive home, by id.
     var removals: [String: ScheduledID] = [:]
-    var mergeWatch: ScheduledID?
-    var lastMerges: [String]?
-    var lastMergeCheck: Int?
+    /// The necks and merge events, checked each frame while the group moves. A check publishes the necks it finds
+    /// directly: the stage reconciles after the check with no animation, so they show in that same frame.
+    lazy var merges = LiquidMergeWatch(piece: name, pairs: { [weak self] frame, context in
+        guard let self else { return [] }
+        let found = Self.necks(in: frame, spacing: self.spacing, merging: GlassSurface.merges(in: context.environment))
+        if found != self.necks { self.necks = found }
+        return found.map(\.pair)
+    }, emit: { [weak self] details in self?.emit(.merge, details) })
 
     /// How much an interactive shape swells under a finger. Apple publishes no number for `.interactive()` glass;
     /// 1.08 is a judgement: a visible lift on a 44-point button (about 1.8 points per edge). Two shapes resting
@@ -124,7 +129,7 @@ public class GlassGroupPiece: InteractivePiece {
     public func setSpacing(_ spacing: Double) throws(GlassGroupError) {
         let checked = try Self.checkedSpacing(spacing)
         context?.update { self.spacing = checked }
-        watchMerges()
+        merges.watch(on: context)
     }
 
     /// Adds a shape at the end of the drawing order (see the type's documentation for the path it takes).
@@ -227,7 +232,7 @@ public class GlassGroupPiece: InteractivePiece {
     // MARK: StagePiece
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        watchMerges()
+        merges.watch(on: context)
         return publishedElements(in: environment, tokens: tokens)
     }
 

@@ -26,7 +26,7 @@
 extension NowPlayingPiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         // Any reconcile may start motion: the merge watcher samples the frames that follow.
-        watchMerges()
+        merges.watch(on: context)
         let inputs = inputs(in: environment)
         let g = layout(in: environment)
         let origin = barOrigin(in: environment)

@@ -29,41 +29,4 @@ extension NowPlayingPiece {
     public static func mergedPairs(in frame: PieceFrame) -> [String] {
         Liquid.mergedPairs(glassShapes(in: frame), spacing: Liquid.merge)
     }
-
-    /// Makes sure the frames to come are checked for merges (called on every reconcile).
-    func watchMerges() {
-        guard mergeWatch == nil, let context else { return }
-        let clock = context.clock
-        // Each frame is checked once: a check that found nothing moving must not be asked for again in its frame.
-        let next = max(Self.frameAfter(context.presentedFrame), clock.firstFrame(atOrAfter: context.workTime),
-                       Self.frameAfter(lastMergeCheck ?? -1))
-        mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
-                                    background: true) { [weak self] in self?.checkMerges() }
-    }
-
-    private func checkMerges() {
-        mergeWatch = nil
-        lastMergeCheck = context?.clock.frame
-        guard let context, let presented = context.presented(name, at: context.now) else { return }
-        let pairs = Self.mergedPairs(in: presented)
-        if pairs != lastMerges {
-            let before = lastMerges ?? []
-            lastMerges = pairs
-            emit(.merge, [NamedValue("pairs", .text(pairs.joined(separator: ","))),
-                          NamedValue("joined", .text(pairs.filter { !before.contains($0) }.joined(separator: ","))),
-                          NamedValue("parted", .text(before.filter { !pairs.contains($0) }.joined(separator: ",")))])
-        }
-        // Keep watching while anything moves (or a change is owed to a frame); at rest the set cannot change.
-        if context.isMoving(name) {
-            let clock = context.clock
-            let next = Self.frameAfter(clock.firstFrame(atOrAfter: context.workTime))
-            mergeWatch = context.schedule(at: clock.time(ofFrame: next), label: "\(name): liquid merges",
-                                        background: true) { [weak self] in self?.checkMerges() }
-        }
-    }
-
-    /// The frame after `frame`, held at `Int.max` ("never"), as the stage guards the same step.
-    static func frameAfter(_ frame: Int) -> Int {
-        frame < Int.max ? frame + 1 : Int.max
-    }
 }

@@ -61,10 +61,9 @@ public final class NowPlayingPiece: InteractivePiece {
     var handlingDepth = 0
     /// True while `setParameters` assigns its values: their observers wait for the one update at the end.
     private var applyingParameters = false
-    var mergeWatch: ScheduledID?
-    var lastMerges: [String]?
-    /// The frame the merges were last checked for.
-    var lastMergeCheck: Int?
+    /// The liquid merges of the surface, play and the bubbles, checked each frame while the piece moves.
+    lazy var merges = LiquidMergeWatch(piece: name, pairs: { frame, _ in Self.mergedPairs(in: frame) },
+                                       emit: { [weak self] details in self?.emit(.merge, details) })
 
     /// What a touch began on.
     enum TouchTarget: Equatable {
