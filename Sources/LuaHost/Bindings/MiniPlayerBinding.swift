@@ -42,26 +42,10 @@ enum MiniPlayerBinding {
     }
 
     static func messages(_ value: LuaValue, _ c: LuaCall) throws -> ExpandingMiniPlayer.Messages {
-        var m = ExpandingMiniPlayer.Messages.standard
-        guard !value.isNil else { return m }
-        guard case .table(let t) = value, t.array.isEmpty else {
-            throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as { openPlayer = \"Show player\" }, got \(value.typeName)")
-        }
-        for key in t.keys where !messageKeys.contains(key) {
-            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
-        }
-        let lines: [(String, WritableKeyPath<ExpandingMiniPlayer.Messages, String>)] = [
+        try readMessages(value, c, standard: .standard, example: "{ openPlayer = \"Show player\" }", lines: [
             ("openPlayer", \.openPlayer), ("closePlayer", \.closePlayer), ("play", \.play), ("pause", \.pause),
             ("position", \.position), ("previous", \.previous), ("next", \.next),
-        ]
-        for (key, path) in lines {
-            switch t[key] {
-            case .nil: break
-            case .string(let s): m[keyPath: path] = s
-            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
-            }
-        }
-        return m
+        ])
     }
 
     // MARK: The class

@@ -69,28 +69,12 @@ enum NowPlayingBinding {
     }
 
     static func messages(_ value: LuaValue, _ c: LuaCall) throws -> NowPlaying.Messages {
-        var m = NowPlaying.Messages.standard
-        guard !value.isNil else { return m }
-        guard case .table(let t) = value, t.array.isEmpty else {
-            throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as { untitled = \"Nothing queued\" }, got \(value.typeName)")
-        }
-        for key in t.keys where !messageKeys.contains(key) {
-            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
-        }
-        let lines: [(String, WritableKeyPath<NowPlaying.Messages, String>)] = [
+        try readMessages(value, c, standard: .standard, example: "{ untitled = \"Nothing queued\" }", lines: [
             ("nowPlaying", \.nowPlaying), ("play", \.play), ("pause", \.pause), ("playing", \.playing),
             ("paused", \.paused), ("previous", \.previous), ("next", \.next), ("skipBack", \.skipBack),
             ("skipForward", \.skipForward), ("openPlayer", \.openPlayer), ("closePlayer", \.closePlayer),
             ("position", \.position), ("live", \.live), ("untitled", \.untitled),
-        ]
-        for (key, path) in lines {
-            switch t[key] {
-            case .nil: break
-            case .string(let s): m[keyPath: path] = s
-            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
-            }
-        }
-        return m
+        ])
     }
 
     // MARK: The class

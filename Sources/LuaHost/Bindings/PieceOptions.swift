@@ -30,3 +30,26 @@ extension LuaCall {
         return pb_object(self, lua_gettop(L), className)
     }
 }
+
+/// Reads a piece's `messages = { key = "copy" }` option into its messages value: every key must be one of `lines`'
+/// names and hold a string; absent keys keep the standard copy. `example` shows a right value in the error.
+func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages, example: String,
+                            lines: [(String, WritableKeyPath<Messages, String>)]) throws -> Messages {
+    var m = standard
+    guard !value.isNil else { return m }
+    guard case .table(let t) = value, t.array.isEmpty else {
+        throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as \(example), got \(value.typeName)")
+    }
+    let known = lines.map(\.0)
+    for key in t.keys where !known.contains(key) {
+        throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
+    }
+    for (key, path) in lines {
+        switch t[key] {
+        case .nil: break
+        case .string(let s): m[keyPath: path] = s
+        default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+        }
+    }
+    return m
+}
