@@ -14,9 +14,9 @@ enum InteractionBinding {
     static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
     static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
 
-    static func addMethods<T: AnyObject>(to cls: LuaClass<T>, context: ScenarioContext,
-                                         piece: @escaping (T) -> any InteractivePiece,
-                                         stage: @escaping (T) -> Stage) {
+    static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: ScenarioContext) {
+        func piece(_ o: Bound<P>) -> P { o.value }
+        func stage(_ o: Bound<P>) -> Stage { o.stage }
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
         cls.method("tap") { o, c in
             let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
@@ -69,7 +69,7 @@ enum InteractionBinding {
             }
             let finger = s.touchDown(on: p, at: at)
             try LuaPiece.raisePendingError(on: s)
-            FingerBinding.push(FingerObject(finger, stage: s), context: context)
+            FingerBinding.push(Bound(finger, on: s), context: context)
             return 1
         }
         // key(name): true when the piece did something with it.

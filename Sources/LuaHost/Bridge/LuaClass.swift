@@ -97,8 +97,8 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
             }
-            // Methods plugins added to this class (see PluginLoader); built-in members came first.
-            if Self.pushPluginMethod(L, className: self.displayName, keyIndex: 2) { return 1 }
+            // Methods plugins added to this class; built-in members came first.
+            if PluginMethods.push(L, className: self.displayName, keyIndex: 2) { return 1 }
             if let fallback = self.fallback {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
@@ -121,19 +121,17 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         }
         lua_rawset(L, -3)
     }
+}
 
-    /// Pushes the plugin method of `className` named by the string at `keyIndex` and returns true, or pushes
-    /// nothing and returns false.
-    private static func pushPluginMethod(_ L: OpaquePointer, className: String, keyIndex: Int32) -> Bool {
-        let top = lua_gettop(L)
-        lua_pushstring(L, PluginLoader.registryKey)
-        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { lua_settop(L, top); return false }
-        lua_pushstring(L, className)
-        guard lua_rawget(L, -2) == LUA_TTABLE else { lua_settop(L, top); return false }
-        lua_pushvalue(L, keyIndex)
-        guard lua_rawget(L, -2) == LUA_TFUNCTION else { lua_settop(L, top); return false }
-        clua_insert(L, top + 1)
-        lua_settop(L, top + 1)
-        return true
+extension LuaState {
+    /// The class `name` of this state, described by `describe` the first time it is asked for: every binding
+    /// that pushes a value of that class gets the same description (and so the same metatable).
+    func luaClass<T: AnyObject>(_ name: String, describe: (LuaClass<T>) -> Void) -> LuaClass<T> {
+        if let cached = classCache[name] as? LuaClass<T> { return cached }
+        let cls = LuaClass<T>(name)
+        // Cached before it is described, so a method that returns its own class finds it.
+        classCache[name] = cls
+        describe(cls)
+        return cls
     }
 }
