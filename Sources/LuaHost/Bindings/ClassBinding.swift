@@ -56,3 +56,17 @@ extension StageMadeBinding {
         }
     }
 }
+
+extension StageMadeBinding {
+    /// The value of this type given as option `key` of the options table `opts` (argument 1), which must have been
+    /// made on `stage`: a NowPlaying's player, a tab bar's page.
+    static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
+        guard let bound = c.object(inOption: key, of: 1, className: "piecebox." + className) as Bound<Value>? else {
+            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(className) made with s:\(className){...}, got \(opts.table[key].typeName)")
+        }
+        guard bound.stage === stage else {
+            throw LuaHostError.message("\(c.function): option '\(key)' is on another stage; make the \(className) on this one")
+        }
+        return bound.value
+    }
+}

@@ -11,12 +11,7 @@ enum GlassTabBarBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> TabBarPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let page = c.object(inOption: "page", of: 1, className: "piecebox.page") as Bound<LiveScrollPage>? else {
-            throw LuaHostError.message("\(c.function): option 'page' must be a page made with s:page{...}, got \(opts.table["page"].typeName)")
-        }
-        guard page.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'page' is on another stage; make the page on this one")
-        }
+        let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
         let behavior = try opts.string("minimizeBehavior", "\"onScrollDown\" or \"never\"") ?? "onScrollDown"
         guard behavior == "onScrollDown" || behavior == "never" else {
@@ -27,7 +22,7 @@ enum GlassTabBarBinding: StageMadeBinding {
         guard known.contains(selected) else {
             throw LuaHostError.message("\(c.function): option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
         }
-        let bar = TabBarPiece(context: stage, page: page.value, name: name,
+        let bar = TabBarPiece(context: stage, page: page, name: name,
                               accessory: try opts.boolean("accessory", default: false),
                               minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
         do { try stage.add(bar) } catch { throw LuaHostError.message("\(c.function): \(error)") }

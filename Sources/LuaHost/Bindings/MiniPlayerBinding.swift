@@ -12,14 +12,9 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as Bound<MockPlayer>? else {
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-        }
-        guard player.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-        }
+        let player = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "miniPlayer")
-        let piece = ExpandingMiniPlayerPiece(context: stage, player: player.value, name: name,
+        let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         return piece

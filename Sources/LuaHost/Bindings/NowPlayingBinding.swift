@@ -13,16 +13,11 @@ enum NowPlayingBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> NowPlayingPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as Bound<MockPlayer>? else {
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-        }
-        guard player.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-        }
+        let player = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
-        let piece = NowPlayingPiece(context: stage, player: player.value, name: name, skipping: skipping,
+        let piece = NowPlayingPiece(context: stage, player: player, name: name, skipping: skipping,
                                     messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))

@@ -10,12 +10,7 @@ enum ScrollIslandBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ScrollIslandPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let page = c.object(inOption: "page", of: 1, className: "piecebox.page") as Bound<LiveScrollPage>? else {
-            throw LuaHostError.message("\(c.function): option 'page' must be a page made with s:page{...}, got \(opts.table["page"].typeName)")
-        }
-        guard page.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'page' is on another stage; make the page on this one")
-        }
+        let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
@@ -31,7 +26,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             throw LuaHostError.message("\(c.function): option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
         }
         let messages = try self.messages(opts, c)
-        let island = ScrollIslandPiece(page: page.value, context: stage, name: name, progress: progress,
+        let island = ScrollIslandPiece(page: page, context: stage, name: name, progress: progress,
                                        isExpanded: isExpanded, showsTopButton: showsTopButton,
                                        style: ScrollIslandStyle(maxWidth: maxWidth), messages: messages)
         do { try stage.add(island) } catch { throw LuaHostError.message("\(c.function): \(error)") }

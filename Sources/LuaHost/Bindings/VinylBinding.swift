@@ -13,16 +13,11 @@ enum VinylBinding: StageMadeBinding {
         let opts = try c.options(1, allowed: optionKeys)
         var player: MockPlayer?
         if opts.has("player") {
-            guard let bound = c.object(inOption: "player", of: 1, className: "piecebox.player") as Bound<MockPlayer>? else {
-                throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-            }
-            guard bound.stage === stage else {
-                throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-            }
+            let bound = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
             guard !opts.has("isPlaying") else {
                 throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
-            player = bound.value
+            player = bound
         }
         let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
             ?? SpinningVinylArt.defaultRamp
