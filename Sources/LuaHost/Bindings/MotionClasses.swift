@@ -4,14 +4,11 @@ import PieceKit
 /// `animation` to sample it or animate with it.
 enum SpringBinding: ClassBinding {
     static func describe(_ cls: LuaClass<SpringObject>, context: ScenarioContext) {
-        cls.property("duration") { o, c in c.push(o.spring.duration); return 1 }
-        cls.property("bounce") { o, c in c.push(o.spring.bounce); return 1 }
-        cls.property("response") { o, c in c.push(o.spring.response); return 1 }
-        cls.property("dampingRatio") { o, c in c.push(o.spring.dampingRatio); return 1 }
-        cls.property("stiffness") { o, c in c.push(o.spring.stiffness); return 1 }
-        cls.property("damping") { o, c in c.push(o.spring.damping); return 1 }
-        cls.property("mass") { o, c in c.push(o.spring.mass); return 1 }
-        cls.property("settlingDuration") { o, c in c.push(o.spring.settlingDuration); return 1 }
+        cls.readings(numbers: [
+            "duration": \.spring.duration, "bounce": \.spring.bounce, "response": \.spring.response,
+            "dampingRatio": \.spring.dampingRatio, "stiffness": \.spring.stiffness, "damping": \.spring.damping,
+            "mass": \.spring.mass, "settlingDuration": \.spring.settlingDuration,
+        ])
         // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
         cls.method("value") { o, c in
             let t = try c.number(1, "a time in seconds")

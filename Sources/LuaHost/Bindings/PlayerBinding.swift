@@ -109,14 +109,10 @@ enum PlayerBinding: StageMadeBinding {
             LuaValue.table(LuaTable(array: o.value.calls.map(callValue))).push(c.L)
             return 1
         }
-        cls.property("time") { o, c in c.push(o.value.time); return 1 }
-        cls.property("reportedTime") { o, c in c.push(o.value.reportedTime); return 1 }
-        cls.property("isPlaying") { o, c in c.push(o.value.isPlaying); return 1 }
-        cls.property("title") { o, c in c.push(o.value.title); return 1 }
-        cls.property("artist") { o, c in c.push(o.value.artist); return 1 }
-        cls.property("duration") { o, c in c.push(o.value.duration); return 1 }
-        cls.property("isLive") { o, c in c.push(o.value.isLive); return 1 }
-        cls.property("hasPendingSeek") { o, c in c.push(o.value.hasPendingSeek); return 1 }
+        cls.readings(numbers: ["time": \.value.time, "reportedTime": \.value.reportedTime, "duration": \.value.duration],
+                     flags: ["isPlaying": \.value.isPlaying, "isLive": \.value.isLive,
+                             "hasPendingSeek": \.value.hasPendingSeek],
+                     texts: ["title": \.value.title, "artist": \.value.artist])
         cls.property("track") { o, c in
             if let i = o.value.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
             return 1

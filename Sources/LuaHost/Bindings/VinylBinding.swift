@@ -79,12 +79,8 @@ enum VinylBinding: StageMadeBinding {
             if let playing { o.value.setPlaying(playing) }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("angle") { o, c in c.push(o.value.angle); return 1 }
-        cls.property("speed") { o, c in c.push(o.value.speed); return 1 }
-        cls.property("isEasing") { o, c in c.push(o.value.isEasing); return 1 }
-        cls.property("isPlaying") { o, c in c.push(o.value.isPlaying); return 1 }
-        cls.property("rpm") { o, c in c.push(o.value.rpm); return 1 }
+        cls.readings(numbers: ["angle": \.value.angle, "speed": \.value.speed, "rpm": \.value.rpm],
+                     flags: ["isEasing": \.value.isEasing, "isPlaying": \.value.isPlaying], texts: ["name": \.value.name])
         cls.property("updates") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
     }
 }

@@ -40,6 +40,16 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
     func anyProperty(_ body: @escaping (T, String, LuaCall) throws -> Int32) { fallback = body }
 
+    /// Readings that hand a field to scripts as it is, declared together by name:
+    /// `cls.readings(numbers: ["time": \.value.time], flags: ["isPlaying": \.value.isPlaying])`.
+    func readings(numbers: KeyValuePairs<String, KeyPath<T, Double>> = [:],
+                  flags: KeyValuePairs<String, KeyPath<T, Bool>> = [:],
+                  texts: KeyValuePairs<String, KeyPath<T, String>> = [:]) {
+        for (key, path) in numbers { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+        for (key, path) in flags { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+        for (key, path) in texts { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+    }
+
     /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.
     func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
         guard let raw = pb_object_box(call.L, stack, name) else {
