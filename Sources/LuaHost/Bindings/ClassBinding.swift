@@ -28,6 +28,11 @@ extension ClassBinding {
     /// The class's members, for checks that need no object type (plugins' clashes, tests).
     static func members(_ context: ScenarioContext) -> any LuaClassMembers { luaClass(context) }
 
+    /// The value of this class at absolute stack index `index`, if it is one.
+    static func object(_ c: LuaCall, at index: Int32) -> Object? {
+        pb_object(c, index, LuaClass<Object>.registryName(className))
+    }
+
     /// Pushes `object` as a value of this class.
     static func push(_ object: Object, context: ScenarioContext) {
         context.state.push(object, as: luaClass(context))
@@ -61,7 +66,7 @@ extension StageMadeBinding {
     /// The value of this type given as option `key` of the options table `opts` (argument 1), which must have been
     /// made on `stage`: a NowPlaying's player, a tab bar's page.
     static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
-        guard let bound = c.object(inOption: key, of: 1, className: "piecebox." + className) as Bound<Value>? else {
+        guard let bound = c.object(inOption: key, of: 1, className: LuaClass<Object>.registryName(className)) as Bound<Value>? else {
             throw LuaHostError.message("\(c.function): option '\(key)' must be a \(className) made with s:\(className){...}, got \(opts.table[key].typeName)")
         }
         guard bound.stage === stage else {

@@ -176,14 +176,14 @@ enum MotionBinding {
     }
 
     static func springArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Spring {
-        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return box.spring }
+        if let box = SpringBinding.object(c, at: arg + c.offset) { return box.spring }
         if c.type(arg) == LUA_TTABLE { return try springFromOptions(c, arg) }
         throw c.argumentError(arg, "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })")
     }
 
     static func animationArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation {
-        if let box = pb_object(c, arg + c.offset, "piecebox.animation") as AnimationObject? { return box.animation }
-        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return .spring(box.spring) }
+        if let box = AnimationBinding.object(c, at: arg + c.offset) { return box.animation }
+        if let box = SpringBinding.object(c, at: arg + c.offset) { return .spring(box.spring) }
         if c.type(arg) == LUA_TTABLE { return .spring(try springFromOptions(c, arg)) }
         throw c.argumentError(arg, "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)")
     }

@@ -17,7 +17,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     typealias Method = (T, LuaCall) throws -> Int32
     typealias Getter = (T, LuaCall) throws -> Int32
 
-    /// Registry name of the metatable, e.g. "piecebox.Stage".
+    /// Registry name of the metatable, e.g. "piecebox.stage".
     let name: String
     /// What scripts see in messages: "stage", "player".
     let displayName: String
@@ -28,8 +28,11 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
 
     init(_ displayName: String) {
         self.displayName = displayName
-        self.name = "piecebox." + displayName
+        self.name = Self.registryName(displayName)
     }
+
+    /// The metatable's registry name for the class scripts know as `displayName`.
+    static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
 
     var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
     var methodNames: [String] { methods.keys.sorted() }

@@ -5,9 +5,8 @@ import CLuaShim
 ///
 /// A manifest is a Lua file returning a table:
 /// - `methods = { stage = { name = function(self, ...) end }, player = { ... }, ... }`: methods added to the
-///   objects scripts hold (a stage, a Lua piece, a player, a page, a NowPlaying, ScrollIsland or ExpandingMiniPlayer piece, a
-///   finger). A built-in method or property of the same name always wins; a clash with one known when the
-///   plugin loads is an error.
+///   objects scripts hold, those `BindingRegistry` lets plugins extend. Taking the name of a built-in method or
+///   reading (for the stage, also of a constructor such as `nowPlaying`) is an error when the plugin loads.
 /// - `matchers = { toBeFoo = function(actual, ...) return pass, phrase, expected end }`: as `expectExtend`.
 /// - `overrides = { reveal = ..., tiers = { ... } }`: motion token overrides for every test of the file.
 /// - `description`: a line saying what it does.
