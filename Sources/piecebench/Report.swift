@@ -2,9 +2,16 @@ import Foundation
 
 /// Prints the table and writes `bench/results.json`.
 enum Report {
+    /// Figures from a debug build say little about speed; the table says which build measured them.
+    #if DEBUG
+    static let build = "debug (figures not comparable; scripts/bench builds in release)"
+    #else
+    static let build = "release"
+    #endif
+
     static func print(_ rows: [Row], rounds: Int, quick: Bool) {
         let width = rows.map(\.name.count).max() ?? 40
-        Swift.print("\(quick ? "quick: " : "")medians of \(rounds) alternating round\(rounds == 1 ? "" : "s"), release build")
+        Swift.print("\(quick ? "quick: " : "")medians of \(rounds) alternating round\(rounds == 1 ? "" : "s"), \(build) build")
         for row in rows {
             let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let figure = Rows.f(row.figure, digits(row.figure))
@@ -40,7 +47,7 @@ enum Report {
         }
         let document: [String: Any] = [
             "rounds": rounds, "quick": quick, "statistic": "median of alternating rounds",
-            "build": "release", "cores": ProcessInfo.processInfo.activeProcessorCount,
+            "build": build, "cores": ProcessInfo.processInfo.activeProcessorCount,
             "date": ISO8601DateFormatter().string(from: Date()),
             "busted": bustedPath ?? NSNull(),
             "rows": list,

@@ -90,14 +90,15 @@ enum Rows {
     /// A number with `digits` decimals and thousands grouped ("5,940").
     static func f(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return "\(x)" }
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.minimumFractionDigits = digits
-        formatter.maximumFractionDigits = digits
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.usesGroupingSeparator = true
-        formatter.groupingSeparator = ","
-        formatter.groupingSize = 3
-        return formatter.string(from: NSNumber(value: x)) ?? "\(x)"
+        let text = String(format: "%.\(digits)f", Swift.abs(x))
+        let parts = text.split(separator: ".", maxSplits: 1)
+        var whole = String(parts[0])
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        let sign = x < 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "-" : ""
+        return sign + whole + grouped + (parts.count > 1 ? "." + parts[1] : "")
     }
 }
