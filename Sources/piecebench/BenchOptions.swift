@@ -1,12 +1,14 @@
 import Foundation
 
-/// The command line: `piecebench [--quick] [--rounds N] [--piecebox PATH] [--busted PATH] [--examples DIR]
-/// [--out PATH]`. scripts/bench passes the release piecebox and busted's path.
+/// The command line: `piecebench [--quick] [--rounds N] [--piecebox PATH] [--busted PATH] [--peer PATH]
+/// [--examples DIR] [--out PATH]`. scripts/bench passes the release piecebox, busted's path and the C peer.
 struct BenchOptions {
     var quick = false
     var rounds: Int?
     var piecebox: String
     var busted: String?
+    /// The C peer for the frame rows (bench/peers/frame_limit.c, compiled by scripts/bench); none: no peer figure.
+    var peer: String?
     var examples = "examples"
     var out = "bench/results.json"
 
@@ -30,9 +32,10 @@ struct BenchOptions {
             case "--piecebox": o.piecebox = value(flag)
             case "--busted": o.busted = value(flag)
             case "--no-busted": o.busted = nil
+            case "--peer": o.peer = value(flag)
             case "--examples": o.examples = value(flag)
             case "--out": o.out = value(flag)
-            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --examples DIR, --out PATH)")
+            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH)")
             }
         }
         guard FileManager.default.isExecutableFile(atPath: o.piecebox) else {

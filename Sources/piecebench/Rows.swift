@@ -6,7 +6,7 @@ enum Rows {
                       runs: [String: FrameBenchmarks.Run],
                       pairs: (piece: LuaBenchmarks.Pair, now: LuaBenchmarks.Pair, value: LuaBenchmarks.Pair,
                               abs: LuaBenchmarks.Pair),
-                      busted: Double?, logBytes: Int, caps: (nowPlaying: Bool, scrollIsland: Bool),
+                      busted: Double?, peer: (unlogged: Double, logged: Double)?, logBytes: Int, caps: (nowPlaying: Bool, scrollIsland: Bool),
                       examplesSummary: String) -> [Row] {
         var rows: [Row] = []
         func numbers(_ key: String) -> Double { runs[key]?.numbersPerFrame ?? .nan }
@@ -18,13 +18,19 @@ enum Rows {
                         target: .atLeast(100_000),
                         detail: "\(f(np * 1e6, 1)) µs a frame, \(f(numbers("np"), 0)) numbers a frame",
                         extra: ["microsecondsPerFrame": np * 1e6, "numbersPerFrame": numbers("np"),
-                                "frames": frames("np")]))
+                                "frames": frames("np")],
+                        peer: peer.map { Row.Peer(name: "C loop sampling as many springs", figure: 1 / $0.unlogged,
+                                                  unit: "frames/s") }))
+        if let peer { rows[rows.count - 1].detail += "; the C loop: \(f(peer.unlogged * 1e6, 1)) µs" }
         let bytesPerFrame = Double(logBytes) / max(frames("npLogged"), 1)
         rows.append(Row(name: "NowPlaying open/close, with the frame log", figure: 1 / npLogged, unit: "frames/s",
                         target: .atLeast(30_000),
                         detail: "\(f(npLogged * 1e6, 1)) µs a frame, \(f(numbers("npLogged"), 0)) numbers, \(f(bytesPerFrame, 0)) log bytes a frame",
                         extra: ["microsecondsPerFrame": npLogged * 1e6, "numbersPerFrame": numbers("npLogged"),
-                                "logBytesPerFrame": bytesPerFrame, "frames": frames("npLogged")]))
+                                "logBytesPerFrame": bytesPerFrame, "frames": frames("npLogged")],
+                        peer: peer.map { Row.Peer(name: "C loop, 3-decimal integer formatter, buffered writes",
+                                                  figure: 1 / $0.logged, unit: "frames/s") }))
+        if let peer { rows[rows.count - 1].detail += "; the C loop: \(f(peer.logged * 1e6, 1)) µs" }
 
         // ScrollIsland at 40 and 400 sections.
         let si40 = m("si40"), si400 = m("si400")

@@ -63,6 +63,17 @@ enum RunnerBenchmarks {
         return outcome.seconds
     }
 
+    /// Seconds a frame of the C peer (bench/peers/frame_limit.c): `numbers` springs over 20,000 frames.
+    static func peerSeconds(_ peer: String, numbers: Int, log: String?) throws -> Double {
+        let outcome = try time(peer, ["\(numbers)", "20000"] + (log.map { [$0] } ?? []),
+                               in: FileManager.default.currentDirectoryPath)
+        let first = outcome.output.split(separator: "\n").first.map(String.init) ?? ""
+        guard outcome.status == 0, let micros = Double(first) else {
+            throw BenchError.failed("the C peer \(peer) failed (status \(outcome.status)): \(lastLine(outcome.output))")
+        }
+        return micros / 1e6
+    }
+
     /// The path of a program on PATH, or nil.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

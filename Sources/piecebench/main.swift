@@ -35,6 +35,16 @@ do {
         frameProbe("npLogged") { try FrameBenchmarks.nowPlaying(cycles: sizes.nowPlayingCycles, logTo: logs) },
         frameProbe("si40") { try FrameBenchmarks.scrollIsland(sections: 40, frames: sizes.scrollFrames) },
         frameProbe("si400") { try FrameBenchmarks.scrollIsland(sections: 400, frames: sizes.scrollFrames) },
+    ]
+    if let peer = options.peer {
+        // The same number of springs as NowPlaying's frames carry, sampled (and logged) with nothing in between.
+        func numbers() -> Int { Int((lastRuns["np"]?.numbersPerFrame ?? 232).rounded()) }
+        probes.append(Probe(key: "peerNp") { try RunnerBenchmarks.peerSeconds(peer, numbers: numbers(), log: nil) })
+        probes.append(Probe(key: "peerNpLogged") {
+            try RunnerBenchmarks.peerSeconds(peer, numbers: numbers(), log: logs.appendingPathComponent("peer.jsonl").path)
+        })
+    }
+    probes += [
         piece.small, piece.large,
         abs.small, now.small, value.small, abs.large, now.large, value.large,
         Probe(key: "piecebox500") {
@@ -74,7 +84,8 @@ do {
 
     let rows = Rows.build(
         m: m, perUnit: perUnit, runs: lastRuns, pairs: (piece, now, value, abs),
-        busted: options.busted == nil ? nil : m("busted500"), logBytes: logBytes,
+        busted: options.busted == nil ? nil : m("busted500"),
+        peer: options.peer == nil ? nil : (m("peerNp"), m("peerNpLogged")), logBytes: logBytes,
         caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary)
     Report.print(rows, rounds: sizes.rounds, quick: options.quick)
     try Report.writeJSON(rows, to: options.out, rounds: sizes.rounds, quick: options.quick,
