@@ -9,9 +9,19 @@ enum Report {
     static let build = "release"
     #endif
 
-    static func print(_ rows: [Row], rounds: Int, quick: Bool) {
+    /// The machine's one-minute load average (Linux), or nil: figures taken on a busy machine are slower, and the
+    /// table says how busy it was.
+    static func loadAverage() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Double($0) }
+    }
+
+    static func print(_ rows: [Row], rounds: Int, quick: Bool, load: (before: Double?, after: Double?)) {
         let width = rows.map(\.name.count).max() ?? 40
-        Swift.print("\(quick ? "quick: " : "")medians of \(rounds) alternating round\(rounds == 1 ? "" : "s"), \(build) build")
+        let busy = load.before.map { before in
+            "; load average \(Rows.f(before, 1)) before, \(load.after.map { Rows.f($0, 1) } ?? "?") after, on \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        } ?? ""
+        Swift.print("\(quick ? "quick: " : "")medians of \(rounds) alternating round\(rounds == 1 ? "" : "s"), \(build) build\(busy)")
         for row in rows {
             let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let figure = Rows.f(row.figure, digits(row.figure))
@@ -29,7 +39,8 @@ enum Report {
         return a >= 100 ? 0 : a >= 1 ? 2 : 3
     }
 
-    static func writeJSON(_ rows: [Row], to path: String, rounds: Int, quick: Bool, bustedPath: String?) throws {
+    static func writeJSON(_ rows: [Row], to path: String, rounds: Int, quick: Bool, bustedPath: String?,
+                          load: (before: Double?, after: Double?)) throws {
         func clean(_ x: Double) -> Any { x.isFinite ? x : NSNull() }
         let list: [[String: Any]] = rows.map { row in
             var o: [String: Any] = [
@@ -50,6 +61,7 @@ enum Report {
             "build": build, "cores": ProcessInfo.processInfo.activeProcessorCount,
             "date": ISO8601DateFormatter().string(from: Date()),
             "busted": bustedPath ?? NSNull(),
+            "loadAverage": ["before": load.before ?? NSNull(), "after": load.after ?? NSNull()],
             "rows": list,
         ]
         let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -70,6 +70,7 @@ do {
 
     // Alternating rounds: every probe once per round, in the same order; each figure is the median of its rounds.
     var samples: [String: [Double]] = [:]
+    let loadBefore = Report.loadAverage()
     for round in 1...sizes.rounds {
         FileHandle.standardError.write(Data("piecebench: round \(round) of \(sizes.rounds)\n".utf8))
         for probe in probes { samples[probe.key, default: []].append(try probe.measure()) }
@@ -87,9 +88,10 @@ do {
         busted: options.busted == nil ? nil : m("busted500"),
         peer: options.peer == nil ? nil : (m("peerNp"), m("peerNpLogged")), logBytes: logBytes,
         caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary)
-    Report.print(rows, rounds: sizes.rounds, quick: options.quick)
+    let load = (before: loadBefore, after: Report.loadAverage())
+    Report.print(rows, rounds: sizes.rounds, quick: options.quick, load: load)
     try Report.writeJSON(rows, to: options.out, rounds: sizes.rounds, quick: options.quick,
-                         bustedPath: options.busted)
+                         bustedPath: options.busted, load: load)
     print("written: \(options.out)")
     try? FileManager.default.removeItem(at: work)
 } catch {

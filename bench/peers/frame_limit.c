@@ -4,7 +4,7 @@
  * frame from their closed form into one flat array; with a log file, each frame is also written as one JSON line,
  * the numbers formatted to 3 decimals with integer arithmetic into a buffer that is written out when full.
  *
- *   frame_limit NUMBERS FRAMES [LOGFILE]      prints the microseconds a frame
+ *   frame_limit NUMBERS FRAMES [LOGFILE]      prints the microseconds a frame, then a checksum
  */
 #include <math.h>
 #include <stdint.h>
@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
     if (fd >= 0) { flush(); close(fd); }
     clock_gettime(CLOCK_MONOTONIC, &b);
     double us = ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / 1e3 / frames;
-    printf("%.4f\n", us);
-    fprintf(stderr, "checksum %.3f\n", sum);
+    /* The sum keeps the sampling from being optimised away. */
+    printf("%.4f\nchecksum %.3f\n", us, sum);
     return 0;
 }
