@@ -61,7 +61,8 @@ enum Report {
             "build": build, "cores": ProcessInfo.processInfo.activeProcessorCount,
             "date": ISO8601DateFormatter().string(from: Date()),
             "busted": bustedPath ?? NSNull(),
-            "loadAverage": ["before": load.before ?? NSNull(), "after": load.after ?? NSNull()],
+            "loadAverage": ["before": load.before.map { $0 as Any } ?? NSNull(),
+                            "after": load.after.map { $0 as Any } ?? NSNull()],
             "rows": list,
         ]
         let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
