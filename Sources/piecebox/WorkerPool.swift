@@ -12,8 +12,10 @@ struct WorkerPool {
     let options: RunOptions
     let logPaths: [String: String]
 
-    /// Grace after the file's own time limit, so the hook's clearer message normally wins.
-    static let killGrace = 2.0
+    /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
+    /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
+    /// after, instead of leaving the run waiting seconds longer than the file was allowed.
+    static func killGrace(after limit: Double) -> Double { min(limit, 2.0) }
 
     func run(_ files: [String], each: @escaping @Sendable (Int, FileReport) -> Void) {
         LiveWorkers.shared.stopOnInterrupt()
@@ -75,7 +77,7 @@ struct WorkerPool {
         }
         let killed = KillFlag()
         if options.limits.seconds > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace(after: options.limits.seconds)) {
                 if process.isRunning {
                     killed.set()
                     kill(pid, SIGKILL)
