@@ -23,6 +23,7 @@ enum RunMain {
         // Sharding, then shuffling: a shard holds the same files whatever the seed.
         var totals = RunTotals()
         if let shard = cmd.ci.shard {
+            totals.sharded = shard.count > 1
             var timings: [String: Double]?
             if let path = cmd.ci.shardTimings {
                 do { timings = try Shards.readTimings(path) } catch {
@@ -161,6 +162,7 @@ final class OrderedPrinter: @unchecked Sendable {
         var t = running
         t.seed = base.seed
         t.emptyShard = base.emptyShard
+        t.sharded = base.sharded
         return t
     }
 }

@@ -38,6 +38,9 @@ struct RunTotals {
     var nothingSelected: String?
     var seed: UInt64?
     var emptyShard: String?
+    /// This run is one shard of several: a shard whose files hold no selected test says so but does not fail,
+    /// since the other shards may hold them.
+    var sharded = false
 
     mutating func add(_ run: FileRun, listOnly: Bool) {
         if run.notStarted { filesNotStarted += 1; return }
@@ -59,7 +62,7 @@ struct RunTotals {
 
     /// 0 only when every selected test ran and passed (and at least one did, unless the shard was empty).
     var exitStatus: Int32 {
-        if emptyShard != nil, failed == 0, notRun == 0 { return 0 }
+        if emptyShard != nil || (sharded && nothingSelected != nil), failed == 0, notRun == 0 { return 0 }
         return failed == 0 && notRun == 0 && passed > 0 && nothingSelected == nil ? 0 : 1
     }
 }

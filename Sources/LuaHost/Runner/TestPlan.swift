@@ -69,7 +69,7 @@ public struct TestPlan: Equatable, Sendable {
         var steps = ordered.map { test -> Step in
             if test.skip { return Step(test: test, runs: false) }
             if plan.usedOnly, !test.only {
-                return Step(test: test, runs: false, skipReason: "not marked only (another test in the file is)")
+                return Step(test: test, runs: false, skipReason: "another test in the file is marked only")
             }
             return Step(test: test, runs: true)
         }
