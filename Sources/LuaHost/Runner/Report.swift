@@ -34,6 +34,13 @@ public struct TestResult: Equatable, Sendable {
         self.group = group; self.tags = tags; self.duration = duration; self.source = source
     }
 
+    /// Equal results say the same things; how long they took is a measurement, not part of the result, so two runs
+    /// of one file give equal reports.
+    public static func == (a: TestResult, b: TestResult) -> Bool {
+        a.name == b.name && a.status == b.status && a.message == b.message && a.traceback == b.traceback
+            && a.output == b.output && a.group == b.group && a.tags == b.tags && a.source == b.source
+    }
+
     /// The test's own name, without its groups.
     public var shortName: String {
         guard !group.isEmpty, name.hasPrefix(group + " > ") else { return name }
@@ -94,6 +101,11 @@ public struct FileReport: Equatable, Sendable {
 
     public init(path: String, tests: [TestResult] = [], output: [String] = [], usedOnly: Bool = false) {
         self.path = path; self.tests = tests; self.output = output; self.usedOnly = usedOnly
+    }
+
+    /// Equal reports say the same things (durations left out, as for `TestResult`).
+    public static func == (a: FileReport, b: FileReport) -> Bool {
+        a.path == b.path && a.tests == b.tests && a.output == b.output && a.usedOnly == b.usedOnly
     }
 
     public var passed: Int { tests.filter { $0.status == .passed }.count }
