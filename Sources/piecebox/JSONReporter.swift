@@ -19,7 +19,7 @@ final class JSONReporter: RunReporter {
     }
 
     func end(_ totals: RunTotals) {
-        var o = JSONObject()
+        var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
         o.append("format", "piecebox.report")
         o.append("version", 1)
         o.append("piecebox", PieceboxVersion.number)

@@ -18,7 +18,7 @@ enum Worker {
             out.write(o.json)
         }
         let report = ScenarioRunner.run(file: file, options: options) { event in
-            var o = JSONObject()
+            var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
             switch event {
             case .planned(let names):
                 o.append("event", "plan")
@@ -32,7 +32,7 @@ enum Worker {
             }
             out.write(o.json)
         }
-        var done = JSONObject()
+        var done = JSONObject(format: JSONNumberFormat(decimals: 6))
         done.append("event", "done")
         done.append("output", report.output)
         done.append("usedOnly", report.usedOnly)
