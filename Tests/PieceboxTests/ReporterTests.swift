@@ -37,6 +37,18 @@ import Testing
         let suites = tree.children.filter { $0.name == "testsuite" }
         #expect(suites.map { $0.attributes["name"] } == ["a.lua", "b.lua"])
 
+        // The shape Jenkins and GitLab read: suites of cases; a case holds at most one outcome, then its output.
+        #expect(tree.children.allSatisfy { $0.name == "testsuite" })
+        for suite in suites {
+            #expect(suite.children.allSatisfy { ["properties", "testcase", "system-out", "system-err"].contains($0.name) })
+            #expect(suite.children.first?.name == "properties")
+            for testcase in suite.children where testcase.name == "testcase" {
+                let kinds = testcase.children.map(\.name)
+                #expect(kinds.filter { ["failure", "error", "skipped"].contains($0) }.count <= 1, "\(kinds)")
+                #expect(kinds.allSatisfy { ["failure", "error", "skipped", "system-out", "system-err"].contains($0) }, "\(kinds)")
+                #expect(testcase.attributes["classname"] == suite.attributes["name"])
+            }
+        }
         let cases = suites[0].children.filter { $0.name == "testcase" }
         #expect(cases.map { $0.attributes["name"] } == ["group > passes", "group > fails", "skipped"])
         #expect(cases.allSatisfy { $0.attributes["time"].flatMap(Double.init) != nil })

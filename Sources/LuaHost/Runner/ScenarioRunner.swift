@@ -26,7 +26,8 @@ public enum ScenarioRunner {
         thread.start()
         done.wait()
         return box.report ?? FileReport(path: path, tests: [
-            TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report"),
+            TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report",
+                       source: .runner(limit: nil)),
         ])
     }
 
