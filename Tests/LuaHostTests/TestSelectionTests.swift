@@ -95,6 +95,18 @@ import Testing
         #expect(report.tests.map(\.status) == [.passed, .skipped])
     }
 
+    @Test func describeSkipSkipsEveryTestInsideIt() throws {
+        let report = try runScenario("""
+            describe.skip("later", function()
+              test("a", function() error("must not run") end)
+              describe("inner", function() test("b", function() error("must not run") end) end)
+            end)
+            test("now", function() end)
+            """)
+        #expect(report.tests.map(\.name) == ["later > a", "later > inner > b", "now"])
+        #expect(report.tests.map(\.status) == [.skipped, .skipped, .passed])
+    }
+
     @Test func tagsAreInheritedFromGroupsAndSelectAndExclude() throws {
         let source = """
             describe("g", { tags = { "slow" } }, function()

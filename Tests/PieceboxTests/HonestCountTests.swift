@@ -39,9 +39,15 @@ import LuaHost
             test("second", function() end)
             test("third", function() end)
             """)
-        let run = try piecebox(["run", "a.lua"], in: folder.path)
+        let run = try piecebox(["run", "a.lua", "--reporter", "junit=r.xml"], in: folder.path)
         #expect(run.status == 1)
         #expect(run.stdout.split(separator: "\n").last == "0 passed, 1 failed, 2 not run", "\(run.stdout)")
+        #expect(run.stdout.contains("  ○ second (not run: the file stopped at a limit in \"spins\")"), "\(run.stdout)")
+        // In JUnit the tests that did not run are errors, so a CI system fails them too.
+        let tree = try XMLTree.parse(Data(try #require(folder.read("r.xml")).utf8))
+        #expect(tree.attributes["errors"] == "2")
+        let cases = tree.children.first?.children.filter { $0.name == "testcase" } ?? []
+        #expect(cases.map { $0.child("error")?.attributes["type"] } == [nil, "not run", "not run"])
     }
 
     @Test func failFastStopsAtTheFirstFailureAndCountsTheRest() throws {
