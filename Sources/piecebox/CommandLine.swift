@@ -11,6 +11,8 @@ struct RunCommand {
     var golden: String?
     var updateGoldens = false
     var goldenTolerance = 0.0005
+    /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
+    var ci = CIOptions()
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -39,6 +41,7 @@ struct RunCommand {
       --golden-tolerance T   numbers within T are equal (default 0.0005)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
+    \(ciHelp)
       -h, --help             show this help
     """
 
@@ -65,6 +68,8 @@ struct RunCommand {
         }
         while i < args.count {
             let a = args[i]
+            // CI flags (reporters, shards, tags, shuffle, repeat) are read in RunCommand+CI.swift.
+            if try cmd.parseCIFlag(a, value: value) { i += 1; continue }
             switch a {
             case "--filter": cmd.options.filter = try value(a)
             case "--list": cmd.options.listOnly = true
@@ -97,6 +102,7 @@ struct RunCommand {
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
         if cmd.updateGoldens, cmd.golden == nil { throw UsageError("--update-goldens needs --golden DIR") }
+        try cmd.checkCIFlags()
         return cmd
     }
 }

@@ -12,6 +12,7 @@ Commands:
   run PATH...    run scenario files or folders and report every test (piecebox run --help)
   diff A B       compare two frame logs, key by key (piecebox diff --help)
   help           show this help
+  --version      show piecebox's version
 """
 
 func fail(_ message: String) -> Never {
@@ -30,12 +31,16 @@ switch command {
 case "-h", "--help", "help":
     print(topHelp)
     exit(0)
+case "--version", "version":
+    print(PieceboxVersion.text)
+    exit(0)
 case "diff":
     exit(DiffMain.run(args))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {
         if e.message.isEmpty { print(RunCommand.help); exit(0) }
+        if e.message == UsageError.versionRequested.message { print(PieceboxVersion.text); exit(0) }
         fail(e.message + "\n" + "Try: piecebox run --help")
     }
     if command == "worker" {
