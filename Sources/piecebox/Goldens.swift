@@ -2,61 +2,43 @@ import Foundation
 import LuaHost
 import PieceKit
 
-/// Golden frame logs: `--golden DIR` compares each scenario's frame log with `DIR/<scenario>.jsonl` and adds a
-/// test "golden frame log" to its report; `--update-goldens` writes the logs there instead (each through a
-/// fresh temporary file and a rename, so a golden is never half written). A golden that is a link out of the
-/// folder is refused, never read. A file that makes no stage has an empty golden.
+/// Golden frame logs for `piecebox run --golden DIR`: each scenario's log is compared with its golden test by test
+/// (see `GoldenStore`, the library code scripts and Swift tests use too), as one more test in the file's report,
+/// "golden frame log". Goldens are named after the scenario's path from its project root (`ProjectRoot`), so
+/// however the path was typed it finds the same golden.
 struct Goldens {
-    let folder: String
-    let update: Bool
-    let diff: FrameLogDiff
+    let store: GoldenStore
+    /// The run's `--filter`: with one, only the selected tests' parts of a golden are compared and recorded.
+    let filter: String?
 
-    /// The golden of `file`: named like its log (`examples__now_playing__open.jsonl`; see `LogName`).
-    func path(for file: String) -> String {
-        (folder as NSString).appendingPathComponent(LogPaths.fileName(for: file))
-    }
+    /// The golden of `file`.
+    func path(for file: String) -> String { store.path(ProjectRoot.goldenName(for: file)) }
 
-    /// Checks (or updates) the golden of `file` from the log just written at `log`, as a test result.
-    func check(file: String, log: String) -> TestResult {
-        let golden = path(for: file)
+    /// Checks (and records, by the mode) the golden of `file` from the log just written at `log`, as a test result.
+    func check(file: String, log: String, report: FileReport) -> TestResult {
         let name = "golden frame log"
         // A file that made no stage leaves no log: its golden is empty, so one that starts making frames shows.
-        let actual = FileManager.default.contents(atPath: log) ?? Data()
-        if update {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(error.localizedDescription)")
-            }
-            // A fresh temporary file and one rename: never half written, never written through a planted link.
-            if case .failure(let problem) = AtomicFile.write(actual, to: golden) {
-                return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(problem)")
-            }
-            return TestResult(name: name, status: .passed, message: "updated \(golden)")
+        let actual = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
+                                  selection: selection(report), what: file)
+        switch outcome.status {
+        case .matched: return TestResult(name: name, status: .passed, message: outcome.message)
+        case .recorded:
+            // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
+            FileHandle.standardError.write(Data("piecebox: \(outcome.message)\n".utf8))
+            return TestResult(name: name, status: .passed, output: outcome.message.split(separator: "\n").map(String.init))
+        case .failed: return TestResult(name: name, status: .failed, message: outcome.message)
         }
-        let expected: Data
-        switch FolderBoundary.resolve(golden, inside: folder) {
-        case .missing:
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): no golden at \(golden); run with --update-goldens to record one")
-        case .outside(let real):
-            // Its lines would be printed as differences: a golden folder must not be a window onto other files.
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused")
-        case .inside(let real):
-            guard let data = FileManager.default.contents(atPath: real) else {
-                return TestResult(name: name, status: .failed, message: "\(file): cannot read the golden \(golden)")
-            }
-            expected = data
-        }
-        let differences = diff.differences(actual: String(decoding: actual, as: UTF8.self),
-                                           expected: String(decoding: expected, as: UTF8.self), limit: 5)
-        guard differences.isEmpty else {
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): the frame log differs from \(golden)\n"
-                                  + differences.map { "  " + $0.description }.joined(separator: "\n"))
-        }
-        return TestResult(name: name, status: .passed)
+    }
+
+    /// The tests that ran, from the report. A run that stopped early (a file-level failure) or was filtered does
+    /// not know every test, so golden parts it did not see are kept, never dropped.
+    func selection(_ report: FileReport) -> GoldenStore.Selection {
+        let ran = report.tests.filter { $0.status != .skipped && $0.name != "(file)" }.map { TestKey($0.name) }
+        let notRun = report.tests.filter { $0.status == .skipped }.map { TestKey($0.name) }
+        let stoppedEarly = report.tests.contains { $0.name == "(file)" }
+        return GoldenStore.Selection(ran: Set(ran), notRun: Set(notRun),
+                                     complete: !stoppedEarly && (filter ?? "").isEmpty)
     }
 }
 

@@ -33,17 +33,19 @@ enum RunMain {
             return 2
         }
 
-        // A golden comparison gets the run's time limit too: the runner does it, outside any sandbox.
-        let seconds = cmd.options.limits.seconds
-        let diff = FrameLogDiff(tolerance: cmd.goldenTolerance, timeLimit: seconds > 0 ? seconds : nil)
-        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: diff) }
+        // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
+        let goldens = cmd.golden.map {
+            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance))),
+                    filter: cmd.options.filter)
+        }
         let printer = OrderedPrinter(count: files.count, reporter: Reporter(verbose: cmd.verbose, listOnly: cmd.options.listOnly))
         let listOnly = cmd.options.listOnly
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in
             var report = raw
             if !listOnly { report = ScenarioHeader.read(file: files[index]).apply(to: report) }
             if !listOnly, let goldens, let log = logPaths[files[index]] {
-                report.tests.append(goldens.check(file: files[index], log: log))
+                report.tests.append(goldens.check(file: files[index], log: log, report: report))
             }
             printer.deliver(index, report)
         }
@@ -97,7 +99,8 @@ enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
-    /// with "_" (modules for require) and plugin folders (those holding a plugin.lua manifest).
+    /// with "_" (modules for require), project files (piecebox.lua) and plugin folders (those holding a
+    /// plugin.lua manifest).
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -109,7 +112,8 @@ enum ScenarioFiles {
             let enumerator = fm.enumerator(atPath: p)
             while let rel = enumerator?.nextObject() as? String {
                 let parts = rel.split(separator: "/")
-                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_") else { continue }
+                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
+                      last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
                 if isPluginFolder((p as NSString).appendingPathComponent(dir)) { continue }
                 found.append((p as NSString).appendingPathComponent(rel))

@@ -11,6 +11,8 @@ public struct RunOptions: Sendable {
     public var listOnly = false
     /// Where this file's frame log goes (JSON Lines); nil writes none.
     public var logPath: String?
+    /// Goldens: the folder, when to record and the tolerance (for `--golden` and scripts' `toMatchGolden`).
+    public var goldens = GoldenOptions()
 
     public init() {}
 }

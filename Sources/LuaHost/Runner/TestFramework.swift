@@ -288,6 +288,13 @@ function Matchers.toOvershootBy(actual, fraction, tolerance)
     format("it overshot by %s", show(o))
 end
 
+--- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
+function Matchers.toMatchGolden(actual, name, options)
+  local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
+  if not ok then error(pass, 3) end
+  return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
+end
+
 local Expectation = {}
 local function makeExpectation(actual, negated)
   local e = {}
