@@ -72,9 +72,15 @@ public struct GoldenStore: Sendable {
         let golden = path(name)
         let actualParts = FrameLogParts(text: actual)
         let existing: String?
-        switch read(golden) {
-        case .failure(let problem): return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
-        case .success(let text): existing = text
+        // Re-recording everything needs nothing from the old golden: a link out of the folder is replaced (the
+        // rename replaces the link itself), never read.
+        if record == .all, selection.complete, case .outside = FolderBoundary.resolve(golden, inside: folder) {
+            existing = nil
+        } else {
+            switch read(golden) {
+            case .failure(let problem): return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
+            case .success(let text): existing = text
+            }
         }
         guard let existing else {
             guard record.recordsMissing else {
