@@ -163,7 +163,7 @@ import Testing
       local c = card(s, HEIGHT)
       c:set({ open = true })
       s:frames(2)
-      expect(s).toMatchGolden("open", { elements = { "card.surface" }, tolerance = TOL })
+      expect(s):toMatchGolden("open", { elements = { "card.surface" }, tolerance = TOL })  -- a colon works too
     end)
     """
 

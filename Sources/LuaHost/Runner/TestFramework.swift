@@ -303,7 +303,7 @@ local function makeExpectation(actual, negated)
       if key == "never" then return makeExpectation(actual, not negated) end
       local matcher = Matchers[key]
       if matcher == nil then error("expect: there is no matcher named '" .. tostring(key) .. "'", 2) end
-      return function(...)
+      local function check(...)
         local pass, phrase, expected, detail = matcher(actual, ...)
         if negated then pass = not pass end
         if not pass then
@@ -313,6 +313,11 @@ local function makeExpectation(actual, negated)
           if detail then lines[#lines + 1] = "  " .. detail end
           error(concat(lines, "\n"), 2)
         end
+      end
+      -- expect(x).toBe(1) and expect(x):toBe(1) both work: a colon call passes the expectation first.
+      return function(first, ...)
+        if rawequal(first, e) then return check(...) end
+        return check(first, ...)
       end
     end,
   })
