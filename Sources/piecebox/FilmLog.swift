@@ -50,7 +50,8 @@ struct FilmLog {
         let withFrames = parts.parts.filter { $0.stages.contains { !$0.frames.isEmpty } }
         let part: FrameLogParts.Part
         if let test {
-            guard let found = withFrames.first(where: { ($0.test ?? "").contains(test) }) else {
+            guard let found = withFrames.first(where: { $0.test == test })
+                    ?? withFrames.first(where: { ($0.test ?? "").contains(test) }) else {
                 let names = withFrames.map { "\"\($0.test ?? "(top level)")\"" }.joined(separator: ", ")
                 throw Problem(description: "\(name): no test with frames whose name contains \"\(test)\" (tests with frames: \(names.isEmpty ? "none" : names))")
             }

@@ -45,23 +45,33 @@ struct Goldens {
 /// `piecebox diff ACTUAL EXPECTED [--tolerance T]`: the differences between two frame logs.
 enum DiffMain {
     static let help = """
-    Usage: piecebox diff [--tolerance T] [--limit N] ACTUAL.jsonl EXPECTED.jsonl
+    Usage: piecebox diff [--tolerance T] [--limit N] [--html [--out FILE]] ACTUAL.jsonl EXPECTED.jsonl
 
     Compares two frame logs line by line and, inside a line, key by key: prints the first N differences
     (default 20) as "line 37 (frame 35, t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
     Numbers within T of each other are equal (default 0.0005: half the log's last decimal). The header's
     scenario path is not compared. Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
+
+    --html compares them test by test instead and writes a page (to FILE, or standard output): each differing
+    test's summary and its differing properties plotted, the two logs overlaid.
     """
 
     static func run(_ args: [String]) -> Int32 {
         var files: [String] = []
         var tolerance = 0.0005
         var limit = 20
+        var html = false
+        var out: String?
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "-h", "--help": print(help); return 0
+            case "--html": html = true
+            case "--out":
+                i += 1
+                guard i < args.count else { return usage("--out needs a file") }
+                out = args[i]
             case "--tolerance", "--limit":
                 i += 1
                 guard i < args.count, let n = Double(args[i]), n.isFinite, n >= 0 else {
@@ -80,6 +90,20 @@ enum DiffMain {
             guard let data = FileManager.default.contents(atPath: file) else { return usage("cannot read \(file)") }
             texts.append(String(decoding: data, as: UTF8.self))
         }
+        if html {
+            let names = ((files[0] as NSString).lastPathComponent, (files[1] as NSString).lastPathComponent)
+            let page = DiffHTML(names: names, texts: (texts[0], texts[1]), tolerance: tolerance).html()
+            if let out {
+                if case .failure(let problem) = AtomicFile.write(Data(page.page.utf8), to: out) {
+                    return usage("cannot write \(out): \(problem.reason)")
+                }
+                writeOut(page.differ ? "the frame logs differ: wrote \(out)" : "the frame logs agree: wrote \(out)")
+            } else {
+                FileHandle.standardOutput.write(Data(page.page.utf8))
+            }
+            return page.differ ? 1 : 0
+        }
+        if out != nil { return usage("--out goes with --html") }
         let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
         if differences.isEmpty {
             writeOut("the frame logs agree")
