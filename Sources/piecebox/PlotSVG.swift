@@ -54,7 +54,7 @@ struct PlotSVG {
                     let peak = move.to + over * (move.to - move.from)
                     let end = s.samples.last { $0.time <= settledAt + 1e-9 }?.time ?? settledAt
                     out += "<line x1=\"\(f(px(move.start)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.start))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
-                    out += "<text x=\"\(f(px(move.start) + 3))\" y=\"\(f(py(peak) + (move.to >= move.from ? -4 : 12)))\" fill=\"\(color)\" class=\"mark\">overshoot \(num(over * 100, 2)) %</text>"
+                    out += "<text x=\"\(f(px(move.start) + 3 + 90 * Double(n)))\" y=\"\(f(py(peak) + (move.to >= move.from ? -4 - 11 * Double(n) : 12 + 11 * Double(n))))\" fill=\"\(color)\" class=\"mark\">overshoot \(num(over * 100, 2)) %</text>"
                 }
             }
         }
