@@ -45,22 +45,27 @@ struct Goldens {
 /// `piecebox diff ACTUAL EXPECTED [--tolerance T]`: the differences between two frame logs.
 enum DiffMain {
     static let help = """
-    Usage: piecebox diff [--tolerance T] [--limit N] [--html [--out FILE]] ACTUAL.jsonl EXPECTED.jsonl
+    Usage: piecebox diff [--tolerance T] [--limit N] [--lines] [--html [--out FILE]] ACTUAL.jsonl EXPECTED.jsonl
 
-    Compares two frame logs line by line and, inside a line, key by key: prints the first N differences
-    (default 20) as "line 37 (frame 35, t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
-    Numbers within T of each other are equal (default 0.0005: half the log's last decimal). The header's
-    scenario path is not compared. Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
-
-    --html compares them test by test instead and writes a page (to FILE, or standard output): each differing
-    test's summary and its differing properties plotted, the two logs overlaid.
+    Compares two frame logs test by test, stage by stage and frame by frame (frames matched by index, so a test
+    that gains a frame changes nothing in the others), and prints a summary for each test that differs: the
+    frames that differ, the largest difference of each property (the first N, default 20), and how properties
+    that move settle and overshoot in each log. Numbers within T of each other are equal (default 0.0005: half
+    the log's last decimal). The header's scenario path is not compared.
+    --lines compares line by line instead, printing the first N differences as "line 37 (frame 35,
+    t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
+    --html writes a page (to FILE, or standard output): each differing test's summary and its differing
+    properties plotted, the two logs overlaid.
+    Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
     """
+
 
     static func run(_ args: [String]) -> Int32 {
         var files: [String] = []
         var tolerance = 0.0005
         var limit = 20
         var html = false
+        var byLine = false
         var out: String?
         var i = 0
         while i < args.count {
@@ -68,6 +73,7 @@ enum DiffMain {
             switch a {
             case "-h", "--help": print(help); return 0
             case "--html": html = true
+            case "--lines": byLine = true
             case "--out":
                 i += 1
                 guard i < args.count else { return usage("--out needs a file") }
@@ -104,12 +110,23 @@ enum DiffMain {
             return page.differ ? 1 : 0
         }
         if out != nil { return usage("--out goes with --html") }
-        let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
-        if differences.isEmpty {
+        if byLine {
+            let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
+            if differences.isEmpty {
+                writeOut("the frame logs agree")
+                return 0
+            }
+            for difference in differences { writeOut(difference.description) }
+            return 1
+        }
+        let tests = GoldenComparison(tolerance: .init(tolerance))
+            .compare(actual: FrameLogParts(text: texts[0]), golden: FrameLogParts(text: texts[1]))
+        if tests.isEmpty {
             writeOut("the frame logs agree")
             return 0
         }
-        for difference in differences { writeOut(difference.description) }
+        writeOut("the frame logs differ in \(tests.count == 1 ? "1 test" : "\(tests.count) tests")")
+        for test in tests { writeOut(test.summary(propertyLimit: limit)) }
         return 1
     }
 

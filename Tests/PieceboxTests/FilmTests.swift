@@ -95,6 +95,24 @@ import Testing
         #expect(html.contains("test &quot;grows&quot;: 1 of 3 frames differ"), "\(html.prefix(2000))")
     }
 
+    @Test func diffReportsAOneTestChangeInThatTestOnly() throws {
+        let folder = try TestFolder()
+        // Test "one" gains a frame at its start, shifting every later line of the file; test "two" is unchanged.
+        func log(_ one: [Int]) -> String {
+            var lines = [#"{"format":"piecebox.frames","version":1,"scenario":"a.lua","test":"one","fps":10}"#]
+            for (i, h) in one.enumerated() { lines.append(#"{"frame":\#(i + 1),"t":\#(Double(i + 1) / 10),"pieces":{"c":{"s":{"h":\#(h)}}},"events":[]}"#) }
+            lines.append(#"{"format":"piecebox.frames","version":1,"scenario":"a.lua","test":"two","fps":10}"#)
+            for i in 1...3 { lines.append(#"{"frame":\#(i),"t":\#(Double(i) / 10),"pieces":{"c":{"s":{"h":7}}},"events":[]}"#) }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        try folder.write("golden.jsonl", log([0, 50, 100]))
+        try folder.write("now.jsonl", log([0, 0, 50, 100]))
+        let run = try piecebox(["diff", "now.jsonl", "golden.jsonl"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("the frame logs differ in 1 test\ntest \"one\": 2 of 3 frames differ"), "\(run.stdout)")
+        #expect(!run.stdout.contains("\"two\""), "\(run.stdout)")
+    }
+
     // MARK: Chromium
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
