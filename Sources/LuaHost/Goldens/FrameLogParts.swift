@@ -34,7 +34,17 @@ public struct FrameLogParts: Sendable, Equatable {
     }
 
     /// In the order each test first appears.
-    public private(set) var parts: [Part] = []
+    public private(set) var parts: [Part] = [] {
+        didSet { index = Self.index(parts) }
+    }
+    /// Where each test's part is, so looking a test up costs the same however many tests a log has.
+    private var index: [TestKey: Int] = [:]
+
+    private static func index(_ parts: [Part]) -> [TestKey: Int] {
+        var out: [TestKey: Int] = [:]
+        for (i, p) in parts.enumerated() where out[TestKey(p.test)] == nil { out[TestKey(p.test)] = i }
+        return out
+    }
 
     /// Cuts a log into parts. Never fails: a line that is not JSON stays with the part it follows.
     public init(text: String) {
@@ -79,11 +89,15 @@ public struct FrameLogParts: Sendable, Equatable {
             }
         }
         parts = order.compactMap { byTest[$0] }
+        index = Self.index(parts)
     }
 
-    init(parts: [Part]) { self.parts = parts }
+    init(parts: [Part]) {
+        self.parts = parts
+        index = Self.index(parts)
+    }
 
-    public func part(_ test: String?) -> Part? { parts.first { $0.test == test } }
+    public func part(_ test: String?) -> Part? { index[TestKey(test)].map { parts[$0] } }
 
     public var tests: [String?] { parts.map(\.test) }
 
@@ -100,28 +114,41 @@ public struct FrameLogParts: Sendable, Equatable {
     /// dropped), every other part kept as it was. A test new to the golden goes after the test it follows in
     /// `actual`, so the golden keeps the file's order.
     public func replacing(_ recorded: Set<TestKey>, from actual: FrameLogParts) -> FrameLogParts {
-        var out: [Part] = []
-        var placed = Set<TestKey>()
+        var kept: [Part] = []
         for part in parts {
             let key = TestKey(part.test)
             if recorded.contains(key) {
-                if let fresh = actual.part(part.test) { out.append(fresh) }
-                placed.insert(key)
+                if let fresh = actual.part(part.test) { kept.append(fresh) }
             } else {
-                out.append(part)
+                kept.append(part)
             }
         }
-        // New tests, each after the nearest earlier test of `actual` already in the result.
-        var previous: String?? = .none
-        for fresh in actual.parts {
-            let key = TestKey(fresh.test)
-            defer { previous = .some(fresh.test) }
-            guard recorded.contains(key), !placed.contains(key) else { continue }
-            placed.insert(key)
-            var at = 0
-            if let previous, let i = out.lastIndex(where: { $0.test == previous }) { at = i + 1 }
-            out.insert(fresh, at: at)
+        // New tests go after the test before them in `actual` (itself perhaps new), or first when that test is
+        // not in the result.
+        var present = Set(kept.map { TestKey($0.test) })
+        var fresh: [Part] = []
+        for part in actual.parts where recorded.contains(TestKey(part.test)) && self.part(part.test) == nil {
+            fresh.append(part)
+            present.insert(TestKey(part.test))
         }
+        var after: [TestKey?: [Part]] = [:]
+        var previous: TestKey?
+        var freshKeys = Set(fresh.map { TestKey($0.test) })
+        for part in actual.parts {
+            let key = TestKey(part.test)
+            if freshKeys.remove(key) != nil {
+                let anchor = previous.flatMap { present.contains($0) ? $0 : nil }
+                after[anchor, default: []].append(part)
+            }
+            previous = key
+        }
+        var out: [Part] = []
+        func emit(_ part: Part) {
+            out.append(part)
+            for next in after.removeValue(forKey: TestKey(part.test)) ?? [] { emit(next) }
+        }
+        for part in after.removeValue(forKey: nil) ?? [] { emit(part) }
+        for part in kept { emit(part) }
         return FrameLogParts(parts: out)
     }
 

@@ -134,6 +134,8 @@ public struct GoldenComparison: Sendable {
     }
 
     public var tolerance: Tolerance
+    /// Moving properties summarised per stage.
+    static let motionLimit = 40
 
     public init(tolerance: Tolerance = Tolerance()) {
         self.tolerance = tolerance
@@ -214,7 +216,8 @@ public struct GoldenComparison: Sendable {
             if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
             if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
             // How moving properties among those that differ now move, against the golden.
-            let moving = changedPaths.filter { $0.hasPrefix("pieces.") }
+            // The summary shows a few; a bound keeps a log with a great many properties linear.
+            let moving = Array(changedPaths.filter { $0.hasPrefix("pieces.") }.prefix(Self.motionLimit))
             let goldenNumbers = moving.isEmpty ? [] : Self.numbers(sg.frames)
             let actualNumbers = moving.isEmpty ? [] : Self.numbers(sa.frames)
             for path in moving {
@@ -229,9 +232,10 @@ public struct GoldenComparison: Sendable {
             let x = l.element.largest ?? -1, y = r.element.largest ?? -1
             return x != y ? x > y : l.offset < r.offset
         }.map(\.element)
+        var rank: [String: Int] = [:]
+        for (i, p) in d.properties.enumerated() where rank[p.path] == nil { rank[p.path] = i }
         d.motion.sort { a, b in
-            let x = d.properties.firstIndex { $0.path == a.path } ?? .max
-            let y = d.properties.firstIndex { $0.path == b.path } ?? .max
+            let x = rank[a.path] ?? .max, y = rank[b.path] ?? .max
             return x != y ? x < y : a.stage < b.stage
         }
     }
