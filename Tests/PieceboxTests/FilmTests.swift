@@ -149,10 +149,16 @@ import Testing
             #expect(stage.contains("data-element=\"card.surface\""), "\(stage.prefix(400))")
             #expect(stage.contains("height=\"\(height)\""), "frame \(frame) draws the card \(height) tall: \(stage.prefix(600))")
         }
-        let png = folder.path + "/shot.png"
-        _ = try Self.browse(["--screenshot=\(png)", "--window-size=900,700"], "file://\(folder.path)/t.html#frame=3")
-        let bytes = try #require(FileManager.default.contents(atPath: png))
-        #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        // The page and a filmstrip both render to pictures.
+        let film = try piecebox(["film", "a.jsonl", "--every", "0.1", "--out", "f.svg"], in: folder.path)
+        #expect(film.status == 0, "\(film.stderr)")
+        for (page, png) in [("t.html#frame=3", "page.png"), ("f.svg", "film.png")] {
+            _ = try Self.browse(["--screenshot=\(folder.path)/\(png)", "--window-size=900,700"], "file://\(folder.path)/\(page)")
+            let bytes = try #require(FileManager.default.contents(atPath: folder.path + "/" + png))
+            #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(png) is a PNG")
+            // A blank page of this size is about 3.3 KB as a PNG; a drawn stage is several times that.
+            #expect(bytes.count > 10_000, "\(png) holds a picture, not an empty page (\(bytes.count) bytes)")
+        }
     }
 
     /// The markup inside the element with this id (the DOM dump is HTML, so it is cut out as text).
