@@ -44,7 +44,7 @@ struct FilmSVG {
                 out += Self.elements(other, outline: true, id: "g\(i)")
             }
             out += "</g>"
-            out += "<text x=\"\(n(cellWidth / 2))\" y=\"\(n(cellHeight + 18))\" text-anchor=\"middle\" class=\"label\">t = \(JSONNumberFormatText.time(frame.time)) s · frame \(frame.index)</text>"
+            out += "<text x=\"\(n(cellWidth / 2))\" y=\"\(n(cellHeight + 18))\" text-anchor=\"middle\" class=\"label\">t = \(String(format: "%.3f", frame.time)) s · frame \(frame.index)</text>"
             out += "</g>"
         }
         for (i, path) in plots.enumerated() {
@@ -111,11 +111,4 @@ struct FilmSVG {
 
     static func number(_ x: Double) -> String { SVGText.number(x) }
     func n(_ x: Double) -> String { SVGText.number(x) }
-}
-
-enum JSONNumberFormatText {
-    static func time(_ t: Double) -> String {
-        let text = String(format: "%.3f", t)
-        return text
-    }
 }
