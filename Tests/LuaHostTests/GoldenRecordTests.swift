@@ -111,6 +111,9 @@ import Testing
         #expect(failing.status == .failed)
         #expect(failing.message.contains("a.actual.jsonl"), "\(failing.message)")
         #expect(read(folder, "a.actual.jsonl") == Self.changed)
+        // And says how to look at the change and accept it: the failing test, and its most changed property.
+        #expect(failing.message.contains("a.actual.jsonl --test \"one\" --plot card.surface.h --out review.html; to accept: --record failed"),
+                "\(failing.message)")
         // Once it matches again, the stale actual log goes.
         let passing = store(folder, .never).check(name: "a.jsonl", actual: Self.golden, selection: Self.all(Self.golden), what: "a.lua")
         #expect(passing.status == .matched)

@@ -133,6 +133,13 @@ public struct GoldenStore: Sendable {
         var lines = ["\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"]
         lines += failing.map { $0.summary(topLevel: topLevel) }
         lines += notes
+        // A name a shell takes as it is between double quotes gets its own --test.
+        let test = failing.first?.test.name.flatMap { name in
+            name.contains(where: { "\"$`\\!\n".contains($0) }) ? nil : " --test \"\(name)\""
+        } ?? ""
+        let plot = failing.first?.properties.first { $0.largest != nil && $0.path.split(separator: ".").count >= 3 }
+            .flatMap { p in p.path.contains(where: { " \"'$`\\!\n;&|<>()*?".contains($0) }) ? nil : " --plot \(p.path)" } ?? ""
+        lines.append("to look: piecebox film \(golden) \(Self.actualPath(for: golden))\(test)\(plot) --out review.html; to accept: --record failed")
         if let recordedNote { lines.append(recordedNote) }
         return Outcome(status: .failed, message: lines.joined(separator: "\n"), differing: differences.map(\.test))
     }
