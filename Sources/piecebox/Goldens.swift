@@ -14,21 +14,36 @@ struct Goldens {
     /// The golden of `file`.
     func path(for file: String) -> String { store.path(ProjectRoot.goldenName(for: file)) }
 
-    /// Checks (and records, by the mode) the golden of `file` from the log just written at `log`, as a test result.
-    func check(file: String, log: String, report: FileReport) -> TestResult {
+    /// Checks (and records, by the mode) the golden of `file` from the log just written at `log`: a test whose part
+    /// differs fails with its summary, and the test "golden frame log" is added for the file as a whole.
+    func check(file: String, log: String, report: FileReport) -> FileReport {
+        var out = report
         let name = "golden frame log"
         // A file that made no stage leaves no log: its golden is empty, so one that starts making frames shows.
         let actual = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
                                   selection: selection(report), what: file)
         switch outcome.status {
-        case .matched: return TestResult(name: name, status: .passed, message: outcome.message)
+        case .matched:
+            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message))
         case .recorded:
             // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
             FileHandle.standardError.write(Data("piecebox: \(outcome.message)\n".utf8))
-            return TestResult(name: name, status: .passed, output: outcome.message.split(separator: "\n").map(String.init))
-        case .failed: return TestResult(name: name, status: .failed, message: outcome.message)
+            out.tests.append(TestResult(name: name, status: .passed, output: outcome.message.split(separator: "\n").map(String.init)))
+        case .failed:
+            // Each differing test fails with its own summary; the file's test says where the log is and how to look.
+            var attached = Set<TestKey>()
+            for (index, test) in out.tests.enumerated() where test.status != .skipped && test.name != "(file)" {
+                let key = TestKey(test.name)
+                guard let summary = outcome.failing[key], !attached.contains(key) else { continue }
+                attached.insert(key)
+                out.tests[index].status = .failed
+                let said = test.message.isEmpty ? "" : test.message + "\n"
+                out.tests[index].message = said + "\(file): its frames differ from the golden\n" + summary
+            }
+            out.tests.append(TestResult(name: name, status: .failed, message: outcome.message(apart: attached)))
         }
+        return out
     }
 
     /// The tests that ran, from the report. A run that stopped early (a file-level failure) or was filtered does

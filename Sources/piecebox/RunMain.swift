@@ -45,7 +45,7 @@ enum RunMain {
             var report = raw
             if !listOnly { report = ScenarioHeader.read(file: files[index]).apply(to: report) }
             if !listOnly, let goldens, let log = logPaths[files[index]] {
-                report.tests.append(goldens.check(file: files[index], log: log, report: report))
+                report = goldens.check(file: files[index], log: log, report: report)
             }
             printer.deliver(index, report)
         }

@@ -60,10 +60,10 @@ import PieceKit
         try folder.link("goldens/x.jsonl.tmp", to: secret)
         let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .all), filter: nil)
 
-        let first = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua"))
+        let first = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
         try FileManager.default.removeItem(atPath: folder.path + "/goldens/x.jsonl")
         try folder.link("goldens/x.jsonl", to: secret)
-        let second = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua"))
+        let second = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(first.status == .passed, "\(first.message)")
         #expect(second.status == .passed, "\(second.message)")
@@ -80,7 +80,7 @@ import PieceKit
         try folder.link("goldens/x.jsonl", to: secret)
         let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .never), filter: nil)
 
-        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua"))
+        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(result.status == .failed)
         #expect(result.message.contains("is a link out of"), "\(result.message)")
@@ -94,7 +94,7 @@ import PieceKit
         try folder.link("goldens/x.jsonl", to: folder.path + "/goldens/kept/original.jsonl")
         let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .never), filter: nil)
 
-        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua"))
+        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(result.status == .passed, "\(result.message)")
     }

@@ -43,6 +43,9 @@ import Testing
         #expect(check.stdout.contains("in 1 test"), "\(check.stdout)")
         #expect(check.stdout.contains(#"test "two": 2 of 2 frames differ"#), "\(check.stdout)")
         #expect(!check.stdout.contains(#"test "one""#), "\(check.stdout)")
+        // The test whose frames changed fails, with its summary; the other passes.
+        #expect(check.stdout.contains("  ✓ one\n  ✗ two\n      cases/a.lua: its frames differ from the golden\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("1 passed, 2 failed\n"), "two and the golden frame log: \(check.stdout)")
         #expect(folder.read("goldens/cases__a.actual.jsonl")?.contains(#""h":250"#) == true)
     }
 

@@ -49,13 +49,31 @@ public struct GoldenStore: Sendable {
     }
 
     /// What a check found and did.
-    public struct Outcome: Sendable, Equatable {
+    public struct Outcome: Sendable {
         public enum Status: Sendable, Equatable { case matched, recorded, failed }
         public let status: Status
         /// A line or more for the report: what was recorded, or each differing test's summary.
         public let message: String
         /// The tests whose parts differ (before any recording).
         public let differing: [TestKey]
+        /// Each failing test's summary, in order, so a runner can show it with that test.
+        public var summaries: [(test: TestKey, text: String)] = []
+        /// A failure's first line and its closing lines (notes, where to look), around the summaries.
+        var opening = ""
+        var closing: [String] = []
+
+        public var failing: [TestKey: String] {
+            Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// The message with the summaries of `apart` left to their tests (a runner shows them there).
+        public func message(apart: Set<TestKey>) -> String {
+            // A failure before any comparison (no golden, a link out of the folder) has only its message.
+            guard !opening.isEmpty else { return message }
+            let elsewhere = summaries.filter { apart.contains($0.test) }.map { "  \($0.test) (its summary is with the test)" }
+            let here = summaries.filter { !apart.contains($0.test) }.map(\.text)
+            return ([opening] + elsewhere + here + closing).joined(separator: "\n")
+        }
     }
 
     /// The golden `name` in the folder.
@@ -130,9 +148,8 @@ public struct GoldenStore: Sendable {
         }
         // The log as it came out, beside the golden, for a closer look.
         _ = write(actualParts.text, to: Self.actualPath(for: golden))
-        var lines = ["\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"]
-        lines += failing.map { $0.summary(topLevel: topLevel) }
-        lines += notes
+        let first = "\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"
+        var lines: [String] = []
         // A name a shell takes as it is between double quotes gets its own --test.
         let test = failing.first?.test.name.flatMap { name in
             name.contains(where: { "\"$`\\!\n".contains($0) }) ? nil : " --test \"\(name)\""
@@ -141,7 +158,12 @@ public struct GoldenStore: Sendable {
             .flatMap { p in p.path.contains(where: { " \"'$`\\!\n;&|<>()*?".contains($0) }) ? nil : " --plot \(p.path)" } ?? ""
         lines.append("to look: piecebox film \(golden) \(Self.actualPath(for: golden))\(test)\(plot) --out review.html; to accept: --record failed")
         if let recordedNote { lines.append(recordedNote) }
-        return Outcome(status: .failed, message: lines.joined(separator: "\n"), differing: differences.map(\.test))
+        var outcome = Outcome(status: .failed, message: "", differing: differences.map(\.test))
+        outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel)) }
+        outcome.opening = first
+        outcome.closing = notes + lines
+        return Outcome(status: .failed, message: outcome.message(apart: []), differing: outcome.differing,
+                       summaries: outcome.summaries, opening: first, closing: outcome.closing)
     }
 
     static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }
