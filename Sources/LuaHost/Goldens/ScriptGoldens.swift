@@ -115,3 +115,19 @@ enum ScriptGoldens {
         return Verdict(pass: outcome.status != .failed, detail: outcome.message)
     }
 }
+
+/// A stage's frames against a golden from Swift: what `toMatchGolden` does for scripts, for Swift tests.
+public enum StageGoldens {
+    /// Compares (and records, by `record`) the stage's frames so far, or the `elements` named (`"piece"` or
+    /// `"piece.element"`), with `<folder>/<name>.jsonl`. `name` is a plain file name, as for scripts.
+    public static func check(_ stage: Stage, name: String, folder: String, record: GoldenRecordMode,
+                             elements: [String] = [], tolerance: GoldenComparison.Tolerance = .init()) throws -> GoldenStore.Outcome {
+        try ScriptGoldens.checkName(name)
+        let slice = try ScriptGoldens.slice(LuaTable(array: elements.map { .string($0) }))
+        let text = try ScriptGoldens.log(of: stage, scenario: name, slice: slice)
+        let store = GoldenStore(folder: folder, record: record, comparison: GoldenComparison(tolerance: tolerance),
+                                topLevel: "the stage")
+        return store.check(name: name + ".jsonl", actual: text, selection: .everything(in: FrameLogParts(text: text)),
+                           what: "golden \"\(name)\"")
+    }
+}
