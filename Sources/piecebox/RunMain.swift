@@ -66,10 +66,12 @@ enum RunMain {
             return 2
         }
 
-        // A golden comparison gets the run's time limit too: the runner does it, outside any sandbox.
-        let seconds = cmd.options.limits.seconds
-        let diff = FrameLogDiff(tolerance: cmd.goldenTolerance, timeLimit: seconds > 0 ? seconds : nil)
-        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: diff) }
+        // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
+        let goldens = cmd.golden.map {
+            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance))),
+                    filter: cmd.options.filter)
+        }
         let reports = Reports.make(cmd)
         var info = RunInfo(files: files.count, seed: cmd.ci.seed, shard: cmd.ci.shard, repeatCount: repeats,
                            listOnly: cmd.options.listOnly)
@@ -83,7 +85,7 @@ enum RunMain {
             var report = raw
             if !listOnly { report = ScenarioHeader.read(file: jobs[index]).apply(to: report) }
             if !listOnly, let goldens, let log = logPaths[jobs[index]], !report.tests.isEmpty {
-                report.tests.append(goldens.check(file: jobs[index], log: log))
+                report = goldens.check(file: jobs[index], log: log, report: report)
             }
             if failFast, report.failed > 0 || report.notRun > 0 { stop.set() }
             printer.deliver(index, FileRun(report: report, repetition: index % repeats + 1, repetitions: repeats))
@@ -171,7 +173,8 @@ enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
-    /// with "_" (modules for require) and plugin folders (those holding a plugin.lua manifest).
+    /// with "_" (modules for require), project files (piecebox.lua) and plugin folders (those holding a
+    /// plugin.lua manifest).
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -183,7 +186,8 @@ enum ScenarioFiles {
             let enumerator = fm.enumerator(atPath: p)
             while let rel = enumerator?.nextObject() as? String {
                 let parts = rel.split(separator: "/")
-                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_") else { continue }
+                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
+                      last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
                 if isPluginFolder((p as NSString).appendingPathComponent(dir)) { continue }
                 found.append((p as NSString).appendingPathComponent(rel))

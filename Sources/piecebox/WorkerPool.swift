@@ -58,6 +58,7 @@ struct WorkerPool {
         for d in options.libraryFolders { args += ["--lib", d] }
         for d in options.pluginFolders { args += ["--plugins", d] }
         if let log = logPaths[file] { args += ["--log", log] }
+        args += options.goldens.workerArguments
         return args + [file]
     }
 

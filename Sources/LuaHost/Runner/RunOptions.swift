@@ -24,6 +24,8 @@ public struct RunOptions: Sendable {
     public var selection: TestPlan.Selection {
         TestPlan.Selection(filter: filter, tags: tags, excludeTags: excludeTags)
     }
+    /// Goldens: the folder, when to record and the tolerance (for `--golden` and scripts' `toMatchGolden`).
+    public var goldens = GoldenOptions()
 
     public init() {}
 }

@@ -121,6 +121,27 @@ public enum ScenarioRunner {
             return 2
         }
         lua_rawset(L, hostIndex)
+        // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
+        lua_pushstring(L, "matchGolden")
+        state.pushFunction { call in
+            let c = call.named("toMatchGolden")
+            guard let stages = state.classCache["stage"] as? LuaClass<StageObject> else {
+                throw LuaHostError.message("toMatchGolden: stages are not available")
+            }
+            guard c.type(1) == LUA_TUSERDATA, let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
+                throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
+            }
+            let name = try c.string(2, "a golden name (a string)")
+            let opts = try c.options(3, allowed: ["elements", "tolerance"])
+            let tolerance = c.isNil(3) ? LuaValue.nil : opts.table["tolerance"]
+            let verdict = try ScriptGoldens.match(stage: object.stage, name: name, options: opts,
+                                                  optionsTolerance: tolerance, scenario: path,
+                                                  settings: options.goldens)
+            c.push(verdict.pass)
+            c.push(verdict.detail)
+            return 2
+        }
+        lua_rawset(L, hostIndex)
         lua_pushstring(L, "tests")
         clua_newtable(L)
         lua_pushvalue(L, -1)

@@ -261,6 +261,13 @@ function Matchers.toOvershootBy(actual, fraction, tolerance)
     format("it overshot by %s", show(o))
 end
 
+--- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
+function Matchers.toMatchGolden(actual, name, options)
+  local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
+  if not ok then error(pass, 3) end
+  return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
+end
+
 local Expectation = {}
 local function makeExpectation(actual, negated)
   local e = {}
@@ -269,7 +276,7 @@ local function makeExpectation(actual, negated)
       if key == "never" then return makeExpectation(actual, not negated) end
       local matcher = Matchers[key]
       if matcher == nil then error("expect: there is no matcher named '" .. tostring(key) .. "'", 2) end
-      return function(...)
+      local function check(...)
         local pass, phrase, expected, detail = matcher(actual, ...)
         if negated then pass = not pass end
         if not pass then
@@ -279,6 +286,11 @@ local function makeExpectation(actual, negated)
           if detail then lines[#lines + 1] = "  " .. detail end
           error(concat(lines, "\n"), 2)
         end
+      end
+      -- expect(x).toBe(1) and expect(x):toBe(1) both work: a colon call passes the expectation first.
+      return function(first, ...)
+        if rawequal(first, e) then return check(...) end
+        return check(first, ...)
       end
     end,
   })
