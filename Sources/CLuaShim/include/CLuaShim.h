@@ -67,7 +67,12 @@ int pb_open_safe_libs(lua_State *L);
    already stopped by a limit runs nothing: the call fails at once with the limit's message. */
 int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
 
-/* Pushes a message handler that appends a short traceback to string errors. */
+/* Writes "file:line" of the innermost script frame at `level` or above (the host's own "=piecebox:" chunks and C
+   functions are skipped; one of theirs only when no script frame is found) into `out`. Returns 0 when no frame
+   has a line. Reads only; never raises. */
+int pb_script_where(lua_State *L, int level, char *out, size_t size);
+
+/* Pushes a message handler that gives every error a message with its script line, and a short traceback. */
 void pb_push_traceback_handler(lua_State *L);
 
 /* Pushes a Lua function that calls into Swift with `box` (retained by the caller; released by __gc). */

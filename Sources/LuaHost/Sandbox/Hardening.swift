@@ -86,14 +86,19 @@ G.print = function(...)
   host.print(concat(parts, "\t"))
 end
 
--- Modules resolve only inside the allowed folders, as text.
-local loaded = {}
+-- Modules resolve only inside the allowed folders, as text. The libraries the sandbox keeps are already
+-- loaded, as in Lua, so `require "utf8"` returns utf8 itself; the ones it removes say so.
+local loaded = { _G = G, string = string, table = table, math = math, coroutine = coroutine, utf8 = utf8 }
+local removed = { io = true, os = true, debug = true, package = true }
 G.require = function(name)
   if type(name) ~= "string" then
     error("require: argument 1 must be a module name (a string), got " .. type(name), 2)
   end
   local cached = loaded[name]
   if cached ~= nil then return cached end
+  if removed[name] then
+    error("require: the '" .. name .. "' library is not available in scenarios (the sandbox removes io, os, debug and package)", 2)
+  end
   local source, chunkname = host.readModule(name)
   if source == nil then error(chunkname, 2) end
   local chunk, err = load(source, chunkname, "t", G)
