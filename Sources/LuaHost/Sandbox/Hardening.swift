@@ -47,10 +47,76 @@ math.randomseed = function(seed, ...)
 end
 randomseed(host.seed)
 
--- Lua seeds its string hashing from the time, so `next` visits keys in a different order on every run.
--- `pairs` visits them in a fixed order instead (numbers ascending, then strings, then booleans, then the
--- rest), so a scenario that prints or builds from a table gives the same result every time.
-local next, rawget, getmetatable, sort = next, rawget, getmetatable, table.sort
+-- Addresses change from run to run (and with them `tostring(t)`, `%p` and `%s` of a table), so the sandbox shows
+-- stable ids instead: each table, function, coroutine or userdata (and each string given to `%p`) gets the next
+-- number the first time it is shown or ordered, and keeps it. "table: 0x00000003" is the third value so named.
+local rawtostring, rawformat, find, sub = tostring, string.format, string.find, string.sub
+local next, rawget, getmetatable, sort, pack = next, rawget, getmetatable, table.sort, table.pack
+local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
+local ids, lastId = setmetatable({}, { __mode = "k" }), 0
+local function idOf(v)
+  local id = ids[v]
+  if id == nil then lastId = lastId + 1; id = lastId; ids[v] = id end
+  return id
+end
+local function stableAddress(v) return rawformat("0x%08x", idOf(v)) end
+
+local function stableToString(v)
+  local s = rawtostring(v)
+  if addressed[type(v)] then
+    -- Lua's own form is "<type or __name>: <address>"; only that address is replaced.
+    local address = rawformat("%p", v)
+    if sub(s, -#address - 2) == ": " .. address then return sub(s, 1, -#address - 1) .. stableAddress(v) end
+  end
+  return s
+end
+G.tostring = function(...)
+  if select("#", ...) == 0 then error("bad argument #1 to 'tostring' (value expected)", 2) end
+  return stableToString((...))
+end
+
+-- string.format: `%p` gives the stable id ("(null)" for values without one, as Lua), `%s` of a table shows
+-- it as tostring does. Anything else is Lua's own format, unchanged.
+local function stableFormat(fmt, ...)
+  local args = pack(...)
+  local out, i, arg = {}, 1, 0
+  while true do
+    local s, e, spec, conv = find(fmt, "%%([-+ #0]*%d*%.?%d*)(.?)", i)
+    if s == nil then break end
+    local piece = sub(fmt, s, e)
+    if conv ~= "%" then
+      arg = arg + 1
+      local v = args[arg]
+      if conv == "p" and not find(spec, "[^%-%d]") then
+        local kind = type(v)
+        args[arg] = (addressed[kind] or kind == "string") and stableAddress(v) or "(null)"
+        piece = "%" .. spec .. "s"
+      elseif conv == "s" and addressed[type(v)] then
+        args[arg] = stableToString(v)
+      end
+    end
+    out[#out + 1] = sub(fmt, i, s - 1)
+    out[#out + 1] = piece
+    i = e + 1
+  end
+  out[#out + 1] = sub(fmt, i)
+  return rawformat(concat(out), table.unpack(args, 1, args.n))
+end
+string.format = function(fmt, ...)
+  local needed = type(fmt) == "string" and find(fmt, "p", 1, true) ~= nil
+  if not needed then
+    for i = 1, select("#", ...) do
+      if addressed[type((select(i, ...)))] then needed = true; break end
+    end
+  end
+  if not needed then return rawformat(fmt, ...) end
+  return stableFormat(fmt, ...)
+end
+
+-- Lua seeds its string hashing from the time, so its own `next` visits keys in a different order on every
+-- run. `next` (and `pairs`, which uses it) visits them in a fixed order instead: numbers ascending, then
+-- strings, then false before true, then the other values by their stable ids. A traversal sorts the keys
+-- once, when it asks for the key after the first.
 local function rank(k)
   local t = type(k)
   if t == "number" then return 1 elseif t == "string" then return 2 elseif t == "boolean" then return 3 end
@@ -61,28 +127,56 @@ local function before(a, b)
   if ra ~= rb then return ra < rb end
   if ra <= 2 then return a < b end
   if ra == 3 then return b and not a end
-  return false
+  return idOf(a) < idOf(b)
 end
+local orders = setmetatable({}, { __mode = "k" })
+local function snapshot(t)
+  local keys, n = {}, 0
+  for k in next, t do n = n + 1; keys[n] = k end
+  sort(keys, before)
+  local positions = {}
+  for i = 1, n do positions[keys[i]] = i end
+  local order = { keys = keys, positions = positions }
+  orders[t] = order
+  return order
+end
+local function stableNext(t, k)
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'next' (table expected, got " .. (t == nil and "nil" or type(t)) .. ")", 2)
+  end
+  if k == nil then
+    -- The first key needs no sort: one pass finds the smallest.
+    orders[t] = nil
+    local first = next(t)
+    if first == nil then return nil end
+    for key in next, t do if before(key, first) then first = key end end
+    return first, rawget(t, first)
+  end
+  local order = orders[t]
+  if order == nil or order.positions[k] == nil then order = snapshot(t) end
+  local i = order.positions[k]
+  if i == nil then error("invalid key to 'next'", 2) end
+  local keys = order.keys
+  for j = i + 1, #keys do
+    local key = keys[j]
+    local v = rawget(t, key)
+    if v ~= nil then return key, v end
+  end
+  orders[t] = nil
+  return nil
+end
+G.next = stableNext
 G.pairs = function(t)
   local mt = getmetatable(t)
   if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then return rawget(mt, "__pairs")(t) end
   if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
-  local keys, n = {}, 0
-  for k in next, t do n = n + 1; keys[n] = k end
-  sort(keys, before)
-  local i = 0
-  return function()
-    i = i + 1
-    local k = keys[i]
-    if k == nil then return nil end
-    return k, rawget(t, k)
-  end, t, nil
+  return stableNext, t, nil
 end
 
 G.print = function(...)
   local n = select("#", ...)
   local parts = {}
-  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  for i = 1, n do parts[i] = stableToString((select(i, ...))) end
   host.print(concat(parts, "\t"))
 end
 
