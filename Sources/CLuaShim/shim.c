@@ -215,6 +215,14 @@ static int traceback_handler(lua_State *L) {
     lua_replace(L, 1);
     lua_settop(L, top);
   }
+  /* The sandbox's explainer may add a hint (the near name of a misspelt global, what a frame holds). */
+  if (lua_getfield(L, LUA_REGISTRYINDEX, PB_EXPLAIN_KEY) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) lua_replace(L, 1);
+    else lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+  }
   luaL_traceback(L, L, lua_tostring(L, 1), 1);
   return 1;
 }

@@ -72,6 +72,10 @@ int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
    has a line. Reads only; never raises. */
 int pb_script_where(lua_State *L, int level, char *out, size_t size);
 
+/* Registry key of the sandbox's explainer, function(message) -> message: the handler below passes every error's
+   message through it, so a hint can be added. */
+#define PB_EXPLAIN_KEY "piecebox.explain"
+
 /* Pushes a message handler that gives every error a message with its script line, and a short traceback. */
 void pb_push_traceback_handler(lua_State *L);
 

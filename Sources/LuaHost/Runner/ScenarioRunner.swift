@@ -140,6 +140,12 @@ public enum ScenarioRunner {
         lua_pushstring(L, "series")
         lua_rawget(L, -2)
         context.seriesRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        // The error explainer and the frame tables' miss recorder, where the C handler and FrameTables find them.
+        for (field, key) in [("explain", PB_EXPLAIN_KEY), ("frameMiss", FrameTables.missKey)] {
+            lua_pushstring(L, field)
+            lua_rawget(L, -2)
+            lua_setfield(L, CLUA_REGISTRYINDEX, key)
+        }
         clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }

@@ -50,8 +50,9 @@ randomseed(host.seed)
 -- Addresses change from run to run (and with them `tostring(t)`, `%p` and `%s` of a table), so the sandbox shows
 -- stable ids instead: each table, function, coroutine or userdata (and each string given to `%p`) gets the next
 -- number the first time it is shown or ordered, and keeps it. "table: 0x00000003" is the third value so named.
-local rawtostring, rawformat, find, sub = tostring, string.format, string.find, string.sub
-local next, rawget, getmetatable, sort, pack = next, rawget, getmetatable, table.sort, table.pack
+local rawtostring, rawformat, find, sub, match = tostring, string.format, string.find, string.sub, string.match
+local next, rawget, getmetatable, sort, pack, ipairs = next, rawget, getmetatable, table.sort, table.pack, ipairs
+local unpack, abs, min = table.unpack, math.abs, math.min
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
 local ids, lastId = setmetatable({}, { __mode = "k" }), 0
 local function idOf(v)
@@ -100,7 +101,7 @@ local function stableFormat(fmt, ...)
     i = e + 1
   end
   out[#out + 1] = sub(fmt, i)
-  return rawformat(concat(out), table.unpack(args, 1, args.n))
+  return rawformat(concat(out), unpack(args, 1, args.n))
 end
 string.format = function(fmt, ...)
   local needed = type(fmt) == "string" and find(fmt, "p", 1, true) ~= nil
@@ -171,6 +172,71 @@ G.pairs = function(t)
   if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then return rawget(mt, "__pairs")(t) end
   if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
   return stableNext, t, nil
+end
+
+-- Error messages that can say more. A frame table (and each piece's table in it) has a metatable whose __index
+-- records the last name it was asked for and did not hold; when the script then fails on that nil ("attempt to
+-- index a nil value (field 'card')"), the message lists what the frame does hold. A nil global that is one
+-- slip from a real one ("Stgae") gets the real one suggested. Lua's semantics are untouched: the missing key is
+-- still nil.
+local lastMiss = nil
+host.frameMiss = function(t, k)
+  lastMiss = { t = t, k = k }
+  return nil
+end
+local function names(t, skip)
+  local out = {}
+  for k in stableNext, t do
+    if type(k) == "string" and not (skip and skip[k]) then out[#out + 1] = k end
+  end
+  return out
+end
+-- Edits (insert, delete, replace, swap two neighbours) from a to b; stops counting past `limit`.
+local function distance(a, b, limit)
+  if abs(#a - #b) > limit then return limit + 1 end
+  local prev2, prev, cur = nil, {}, {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    cur = { [0] = i }
+    local best = i
+    for j = 1, #b do
+      local cost = sub(a, i, i) == sub(b, j, j) and 0 or 1
+      local d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      if prev2 and i > 1 and j > 1 and sub(a, i, i) == sub(b, j - 1, j - 1) and sub(a, i - 1, i - 1) == sub(b, j, j) then
+        d = min(d, prev2[j - 2] + 1)
+      end
+      cur[j] = d
+      if d < best then best = d end
+    end
+    if best > limit then return limit + 1 end
+    prev2, prev = prev, cur
+  end
+  return prev[#b]
+end
+local frameFields = { t = true, frame = true, events = true }
+host.explain = function(message)
+  local kind, name = match(message, "attempt to %a+ a nil value %((%a+) '([^']*)'%)$")
+  if kind == "field" and lastMiss ~= nil and lastMiss.k == name then
+    local mt = getmetatable(lastMiss.t)
+    local piece = type(mt) == "table" and rawget(mt, "__piece")
+    if type(piece) == "string" then
+      return message .. "; the frame's piece '" .. piece .. "' has no element '" .. name .. "' (its elements: "
+        .. concat(names(lastMiss.t), ", ") .. ")"
+    elseif piece == false then
+      local pieces = names(lastMiss.t, frameFields)
+      return message .. "; the frame has no piece '" .. name .. "' ("
+        .. (#pieces == 0 and "the stage has no pieces" or "its pieces: " .. concat(pieces, ", ")) .. ")"
+    end
+  elseif kind == "global" then
+    local limit = #name <= 3 and 1 or 2
+    local best, bestDistance = nil, limit + 1
+    for _, candidate in ipairs(names(G)) do
+      local d = distance(name, candidate, limit)
+      if d < bestDistance then best, bestDistance = candidate, d end
+    end
+    if best ~= nil then return message .. "; did you mean '" .. best .. "'?" end
+  end
+  return message
 end
 
 G.print = function(...)
