@@ -34,19 +34,13 @@ static int is_host_chunk(const lua_Debug *ar) {
 
 int pb_script_where(lua_State *L, int level, char *out, size_t size) {
   lua_Debug ar;
-  char fallback[256] = "";
   out[0] = 0;
   for (int depth = 0; depth < 200 && lua_getstack(L, level, &ar); depth++, level++) {
-    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-    if (is_host_chunk(&ar)) {
-      if (fallback[0] == 0) snprintf(fallback, sizeof fallback, "%s:%d", ar.short_src, ar.currentline);
-      continue;
-    }
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || is_host_chunk(&ar)) continue;
     snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
     return 1;
   }
-  snprintf(out, size, "%s", fallback);
-  return out[0] != 0;
+  return 0;
 }
 
 /* Names the innermost script line on `L`'s stack, for breach messages. Reads only; never raises. */

@@ -67,9 +67,9 @@ int pb_open_safe_libs(lua_State *L);
    already stopped by a limit runs nothing: the call fails at once with the limit's message. */
 int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
 
-/* Writes "file:line" of the innermost script frame at `level` or above (the host's own "=piecebox:" chunks and C
-   functions are skipped; one of theirs only when no script frame is found) into `out`. Returns 0 when no frame
-   has a line. Reads only; never raises. */
+/* Writes "file:line" of the innermost script frame at `level` or above into `out` (the host's own "=piecebox:"
+   chunks and C functions are skipped: their lines mean nothing to a scenario's author). Returns 0, with `out`
+   empty, when no script frame is found. Reads only; never raises. */
 int pb_script_where(lua_State *L, int level, char *out, size_t size);
 
 /* Registry key of the sandbox's explainer, function(message) -> message: the handler below passes every error's
