@@ -6,7 +6,7 @@ enum Hardening {
     static let source = #"""
 local host = ...
 local type, error, rawget, select, tostring = type, error, rawget, select, tostring
-local setmetatable, load, collectgarbage = setmetatable, load, collectgarbage
+local setmetatable, load, collectgarbage, pcall = setmetatable, load, collectgarbage, pcall
 local concat = table.concat
 local G = _G
 
@@ -50,7 +50,7 @@ randomseed(host.seed)
 -- Addresses change from run to run (and with them `tostring(t)`, `%p` and `%s` of a table), so the sandbox shows
 -- stable ids instead: each table, function, coroutine or userdata (and each string given to `%p`) gets the next
 -- number the first time it is shown or ordered, and keeps it. "table: 0x00000003" is the third value so named.
-local rawtostring, rawformat, find, sub, match = tostring, string.format, string.find, string.sub, string.match
+local rawtostring, rawformat, find, sub, match, gsub = tostring, string.format, string.find, string.sub, string.match, string.gsub
 local next, rawget, getmetatable, sort, pack, ipairs = next, rawget, getmetatable, table.sort, table.pack, ipairs
 local unpack, abs, min = table.unpack, math.abs, math.min
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
@@ -59,6 +59,12 @@ local function idOf(v)
   local id = ids[v]
   if id == nil then lastId = lastId + 1; id = lastId; ids[v] = id end
   return id
+end
+-- An error from Lua's own function called here, with this chunk's position taken off: error(..., 2) then
+-- puts the script's line in its place.
+local function blamed(message)
+  if type(message) == "string" then return (gsub(message, "^piecebox:sandbox:%d+: ", "")) end
+  return message
 end
 local function stableAddress(v) return rawformat("0x%08x", idOf(v)) end
 
@@ -73,7 +79,9 @@ local function stableToString(v)
 end
 G.tostring = function(...)
   if select("#", ...) == 0 then error("bad argument #1 to 'tostring' (value expected)", 2) end
-  return stableToString((...))
+  local ok, result = pcall(stableToString, (...))
+  if not ok then error(blamed(result), 2) end
+  return result
 end
 
 -- string.format: `%p` gives the stable id ("(null)" for values without one, as Lua), `%s` of a table shows
@@ -110,8 +118,11 @@ string.format = function(fmt, ...)
       if addressed[type((select(i, ...)))] then needed = true; break end
     end
   end
-  if not needed then return rawformat(fmt, ...) end
-  return stableFormat(fmt, ...)
+  -- Called protected, so a bad format is blamed on the script's line, not on this wrapper's.
+  local ok, result
+  if needed then ok, result = pcall(stableFormat, fmt, ...) else ok, result = pcall(rawformat, fmt, ...) end
+  if not ok then error(blamed(result), 2) end
+  return result
 end
 
 -- Lua seeds its string hashing from the time, so its own `next` visits keys in a different order on every
