@@ -63,7 +63,11 @@ end
 -- An error from Lua's own function called here, with this chunk's position taken off: error(..., 2) then
 -- puts the script's line in its place.
 local function blamed(message)
-  if type(message) == "string" then return (gsub(message, "^piecebox:sandbox:%d+: ", "")) end
+  if type(message) == "string" then
+    message = gsub(message, "^piecebox:sandbox:%d+: ", "")
+    message = gsub(message, "to 'rawformat'", "to 'format'")
+    return (gsub(message, "to 'rawtostring'", "to 'tostring'"))
+  end
   return message
 end
 local function stableAddress(v) return rawformat("0x%08x", idOf(v)) end
@@ -96,7 +100,9 @@ local function stableFormat(fmt, ...)
     if conv ~= "%" then
       arg = arg + 1
       local v = args[arg]
-      if conv == "p" and not find(spec, "[^%-%d]") then
+      if arg > args.n then
+        -- No value for it: left as it is, so Lua's own format says so.
+      elseif conv == "p" and not find(spec, "[^%-%d]") then
         local kind = type(v)
         args[arg] = (addressed[kind] or kind == "string") and stableAddress(v) or "(null)"
         piece = "%" .. spec .. "s"
