@@ -37,6 +37,42 @@ import Testing
         #expect(result.output == ["2\t255\t254"])
     }
 
+    @Test func elementNamesThatDifferAfterANulStayFourElements() throws {
+        // "x" and "x\0" .. i (i = 1, 2, 3) are four names; read as C strings they were one, and which element won
+        // changed from run to run.
+        let report = try runScenario("""
+            test("nul names", function()
+              local s = Stage{}
+              s:piece{ name = "card", layout = function()
+                local e = { x = { x = 0, y = 0, w = 1, h = 1 } }
+                for i = 1, 3 do e["x\\0" .. i] = { x = i, y = 0, w = 1, h = 1 } end
+                return e
+              end }
+              s:frames(1)
+              local f, xs = s:frame(), {}
+              for name, e in pairs(f.card) do xs[#xs + 1] = #name .. ":" .. e.x end
+              print(table.concat(xs, " "))
+            end)
+            """)
+        let result = try #require(report.test("nul names"), "\(report.summary)")
+        #expect(result.status == .passed, "\(result.message)")
+        // "x" (1 byte) sorts before "x\0..." (3 bytes); each keeps its own x.
+        #expect(result.output == ["1:0.0 3:1.0 3:2.0 3:3.0"])   // frame numbers are floats
+    }
+
+    @Test func aBadFormatIsBlamedOnTheScriptLineWithLuasOwnWords() throws {
+        let report = try runScenario("""
+            test("format", function()
+              print(pcall(function() local s = string.format("%10q", "x") return s end))
+              print(pcall(function() local s = string.format("%s %p", {}) return s end))
+            end)
+            """, name: "format.lua")
+        let result = try #require(report.test("format"), "\(report.summary)")
+        #expect(result.output.count == 2)
+        #expect(result.output.first?.hasSuffix("format.lua:2: specifier '%q' cannot have modifiers") == true, "\(result.output)")
+        #expect(result.output.last?.hasSuffix("format.lua:3: bad argument #3 to 'format' (no value)") == true, "\(result.output)")
+    }
+
     @Test func requireOfAKeptLibraryReturnsTheLibrary() throws {
         let report = try runScenario("""
             test("libraries", function()
