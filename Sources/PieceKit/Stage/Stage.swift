@@ -74,6 +74,10 @@ public final class Stage {
     public var interruption: (() -> String?)?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
+    /// The frame line's bytes, reused every frame.
+    var logWriter = FrameLogWriter()
+    /// A flush that failed where it could not throw, reported by the next frame.
+    var pendingLogFailure: String?
 
     /// A stage at frame 0 (t = 0) with no pieces. Fails only for an fps outside 1...`VirtualClock.maximumFPS`.
     public init(environment: PieceEnvironment = PieceEnvironment(), fps: Int = 120,
