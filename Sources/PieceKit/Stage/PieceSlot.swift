@@ -67,19 +67,19 @@ final class PieceSlot {
             let watched = number.animation?.value
             let previous = old.flatMap { Self.index(of: number.name, in: $0.numberNames, near: position) }
             guard let old, let previous else {
-                state.append(number.name, AnimatedValue([number.value]), watched: watched,
+                state.append(number.name, AnimatedValue(number.value), watched: watched,
                              background: number.isBackground)
                 continue
             }
             var animator = old.animators[previous]
-            let current = animator.target.first ?? number.value
+            let current = animator.target
             if current != number.value {
                 let before = old.watched[previous]
                 let valueChanged = before != nil && watched != nil && before != watched
                 var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
                 // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
                 if !current.isFinite || !number.value.isFinite { animation = nil }
-                animator.set([number.value], animation: animation, at: begin)
+                animator.set(number.value, animation: animation, at: begin)
             }
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
@@ -109,8 +109,7 @@ final class PieceSlot {
             var values: [Double] = []
             values.reserveCapacity(state.animators.count)
             for animator in state.animators {
-                let shown = animator.isAnimating(at: time) ? animator.value(at: time) : animator.target
-                values.append(shown.first ?? 0)
+                values.append(animator.value(at: time))
             }
             frames.append(ElementFrame(name: state.name, numberNames: state.numberNames, values: values,
                                        attributes: state.attributes))
