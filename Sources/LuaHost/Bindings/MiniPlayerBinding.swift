@@ -2,40 +2,19 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// An ExpandingMiniPlayer piece as scripts hold it.
-final class MiniPlayerObject {
-    let piece: ExpandingMiniPlayerPiece
-    let stage: Stage
-    init(piece: ExpandingMiniPlayerPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
 /// `s:miniPlayer{ player = p, name = "miniPlayer", messages = {...} }`: the mini bar that grows into a full-screen
 /// player, bound to a player (title and subtitle from its track and artist, progress from its time over the
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
-enum MiniPlayerBinding {
+enum MiniPlayerBinding: StageMadeBinding {
     static let optionKeys = ["player", "name", "messages"]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
-    /// Adds `miniPlayer` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("miniPlayer") { o, c in
-            let piece = try make(on: o.stage, c)
-            context.state.push(MiniPlayerObject(piece: piece, stage: o.stage), as: pieceClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall) throws -> ExpandingMiniPlayerPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-        }
-        guard player.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-        }
+        let player = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "miniPlayer")
-        let piece = ExpandingMiniPlayerPiece(context: stage, player: player.player, name: name,
+        let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         return piece
@@ -50,18 +29,13 @@ enum MiniPlayerBinding {
 
     // MARK: The class
 
-    static func pieceClass(_ context: ScenarioContext) -> LuaClass<MiniPlayerObject> {
-        let state = context.state
-        if let cached = state.classCache["miniPlayer"] as? LuaClass<MiniPlayerObject> { return cached }
-        let cls = LuaClass<MiniPlayerObject>("miniPlayer")
-        state.classCache["miniPlayer"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.piece.isExpanded); return 1 }
-        cls.property("progress") { o, c in c.push(o.piece.progress); return 1 }
-        cls.property("dragOffset") { o, c in c.push(o.piece.state.dragOffset); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.piece.layout(in: o.stage.environment)).push(c.L); return 1 }
-        return cls
+    static func describe(_ cls: LuaClass<Bound<ExpandingMiniPlayerPiece>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.property("progress") { o, c in c.push(o.value.progress); return 1 }
+        cls.property("dragOffset") { o, c in c.push(o.value.state.dragOffset); return 1 }
+        cls.property("layout") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
     }
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights

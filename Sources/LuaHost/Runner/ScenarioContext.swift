@@ -9,8 +9,6 @@ final class ScenarioContext {
     let path: String
     let options: RunOptions
     var currentTest: String = ""
-    /// Registry reference to the test framework's `series` constructor.
-    var seriesRef: Int32 = LUA_NOREF
 
     /// Overrides set at the file's top level apply to every test; those set inside a test last until it ends.
     private var fileOverrides = MotionOverrides()

@@ -137,7 +137,7 @@ public enum ScenarioRunner {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
         lua_pushstring(L, "series")
         lua_rawget(L, -2)
-        context.seriesRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        state.fill(.series)
         clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }
