@@ -10,6 +10,10 @@ final class PieceSlot {
     let name: String
     private(set) var published: [Element] = []
     private(set) var elements: [ElementState] = []
+    /// The latest sample and its time: a piece's own check of its presented shapes (the liquid merge watch) and
+    /// the frame rendered at the same time read the same numbers, so they are worked out once. Forgotten whenever
+    /// the elements change.
+    private var lastSample: (time: Double, frame: PieceFrame)?
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -34,6 +38,7 @@ final class PieceSlot {
     func reconcile(_ newElements: [Element], transaction: Transaction, begin: Double,
                    warn: (String) -> Void) -> Bool {
         guard newElements != published else { return false }
+        lastSample = nil
         var oldIndex: [String: Int] = [:]
         for (index, state) in elements.enumerated() { oldIndex[state.name] = index }
         var next: [ElementState] = []
@@ -103,6 +108,7 @@ final class PieceSlot {
 
     /// Every element at `time`. Numbers at rest cost no allocation: their value is the stored target.
     func sample(at time: Double) -> PieceFrame {
+        if let lastSample, lastSample.time == time { return lastSample.frame }
         var frames: [ElementFrame] = []
         frames.reserveCapacity(elements.count)
         for state in elements {
@@ -114,7 +120,9 @@ final class PieceSlot {
             frames.append(ElementFrame(name: state.name, numberNames: state.numberNames, values: values,
                                        attributes: state.attributes))
         }
-        return PieceFrame(name: name, elements: frames)
+        let frame = PieceFrame(name: name, elements: frames)
+        lastSample = (time, frame)
+        return frame
     }
 
     /// Whether a number that holds up a settle is moving at `time` (with `includingBackground`, any number).
