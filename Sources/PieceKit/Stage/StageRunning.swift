@@ -170,8 +170,10 @@ extension Stage {
         defer { insideOwnWork -= 1 }
         while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
             if let reason = interruption?() { throw .interrupted(reason) }
-            scheduler.runDue(upTo: next)
-            reconcileAll(Transaction())
+            checksRun = 0
+            let ran = scheduler.runDue(upTo: next)
+            // A batch made only of checks read and changed nothing: the layouts stand as they are.
+            if ran == 0 || ran != checksRun { reconcileAll(Transaction()) }
             if scheduler.lastRunWasCutShort { return true }
         }
         scheduler.runDue(upTo: time)

@@ -64,7 +64,7 @@ public final class NowPlayingPiece: InteractivePiece {
     /// True while `setParameters` assigns its values: their observers wait for the one update at the end.
     private var applyingParameters = false
     /// The liquid merges of the surface, play and the bubbles, checked each frame while the piece moves.
-    lazy var merges = LiquidMergeWatch(piece: name, pairs: { frame, _ in Self.mergedPairs(in: frame) },
+    lazy var merges = LiquidMergeWatch(piece: name, pairsOnlyRead: true, pairs: { frame, _ in Self.mergedPairs(in: frame) },
                                        emit: { [weak self] details in self?.emit(.merge, details) })
 
     /// What a touch began on.
