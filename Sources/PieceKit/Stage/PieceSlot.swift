@@ -37,7 +37,22 @@ final class PieceSlot {
     /// published differs from before, so the stage knows a frame is owed.
     func reconcile(_ newElements: [Element], transaction: Transaction, begin: Double,
                    warn: (String) -> Void) -> Bool {
-        guard newElements != published else { return false }
+        // The common case: the same elements in the same order. Each one is compared with what it published
+        // last, and only those that changed are reconciled; unchanged ones keep their state as it is (reconciling
+        // an equal element would rebuild the same state).
+        if newElements.count == published.count, elements.count == newElements.count,
+           zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
+            var changed = false
+            for index in newElements.indices where newElements[index] != published[index] {
+                elements[index] = reconcile(newElements[index], old: elements[index], transaction: transaction,
+                                            begin: begin, warn: warn)
+                changed = true
+            }
+            guard changed else { return false }
+            lastSample = nil
+            published = newElements
+            return true
+        }
         lastSample = nil
         var oldIndex: [String: Int] = [:]
         for (index, state) in elements.enumerated() { oldIndex[state.name] = index }
@@ -63,9 +78,9 @@ final class PieceSlot {
         state.numberNames.reserveCapacity(element.numbers.count)
         state.animators.reserveCapacity(element.numbers.count)
         state.watched.reserveCapacity(element.numbers.count)
-        var seen: Set<String> = []
+        var seen = NameSet(expected: element.numbers.count + element.attributes.count)
         for (position, number) in element.numbers.enumerated() {
-            guard seen.insert(number.name).inserted else {
+            guard seen.insert(number.name) else {
                 warn("\(name).\(element.name): \"\(number.name)\" is published twice; the second is ignored")
                 continue
             }
@@ -89,7 +104,7 @@ final class PieceSlot {
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
-            guard seen.insert(attribute.name).inserted else {
+            guard seen.insert(attribute.name) else {
                 warn("\(name).\(element.name): \"\(attribute.name)\" is published twice; the second is ignored")
                 continue
             }
@@ -153,5 +168,24 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
+    }
+}
+
+/// The names seen so far in one element, to drop a repeated one. An element has a handful of names, so a list
+/// searched in turn costs less than hashing each into a set; a large element uses a set.
+private struct NameSet {
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    init(expected: Int) {
+        if expected > 16 { set = Set(minimumCapacity: expected) } else { list.reserveCapacity(expected) }
+    }
+
+    /// Adds `name`; false when it was already there.
+    mutating func insert(_ name: String) -> Bool {
+        if set != nil { return set!.insert(name).inserted }
+        if list.contains(name) { return false }
+        list.append(name)
+        return true
     }
 }
