@@ -172,9 +172,9 @@ struct StubWriter {
 }
 
 /// What the registry's `made` strings say a call gives. Forms: `<kind>:method(...)` or `name:method(...)` (a
-/// method; `<piece>` is every type made on a stage), `lib.f{...}` (a function taking an options table),
-/// `lib.f(...)`, `lib.table` (a value), `lib.table.<name>` (whatever that table answers for a name), `lib.table.*`
-/// (each of its members).
+/// method; `<piece>` is every type made on a stage), `lib.f{...}` (a function taking a table: the type's options,
+/// when it has any), `lib.f(...)`, `lib.table` (a value), `lib.table.<name>` (whatever that table answers for a
+/// name), `lib.table.*` (each of its members).
 struct Returns {
     var methods: [String: [String: String]] = [:]
     var functions: [String: String] = [:]
@@ -209,7 +209,8 @@ struct Returns {
             let path = String(call.dropLast(suffix.count))
             guard Self.member(path).map({ $0.library.functions.contains($0.name) }) == true else { return false }
             functions[path] = type
-            if options { takesOptions.insert(path) }
+            // Called with a table, and the type has a constructor's options: that table is them (motion.spring{...}).
+            if options, entries.first(where: { $0.name == type })?.optionKeys.isEmpty == false { takesOptions.insert(path) }
             return true
         }
         let last = call.split(separator: ".").last.map(String.init) ?? call
