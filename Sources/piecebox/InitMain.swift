@@ -31,18 +31,18 @@ enum InitMain {
 
     static func run(_ args: [String]) -> Int32 {
         if args.contains("-h") || args.contains("--help") { print(help); return 0 }
-        guard args.count == 1, let folder = args.first, !folder.hasPrefix("-") else {
+        guard args.count == 1, let folder = args.first, !folder.isEmpty, !folder.hasPrefix("-") else {
             FileHandle.standardError.write(Data("piecebox init: give one folder to start the project in\nTry: piecebox init --help\n".utf8))
             return 2
         }
-        let planned = files().map { (path: (folder as NSString).appendingPathComponent($0.path), text: $0.text) }
+        let planned = files().map { (path: PathText.join(folder, $0.path), text: $0.text) }
         // All or nothing: an existing file of the same name stops the whole init before anything is written.
         if let taken = planned.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             FileHandle.standardError.write(Data("piecebox init: \(taken.path) already exists; nothing was written\n".utf8))
             return 1
         }
         for file in planned {
-            let parent = (file.path as NSString).deletingLastPathComponent
+            let parent = PathText.parent(file.path)
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
                 FileHandle.standardError.write(Data("piecebox init: cannot make \(parent): \(error.localizedDescription)\n".utf8))
                 return 1

@@ -35,7 +35,7 @@ enum StubsMain {
             return 1
         }
         for file in TypeStubs.files() {
-            let path = (folder as NSString).appendingPathComponent(file.name)
+            let path = PathText.join(folder, file.name)
             if case .failure(let problem) = AtomicFile.write(Data(file.text.utf8), to: path) {
                 FileHandle.standardError.write(Data("piecebox stubs: cannot write \(path): \(problem.reason)\n".utf8))
                 return 1
