@@ -12,6 +12,7 @@ enum InitMain {
       piecebox.lua                     the project file: DIR is the project root (goldens are named from here)
       scenarios/first_card.lua         a starter scenario: a card that opens on the reveal spring
       .luarc.json                      lua-language-server settings: Lua 5.4 and PieceBox's globals
+      types/\(TypeStubs.fileName)           type stubs of PieceBox's Lua API (as piecebox stubs writes them)
       .github/workflows/piecebox.yml   CI: every scenario, with goldens compared and never recorded
     Then: cd DIR && piecebox run scenarios --golden goldens
     """
@@ -30,18 +31,18 @@ enum InitMain {
 
     static func run(_ args: [String]) -> Int32 {
         if args.contains("-h") || args.contains("--help") { print(help); return 0 }
-        guard args.count == 1, let folder = args.first, !folder.hasPrefix("-") else {
+        guard args.count == 1, let folder = args.first, !folder.isEmpty, !folder.hasPrefix("-") else {
             FileHandle.standardError.write(Data("piecebox init: give one folder to start the project in\nTry: piecebox init --help\n".utf8))
             return 2
         }
-        let planned = files().map { (path: (folder as NSString).appendingPathComponent($0.path), text: $0.text) }
+        let planned = files().map { (path: PathText.join(folder, $0.path), text: $0.text) }
         // All or nothing: an existing file of the same name stops the whole init before anything is written.
         if let taken = planned.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             FileHandle.standardError.write(Data("piecebox init: \(taken.path) already exists; nothing was written\n".utf8))
             return 1
         }
         for file in planned {
-            let parent = (file.path as NSString).deletingLastPathComponent
+            let parent = PathText.parent(file.path)
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
                 FileHandle.standardError.write(Data("piecebox init: cannot make \(parent): \(error.localizedDescription)\n".utf8))
                 return 1
@@ -61,12 +62,12 @@ enum InitMain {
     /// Where generated Lua type stubs (`---@meta` files) go in a new project.
     static let typeStubFolder = "types"
 
-    /// The Lua type stubs for every binding, generated from the binding registry. Empty until that registry exists:
-    /// it plugs in here, and `.luarc.json` then lists `types` as a library folder.
-    static func typeStubs() -> [(name: String, text: String)] { [] }
+    /// The Lua type stubs for every binding, generated from the binding registry (`piecebox stubs`); `.luarc.json`
+    /// lists their folder as a library.
+    static func typeStubs() -> [(name: String, text: String)] { TypeStubs.files() }
 
     /// What a scenario finds besides Lua's own libraries: the test framework's functions and the bindings' tables.
-    static let globals = ["Stage", "describe", "expect", "expectExtend", "it", "metal", "motion", "series", "test", "xit", "xtest"]
+    static let globals = ScriptGlobals.names
 
     static func luarc(stubFolders: [String]) -> String {
         let list = globals.map { "      \"\($0)\"" }.joined(separator: ",\n")

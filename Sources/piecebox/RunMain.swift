@@ -173,8 +173,8 @@ enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
-    /// with "_" (modules for require), project files (piecebox.lua) and plugin folders (those holding a
-    /// plugin.lua manifest).
+    /// with "_" (modules for require), project files (piecebox.lua), plugin folders (those holding a
+    /// plugin.lua manifest) and editor type stubs (files starting with `---@meta`).
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -190,12 +190,22 @@ enum ScenarioFiles {
                       last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
                 if isPluginFolder(PathText.join(p, dir)) { continue }
-                found.append(PathText.join(p, rel))
+                let path = PathText.join(p, rel)
+                if isTypeStub(path) { continue }
+                found.append(path)
             }
             out += found.sorted()
         }
         if out.isEmpty { throw Missing(description: "no scenario files (*.lua) in \(paths.joined(separator: ", "))") }
         return out
+    }
+
+    /// A lua-language-server definition file (`piecebox stubs` writes them): it declares, it tests nothing.
+    static func isTypeStub(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let marker = Data("---@meta".utf8)
+        return (try? handle.read(upToCount: marker.count)) == marker
     }
 
     static func isPluginFolder(_ dir: String) -> Bool {

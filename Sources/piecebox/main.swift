@@ -13,6 +13,7 @@ Commands:
   diff A B       compare two frame logs, key by key (piecebox diff --help)
   film LOG       a filmstrip (SVG) or a timeline page (HTML) of a log or scenario (piecebox film --help)
   init DIR       start a project: a scenario, a project file, editor and CI settings (piecebox init --help)
+  stubs          Lua type stubs for lua-language-server, from the binding registry (piecebox stubs --help)
   help           show this help
   --version      show piecebox's version
 """
@@ -43,6 +44,8 @@ case "film":
     exit(FilmMain.run(args))
 case "init":
     exit(InitMain.run(args))
+case "stubs":
+    exit(StubsMain.run(args))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {

@@ -10,7 +10,7 @@ import LuaHost
         let folder = try TestFolder()
         let made = try piecebox(["init", "proj"], in: folder.path)
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(folder.list("proj") == [".github", ".luarc.json", "piecebox.lua", "scenarios"])
+        #expect(folder.list("proj") == [".github", ".luarc.json", "piecebox.lua", "scenarios", "types"])
         // Run from the project, as its README line says; the first golden run records, the second compares.
         let run = try piecebox(["run", "scenarios", "--golden", "goldens", "--record", "missing"], in: folder.path + "/proj")
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -54,12 +54,44 @@ import LuaHost
         let report = ScenarioRunner.run(file: file, options: options)
         let printed = report.tests.first?.output.first ?? ""
         #expect(printed.split(separator: " ").map(String.init) == InitMain.globals.sorted(), "\(report)")
-        let luarc = InitMain.luarc(stubFolders: [])
+        let luarc = InitMain.luarc(stubFolders: ["types"])
         let parsed = try JSONSerialization.jsonObject(with: Data(luarc.utf8)) as? [String: Any]
         #expect(parsed?["diagnostics.globals"] as? [String] == InitMain.globals)
+        #expect(parsed?["workspace.library"] as? [String] == ["types"])
         // The examples' editor settings are the same file.
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/.luarc.json")
         #expect(String(decoding: try Data(contentsOf: examples), as: UTF8.self) == luarc)
+    }
+
+    @Test func theProjectGetsTheTypeStubsAndItsSettingsPointAtThem() throws {
+        let folder = try TestFolder()
+        let made = try piecebox(["init", "proj"], in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(folder.list("proj/types") == [TypeStubs.fileName])
+        #expect(folder.read("proj/types/" + TypeStubs.fileName) == TypeStubs.text())
+        let settings = try JSONSerialization.jsonObject(with: Data((folder.read("proj/.luarc.json") ?? "").utf8)) as? [String: Any]
+        #expect(settings?["workspace.library"] as? [String] == ["types"])
+        // A folder run from the project's root takes the stubs for what they are: declarations, not a scenario.
+        let run = try piecebox(["run", "."], in: folder.path + "/proj")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("2 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
+    @Test func stubsPrintsTheStubsOrWritesThemToAFolderAndRefusesWhatItDoesNotKnow() throws {
+        let folder = try TestFolder()
+        let printed = try piecebox(["stubs"], in: folder.path)
+        #expect(printed.status == 0)
+        #expect(printed.stdout == TypeStubs.text())
+        let written = try piecebox(["stubs", "--out", "editor/types"], in: folder.path)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout == "wrote editor/types/\(TypeStubs.fileName)\n")
+        #expect(folder.read("editor/types/" + TypeStubs.fileName) == TypeStubs.text())
+        let missing = try piecebox(["stubs", "--out"], in: folder.path)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("piecebox stubs: --out needs one folder\n"), "\(missing.stderr)")
+        let unknown = try piecebox(["stubs", "types"], in: folder.path)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("piecebox stubs: unknown argument \"types\"\n"), "\(unknown.stderr)")
     }
 }

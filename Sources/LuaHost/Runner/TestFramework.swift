@@ -301,7 +301,8 @@ end
 --- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
 function Matchers.toMatchGolden(actual, name, options)
   local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
-  if not ok then error(pass, 3) end
+  -- A host error already names the scenario's line; only a bare message gets the caller's.
+  if not ok then error(pass, (type(pass) == "string" and pass:match("^[^\n]-:%d+: ")) and 0 or 3) end
   return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
 end
 

@@ -1,0 +1,59 @@
+/// The globals a scenario finds besides Lua's own libraries, described for the editor stubs. The types scripts hold
+/// come from `BindingRegistry`; this is the rest: the `motion` and `metal` libraries' member names and the test
+/// framework's functions. A test holds these names to a fresh scenario state, so a global added without a stub fails.
+public enum ScriptGlobals {
+    /// A library table's members: functions, plain values, and nested tables.
+    public struct Library: Sendable {
+        public let name: String
+        public let functions: [String]
+        public let values: [String]
+        public let tables: [Library]
+    }
+
+    /// `motion` (MotionBinding) and `metal` (MetalBinding), member by member.
+    public static let libraries: [Library] = [
+        Library(name: "motion",
+                functions: ["spring", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve", "interpolatingSpring",
+                            "rubberBand", "rubberBandIn", "project", "nearest", "pressScale", "settle", "follow",
+                            "cascade", "override", "resetOverrides"],
+                values: ["tiers", "roles"],
+                tables: [
+                    Library(name: "reduced", functions: [], values: ["tiers", "roles"], tables: []),
+                    Library(name: "liquid", functions: [], values: ["apart", "homeScale", "joined", "merge"], tables: []),
+                ]),
+        Library(name: "metal", functions: ["white"], values: ["startAngle"], tables: []),
+    ]
+
+    /// The test framework's declaring functions that are callable tables with `.only` and `.skip`.
+    public static let declarers = ["test", "it", "describe"]
+    /// Its plain functions.
+    public static let functions = ["xtest", "xit", "beforeAll", "afterAll", "beforeEach", "afterEach", "expectExtend"]
+
+    /// Every global name a scenario has besides Lua's own, sorted.
+    public static var names: [String] {
+        var out = ["expect", "series"] + declarers + functions + libraries.map(\.name)
+        out += BindingRegistry.entries.compactMap { entry -> String? in
+            if case .global(let name) = entry.made { return name }
+            return nil
+        }
+        return Array(Set(out)).sorted()
+    }
+
+    /// The matchers `expect(value)` answers, read from the test framework's Lua source (each is declared there as
+    /// `function Matchers.name(`), so a matcher added there is in the stubs without another list to keep.
+    static var matchers: [String] { declaredNames(prefix: "function Matchers.", in: TestFramework.source) }
+
+    /// The methods of a series, read the same way (`function Series:name(`).
+    static var seriesMethods: [String] { declaredNames(prefix: "function Series:", in: TestFramework.source) }
+
+    /// The names declared on lines starting with `prefix` and followed by `(`, in source order.
+    static func declaredNames(prefix: String, in source: String) -> [String] {
+        source.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix(prefix) else { return nil }
+            let rest = line.dropFirst(prefix.count)
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty, rest.dropFirst(name.count).first == "(" else { return nil }
+            return String(name)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import LuaHost
+import PieceKit
+
+/// `piecebox stubs [--out DIR]`: the Lua type stubs for lua-language-server, generated from the binding registry,
+/// printed or written to a folder (the repository keeps its copy in examples/types).
+enum StubsMain {
+    static let help = """
+    Usage: piecebox stubs [--out DIR]
+
+    Prints PieceBox's Lua API as lua-language-server type stubs (a ---@meta file), generated from the binding
+    registry: every type a script holds with its methods, readings and options, the stage's constructors, motion,
+    metal and the test framework. With --out DIR, writes DIR/\(TypeStubs.fileName) instead (DIR is made if needed);
+    list DIR in .luarc.json's "workspace.library". The repository's copy: \(TypeStubs.regenerateCommand)
+    """
+
+    static func run(_ args: [String]) -> Int32 {
+        if args.contains("-h") || args.contains("--help") { print(help); return 0 }
+        var folder: String?
+        var rest = args[...]
+        while let arg = rest.popFirst() {
+            guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                let problem = arg == "--out" ? "--out needs one folder" : "unknown argument \"\(arg)\""
+                FileHandle.standardError.write(Data("piecebox stubs: \(problem)\nTry: piecebox stubs --help\n".utf8))
+                return 2
+            }
+            folder = value
+        }
+        guard let folder else {
+            for file in TypeStubs.files() { FileHandle.standardOutput.write(Data(file.text.utf8)) }
+            return 0
+        }
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            FileHandle.standardError.write(Data("piecebox stubs: cannot make \(folder): \(error.localizedDescription)\n".utf8))
+            return 1
+        }
+        for file in TypeStubs.files() {
+            let path = PathText.join(folder, file.name)
+            if case .failure(let problem) = AtomicFile.write(Data(file.text.utf8), to: path) {
+                FileHandle.standardError.write(Data("piecebox stubs: cannot write \(path): \(problem.reason)\n".utf8))
+                return 1
+            }
+            writeOut("wrote \(path)")
+        }
+        return 0
+    }
+}
