@@ -20,24 +20,20 @@ enum MiniPlayerBinding {
     /// Adds `miniPlayer` to the stage class.
     static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
         cls.method("miniPlayer") { o, c in
-            let piece = try make(on: o.stage, c)
+            let piece = try make(on: o.stage, c, state: context.state)
             context.state.push(MiniPlayerObject(piece: piece, stage: o.stage), as: pieceClass(context))
             return 1
         }
     }
 
-    static func make(on stage: Stage, _ c: LuaCall) throws -> ExpandingMiniPlayerPiece {
+    static func make(on stage: Stage, _ c: LuaCall, state: LuaState) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let player = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-        }
-        guard player.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-        }
+        let player = try PlayerOption.read(c, opts, stage: stage, state: state)
         let name = try opts.pieceName(default: "miniPlayer")
-        let piece = ExpandingMiniPlayerPiece(context: stage, player: player.player, name: name,
+        let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        try PlayerOption.check(player)
         return piece
     }
 

@@ -167,6 +167,7 @@ end
     static func stageCall<T>(_ c: LuaCall, _ o: StageObject, _ body: () throws -> T) throws -> T {
         let result = try stageCall(c, body)
         if let error = o.work.take() { throw LuaHostError.message(error) }
+        try LuaMediaPlayer.raisePendingError(on: o.stage)
         return result
     }
 
