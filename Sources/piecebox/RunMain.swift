@@ -97,7 +97,7 @@ enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
-    /// with "_" (modules for require) and plugin folders (those holding a plugin.lua manifest).
+    /// with "_" (modules for require), plugin folders (those holding a plugin.lua manifest) and token sets.
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -112,7 +112,10 @@ enum ScenarioFiles {
                 guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_") else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
                 if isPluginFolder((p as NSString).appendingPathComponent(dir)) { continue }
-                found.append((p as NSString).appendingPathComponent(rel))
+                let file = (p as NSString).appendingPathComponent(rel)
+                // A token set (`--! token-set`) is applied with --tokens, never run as a scenario.
+                if ScenarioHeader.read(file: file).tokenSet != nil { continue }
+                found.append(file)
             }
             out += found.sorted()
         }
