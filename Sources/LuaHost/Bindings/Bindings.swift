@@ -3,5 +3,6 @@ enum Bindings {
     static func install(into context: ScenarioContext) {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
+        FoundationBinding.install(into: context)
     }
 }

@@ -89,6 +89,7 @@ enum StageBinding {
             try LuaPieceBinding.make(on: o.stage, c, context: context)
         }
         StageWorkBinding.install(on: cls, context: context)
+        BudBinding.install(on: cls, context: context)
         PageBinding.install(on: cls, context: context)
         ScrollIslandBinding.install(on: cls, context: context)
         PlayerBinding.install(on: cls, context: context)
