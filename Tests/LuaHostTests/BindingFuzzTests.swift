@@ -27,6 +27,7 @@ import PieceKit
         s:scrollIsland{ page = page }
         local card = s:piece{ name = "card", layout = function() return { surface = { x = 0, y = 0, w = 9, h = 9 } } end }
         card:touch()
+        s:buds{ placed = { "a" } }
         motion.spring{ duration = 1 }:animation()
         """
 
@@ -302,6 +303,7 @@ import PieceKit
           keep("tools", s:tools{})
           keep("sheet", s:sheet{ detents = { "medium", "large" } })
           keep("tabBar", s:tabBar{ page = page, accessory = true })
+          keep("buds", s:buds{ name = "buds", placed = { "a", "b" } })
         end
 
         test("fuzz", function()
