@@ -213,7 +213,7 @@ enum PlayerOption {
         lua_rawget(L, 1 + c.offset)
         defer { clua_pop(L, 1) }
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...} or a Lua player (\(LuaMediaPlayer.shape)), got \(opts.table["player"].typeName)")
+            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
         }
         return try LuaMediaPlayer.bind(L, -1, state: state, stage: stage, what: "\(c.function): option 'player'")
     }
