@@ -72,6 +72,18 @@ test("the mini player takes the same Lua player", function()
   expect(mini.progress).toBe(51 / 200)
 end)
 
+test("the vinyl follows the Lua player's play and pause", function()
+  local s = Stage{ width = 393, height = 852, fps = 120 }
+  local p = s:bufferingPlayer{ title = "Slow Mornings", duration = 222, time = 48 }
+  local disc = s:vinyl{ player = p }
+  expect(disc.isPlaying).toBe(false)
+  p:play()                                        -- reports "play": the disc starts
+  expect(disc.isPlaying).toBe(true)
+  s:advance(1)
+  p:pause()
+  expect(disc.isPlaying).toBe(false)
+end)
+
 test("a table that is not a player is refused, naming what is missing or wrong", function()
   local s = Stage{}
   expect(function() s:nowPlaying{ player = { title = "x", duration = 1, isPlaying = false, time = 0 } } end)

@@ -192,13 +192,14 @@ final class LuaMediaPlayer: MediaPlayer {
 
 /// A piece bound to a player, so the host can find the Lua players on a stage.
 protocol BoundToPlayer {
-    var boundPlayer: any MediaPlayer { get }
+    var boundPlayer: (any MediaPlayer)? { get }
 }
 
-extension NowPlayingPiece: BoundToPlayer { var boundPlayer: any MediaPlayer { player } }
-extension ExpandingMiniPlayerPiece: BoundToPlayer { var boundPlayer: any MediaPlayer { player } }
+extension NowPlayingPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
+extension ExpandingMiniPlayerPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
+extension SpinningVinylArtPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
 
-/// `player = ...` in a piece's options: a mock made with `s:player{...}` on this stage, or a Lua table that is a
+/// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): a mock made with `s:player{...}` on this stage, or a Lua table that is a
 /// player (see `LuaMediaPlayer`).
 enum PlayerOption {
     static func read(_ c: LuaCall, _ opts: Options, stage: Stage, state: LuaState) throws -> any MediaPlayer {

@@ -19,26 +19,21 @@ enum VinylBinding {
     /// Adds `vinyl` to the stage class.
     static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
         cls.method("vinyl") { o, c in
-            let piece = try make(on: o.stage, c)
+            let piece = try make(on: o.stage, c, state: context.state)
             context.state.push(VinylObject(piece: piece, stage: o.stage), as: pieceClass(context))
             return 1
         }
     }
 
-    static func make(on stage: Stage, _ c: LuaCall) throws -> SpinningVinylArtPiece {
+    static func make(on stage: Stage, _ c: LuaCall, state: LuaState) throws -> SpinningVinylArtPiece {
         let opts = try c.options(1, allowed: optionKeys)
-        var player: MockPlayer?
+        var player: (any MediaPlayer)?
         if opts.has("player") {
-            guard let bound = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? else {
-                throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName)")
-            }
-            guard bound.stage === stage else {
-                throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-            }
+            let bound = try PlayerOption.read(c, opts, stage: stage, state: state)
             guard !opts.has("isPlaying") else {
                 throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
-            player = bound.player
+            player = bound
         }
         let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
             ?? SpinningVinylArt.defaultRamp
@@ -49,6 +44,7 @@ enum VinylBinding {
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        if let player { try PlayerOption.check(player) }
         return piece
     }
 
