@@ -1,27 +1,60 @@
 import Foundation
 
-/// One measured figure and the target it must meet. Targets are ceilings (seconds, MiB), set with room for a
-/// slower machine than the one they were measured on: a miss means something got several times worse.
-struct Benchmark {
+/// One figure of the speed issue's table: what was measured, beside the target it is held to and, where there is
+/// one, the same work done by a peer (busted, a plain Lua call) measured in the same run.
+struct Row {
     let name: String
+    let figure: Double
     let unit: String
-    let target: Double
-    let body: () throws -> Double
+    let target: Target
+    /// What else was measured for this row ("168 µs a frame, 233 numbers"), as printed.
+    var detail: String = ""
+    /// The same figures by name, for the JSON file.
+    var extra: [String: Double] = [:]
+    var peer: Peer?
+    /// When a row's target has a second condition (kept frames must also be counted in the memory cap).
+    var alsoRequired: Bool = true
 
-    /// Runs the body `repeats` times and keeps the best: the least disturbed run says most about the code.
-    func run(repeats: Int) throws -> Result {
-        var best = Double.infinity
-        for _ in 0..<max(repeats, 1) { best = min(best, try body()) }
-        return Result(name: name, unit: unit, measured: best, target: target)
-    }
+    var met: Bool { target.isMet(by: figure) && alsoRequired }
 
-    struct Result {
+    struct Peer {
         let name: String
+        let figure: Double
         let unit: String
-        let measured: Double
-        let target: Double
-        var met: Bool { measured <= target }
     }
+}
+
+/// A target is a floor (frames per second) or a ceiling (microseconds, seconds, bytes).
+enum Target {
+    case atLeast(Double)
+    case atMost(Double)
+
+    func isMet(by figure: Double) -> Bool {
+        switch self {
+        case .atLeast(let floor): return figure >= floor
+        case .atMost(let ceiling): return figure <= ceiling
+        }
+    }
+
+    var value: Double {
+        switch self {
+        case .atLeast(let v), .atMost(let v): return v
+        }
+    }
+
+    var comparison: String {
+        switch self {
+        case .atLeast: return ">="
+        case .atMost: return "<="
+        }
+    }
+}
+
+/// Something measured once per round. Rounds alternate every probe (A B C, A B C, ...) so a slow spell of the
+/// shared machine lands on all of them alike; each figure is the median of its rounds.
+struct Probe {
+    let key: String
+    let measure: () throws -> Double
 }
 
 /// Wall time of `body` in seconds, on a monotonic clock.
@@ -31,14 +64,19 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// The process's peak resident memory so far, in MiB (Linux reports kilobytes, macOS bytes).
-func peakResidentMiB() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / (1024 * 1024)
-    #endif
+/// The middle value (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case failed(String)
+    var description: String {
+        switch self {
+        case .failed(let why): return why
+        }
+    }
 }

@@ -1,49 +1,101 @@
 import Foundation
 
-// piecebench: speed and memory targets, kept out of the tests (tests check behaviour, not time).
-// Run through scripts/bench, which builds in release. Exits 1 when a target is missed.
+// piecebench: the speed issue's table, every row measured side by side in one run, each figure printed beside its
+// target and written to bench/results.json. Run through scripts/bench, which builds in release. Speed is never
+// checked by the tests: this is where it is measured.
 
-let quick = CommandLine.arguments.contains("--quick")
-let repeats = quick ? 1 : 3
+let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+var sizes = options.quick ? Sizes.quick : Sizes.full
+if let rounds = options.rounds { sizes.rounds = rounds }
+let work = LuaBenchmarks.folder
 
-let benchmarks: [Benchmark] = [
-    Benchmark(name: "spring: 1,000,000 samples", unit: "s", target: 0.2) { StageBenchmarks.springSamples() },
-    Benchmark(name: "stage: 1,200 frames, 40 springing parts", unit: "s", target: 0.4) {
-        try StageBenchmarks.swarm(frames: 1200, logged: false)
-    },
-    Benchmark(name: "stage: the same, frame log attached", unit: "s", target: 1.2) {
-        try StageBenchmarks.swarm(frames: 1200, logged: true)
-    },
-    Benchmark(name: "scenario: empty file (sandbox + framework)", unit: "s", target: 0.025) {
-        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "empty.lua", ScenarioBenchmarks.empty))
-    },
-    Benchmark(name: "scenario: Lua card, 1,200 frames", unit: "s", target: 0.06) {
-        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "card.lua", ScenarioBenchmarks.luaCard))
-    },
-    Benchmark(name: "scenario: NowPlaying opens and closes 20 times (1,920 frames)", unit: "s", target: 2.0) {
-        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "np.lua", ScenarioBenchmarks.nowPlaying))
-    },
-    Benchmark(name: "scenario: ScrollIsland over 40 sections, 10 flings and a pick", unit: "s", target: 8.0) {
-        try ScenarioBenchmarks.run(try ScenarioBenchmarks.scenario(named: "si.lua", ScenarioBenchmarks.scrollIsland))
-    },
-    Benchmark(name: "memory: peak resident after all of the above", unit: "MiB", target: 300) { peakResidentMiB() },
-]
+do {
+    let specs = work.appendingPathComponent("specs", isDirectory: true)
+    try RunnerBenchmarks.writeSpecs(count: 500, in: specs)
+    let logs = work.appendingPathComponent("logs", isDirectory: true)
 
-var missed = 0
-for benchmark in benchmarks {
-    do {
-        let result = try benchmark.run(repeats: repeats)
-        let figure = result.unit == "s" ? String(format: "%8.1f ms", result.measured * 1000)
-                                        : String(format: "%8.1f %@", result.measured, result.unit)
-        let target = result.unit == "s" ? String(format: "%.0f ms", result.target * 1000)
-                                        : String(format: "%.0f %@", result.target, result.unit)
-        print("\(result.met ? "ok  " : "MISS") \(figure)  (target \(target))  \(result.name)")
-        if !result.met { missed += 1 }
-    } catch {
-        print("FAIL \(benchmark.name): \(error)")
-        missed += 1
+    // The latest run of each stage probe, kept for the figures that do not change between runs (numbers per frame,
+    // kept bytes, log bytes).
+    var lastRuns: [String: FrameBenchmarks.Run] = [:]
+    func frameProbe(_ key: String, _ body: @escaping () throws -> FrameBenchmarks.Run) -> Probe {
+        Probe(key: key) {
+            let run = try body()
+            lastRuns[key] = run
+            return run.secondsPerFrame
+        }
     }
+
+    let piece = try LuaBenchmarks.pair("luaPiece", units: sizes.luaPieceFrames, LuaBenchmarks.luaPiece)
+    let now = try LuaBenchmarks.pair("now", units: sizes.calls) { LuaBenchmarks.calls("s:now()", $0) }
+    let value = try LuaBenchmarks.pair("value", units: sizes.calls) { LuaBenchmarks.calls("sp:value(t)", $0) }
+    let abs = try LuaBenchmarks.pair("abs", units: sizes.calls) { LuaBenchmarks.calls("math.abs(t)", $0) }
+
+    var probes: [Probe] = [
+        frameProbe("np") { try FrameBenchmarks.nowPlaying(cycles: sizes.nowPlayingCycles, logTo: nil) },
+        frameProbe("npLogged") { try FrameBenchmarks.nowPlaying(cycles: sizes.nowPlayingCycles, logTo: logs) },
+        frameProbe("si40") { try FrameBenchmarks.scrollIsland(sections: 40, frames: sizes.scrollFrames) },
+        frameProbe("si400") { try FrameBenchmarks.scrollIsland(sections: 400, frames: sizes.scrollFrames) },
+    ]
+    if let peer = options.peer {
+        // The same number of springs as NowPlaying's frames carry, sampled (and logged) with nothing in between.
+        func numbers() -> Int { Int((lastRuns["np"]?.numbersPerFrame ?? 232).rounded()) }
+        probes.append(Probe(key: "peerNp") { try RunnerBenchmarks.peerSeconds(peer, numbers: numbers(), log: nil) })
+        probes.append(Probe(key: "peerNpLogged") {
+            try RunnerBenchmarks.peerSeconds(peer, numbers: numbers(), log: logs.appendingPathComponent("peer.jsonl").path)
+        })
+    }
+    probes += [
+        piece.small, piece.large,
+        abs.small, now.small, value.small, abs.large, now.large, value.large,
+        Probe(key: "piecebox500") {
+            try RunnerBenchmarks.mustPass(
+                try RunnerBenchmarks.time(options.piecebox, ["run", "--jobs", "2", specs.path], in: work.path),
+                "piecebox run --jobs 2 over the 500 specs", expecting: "500 passed, 0 failed")
+        },
+    ]
+    if let busted = options.busted {
+        probes.append(Probe(key: "busted500") {
+            try RunnerBenchmarks.mustPass(
+                try RunnerBenchmarks.time(busted, [specs.path], in: work.path),
+                "busted over the 500 specs", expecting: "500 successes / 0 failures / 0 errors")
+        })
+    }
+    var examplesSummary = ""
+    probes.append(Probe(key: "examples") {
+        let outcome = try RunnerBenchmarks.time(options.piecebox, ["run", "--jobs", "2", options.examples],
+                                                in: FileManager.default.currentDirectoryPath)
+        examplesSummary = RunnerBenchmarks.lastLine(outcome.output)
+        return outcome.seconds
+    })
+
+    // Alternating rounds: every probe once per round, in the same order; each figure is the median of its rounds.
+    var samples: [String: [Double]] = [:]
+    let loadBefore = Report.loadAverage()
+    for round in 1...sizes.rounds {
+        FileHandle.standardError.write(Data("piecebench: round \(round) of \(sizes.rounds)\n".utf8))
+        for probe in probes { samples[probe.key, default: []].append(try probe.measure()) }
+    }
+    func m(_ key: String) -> Double { median(samples[key] ?? []) }
+    func perUnit(_ pair: LuaBenchmarks.Pair) -> Double { (m(pair.large.key) - m(pair.small.key)) / pair.units }
+
+    let npCap = try MemoryBenchmarks.keptFramesAreCounted(piece: "nowPlaying")
+    let siCap = try MemoryBenchmarks.keptFramesAreCounted(piece: "scrollIsland")
+    let logBytes = (try? FileManager.default.attributesOfItem(
+        atPath: logs.appendingPathComponent("now_playing.jsonl").path)[.size] as? Int) ?? 0
+
+    let rows = Rows.build(
+        m: m, perUnit: perUnit, runs: lastRuns, pairs: (piece, now, value, abs),
+        busted: options.busted == nil ? nil : m("busted500"),
+        peer: options.peer == nil ? nil : (m("peerNp"), m("peerNpLogged")), logBytes: logBytes,
+        caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary)
+    let load = (before: loadBefore, after: Report.loadAverage())
+    Report.print(rows, rounds: sizes.rounds, quick: options.quick, load: load)
+    try Report.writeJSON(rows, to: options.out, rounds: sizes.rounds, quick: options.quick,
+                         bustedPath: options.busted, load: load)
+    print("written: \(options.out)")
+    try? FileManager.default.removeItem(at: work)
+} catch {
+    print("piecebench: \(error)")
+    try? FileManager.default.removeItem(at: work)
+    exit(2)
 }
-try? FileManager.default.removeItem(at: ScenarioBenchmarks.folder)
-print(missed == 0 ? "every target met" : "\(missed) target(s) missed")
-exit(missed == 0 ? 0 : 1)

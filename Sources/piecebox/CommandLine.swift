@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 
 /// The parsed command line of `piecebox run`.
@@ -8,9 +9,12 @@ struct RunCommand {
     var inProcess = false
     var verbose = false
     var logPath: String?
+    // Goldens (--golden, --record, --golden-tolerance): kept together, see `parseGoldenFlag`.
     var golden: String?
-    var updateGoldens = false
+    var record: GoldenRecordMode = .standard(environment: ProcessInfo.processInfo.environment)
     var goldenTolerance = 0.0005
+    /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
+    var ci = CIOptions()
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -35,12 +39,17 @@ struct RunCommand {
                              under its own overrides; recorded in each frame log's header
       --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
                              one log per scenario
-      --golden DIR           compare each file's frame log with DIR/<file>.jsonl (a test "golden frame
-                             log" per file; see piecebox diff --help for how logs are compared)
-      --update-goldens       with --golden: record the logs as the new goldens instead
+      --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
+                             "golden frame log" per file); goldens are named after the file's path from
+                             its project root (the nearest folder up holding piecebox.lua, else here)
+      --record MODE          when goldens are written: missing (default: new goldens and new tests'
+                             parts), failed (also re-record failing tests), all, or never (only compare;
+                             the default when CI is set). With --filter only the selected tests' parts
+                             are recorded. Scripts' toMatchGolden follows it too.
       --golden-tolerance T   numbers within T are equal (default 0.0005)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
+    \(ciHelp)
       -h, --help             show this help
     """
 
@@ -67,6 +76,8 @@ struct RunCommand {
         }
         while i < args.count {
             let a = args[i]
+            // CI flags (reporters, shards, tags, shuffle, repeat) are read in RunCommand+CI.swift.
+            if try cmd.parseCIFlag(a, value: value) { i += 1; continue }
             switch a {
             case "--filter": cmd.options.filter = try value(a)
             case "--list": cmd.options.listOnly = true
@@ -86,9 +97,8 @@ struct RunCommand {
             case "--plugins": cmd.options.pluginFolders.append(try value(a))
             case "--tokens": cmd.options.tokenSet = try value(a)
             case "--log": cmd.logPath = try value(a)
-            case "--golden": cmd.golden = try value(a)
-            case "--update-goldens": cmd.updateGoldens = true
-            case "--golden-tolerance": cmd.goldenTolerance = try number(a)
+            case "--golden", "--record", "--golden-tolerance", "--update-goldens":
+                try cmd.parseGoldenFlag(a, value: value, number: number)
             case "--in-process": cmd.inProcess = true
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
@@ -99,12 +109,30 @@ struct RunCommand {
             i += 1
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
-        if cmd.updateGoldens, cmd.golden == nil { throw UsageError("--update-goldens needs --golden DIR") }
+        cmd.options.goldens = GoldenOptions(folder: cmd.golden, record: cmd.record, tolerance: cmd.goldenTolerance)
+        try cmd.checkCIFlags()
         return cmd
     }
 }
 
 extension RunCommand {
+    /// The golden flags. `--update-goldens` is gone: it recorded every test's part even under a filter.
+    mutating func parseGoldenFlag(_ flag: String, value: (String) throws(UsageError) -> String,
+                                  number: (String) throws(UsageError) -> Double) throws(UsageError) {
+        switch flag {
+        case "--golden": golden = try value(flag)
+        case "--golden-tolerance": goldenTolerance = try number(flag)
+        case "--record":
+            let text = try value(flag)
+            guard let mode = GoldenRecordMode(rawValue: text) else {
+                throw UsageError("--record needs one of missing, failed, all, never; got \"\(Self.clip(text))\"")
+            }
+            record = mode
+        default:
+            throw UsageError("--update-goldens is replaced by --record MODE (missing, failed, all or never); use --record all to re-record every test")
+        }
+    }
+
     /// A typed value as an error message shows it: long ones are cut.
     static func clip(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(37)) + "..." : text

@@ -2,84 +2,97 @@ import Foundation
 import LuaHost
 import PieceKit
 
-/// Golden frame logs: `--golden DIR` compares each scenario's frame log with `DIR/<scenario>.jsonl` and adds a
-/// test "golden frame log" to its report; `--update-goldens` writes the logs there instead (each through a
-/// fresh temporary file and a rename, so a golden is never half written). A golden that is a link out of the
-/// folder is refused, never read. A file that makes no stage has an empty golden.
+/// Golden frame logs for `piecebox run --golden DIR`: each scenario's log is compared with its golden test by test
+/// (see `GoldenStore`, the library code scripts and Swift tests use too), as one more test in the file's report,
+/// "golden frame log". Goldens are named after the scenario's path from its project root (`ProjectRoot`), so
+/// however the path was typed it finds the same golden.
 struct Goldens {
-    let folder: String
-    let update: Bool
-    let diff: FrameLogDiff
+    let store: GoldenStore
+    /// The run's `--filter`: with one, only the selected tests' parts of a golden are compared and recorded.
+    let filter: String?
 
-    /// The golden of `file`: named like its log (`examples__now_playing__open.jsonl`; see `LogName`).
-    func path(for file: String) -> String {
-        (folder as NSString).appendingPathComponent(LogPaths.fileName(for: file))
-    }
+    /// The golden of `file`.
+    func path(for file: String) -> String { store.path(ProjectRoot.goldenName(for: file)) }
 
-    /// Checks (or updates) the golden of `file` from the log just written at `log`, as a test result.
-    func check(file: String, log: String) -> TestResult {
-        let golden = path(for: file)
+    /// Checks (and records, by the mode) the golden of `file` from the log just written at `log`: a test whose part
+    /// differs fails with its summary, and the test "golden frame log" is added for the file as a whole.
+    func check(file: String, log: String, report: FileReport) -> FileReport {
+        var out = report
         let name = "golden frame log"
         // A file that made no stage leaves no log: its golden is empty, so one that starts making frames shows.
-        let actual = FileManager.default.contents(atPath: log) ?? Data()
-        if update {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(error.localizedDescription)")
+        let actual = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
+                                  selection: selection(report), what: file)
+        switch outcome.status {
+        case .matched:
+            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message))
+        case .recorded:
+            // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
+            FileHandle.standardError.write(Data("piecebox: \(outcome.message)\n".utf8))
+            out.tests.append(TestResult(name: name, status: .passed, output: outcome.message.split(separator: "\n").map(String.init)))
+        case .failed:
+            // Each differing test fails with its own summary; the file's test says where the log is and how to look.
+            var attached = Set<TestKey>()
+            for (index, test) in out.tests.enumerated() where test.status != .skipped && test.name != "(file)" {
+                let key = TestKey(test.name)
+                guard let summary = outcome.failing[key], !attached.contains(key) else { continue }
+                attached.insert(key)
+                out.tests[index].status = .failed
+                let said = test.message.isEmpty ? "" : test.message + "\n"
+                out.tests[index].message = said + "\(file): its frames differ from the golden\n" + summary
             }
-            // A fresh temporary file and one rename: never half written, never written through a planted link.
-            if case .failure(let problem) = AtomicFile.write(actual, to: golden) {
-                return TestResult(name: name, status: .failed, message: "\(golden): cannot write the golden: \(problem)")
-            }
-            return TestResult(name: name, status: .passed, message: "updated \(golden)")
+            out.tests.append(TestResult(name: name, status: .failed, message: outcome.message(apart: attached)))
         }
-        let expected: Data
-        switch FolderBoundary.resolve(golden, inside: folder) {
-        case .missing:
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): no golden at \(golden); run with --update-goldens to record one")
-        case .outside(let real):
-            // Its lines would be printed as differences: a golden folder must not be a window onto other files.
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused")
-        case .inside(let real):
-            guard let data = FileManager.default.contents(atPath: real) else {
-                return TestResult(name: name, status: .failed, message: "\(file): cannot read the golden \(golden)")
-            }
-            expected = data
-        }
-        let differences = diff.differences(actual: String(decoding: actual, as: UTF8.self),
-                                           expected: String(decoding: expected, as: UTF8.self), limit: 5)
-        guard differences.isEmpty else {
-            return TestResult(name: name, status: .failed,
-                              message: "\(file): the frame log differs from \(golden)\n"
-                                  + differences.map { "  " + $0.description }.joined(separator: "\n"))
-        }
-        return TestResult(name: name, status: .passed)
+        return out
+    }
+
+    /// The tests that ran, from the report. A run that stopped early (a file-level failure) or was filtered does
+    /// not know every test, so golden parts it did not see are kept, never dropped.
+    func selection(_ report: FileReport) -> GoldenStore.Selection {
+        let ran = report.tests.filter { $0.status != .skipped && $0.name != "(file)" }.map { TestKey($0.name) }
+        let notRun = report.tests.filter { $0.status == .skipped }.map { TestKey($0.name) }
+        let stoppedEarly = report.tests.contains { $0.name == "(file)" }
+        return GoldenStore.Selection(ran: Set(ran), notRun: Set(notRun),
+                                     complete: !stoppedEarly && (filter ?? "").isEmpty)
     }
 }
 
 /// `piecebox diff ACTUAL EXPECTED [--tolerance T]`: the differences between two frame logs.
 enum DiffMain {
     static let help = """
-    Usage: piecebox diff [--tolerance T] [--limit N] ACTUAL.jsonl EXPECTED.jsonl
+    Usage: piecebox diff [--tolerance T] [--limit N] [--lines] [--html [--out FILE]] ACTUAL.jsonl EXPECTED.jsonl
 
-    Compares two frame logs line by line and, inside a line, key by key: prints the first N differences
-    (default 20) as "line 37 (frame 35, t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
-    Numbers within T of each other are equal (default 0.0005: half the log's last decimal). The header's
-    scenario path is not compared. Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
+    Compares two frame logs test by test, stage by stage and frame by frame (frames matched by index, so a test
+    that gains a frame changes nothing in the others), and prints a summary for each test that differs: the
+    frames that differ, the largest difference of each property (the first N, default 20), and how properties
+    that move settle and overshoot in each log. Numbers within T of each other are equal (default 0.0005: half
+    the log's last decimal). The header's scenario path is not compared.
+    --lines compares line by line instead, printing the first N differences as "line 37 (frame 35,
+    t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
+    --html writes a page (to FILE, or standard output): each differing test's summary and its differing
+    properties plotted, the two logs overlaid.
+    Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
     """
+
 
     static func run(_ args: [String]) -> Int32 {
         var files: [String] = []
         var tolerance = 0.0005
         var limit = 20
+        var html = false
+        var byLine = false
+        var out: String?
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "-h", "--help": print(help); return 0
+            case "--html": html = true
+            case "--lines": byLine = true
+            case "--out":
+                i += 1
+                guard i < args.count else { return usage("--out needs a file") }
+                out = args[i]
             case "--tolerance", "--limit":
                 i += 1
                 guard i < args.count, let n = Double(args[i]), n.isFinite, n >= 0 else {
@@ -98,12 +111,37 @@ enum DiffMain {
             guard let data = FileManager.default.contents(atPath: file) else { return usage("cannot read \(file)") }
             texts.append(String(decoding: data, as: UTF8.self))
         }
-        let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
-        if differences.isEmpty {
+        if html {
+            let names = ((files[0] as NSString).lastPathComponent, (files[1] as NSString).lastPathComponent)
+            let page = DiffHTML(names: names, texts: (texts[0], texts[1]), tolerance: tolerance).html()
+            if let out {
+                if case .failure(let problem) = AtomicFile.write(Data(page.page.utf8), to: out) {
+                    return usage("cannot write \(out): \(problem.reason)")
+                }
+                writeOut(page.differ ? "the frame logs differ: wrote \(out)" : "the frame logs agree: wrote \(out)")
+            } else {
+                FileHandle.standardOutput.write(Data(page.page.utf8))
+            }
+            return page.differ ? 1 : 0
+        }
+        if out != nil { return usage("--out goes with --html") }
+        if byLine {
+            let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
+            if differences.isEmpty {
+                writeOut("the frame logs agree")
+                return 0
+            }
+            for difference in differences { writeOut(difference.description) }
+            return 1
+        }
+        let tests = GoldenComparison(tolerance: .init(tolerance))
+            .compare(actual: FrameLogParts(text: texts[0]), golden: FrameLogParts(text: texts[1]))
+        if tests.isEmpty {
             writeOut("the frame logs agree")
             return 0
         }
-        for difference in differences { writeOut(difference.description) }
+        writeOut("the frame logs differ in \(tests.count == 1 ? "1 test" : "\(tests.count) tests")")
+        for test in tests { writeOut(test.summary(propertyLimit: limit)) }
         return 1
     }
 

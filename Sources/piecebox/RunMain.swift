@@ -6,20 +6,53 @@ import PieceKit
 /// in file order as they complete, and the totals last.
 enum RunMain {
     static func run(_ input: RunCommand) -> Int32 {
-        var cmd = input
+        let bazel = BazelTestEnvironment.current
+        var cmd = bazel.applied(to: input)
+        if let problem = bazel.shardProblem, input.ci.shard == nil {
+            FileHandle.standardError.write(Data("piecebox: \(problem)\n".utf8))
+            return 2
+        }
         if cmd.options.libraryFolders.isEmpty, FileManager.default.fileExists(atPath: "lua") {
             cmd.options.libraryFolders = ["lua"]
         }
-        let files: [String]
+        var files: [String]
         do { files = try ScenarioFiles.find(cmd.paths) } catch {
             FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
             return 2
         }
-        // Goldens need every file's log: without --log they go to a temporary folder.
+        // Sharding, then shuffling: a shard holds the same files whatever the seed.
+        var totals = RunTotals()
+        if let shard = cmd.ci.shard {
+            totals.sharded = shard.count > 1
+            var timings: [String: Double]?
+            if let path = cmd.ci.shardTimings {
+                do { timings = try Shards.readTimings(path) } catch {
+                    FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
+                    return 2
+                }
+            }
+            bazel.acknowledgeSharding()
+            let all = files.count
+            files = Shards.pick(files, shard: shard, timings: timings)
+            if files.isEmpty { totals.emptyShard = "shard \(shard) has no files (\(all) files in \(shard.count) shards)" }
+        }
+        if cmd.ci.shuffle {
+            let seed = cmd.ci.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            cmd.ci.seed = seed
+            cmd.options.shuffleSeed = seed
+            var generator = SplitMix64(seed: seed)
+            generator.shuffle(&files)
+            totals.seed = seed
+        }
+        // With --repeat every file runs that many times: job i is file i / repeats.
+        let repeats = cmd.ci.repeatCount
+        let jobs = files.flatMap { Array(repeating: $0, count: repeats) }
+
+        // Goldens need every file's log: without --log they go to a temporary folder (Bazel's own when it gives one).
         var logFolder = cmd.logPath
         if cmd.golden != nil, logFolder == nil || logFolder?.hasSuffix(".jsonl") == true {
             // A fresh folder of our own (mkdtemp), not a guessable name someone else could have made first.
-            guard let folder = AtomicFile.makeFolder(in: NSTemporaryDirectory(), prefix: "piecebox-logs-") else {
+            guard let folder = AtomicFile.makeFolder(in: bazel.temporaryFolder ?? NSTemporaryDirectory(), prefix: "piecebox-logs-") else {
                 FileHandle.standardError.write(Data("piecebox: cannot make a temporary folder for the logs\n".utf8))
                 return 2
             }
@@ -33,63 +66,106 @@ enum RunMain {
             return 2
         }
 
-        // A golden comparison gets the run's time limit too: the runner does it, outside any sandbox.
-        let seconds = cmd.options.limits.seconds
-        let diff = FrameLogDiff(tolerance: cmd.goldenTolerance, timeLimit: seconds > 0 ? seconds : nil)
-        let goldens = cmd.golden.map { Goldens(folder: $0, update: cmd.updateGoldens, diff: diff) }
-        let printer = OrderedPrinter(count: files.count, reporter: Reporter(verbose: cmd.verbose, listOnly: cmd.options.listOnly))
+        // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
+        let goldens = cmd.golden.map {
+            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance))),
+                    filter: cmd.options.filter)
+        }
+        let reports = Reports.make(cmd)
+        var info = RunInfo(files: files.count, seed: cmd.ci.seed, shard: cmd.ci.shard, repeatCount: repeats,
+                           listOnly: cmd.options.listOnly)
+        if !cmd.ci.shuffle { info.seed = nil }
+        reports.begin(info)
+        let printer = OrderedPrinter(count: jobs.count, reports: reports, listOnly: cmd.options.listOnly)
         let listOnly = cmd.options.listOnly
+        let stop = KillFlag()
+        let failFast = cmd.options.failFast
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in
             var report = raw
-            if !listOnly { report = ScenarioHeader.read(file: files[index]).apply(to: report) }
-            if !listOnly, let goldens, let log = logPaths[files[index]] {
-                report.tests.append(goldens.check(file: files[index], log: log))
+            if !listOnly { report = ScenarioHeader.read(file: jobs[index]).apply(to: report) }
+            if !listOnly, let goldens, let log = logPaths[jobs[index]], !report.tests.isEmpty {
+                report = goldens.check(file: jobs[index], log: log, report: report)
             }
-            printer.deliver(index, report)
+            if failFast, report.failed > 0 || report.notRun > 0 { stop.set() }
+            printer.deliver(index, FileRun(report: report, repetition: index % repeats + 1, repetitions: repeats))
+        }
+        let skip: @Sendable (Int) -> Void = { index in
+            printer.deliver(index, FileRun(report: FileReport(path: jobs[index]), repetition: index % repeats + 1,
+                                           repetitions: repeats, notStarted: true))
         }
         if cmd.inProcess {
-            for (i, file) in files.enumerated() {
+            for (i, file) in jobs.enumerated() {
+                if stop.value { skip(i); continue }
                 var options = cmd.options
                 options.logPath = logPaths[file]
                 options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
-                finish(i, ScenarioRunner.run(file: file, options: options))
+                let started = ContinuousClock.now
+                var report = ScenarioRunner.run(file: file, options: options)
+                report.duration = ScenarioRunner.seconds(since: started)
+                finish(i, report)
             }
         } else {
             let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths).run(files, each: finish)
+            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths)
+                .run(jobs, stop: stop, each: finish, skipped: skip)
         }
-        let totals = printer.totals
-        if cmd.options.listOnly {
-            writeOut("\(totals.listed) tests in \(files.count) files")
-            return totals.failed > 0 ? 1 : 0
+        totals = printer.totals(startingFrom: totals)
+        if totals.listed == 0, totals.emptyShard == nil, totals.filesNotStarted == 0 {
+            totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }
-        writeOut(Reporter.summary(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))
-        return totals.failed == 0 && totals.passed > 0 ? 0 : 1
+        return reports.end(totals)
+    }
+
+    /// What selected nothing, in the words of the flags that did it.
+    static func whyNothing(_ cmd: RunCommand, files: Int) -> String {
+        var parts: [String] = []
+        if let f = cmd.options.filter { parts.append("--filter \"\(ReportText.escaped(f))\"") }
+        parts += cmd.options.tags.map { "--tag \($0)" }
+        parts += cmd.options.excludeTags.map { "--exclude-tag \($0)" }
+        let what = parts.isEmpty ? "the files declare no tests" : parts.joined(separator: " ") + " matched no test"
+        return "\(what) in \(files) file\(files == 1 ? "" : "s")"
     }
 }
 
 /// Prints each file's report once every earlier file's has been printed, so output is in file order
-/// whatever the number of jobs.
+/// whatever the number of jobs; the live progress line counts files as they finish.
 final class OrderedPrinter: @unchecked Sendable {
     private let lock = NSLock()
-    private var pending: [Int: FileReport] = [:]
+    private var pending: [Int: FileRun] = [:]
     private var next = 0
-    private let reporter: Reporter
-    private(set) var totals = (passed: 0, failed: 0, skipped: 0, listed: 0)
+    private var done = 0
+    private var failedFiles = 0
+    private let count: Int
+    private let reports: Reports
+    private let listOnly: Bool
+    private var running = RunTotals()
 
-    init(count: Int, reporter: Reporter) { self.reporter = reporter }
+    init(count: Int, reports: Reports, listOnly: Bool) {
+        self.count = count; self.reports = reports; self.listOnly = listOnly
+    }
 
-    func deliver(_ index: Int, _ report: FileReport) {
+    func deliver(_ index: Int, _ run: FileRun) {
         lock.lock(); defer { lock.unlock() }
-        pending[index] = report
+        pending[index] = run
+        done += 1
+        if run.report.failed > 0 || run.report.notRun > 0 { failedFiles += 1 }
         while let r = pending.removeValue(forKey: next) {
-            writeOut(reporter.print(r))
-            totals.passed += r.passed
-            totals.failed += r.failed
-            totals.skipped += reporter.listOnly ? 0 : r.skipped
-            totals.listed += r.tests.count
+            reports.file(r)
+            running.add(r, listOnly: listOnly)
             next += 1
         }
+        reports.progress(done: done, total: count, failed: failedFiles)
+    }
+
+    /// The totals of everything delivered, on top of what the run already knew (the seed, an empty shard).
+    func totals(startingFrom base: RunTotals) -> RunTotals {
+        lock.lock(); defer { lock.unlock() }
+        var t = running
+        t.seed = base.seed
+        t.emptyShard = base.emptyShard
+        t.sharded = base.sharded
+        return t
     }
 }
 
@@ -97,7 +173,8 @@ enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
-    /// with "_" (modules for require), plugin folders (those holding a plugin.lua manifest) and token sets.
+    /// with "_" (modules for require), project files (piecebox.lua), plugin folders (those holding a plugin.lua
+    /// manifest) and token sets.
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -109,7 +186,8 @@ enum ScenarioFiles {
             let enumerator = fm.enumerator(atPath: p)
             while let rel = enumerator?.nextObject() as? String {
                 let parts = rel.split(separator: "/")
-                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_") else { continue }
+                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
+                      last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
                 if isPluginFolder((p as NSString).appendingPathComponent(dir)) { continue }
                 let file = (p as NSString).appendingPathComponent(rel)

@@ -18,8 +18,11 @@ enum Worker {
             out.write(o.json)
         }
         let report = ScenarioRunner.run(file: file, options: options) { event in
-            var o = JSONObject()
+            var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
             switch event {
+            case .planned(let names):
+                o.append("event", "plan")
+                o.append("tests", names)
             case .testStarted(let name):
                 o.append("event", "start")
                 o.append("name", name)
@@ -29,9 +32,10 @@ enum Worker {
             }
             out.write(o.json)
         }
-        var done = JSONObject()
+        var done = JSONObject(format: JSONNumberFormat(decimals: 6))
         done.append("event", "done")
         done.append("output", report.output)
+        done.append("usedOnly", report.usedOnly)
         done.append("tests", array: { list in
             for r in report.tests {
                 list.append(object: { encode(r, into: &$0) })
@@ -47,6 +51,9 @@ enum Worker {
         o.append("message", r.message)
         o.append("traceback", r.traceback)
         o.append("output", r.output)
+        o.append("group", r.group)
+        o.append("tags", r.tags)
+        o.append("duration", r.duration)
     }
 }
 

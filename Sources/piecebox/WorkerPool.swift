@@ -12,19 +12,30 @@ struct WorkerPool {
     let options: RunOptions
     let logPaths: [String: String]
 
-    /// Grace after the file's own time limit, so the hook's clearer message normally wins.
-    static let killGrace = 2.0
+    /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
+    /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
+    /// after, instead of leaving the run waiting seconds longer than the file was allowed.
+    static func killGrace(after limit: Double) -> Double { min(limit, 2.0) }
 
-    func run(_ files: [String], each: @escaping @Sendable (Int, FileReport) -> Void) {
+    /// Runs `files`; once `stop` is set (by --fail-fast) the files not yet started are handed to `skipped` instead.
+    func run(_ files: [String], stop: KillFlag = KillFlag(), each: @escaping @Sendable (Int, FileReport) -> Void,
+             skipped: @escaping @Sendable (Int) -> Void = { _ in }) {
         LiveWorkers.shared.stopOnInterrupt()
         let gate = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
         for (index, file) in files.enumerated() {
             gate.wait()
+            if stop.value {
+                gate.signal()
+                skipped(index)
+                continue
+            }
             group.enter()
             let job = self
             DispatchQueue.global().async {
-                let report = job.runOne(file)
+                let started = ContinuousClock.now
+                var report = job.runOne(file)
+                report.duration = ScenarioRunner.seconds(since: started)
                 each(index, report)
                 gate.signal()
                 group.leave()
@@ -39,11 +50,16 @@ struct WorkerPool {
                     "--max-memory", String(Double(options.limits.memoryBytes) / 1_048_576),
                     "--max-seconds", String(options.limits.seconds)]
         if let f = options.filter { args += ["--filter", f] }
+        for t in options.tags { args += ["--tag", t] }
+        for t in options.excludeTags { args += ["--exclude-tag", t] }
+        if let seed = options.shuffleSeed { args += ["--seed", String(seed)] }
+        if options.failFast { args.append("--fail-fast") }
         if options.listOnly { args.append("--list") }
         for d in options.libraryFolders { args += ["--lib", d] }
         for d in options.pluginFolders { args += ["--plugins", d] }
         if let t = options.tokenSet { args += ["--tokens", t] }
         if let log = logPaths[file] { args += ["--log", log] }
+        args += options.goldens.workerArguments
         return args + [file]
     }
 
@@ -63,7 +79,8 @@ struct WorkerPool {
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
             return FileReport(path: file, tests: [TestResult(name: "(file)", status: .failed,
-                                                             message: "\(file): could not start a worker: \(error)")])
+                                                             message: "\(file): could not start a worker: \(error)",
+                                                             source: .runner(limit: nil))])
         }
         let pid = process.processIdentifier
         LiveWorkers.shared.started(pid)
@@ -76,7 +93,7 @@ struct WorkerPool {
         }
         let killed = KillFlag()
         if options.limits.seconds > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace(after: options.limits.seconds)) {
                 if process.isRunning {
                     killed.set()
                     kill(pid, SIGKILL)
@@ -128,16 +145,22 @@ struct WorkerPool {
         var finished: [TestResult] = []
         var done: [TestResult]?
         var temporaryLog: String?
+        var planned: [String] = []
+        var started = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                   let event = obj["event"] as? String else { continue }
             switch event {
-            case "start": running = obj["name"] as? String
+            case "plan": planned = obj["tests"] as? [String] ?? []
+            case "start":
+                running = obj["name"] as? String
+                started += 1
             case "result":
                 finished.append(result(obj))
                 running = nil
             case "done":
                 report.output = obj["output"] as? [String] ?? []
+                report.usedOnly = obj["usedOnly"] as? Bool ?? false
                 done = (obj["tests"] as? [[String: Any]] ?? []).map(result)
             case "log": temporaryLog = obj["temporary"] as? String
             default: break
@@ -152,7 +175,11 @@ struct WorkerPool {
         report.tests = finished
         let what = running.map { "test \"\($0)\"" } ?? "the file's top level"
         var message: String
+        // Only a kill at the time limit is the scenario's own doing: of the runner's words, just the limit may
+        // meet a `--! expect-error` (see `TestResult.Source`).
+        var limit: String?
         if killed {
+            limit = "time limit of \(SandboxLimits.secondsText(limits.seconds)) exceeded"
             message = "\(file): time limit of \(SandboxLimits.secondsText(limits.seconds)) exceeded in \(what), inside a library call no hook reaches (a long pattern match?); the worker was stopped"
         } else if reason == .uncaughtSignal {
             message = "\(file): the worker crashed (signal \(exitStatus)) in \(what)"
@@ -160,7 +187,13 @@ struct WorkerPool {
             message = "\(file): the worker ended (status \(exitStatus)) without a report in \(what)"
         }
         if let errors { message += "\n" + errors }
-        report.tests.append(TestResult(name: running ?? "(file)", status: .failed, message: message))
+        report.tests.append(TestResult(name: running ?? "(file)", status: .failed, message: message,
+                                       source: .runner(limit: limit)))
+        // The tests planned after the one that was cut off never ran: counted, so the run cannot look complete.
+        for name in planned.dropFirst(started) {
+            report.tests.append(TestResult(name: name, status: .notRun,
+                                           message: "not run: the worker stopped in \(what)", source: .runner(limit: nil)))
+        }
         return Outcome(report: report, complete: false, temporaryLog: temporaryLog)
     }
 
@@ -169,7 +202,10 @@ struct WorkerPool {
                    status: TestResult.Status(rawValue: obj["status"] as? String ?? "") ?? .failed,
                    message: obj["message"] as? String ?? "",
                    traceback: obj["traceback"] as? String ?? "",
-                   output: obj["output"] as? [String] ?? [])
+                   output: obj["output"] as? [String] ?? [],
+                   group: obj["group"] as? String ?? "",
+                   tags: obj["tags"] as? [String] ?? [],
+                   duration: (obj["duration"] as? NSNumber)?.doubleValue ?? 0)
     }
 }
 

@@ -11,7 +11,10 @@ virtual clock frame by frame, and assert on every frame's layout.
 Commands:
   run PATH...    run scenario files or folders and report every test (piecebox run --help)
   diff A B       compare two frame logs, key by key (piecebox diff --help)
+  film LOG       a filmstrip (SVG) or a timeline page (HTML) of a log or scenario (piecebox film --help)
+  init DIR       start a project: a scenario, a project file, editor and CI settings (piecebox init --help)
   help           show this help
+  --version      show piecebox's version
 """
 
 func fail(_ message: String) -> Never {
@@ -30,12 +33,21 @@ switch command {
 case "-h", "--help", "help":
     print(topHelp)
     exit(0)
+case "--version", "version":
+    print(PieceboxVersion.text)
+    exit(0)
 case "diff":
     exit(DiffMain.run(args))
+// Pictures and a project start (FilmMain.swift, InitMain.swift).
+case "film":
+    exit(FilmMain.run(args))
+case "init":
+    exit(InitMain.run(args))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {
         if e.message.isEmpty { print(RunCommand.help); exit(0) }
+        if e.message == UsageError.versionRequested.message { print(PieceboxVersion.text); exit(0) }
         fail(e.message + "\n" + "Try: piecebox run --help")
     }
     if command == "worker" {

@@ -263,7 +263,7 @@ struct OneLineCases {
         var options = RunOptions()
         options.limits = .tight
         let report = ScenarioRunner.run(file: path, options: options) { log.append($0) }
-        #expect(log.lines == ["start a", "finish a passed", "start b", "finish b failed"])
+        #expect(log.lines == ["plan a, b", "start a", "finish a passed", "start b", "finish b failed"])
         #expect(report.failed == 1 && report.passed == 1)
     }
 }
@@ -276,6 +276,7 @@ private final class EventLog: @unchecked Sendable {
     func append(_ event: ScenarioRunner.Event) {
         let line: String
         switch event {
+        case .planned(let names): line = "plan \(names.joined(separator: ", "))"
         case .testStarted(let name): line = "start \(name)"
         case .testFinished(let result): line = "finish \(result.name) \(result.status.rawValue)"
         }

@@ -58,12 +58,12 @@ import PieceKit
         let log = try folder.write("run.jsonl", "{\"frame\":0}\n")
         // The old temporary name of the golden of "x.lua", and a link at the golden's own name.
         try folder.link("goldens/x.jsonl.tmp", to: secret)
-        let goldens = Goldens(folder: folder.path + "/goldens", update: true, diff: FrameLogDiff(tolerance: 0.0005))
+        let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .all), filter: nil)
 
-        let first = goldens.check(file: "x.lua", log: log)
+        let first = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
         try FileManager.default.removeItem(atPath: folder.path + "/goldens/x.jsonl")
         try folder.link("goldens/x.jsonl", to: secret)
-        let second = goldens.check(file: "x.lua", log: log)
+        let second = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(first.status == .passed, "\(first.message)")
         #expect(second.status == .passed, "\(second.message)")
@@ -78,9 +78,9 @@ import PieceKit
         let folder = try TestFolder()
         let log = try folder.write("run.jsonl", "{\"frame\":0}\n")
         try folder.link("goldens/x.jsonl", to: secret)
-        let goldens = Goldens(folder: folder.path + "/goldens", update: false, diff: FrameLogDiff(tolerance: 0.0005))
+        let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .never), filter: nil)
 
-        let result = goldens.check(file: "x.lua", log: log)
+        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(result.status == .failed)
         #expect(result.message.contains("is a link out of"), "\(result.message)")
@@ -92,9 +92,9 @@ import PieceKit
         let log = try folder.write("run.jsonl", "{\"frame\":0}\n")
         try folder.write("goldens/kept/original.jsonl", "{\"frame\":0}\n")
         try folder.link("goldens/x.jsonl", to: folder.path + "/goldens/kept/original.jsonl")
-        let goldens = Goldens(folder: folder.path + "/goldens", update: false, diff: FrameLogDiff(tolerance: 0.0005))
+        let goldens = Goldens(store: GoldenStore(folder: folder.path + "/goldens", record: .never), filter: nil)
 
-        let result = goldens.check(file: "x.lua", log: log)
+        let result = goldens.check(file: "x.lua", log: log, report: FileReport(path: "x.lua")).tests[0]
 
         #expect(result.status == .passed, "\(result.message)")
     }

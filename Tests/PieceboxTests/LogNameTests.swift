@@ -1,5 +1,5 @@
 import Testing
-@testable import piecebox
+import LuaHost
 
 /// Log and golden names: one per scenario path, and the two goldens kept in the repository keep theirs.
 @Suite struct LogNameTests {

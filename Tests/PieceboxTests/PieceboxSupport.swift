@@ -60,9 +60,15 @@ final class PieceboxRun: @unchecked Sendable {
     private var errData = Data()
     private let done = DispatchGroup()
 
-    init(_ arguments: [String], in folder: String) throws {
+    /// `environment` adds to (or, with an empty value, removes from) this process's environment.
+    init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: pieceboxBinary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value.isEmpty ? nil : value }
+            process.environment = merged
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = out
         process.standardError = err
@@ -100,8 +106,9 @@ final class PieceboxRun: @unchecked Sendable {
 }
 
 /// Runs piecebox to its end.
-func piecebox(_ arguments: [String], in folder: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    try PieceboxRun(arguments, in: folder).finish()
+func piecebox(_ arguments: [String], in folder: String,
+              environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try PieceboxRun(arguments, in: folder, environment: environment).finish()
 }
 
 /// The processes whose parent is `parent`, from /proc.

@@ -2,29 +2,13 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A BorderBeam piece as scripts hold it.
-final class BorderBeamObject {
-    let piece: BorderBeamPiece
-    let stage: Stage
-    init(piece: BorderBeamPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
 /// `s:borderBeam{ x, y, w, h, radius = 28 }` or `shape = "capsule"`, with `lap`, `tail`, `width`, `bloom`,
 /// `start` or `starts = { 0, 0.5 }`, and `name`: light travelling round a shape. Reading: `b.heads`.
-enum BorderBeamBinding {
+enum BorderBeamBinding: StageMadeBinding {
     static let optionKeys = ["x", "y", "w", "h", "radius", "shape", "lap", "tail", "width", "bloom", "start",
                              "starts", "name"]
 
-    /// Adds `borderBeam` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("borderBeam") { o, c in
-            let piece = try make(on: o.stage, c)
-            context.state.push(BorderBeamObject(piece: piece, stage: o.stage), as: pieceClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall) throws -> BorderBeamPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> BorderBeamPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let frame = try VinylBinding.frame(opts, current: nil) else {
             throw LuaHostError.message("\(c.function): the beam needs its shape's frame: give x, y, w and h")
@@ -85,18 +69,13 @@ enum BorderBeamBinding {
         }
     }
 
-    static func pieceClass(_ context: ScenarioContext) -> LuaClass<BorderBeamObject> {
-        let state = context.state
-        if let cached = state.classCache["borderBeam"] as? LuaClass<BorderBeamObject> { return cached }
-        let cls = LuaClass<BorderBeamObject>("borderBeam")
-        state.classCache["borderBeam"] = cls
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
+    static func describe(_ cls: LuaClass<Bound<BorderBeamPiece>>, context: ScenarioContext) {
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
         // The heads as last drawn, one per beam, 0…1 along the path.
         cls.property("heads") { o, c in
-            c.push(.table(LuaTable(array: o.piece.heads.map { .number($0) })))
+            c.push(.table(LuaTable(array: o.value.heads.map { .number($0) })))
             return 1
         }
-        cls.property("length") { o, c in c.push(o.piece.path.length); return 1 }
-        return cls
+        cls.property("length") { o, c in c.push(o.value.path.length); return 1 }
     }
 }

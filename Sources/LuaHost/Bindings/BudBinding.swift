@@ -15,22 +15,19 @@ final class LuaBuds: BudHost {
 
 /// `s:buds{ name = "bubbles", placed = { "a" } }` and its methods: `bloom(list[, stagger])`, `gather(list[,
 /// stagger])`, `place(list)`, `isOut(id)`, `contains(id)`; readings `name`, `present`, `out`.
-enum BudBinding {
+enum BudBinding: StageMadeBinding {
     static let optionKeys = ["name", "placed"]
 
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("buds") { o, c in
-            let opts = try c.options(1, allowed: optionKeys)
-            let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
-            let buds = LuaBuds(name: name, stage: o.stage)
-            if let placed = opts.table["placed"].table {
-                buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
-            } else if opts.has("placed") {
-                throw LuaHostError.message("\(c.function): option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
-            }
-            context.state.push(buds, as: budsClass(context.state))
-            return 1
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LuaBuds {
+        let opts = try c.options(1, allowed: optionKeys)
+        let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
+        let buds = LuaBuds(name: name, stage: stage)
+        if let placed = opts.table["placed"].table {
+            buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
+        } else if opts.has("placed") {
+            throw LuaHostError.message("\(c.function): option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
         }
+        return buds
     }
 
     /// A list of distinct, non-empty bubble names.
@@ -60,46 +57,44 @@ enum BudBinding {
     }
 
     /// A Lua piece's layout that failed while the buds changed is raised at the line that changed them.
-    private static func raiseLayoutError(_ o: LuaBuds) throws {
-        if let stage = o.context as? Stage { try LuaPiece.raisePendingError(on: stage) }
+    private static func raiseLayoutError(_ o: Bound<LuaBuds>) throws {
+        try LuaPiece.raisePendingError(on: o.stage)
     }
 
-    static func budsClass(_ state: LuaState) -> LuaClass<LuaBuds> {
-        if let cached = state.classCache["buds"] as? LuaClass<LuaBuds> { return cached }
-        let cls = LuaClass<LuaBuds>("buds")
-        state.classCache["buds"] = cls
+    static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: ScenarioContext) {
         // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
         cls.method("bloom") { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
+            o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
             try raiseLayoutError(o)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
         cls.method("gather") { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
+            o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
             try raiseLayoutError(o)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
         cls.method("place") { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.context?.transact(Transaction(disablesAnimations: true)) { o.buds.place(list) }
+            let buds = o.value
+            o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
             try raiseLayoutError(o)
             return 0
         }
-        cls.method("isOut") { o, c in c.push(o.buds.isOut(try c.string(1, "a bubble name"))); return 1 }
-        cls.method("contains") { o, c in c.push(o.buds.contains(try c.string(1, "a bubble name"))); return 1 }
-        cls.property("name") { o, c in c.push(o.name); return 1 }
+        cls.method("isOut") { o, c in c.push(o.value.buds.isOut(try c.string(1, "a bubble name"))); return 1 }
+        cls.method("contains") { o, c in c.push(o.value.buds.contains(try c.string(1, "a bubble name"))); return 1 }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("present") { o, c in
-            LuaValue.table(LuaTable(array: o.buds.present.map { .string($0) })).push(c.L)
+            LuaValue.table(LuaTable(array: o.value.buds.present.map { .string($0) })).push(c.L)
             return 1
         }
         cls.property("out") { o, c in
-            LuaValue.table(LuaTable(array: o.buds.present.filter { o.buds.isOut($0) }.map { .string($0) })).push(c.L)
+            let buds = o.value.buds
+            LuaValue.table(LuaTable(array: buds.present.filter { buds.isOut($0) }.map { .string($0) })).push(c.L)
             return 1
         }
-        return cls
     }
 }

@@ -11,7 +11,6 @@ enum FoundationBinding {
     static func install(into context: ScenarioContext) {
         let state = context.state
         let L = state.L
-        let animations = MotionBinding.animationClass(state)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_getglobal(L, "motion") == LUA_TTABLE else { return }
@@ -34,10 +33,10 @@ enum FoundationBinding {
                 lua_rawset(L, liquid)
             }
             lua_pushstring(L, "split")
-            state.push(AnimationObject(Liquid.split(reduceMotion: reduceMotion)), as: animations)
+            AnimationBinding.push(AnimationObject(Liquid.split(reduceMotion: reduceMotion)), context: context)
             lua_rawset(L, liquid)
             lua_pushstring(L, "home")
-            state.push(AnimationObject(Liquid.home(reduceMotion: reduceMotion)), as: animations)
+            AnimationBinding.push(AnimationObject(Liquid.home(reduceMotion: reduceMotion)), context: context)
             lua_rawset(L, liquid)
             clua_pop(L, 1)
             lua_pushstring(L, "allowsAmbient")

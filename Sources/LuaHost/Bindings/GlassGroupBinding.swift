@@ -2,56 +2,33 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A glass group (or the Tools) as scripts hold it.
-final class GlassGroupObject {
-    let group: GlassGroupPiece
-    let stage: Stage
-    init(group: GlassGroupPiece, stage: Stage) { self.group = group; self.stage = stage }
-}
-
 /// `s:glassGroup{ spacing = 16, shapes = { { id = "pencil", x = 16, y = 80, w = 44, h = 44, shape = "circle",
 /// interactive = true }, ... }, name = "glassGroup" }` with `g:insert(shape [, animation])`, `g:remove(id [,
 /// animation])` and `g:set{ spacing = 20 }`; `s:tools{ expanded = false, name = "tools" }` (the seed's pencil and
 /// eraser) with `t:toggle()` and `t:setExpanded(open)`. Both answer to the shared gestures on their shapes by id.
-enum GlassGroupBinding {
+enum GlassGroupBinding: StageMadeBinding {
     static let optionKeys = ["spacing", "shapes", "name"]
-    static let toolsKeys = ["expanded", "name"]
     static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
 
-    /// Adds `glassGroup` and `tools` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("glassGroup") { o, c in
-            let opts = try c.options(1, allowed: optionKeys, optional: false)
-            let name = try opts.pieceName(default: "glassGroup")
-            guard let spacing = try opts.number("spacing", "a distance in points") else {
-                throw LuaHostError.message("\(c.function): option 'spacing' is required (the container's spacing in points)")
-            }
-            guard let list = try opts.table("shapes", "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }") else {
-                throw LuaHostError.message("\(c.function): option 'shapes' is required (a list of shapes, which may be empty: {})")
-            }
-            guard list.keys.isEmpty else {
-                throw LuaHostError.message("\(c.function): option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
-            }
-            let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
-            let group: GlassGroupPiece
-            do { group = try GlassGroupPiece(context: o.stage, name: name, spacing: spacing, shapes: shapes) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
-            }
-            do { try o.stage.add(group) } catch { throw LuaHostError.message("\(c.function): \(error)") }
-            context.state.push(GlassGroupObject(group: group, stage: o.stage), as: groupClass(context))
-            return 1
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> GlassGroupPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let name = try opts.pieceName(default: "glassGroup")
+        guard let spacing = try opts.number("spacing", "a distance in points") else {
+            throw LuaHostError.message("\(c.function): option 'spacing' is required (the container's spacing in points)")
         }
-        cls.method("tools") { o, c in
-            let opts = try c.options(1, allowed: toolsKeys)
-            let name = try opts.pieceName(default: "tools")
-            let tools: GlassToolsPiece
-            do { tools = try GlassToolsPiece(context: o.stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
-                throw LuaHostError.message("\(c.function): \(error)")
-            }
-            do { try o.stage.add(tools) } catch { throw LuaHostError.message("\(c.function): \(error)") }
-            context.state.push(GlassGroupObject(group: tools, stage: o.stage), as: toolsClass(context))
-            return 1
+        guard let list = try opts.table("shapes", "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }") else {
+            throw LuaHostError.message("\(c.function): option 'shapes' is required (a list of shapes, which may be empty: {})")
         }
+        guard list.keys.isEmpty else {
+            throw LuaHostError.message("\(c.function): option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
+        }
+        let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
+        let group: GlassGroupPiece
+        do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
+            throw LuaHostError.message("\(c.function): \(error)")
+        }
+        do { try stage.add(group) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return group
     }
 
     /// One shape table, read strictly: `where` names it in errors ("shapes[2]", "argument 1").
@@ -122,13 +99,9 @@ enum GlassGroupBinding {
         return try MotionBinding.animationArgument(c, arg, context: context)
     }
 
-    // MARK: The classes
+    // MARK: The class
 
-    static func groupClass(_ context: ScenarioContext) -> LuaClass<GlassGroupObject> {
-        let state = context.state
-        if let cached = state.classCache["glassGroup"] as? LuaClass<GlassGroupObject> { return cached }
-        let cls = LuaClass<GlassGroupObject>("glassGroup")
-        state.classCache["glassGroup"] = cls
+    static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: ScenarioContext) {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
         cls.method("insert") { o, c in
@@ -140,7 +113,7 @@ enum GlassGroupBinding {
             case let other: throw LuaHostError.message("\(c.function): argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
             }
             let animation = try animation(c, 2, context: context)
-            do { try o.group.insert(spec, from: from, animation: animation) } catch {
+            do { try o.value.insert(spec, from: from, animation: animation) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             return 0
@@ -148,7 +121,7 @@ enum GlassGroupBinding {
         cls.method("remove") { o, c in
             let id = try c.string(1, "the id of a shape in the group")
             let animation = try animation(c, 2, context: context)
-            do { try o.group.remove(id, animation: animation) } catch {
+            do { try o.value.remove(id, animation: animation) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             return 0
@@ -156,42 +129,21 @@ enum GlassGroupBinding {
         cls.method("set") { o, c in
             let opts = try c.options(1, allowed: ["spacing"], optional: false)
             if let spacing = try opts.number("spacing", "a distance in points") {
-                do { try o.group.setSpacing(spacing) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+                do { try o.value.setSpacing(spacing) } catch { throw LuaHostError.message("\(c.function): \(error)") }
             }
             return 0
         }
-        return cls
-    }
-
-    static func toolsClass(_ context: ScenarioContext) -> LuaClass<GlassGroupObject> {
-        let state = context.state
-        if let cached = state.classCache["tools"] as? LuaClass<GlassGroupObject> { return cached }
-        let cls = LuaClass<GlassGroupObject>("tools")
-        state.classCache["tools"] = cls
-        addShared(to: cls, context: context)
-        // toggle(): the pencil's action, withAnimation(.bouncy) { expanded.toggle() }.
-        cls.method("toggle") { o, c in
-            (o.group as? GlassToolsPiece)?.toggle()
-            return 0
-        }
-        cls.method("setExpanded") { o, c in
-            let open = try c.boolean(1, "true or false")
-            (o.group as? GlassToolsPiece)?.setExpanded(open)
-            return 0
-        }
-        cls.property("expanded") { o, c in c.push((o.group as? GlassToolsPiece)?.expanded ?? false); return 1 }
-        return cls
     }
 
     /// The gestures, and the readings both classes share.
-    private static func addShared(to cls: LuaClass<GlassGroupObject>, context: ScenarioContext) {
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.group }, stage: { $0.stage })
-        cls.property("name") { o, c in c.push(o.group.name); return 1 }
-        cls.property("spacing") { o, c in c.push(o.group.spacing); return 1 }
-        cls.property("ids") { o, c in c.push(.table(LuaTable(array: o.group.ids.map { .string($0) }))); return 1 }
+    static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("spacing") { o, c in c.push(o.value.spacing); return 1 }
+        cls.property("ids") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
         // The pairs merged in the latest checked frame, "a+b", in drawing order.
         cls.property("merged") { o, c in
-            c.push(.table(LuaTable(array: o.group.necks.map { .string($0.pair) })))
+            c.push(.table(LuaTable(array: o.value.necks.map { .string($0.pair) })))
             return 1
         }
     }

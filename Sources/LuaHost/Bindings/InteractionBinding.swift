@@ -14,47 +14,37 @@ enum InteractionBinding {
     static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
     static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
 
-    static func addMethods<T: AnyObject>(to cls: LuaClass<T>, context: ScenarioContext,
-                                         piece: @escaping (T) -> any InteractivePiece,
-                                         stage: @escaping (T) -> Stage) {
+    static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: ScenarioContext) {
+        func piece(_ o: Bound<P>) -> P { o.value }
+        func stage(_ o: Bound<P>) -> Stage { o.stage }
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
         cls.method("tap") { o, c in
             let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
-            let (p, s) = (piece(o), stage(o))
-            let at = try point(aim, piece: p, stage: s, c)
-            let frames = try gesture(c, s) { try s.tap(on: p, at: at, duration: duration) }
-            c.push(Double(frames))
-            return 1
+            return try runGesture(o, from: aim, c) { s, p, at in try s.tap(on: p, at: at, duration: duration) }
         }
         // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
         cls.method("drag") { o, c in
             let opts = try c.options(1, allowed: dragOptions, optional: false)
-            let dx = try opts.number("dx", "a distance in points") ?? 0
-            let dy = try opts.number("dy", "a distance in points") ?? 0
+            let (dx, dy) = try travel(opts)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
-            let (p, s) = (piece(o), stage(o))
-            let from = try point(try aim(opts, c), piece: p, stage: s, c)
-            let frames = try gesture(c, s) { try s.drag(on: p, from: from, dx: dx, dy: dy, duration: duration) }
-            c.push(Double(frames))
-            return 1
+            return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
+                try s.drag(on: p, from: from, dx: dx, dy: dy, duration: duration)
+            }
         }
         // fling{ dx, dy, velocity, part, index, x, y }: moves at `velocity` points per second and lifts moving.
         cls.method("fling") { o, c in
             let opts = try c.options(1, allowed: flingOptions, optional: false)
-            let dx = try opts.number("dx", "a distance in points") ?? 0
-            let dy = try opts.number("dy", "a distance in points") ?? 0
+            let (dx, dy) = try travel(opts)
             guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
                 throw LuaHostError.message("\(c.function): option 'velocity' is required (a speed in points per second along the path)")
             }
             guard dx != 0 || dy != 0 else {
                 throw LuaHostError.message("\(c.function): the finger must travel; give 'dx' or 'dy' (points)")
             }
-            let (p, s) = (piece(o), stage(o))
-            let from = try point(try aim(opts, c), piece: p, stage: s, c)
-            let frames = try gesture(c, s) { try s.fling(on: p, from: from, dx: dx, dy: dy, speed: speed) }
-            c.push(Double(frames))
-            return 1
+            return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
+                try s.fling(on: p, from: from, dx: dx, dy: dy, speed: speed)
+            }
         }
         // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
         cls.method("touch") { o, c in
@@ -69,7 +59,7 @@ enum InteractionBinding {
             }
             let finger = s.touchDown(on: p, at: at)
             try LuaPiece.raisePendingError(on: s)
-            FingerBinding.push(FingerObject(finger, stage: s), context: context)
+            FingerBinding.push(Bound(finger, on: s), context: context)
             return 1
         }
         // key(name): true when the piece did something with it.
@@ -219,6 +209,20 @@ enum InteractionBinding {
 
     /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
     /// while it ran, becomes the script's error.
+    /// Finds where `aim` is on the bound piece, runs the gesture from there, and returns the frames it rendered to
+    /// the script.
+    private static func runGesture<P: InteractivePiece>(_ o: Bound<P>, from aim: Aim, _ c: LuaCall,
+                                                       _ body: (Stage, P, Point) throws -> Int) throws -> Int32 {
+        let at = try point(aim, piece: o.value, stage: o.stage, c)
+        c.push(Double(try gesture(c, o.stage) { try body(o.stage, o.value, at) }))
+        return 1
+    }
+
+    /// `dx` and `dy`, 0 when left out.
+    private static func travel(_ opts: Options) throws -> (Double, Double) {
+        (try opts.number("dx", "a distance in points") ?? 0, try opts.number("dy", "a distance in points") ?? 0)
+    }
+
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
         guard !LuaPiece.isRunningScript(on: stage) else {
             throw LuaHostError.message("\(c.function): a gesture cannot start inside a piece's handler or layout "

@@ -199,24 +199,23 @@ extension NowPlayingPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? {
 extension ExpandingMiniPlayerPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
 extension SpinningVinylArtPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
 
-/// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): a mock made with `s:player{...}` on this stage, or a Lua table that is a
-/// player (see `LuaMediaPlayer`).
+/// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): the one reading of that option
+/// every player-bound piece uses. A player made with `s:player{...}` on this stage (checked as any registry value
+/// is, `PlayerBinding.value(inOption:...)`), or a Lua table that is a player (see `LuaMediaPlayer`).
 enum PlayerOption {
-    static func read(_ c: LuaCall, _ opts: Options, stage: Stage, state: LuaState) throws -> any MediaPlayer {
-        if let mock = c.object(inOption: "player", of: 1, className: "piecebox.player") as PlayerObject? {
-            guard mock.stage === stage else {
-                throw LuaHostError.message("\(c.function): option 'player' is on another stage; make the player on this one")
-            }
-            return mock.player
-        }
+    static func read(_ c: LuaCall, _ opts: Options, on stage: Stage, context: ScenarioContext) throws -> any MediaPlayer {
         let L = c.L
         lua_pushstring(L, "player")
-        lua_rawget(L, 1 + c.offset)
+        let type = lua_rawget(L, 1 + c.offset)
         defer { clua_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else {
+        switch type {
+        case LUA_TTABLE:
+            return try LuaMediaPlayer.bind(L, -1, state: context.state, stage: stage, what: "\(c.function): option 'player'")
+        case LUA_TUSERDATA:
+            return try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
+        default:
             throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
         }
-        return try LuaMediaPlayer.bind(L, -1, state: state, stage: stage, what: "\(c.function): option 'player'")
     }
 
     /// After the piece is made (it called `observe`): an error the table raised then is the binding's error.

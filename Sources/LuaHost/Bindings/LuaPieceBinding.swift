@@ -130,16 +130,9 @@ final class LuaPiece: StagePiece {
     }
 }
 
-/// A Lua piece as scripts hold it.
-final class LuaPieceObject {
-    let piece: LuaPiece
-    let stage: Stage
-    init(piece: LuaPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
-enum LuaPieceBinding {
+enum LuaPieceBinding: StageMadeBinding {
     /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> Int32 {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LuaPiece {
         let state = context.state
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
@@ -175,8 +168,7 @@ enum LuaPieceBinding {
             throw LuaHostError.message("\(c.function): \(error.description)")
         }
         if let error = piece.takeError() { throw LuaHostError.message(error) }
-        state.push(LuaPieceObject(piece: piece, stage: stage), as: pieceClass(state, context: context))
-        return 1
+        return piece
     }
 
     static let optionKeys = ["name", "state", "layout", "onTouch", "onKey", "accessibility", "perform", "parts",
@@ -220,15 +212,12 @@ enum LuaPieceBinding {
         }
     }
 
-    static func pieceClass(_ state: LuaState, context: ScenarioContext) -> LuaClass<LuaPieceObject> {
-        if let cached = state.classCache["piece"] as? LuaClass<LuaPieceObject> { return cached }
-        let cls = LuaClass<LuaPieceObject>("piece")
-        state.classCache["piece"] = cls
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
-        cls.property("state") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.piece.stateRef)); return 1 }
+    static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: ScenarioContext) {
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("state") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
         // The piece's target elements (where they are going), by name: card.layout.surface.h
         cls.property("layout") { o, c in
-            let elements = o.stage.targets(of: o.piece.name) ?? []
+            let elements = o.stage.targets(of: o.value.name) ?? []
             lua_createtable(c.L, 0, Int32(elements.count))
             for e in elements {
                 lua_pushstring(c.L, e.name)
@@ -238,7 +227,7 @@ enum LuaPieceBinding {
             }
             return 1
         }
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+        InteractionBinding.addMethods(to: cls, context: context)
         // set(changes[, animation]): merges the changes into the state inside one transaction.
         cls.method("set") { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
@@ -246,7 +235,7 @@ enum LuaPieceBinding {
             let L = c.L
             let changes = 1 + c.offset
             o.stage.transact(Transaction(animation: animation)) {
-                lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.piece.stateRef))
+                lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef))
                 let target = lua_gettop(L)
                 lua_pushnil(L)
                 while lua_next(L, changes) != 0 {
@@ -256,9 +245,8 @@ enum LuaPieceBinding {
                 }
                 clua_pop(L, 1)
             }
-            if let error = o.piece.takeError() { throw LuaHostError.message(error) }
+            if let error = o.value.takeError() { throw LuaHostError.message(error) }
             return 0
         }
-        return cls
     }
 }

@@ -2,33 +2,17 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// An ExpandingMiniPlayer piece as scripts hold it.
-final class MiniPlayerObject {
-    let piece: ExpandingMiniPlayerPiece
-    let stage: Stage
-    init(piece: ExpandingMiniPlayerPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
 /// `s:miniPlayer{ player = p, name = "miniPlayer", messages = {...} }`: the mini bar that grows into a full-screen
 /// player, bound to a player (title and subtitle from its track and artist, progress from its time over the
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
-enum MiniPlayerBinding {
+enum MiniPlayerBinding: StageMadeBinding {
     static let optionKeys = ["player", "name", "messages"]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
-    /// Adds `miniPlayer` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("miniPlayer") { o, c in
-            let piece = try make(on: o.stage, c, state: context.state)
-            context.state.push(MiniPlayerObject(piece: piece, stage: o.stage), as: pieceClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall, state: LuaState) throws -> ExpandingMiniPlayerPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        let player = try PlayerOption.read(c, opts, stage: stage, state: state)
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
         let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
@@ -46,18 +30,13 @@ enum MiniPlayerBinding {
 
     // MARK: The class
 
-    static func pieceClass(_ context: ScenarioContext) -> LuaClass<MiniPlayerObject> {
-        let state = context.state
-        if let cached = state.classCache["miniPlayer"] as? LuaClass<MiniPlayerObject> { return cached }
-        let cls = LuaClass<MiniPlayerObject>("miniPlayer")
-        state.classCache["miniPlayer"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.piece.isExpanded); return 1 }
-        cls.property("progress") { o, c in c.push(o.piece.progress); return 1 }
-        cls.property("dragOffset") { o, c in c.push(o.piece.state.dragOffset); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.piece.layout(in: o.stage.environment)).push(c.L); return 1 }
-        return cls
+    static func describe(_ cls: LuaClass<Bound<ExpandingMiniPlayerPiece>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.property("progress") { o, c in c.push(o.value.progress); return 1 }
+        cls.property("dragOffset") { o, c in c.push(o.value.state.dragOffset); return 1 }
+        cls.property("layout") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
     }
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights

@@ -28,82 +28,11 @@ final class TokenView {
 
 /// `motion.*`: the motion tokens, springs and curves to sample, gesture physics, and overrides.
 enum MotionBinding {
-    static func springClass(_ state: LuaState) -> LuaClass<SpringObject> {
-        let cls = LuaClass<SpringObject>("spring")
-        cls.property("duration") { o, c in c.push(o.spring.duration); return 1 }
-        cls.property("bounce") { o, c in c.push(o.spring.bounce); return 1 }
-        cls.property("response") { o, c in c.push(o.spring.response); return 1 }
-        cls.property("dampingRatio") { o, c in c.push(o.spring.dampingRatio); return 1 }
-        cls.property("stiffness") { o, c in c.push(o.spring.stiffness); return 1 }
-        cls.property("damping") { o, c in c.push(o.spring.damping); return 1 }
-        cls.property("mass") { o, c in c.push(o.spring.mass); return 1 }
-        cls.property("settlingDuration") { o, c in c.push(o.spring.settlingDuration); return 1 }
-        // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
-        cls.method("value") { o, c in
-            let t = try c.number(1, "a time in seconds")
-            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
-            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
-            c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
-        }
-        cls.method("velocity") { o, c in
-            let t = try c.number(1, "a time in seconds")
-            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
-            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
-            c.push(o.spring.velocity(target: target, initialVelocity: v, time: t)); return 1
-        }
-        cls.method("animation") { o, c in
-            state.push(AnimationObject(.spring(o.spring)), as: animationClass(state)); return 1
-        }
-        return cls
-    }
-
-    static func animationClass(_ state: LuaState) -> LuaClass<AnimationObject> {
-        if let cached = state.classCache["animation"] as? LuaClass<AnimationObject> { return cached }
-        let cls = LuaClass<AnimationObject>("animation")
-        state.classCache["animation"] = cls
-        cls.property("duration") { o, c in c.push(o.animation.completionTime); return 1 }
-        cls.property("description") { o, c in c.push(o.animation.description); return 1 }
-        // value(t): the fraction of the change covered after t seconds (1 when done).
-        cls.method("value") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).fraction); return 1 }
-        cls.method("velocity") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).velocity); return 1 }
-        cls.method("isFinished") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).isFinished); return 1 }
-        cls.method("delay") { o, c in
-            state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
-        }
-        cls.method("speed") { o, c in
-            let s = try c.number(1, "a speed factor")
-            guard s > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a speed factor above 0, got \(s)") }
-            state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
-        }
-        return cls
-    }
-
     static func install(into context: ScenarioContext) {
         let state = context.state
-        let springs = springClass(state)
-        state.classCache["spring"] = springs
-        let animations = animationClass(state)
-
-        func pushSpring(_ s: Spring) { state.push(SpringObject(s), as: springs) }
-        func pushAnimation(_ a: Animation) { state.push(AnimationObject(a), as: animations) }
-
-        let views = LuaClass<TokenView>("tokens")
-        views.anyProperty { view, key, c in
-            let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
-            switch view.kind {
-            case .tiers:
-                guard let tier = tokens.tier(named: key) else {
-                    throw LuaHostError.message("motion.tiers has no tier '\(key)' (tiers: \(tokens.tierNames.joined(separator: ", ")))")
-                }
-                pushSpring(tier)
-            case .roles:
-                guard let role = tokens.role(named: key) else {
-                    throw LuaHostError.message("motion.roles has no role '\(key)' (roles: \(tokens.roleNames.joined(separator: ", ")))")
-                }
-                pushAnimation(role)
-            }
-            return 1
-        }
+        func pushSpring(_ s: Spring) { SpringBinding.push(SpringObject(s), context: context) }
+        func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
+        let views = TokenViewBinding.luaClass(context)
 
         let L = state.L
         state.pushLibrary([
@@ -247,14 +176,14 @@ enum MotionBinding {
     }
 
     static func springArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Spring {
-        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return box.spring }
+        if let box = SpringBinding.object(c, at: arg + c.offset) { return box.spring }
         if c.type(arg) == LUA_TTABLE { return try springFromOptions(c, arg) }
         throw c.argumentError(arg, "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })")
     }
 
     static func animationArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation {
-        if let box = pb_object(c, arg + c.offset, "piecebox.animation") as AnimationObject? { return box.animation }
-        if let box = pb_object(c, arg + c.offset, "piecebox.spring") as SpringObject? { return .spring(box.spring) }
+        if let box = AnimationBinding.object(c, at: arg + c.offset) { return box.animation }
+        if let box = SpringBinding.object(c, at: arg + c.offset) { return .spring(box.spring) }
         if c.type(arg) == LUA_TTABLE { return .spring(try springFromOptions(c, arg)) }
         throw c.argumentError(arg, "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)")
     }

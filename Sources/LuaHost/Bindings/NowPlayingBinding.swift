@@ -2,34 +2,18 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A NowPlaying piece as scripts hold it.
-final class NowPlayingObject {
-    let piece: NowPlayingPiece
-    let stage: Stage
-    init(piece: NowPlayingPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
 /// `s:nowPlaying{ player = p, skipping = "tracks" | "podcast" | { back = 15, forward = 30 }, expanded = false,
 /// messages = {...}, onSkip = true, onSeek = true, name = "nowPlaying" }`: the piece bound to a player, its gestures,
 /// keys and VoiceOver (the shared interaction methods), the app's side of its binding (`setExpanded`, `set`), and
 /// its layout by name in stage coordinates (`np.layout.card`).
-enum NowPlayingBinding {
+enum NowPlayingBinding: StageMadeBinding {
     static let optionKeys = ["player", "skipping", "expanded", "messages", "onSkip", "onSeek", "name"]
     static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
                               "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
 
-    /// Adds `nowPlaying` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("nowPlaying") { o, c in
-            let piece = try make(on: o.stage, c, state: context.state)
-            context.state.push(NowPlayingObject(piece: piece, stage: o.stage), as: pieceClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall, state: LuaState) throws -> NowPlayingPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> NowPlayingPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        let player = try PlayerOption.read(c, opts, stage: stage, state: state)
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
@@ -75,16 +59,12 @@ enum NowPlayingBinding {
 
     // MARK: The class
 
-    static func pieceClass(_ context: ScenarioContext) -> LuaClass<NowPlayingObject> {
-        let state = context.state
-        if let cached = state.classCache["nowPlaying"] as? LuaClass<NowPlayingObject> { return cached }
-        let cls = LuaClass<NowPlayingObject>("nowPlaying")
-        state.classCache["nowPlaying"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+    static func describe(_ cls: LuaClass<Bound<NowPlayingPiece>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
         cls.method("setExpanded") { o, c in
-            o.piece.expanded = try c.boolean(1, "true or false")
+            o.value.expanded = try c.boolean(1, "true or false")
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
@@ -95,22 +75,21 @@ enum NowPlayingBinding {
             let onSkip = opts.has("onSkip") ? try opts.boolean("onSkip", default: true) : nil
             let onSeek = opts.has("onSeek") ? try opts.boolean("onSeek", default: true) : nil
             // One app update: the bubbles move once, for the net change.
-            o.piece.setParameters(skipping: skipping, messages: messages, hasOnSkip: onSkip, hasOnSeek: onSeek)
+            o.value.setParameters(skipping: skipping, messages: messages, hasOnSkip: onSkip, hasOnSeek: onSeek)
             return 0
         }
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
-        cls.property("expanded") { o, c in c.push(o.piece.expanded); return 1 }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("expanded") { o, c in c.push(o.value.expanded); return 1 }
         // The layout on screen (the state's `shown`), which follows `expanded` on the choreography.
-        cls.property("isOpen") { o, c in c.push(o.piece.state.shown); return 1 }
-        cls.property("shownTime") { o, c in c.push(o.piece.shownTime); return 1 }
-        cls.property("isScrubbing") { o, c in c.push(o.piece.state.playhead.scrubTime != nil); return 1 }
+        cls.property("isOpen") { o, c in c.push(o.value.state.shown); return 1 }
+        cls.property("shownTime") { o, c in c.push(o.value.shownTime); return 1 }
+        cls.property("isScrubbing") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
         cls.property("pendingSeek") { o, c in
-            if let t = o.piece.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
+            if let t = o.value.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
             return 1
         }
-        cls.property("state") { o, c in stateValue(o.piece).push(c.L); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.piece, o.stage.environment).push(c.L); return 1 }
-        return cls
+        cls.property("state") { o, c in stateValue(o.value).push(c.L); return 1 }
+        cls.property("layout") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
     }
 
     /// The piece's `@State`, by the seed's names.

@@ -2,13 +2,6 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A live scroll page as scripts hold it.
-final class PageObject {
-    let page: LiveScrollPage
-    let stage: Stage
-    init(page: LiveScrollPage, stage: Stage) { self.page = page; self.stage = stage }
-}
-
 /// `s:page{ sections = {...} }`: a mock long scroll view over sections, on the stage as a piece, and its methods
 /// (`scroll`, `fling`, `keyboard`, the finger gestures) and readings (`selection`, `offset`, `readFraction`).
 ///
@@ -16,18 +9,9 @@ final class PageObject {
 /// laid out as the seed's example page: when any section has paragraphs, every such section is measured in the
 /// example's type (a title2 heading over body paragraphs, semibold, in a column 24 points in) and the page takes its
 /// spacing (36) and padding (24 above, 360 below); otherwise sections keep their `height` and there is none.
-enum PageBinding {
+enum PageBinding: StageMadeBinding {
     static let optionKeys = ["sections", "name", "selection", "keyboard", "spacing", "paddingTop", "paddingBottom"]
     static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
-
-    /// Adds `page` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("page") { o, c in
-            let page = try make(on: o.stage, c, context: context)
-            context.state.push(PageObject(page: page, stage: o.stage), as: pageClass(context))
-            return 1
-        }
-    }
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LiveScrollPage {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
@@ -130,12 +114,8 @@ enum PageBinding {
 
     static let scrollOptions = ["to", "offset", "animated", "animation"]
 
-    static func pageClass(_ context: ScenarioContext) -> LuaClass<PageObject> {
-        let state = context.state
-        if let cached = state.classCache["page"] as? LuaClass<PageObject> { return cached }
-        let cls = LuaClass<PageObject>("page")
-        state.classCache["page"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.page }, stage: { $0.stage })
+    static func describe(_ cls: LuaClass<Bound<LiveScrollPage>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
 
         // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
         cls.method("scroll") { o, c in
@@ -145,12 +125,12 @@ enum PageBinding {
             let offset = try opts.number("offset", "an offset in points")
             switch (to, offset) {
             case (let id?, nil):
-                guard o.page.page.index(of: id) != nil else {
-                    throw LuaHostError.message("\(c.function): option 'to' must be one of the sections' ids (\(o.page.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
+                guard o.value.page.index(of: id) != nil else {
+                    throw LuaHostError.message("\(c.function): option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
                 }
-                o.page.select(id, animation: animation)
+                o.value.select(id, animation: animation)
             case (nil, let y?):
-                o.page.scroll(toOffset: y, animation: animation)
+                o.value.scroll(toOffset: y, animation: animation)
             default:
                 throw LuaHostError.message("\(c.function): give 'to' (a section id) or 'offset' (points), one of them")
             }
@@ -168,7 +148,7 @@ enum PageBinding {
             guard let velocity = try opts.number("velocity", "a speed in points per second") else {
                 throw LuaHostError.message("\(c.function): option 'velocity' is required (points per second down the page; negative goes back up)")
             }
-            o.page.fling(velocity: velocity)
+            o.value.fling(velocity: velocity)
             return 0
         }
         // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
@@ -176,12 +156,12 @@ enum PageBinding {
             let height = try c.number(1, "a height in points")
             guard height >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a height in points of at least 0, got \(height)") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
-            o.page.setKeyboard(height, animation: animation)
+            o.value.setKeyboard(height, animation: animation)
             return 0
         }
         // section(id or index): { id, title, detail, y, h } in content coordinates.
         cls.method("section") { o, c in
-            let sections = o.page.sections
+            let sections = o.value.sections
             guard !sections.isEmpty else {
                 throw LuaHostError.message("\(c.function): this page has no sections")
             }
@@ -194,38 +174,37 @@ enum PageBinding {
                 index = n - 1
             } else {
                 let id = try c.string(1, "a section number (from 1) or id")
-                guard let i = o.page.page.index(of: id) else {
+                guard let i = o.value.page.index(of: id) else {
                     throw LuaHostError.message("\(c.function): no section has the id \"\(id)\"")
                 }
                 index = i
             }
-            let frames = o.page.page.sectionFrames
+            let frames = o.value.page.sectionFrames
             guard frames.indices.contains(index) else { c.pushNil(); return 1 }
             LuaValue.table(LuaTable(fields: [
                 ("detail", sections[index].detail.map { .string($0) } ?? .nil),
                 ("h", .number(frames[index].height)), ("id", .string(sections[index].id)),
-                ("restingOffset", .number(o.page.page.restingOffset(for: sections[index].id) ?? 0)),
+                ("restingOffset", .number(o.value.page.restingOffset(for: sections[index].id) ?? 0)),
                 ("title", .string(sections[index].title)), ("y", .number(frames[index].minY)),
             ])).push(c.L)
             return 1
         }
-        cls.property("name") { o, c in c.push(o.page.name); return 1 }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("selection") { o, c in
-            if let s = o.page.selection { c.push(s) } else { c.pushNil() }
+            if let s = o.value.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
         cls.property("sectionAtAnchor") { o, c in
-            if let s = o.page.sectionAtAnchor { c.push(s) } else { c.pushNil() }
+            if let s = o.value.sectionAtAnchor { c.push(s) } else { c.pushNil() }
             return 1
         }
-        cls.property("offset") { o, c in c.push(o.page.offset); return 1 }
-        cls.property("readFraction") { o, c in c.push(o.page.readFraction); return 1 }
-        cls.property("contentHeight") { o, c in c.push(o.page.page.contentHeight); return 1 }
-        cls.property("minOffset") { o, c in c.push(o.page.page.offsetRange.lowerBound); return 1 }
-        cls.property("maxOffset") { o, c in c.push(o.page.page.offsetRange.upperBound); return 1 }
-        cls.property("isMoving") { o, c in c.push(o.page.isMoving); return 1 }
-        cls.property("count") { o, c in c.push(Double(o.page.sections.count)); return 1 }
-        return cls
+        cls.property("offset") { o, c in c.push(o.value.offset); return 1 }
+        cls.property("readFraction") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.property("contentHeight") { o, c in c.push(o.value.page.contentHeight); return 1 }
+        cls.property("minOffset") { o, c in c.push(o.value.page.offsetRange.lowerBound); return 1 }
+        cls.property("maxOffset") { o, c in c.push(o.value.page.offsetRange.upperBound); return 1 }
+        cls.property("isMoving") { o, c in c.push(o.value.isMoving); return 1 }
+        cls.property("count") { o, c in c.push(Double(o.value.sections.count)); return 1 }
     }
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.

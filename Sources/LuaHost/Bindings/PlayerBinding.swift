@@ -2,30 +2,14 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A mock player as scripts hold it.
-final class PlayerObject {
-    let player: MockPlayer
-    let stage: Stage
-    init(player: MockPlayer, stage: Stage) { self.player = player; self.stage = stage }
-}
-
 /// `s:player{ tracks = {...}, time, isPlaying, updateInterval, seekConfirmation, trackEnd }`: a media player on the
 /// stage's clock, and the app's controls over it (`play`, `pause`, `toggle`, `seek`, `skip`, `load`), with what it
 /// knows (`time`, `isPlaying`, the track) and every call a piece made to it (`calls()`).
-enum PlayerBinding {
+enum PlayerBinding: StageMadeBinding {
     static let optionKeys = ["tracks", "time", "isPlaying", "updateInterval", "seekConfirmation", "trackEnd", "name"]
     static let trackKeys = ["title", "artist", "duration"]
 
-    /// Adds `player` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("player") { o, c in
-            let player = try make(on: o.stage, c)
-            context.state.push(PlayerObject(player: player, stage: o.stage), as: playerClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall) throws -> MockPlayer {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> MockPlayer {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let list = try opts.table("tracks", "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }") else {
             throw LuaHostError.message("\(c.function): option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
@@ -93,18 +77,13 @@ enum PlayerBinding {
 
     // MARK: The class
 
-    static func playerClass(_ context: ScenarioContext) -> LuaClass<PlayerObject> {
-        let state = context.state
-        if let cached = state.classCache["player"] as? LuaClass<PlayerObject> { return cached }
-        let cls = LuaClass<PlayerObject>("player")
-        state.classCache["player"] = cls
-
+    static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: ScenarioContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
-        cls.method("play") { o, c in try noArguments(c); o.player.play(); return 0 }
-        cls.method("pause") { o, c in try noArguments(c); o.player.pause(); return 0 }
-        cls.method("toggle") { o, c in try noArguments(c); o.player.toggle(); return 0 }
+        cls.method("play") { o, c in try noArguments(c); o.value.play(); return 0 }
+        cls.method("pause") { o, c in try noArguments(c); o.value.pause(); return 0 }
+        cls.method("toggle") { o, c in try noArguments(c); o.value.toggle(); return 0 }
         cls.method("seek") { o, c in
-            o.player.seek(to: try c.number(1, "a position in seconds"))
+            o.value.seek(to: try c.number(1, "a position in seconds"))
             return 0
         }
         cls.method("skip") { o, c in
@@ -112,7 +91,7 @@ enum PlayerBinding {
             guard let direction = SkipDirection(rawValue: name) else {
                 throw LuaHostError.message("\(c.function): argument 1 must be \"next\" or \"previous\", got \"\(name)\"")
             }
-            o.player.skip(direction)
+            o.value.skip(direction)
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
@@ -122,28 +101,23 @@ enum PlayerBinding {
             }
             let tracks = try self.tracks(list, c)
             let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
-            o.player.load(tracks, at: max(index, 1) - 1)
+            o.value.load(tracks, at: max(index, 1) - 1)
             return 0
         }
         // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
         cls.method("calls") { o, c in
-            LuaValue.table(LuaTable(array: o.player.calls.map(callValue))).push(c.L)
+            LuaValue.table(LuaTable(array: o.value.calls.map(callValue))).push(c.L)
             return 1
         }
-        cls.property("time") { o, c in c.push(o.player.time); return 1 }
-        cls.property("reportedTime") { o, c in c.push(o.player.reportedTime); return 1 }
-        cls.property("isPlaying") { o, c in c.push(o.player.isPlaying); return 1 }
-        cls.property("title") { o, c in c.push(o.player.title); return 1 }
-        cls.property("artist") { o, c in c.push(o.player.artist); return 1 }
-        cls.property("duration") { o, c in c.push(o.player.duration); return 1 }
-        cls.property("isLive") { o, c in c.push(o.player.isLive); return 1 }
-        cls.property("hasPendingSeek") { o, c in c.push(o.player.hasPendingSeek); return 1 }
+        cls.readings(numbers: ["time": \.value.time, "reportedTime": \.value.reportedTime, "duration": \.value.duration],
+                     flags: ["isPlaying": \.value.isPlaying, "isLive": \.value.isLive,
+                             "hasPendingSeek": \.value.hasPendingSeek],
+                     texts: ["title": \.value.title, "artist": \.value.artist])
         cls.property("track") { o, c in
-            if let i = o.player.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
+            if let i = o.value.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
             return 1
         }
-        cls.property("count") { o, c in c.push(Double(o.player.tracks.count)); return 1 }
-        return cls
+        cls.property("count") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
     }
 
     static func callValue(_ call: MockPlayer.Call) -> LuaValue {

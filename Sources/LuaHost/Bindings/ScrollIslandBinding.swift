@@ -2,36 +2,15 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A scroll island as scripts hold it.
-final class ScrollIslandObject {
-    let island: ScrollIslandPiece
-    let stage: Stage
-    init(island: ScrollIslandPiece, stage: Stage) { self.island = island; self.stage = stage }
-}
-
 /// `s:scrollIsland{ page = page, ... }`: the island over a page, its gestures, keys and VoiceOver (the shared
 /// interaction methods), the app's side of its bindings (`setExpanded`, `set`), and its layout by name.
-enum ScrollIslandBinding {
+enum ScrollIslandBinding: StageMadeBinding {
     static let optionKeys = ["page", "name", "progress", "showsTopButton", "maxWidth", "isExpanded", "messages"]
     static let messageKeys = ["contents", "backToTop", "openHint", "closeHint"]
 
-    /// Adds `scrollIsland` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("scrollIsland") { o, c in
-            let island = try make(on: o.stage, c)
-            context.state.push(ScrollIslandObject(island: island, stage: o.stage), as: islandClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall) throws -> ScrollIslandPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ScrollIslandPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let page = c.object(inOption: "page", of: 1, className: "piecebox.page") as PageObject? else {
-            throw LuaHostError.message("\(c.function): option 'page' must be a page made with s:page{...}, got \(opts.table["page"].typeName)")
-        }
-        guard page.stage === stage else {
-            throw LuaHostError.message("\(c.function): option 'page' is on another stage; make the page on this one")
-        }
+        let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
@@ -47,7 +26,7 @@ enum ScrollIslandBinding {
             throw LuaHostError.message("\(c.function): option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
         }
         let messages = try self.messages(opts, c)
-        let island = ScrollIslandPiece(page: page.page, context: stage, name: name, progress: progress,
+        let island = ScrollIslandPiece(page: page, context: stage, name: name, progress: progress,
                                        isExpanded: isExpanded, showsTopButton: showsTopButton,
                                        style: ScrollIslandStyle(maxWidth: maxWidth), messages: messages)
         do { try stage.add(island) } catch { throw LuaHostError.message("\(c.function): \(error)") }
@@ -90,20 +69,16 @@ enum ScrollIslandBinding {
 
     // MARK: The class
 
-    static func islandClass(_ context: ScenarioContext) -> LuaClass<ScrollIslandObject> {
-        let state = context.state
-        if let cached = state.classCache["scrollIsland"] as? LuaClass<ScrollIslandObject> { return cached }
-        let cls = LuaClass<ScrollIslandObject>("scrollIsland")
-        state.classCache["scrollIsland"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.island }, stage: { $0.stage })
+    static func describe(_ cls: LuaClass<Bound<ScrollIslandPiece>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
         cls.method("setExpanded") { o, c in
             let open = try c.boolean(1, "true or false")
-            guard o.island.boundExpanded != nil else {
+            guard o.value.boundExpanded != nil else {
                 throw LuaHostError.message("\(c.function): this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
             }
-            o.island.setExpanded(open)
+            o.value.setExpanded(open)
             return 0
         }
         // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
@@ -111,31 +86,30 @@ enum ScrollIslandBinding {
             let opts = try c.options(1, allowed: ["progress", "showsTopButton"], optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
-            o.island.update { island in
+            o.value.update { island in
                 if let progress { island.progress = progress }
                 if let shows { island.showsTopButton = shows }
             }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.island.name); return 1 }
-        cls.property("isOpen") { o, c in c.push(o.island.isOpen); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.island.isExpanded); return 1 }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("isOpen") { o, c in c.push(o.value.isOpen); return 1 }
+        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
         cls.property("selection") { o, c in
-            if let s = o.island.page.selection { c.push(s) } else { c.pushNil() }
+            if let s = o.value.page.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
         // 1-based, as the rows and "Section 3 of 6".
-        cls.property("current") { o, c in c.push(Double(o.island.currentIndex + 1)); return 1 }
-        cls.property("shown") { o, c in c.push(Double(o.island.displayIndex + 1)); return 1 }
-        cls.property("puckRow") { o, c in c.push(Double(o.island.puckRow + 1)); return 1 }
-        cls.property("readFraction") { o, c in c.push(o.island.readFraction); return 1 }
-        cls.property("count") { o, c in c.push(Double(o.island.count)); return 1 }
+        cls.property("current") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
+        cls.property("shown") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
+        cls.property("puckRow") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
+        cls.property("readFraction") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.property("count") { o, c in c.push(Double(o.value.count)); return 1 }
         cls.property("layout") { o, c in
-            guard let layout = o.island.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
-            layoutValue(layout, island: o.island).push(c.L)
+            guard let layout = o.value.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
+            layoutValue(layout, island: o.value).push(c.L)
             return 1
         }
-        return cls
     }
 
     /// Where everything rests for the current state, by the frame log's names.

@@ -12,14 +12,34 @@ final class StageObject {
 
 /// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
 /// and the pieces put on it.
-enum StageBinding {
+enum StageBinding: ClassBinding {
     static let optionKeys = EnvironmentOptions.keys + ["fps"]
 
+    /// Sets the global `Stage{...}` and describes the stage class, with a method for every type the registry
+    /// says is made on a stage.
     static func install(into context: ScenarioContext) {
         let state = context.state
-        let cls = LuaClass<StageObject>("stage")
-        state.classCache["stage"] = cls
+        let cls = luaClass(context)
+        state.setGlobal("Stage") { c in
+            let c = c.named("Stage")
+            let opts = try c.options(1, allowed: optionKeys)
+            let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
+            let fpsValue = try opts.number("fps", "a frame rate (frames per second)") ?? 120
+            guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
+                throw LuaHostError.message("Stage: option 'fps' must be a whole number from 1 to 1000, got \(fpsValue)")
+            }
+            let stage: Stage
+            do {
+                stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
+            } catch { throw LuaHostError.message("Stage: \(error)") }
+            try context.stageCreated(stage)
+            state.push(StageObject(stage), as: cls)
+            return 1
+        }
+        installLuaMethods(cls, state)
+    }
 
+    static func describe(_ cls: LuaClass<StageObject>, context: ScenarioContext) {
         cls.method("advance") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
@@ -85,44 +105,12 @@ enum StageBinding {
             EnvironmentOptions.value(o.stage.environment).push(c.L)
             return 1
         }
-        cls.method("piece") { o, c in
-            try LuaPieceBinding.make(on: o.stage, c, context: context)
-        }
         StageWorkBinding.install(on: cls, context: context)
-        BudBinding.install(on: cls, context: context)
-        PageBinding.install(on: cls, context: context)
-        ScrollIslandBinding.install(on: cls, context: context)
-        PlayerBinding.install(on: cls, context: context)
-        NowPlayingBinding.install(on: cls, context: context)
-        MiniPlayerBinding.install(on: cls, context: context)
-        VinylBinding.install(on: cls, context: context)
-        BorderBeamBinding.install(on: cls, context: context)
-        MetalBinding.install(on: cls, context: context)
-        GlassGroupBinding.install(on: cls, context: context)
-        GlassSheetBinding.install(on: cls, context: context)
-        GlassTabBarBinding.install(on: cls, context: context)
+        for binding in BindingRegistry.madeOnStage { binding.install(on: cls, context: context) }
         cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
         cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
         cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }
         cls.property("height") { o, c in c.push(o.stage.environment.size.height); return 1 }
-
-        state.setGlobal("Stage") { c in
-            let c = c.named("Stage")
-            let opts = try c.options(1, allowed: optionKeys)
-            let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
-            let fpsValue = try opts.number("fps", "a frame rate (frames per second)") ?? 120
-            guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
-                throw LuaHostError.message("Stage: option 'fps' must be a whole number from 1 to 1000, got \(fpsValue)")
-            }
-            let stage: Stage
-            do {
-                stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
-            } catch { throw LuaHostError.message("Stage: \(error)") }
-            try context.stageCreated(stage)
-            state.push(StageObject(stage), as: cls)
-            return 1
-        }
-        installLuaMethods(cls, state)
     }
 
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
@@ -148,7 +136,10 @@ local type, error, format = type, error, string.format
 methods.runUntil = function(self, predicate, timeout)
   if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
   timeout = timeout or 10
-  if type(timeout) ~= "number" or timeout < 0 then error("stage:runUntil: argument 2 must be a timeout in seconds, got " .. tostring(timeout), 2) end
+  -- NaN and infinity never run out, so the loop would end only at the sandbox's limits.
+  if type(timeout) ~= "number" or timeout ~= timeout or timeout < 0 or timeout == 1 / 0 then
+    error("stage:runUntil: argument 2 must be a timeout in seconds (0 or more, finite), got " .. tostring(timeout), 2)
+  end
   local start = self:now()
   local n = 0
   while true do
@@ -182,7 +173,7 @@ end
     /// Pushes `series(frames, times)` built by the test framework's own constructor.
     static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: ScenarioContext) {
         let L = c.L
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(context.seriesRef))
+        context.state.push(.series)
         let fn = lua_gettop(L)
         lua_createtable(L, Int32(min(frames.count, 1 << 24)), 0)
         for (i, f) in frames.enumerated() {

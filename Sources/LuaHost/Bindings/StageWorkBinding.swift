@@ -35,12 +35,12 @@ final class ScriptWork {
 /// `s:emit{ kind = "haptic", style = "selection" }`: the piece context's clock and events, for scripts and Lua pieces.
 /// Work runs on the virtual clock between frames, in (time, order) order with the pieces' own work; background work
 /// never keeps `settle` waiting. A callback's error is raised at the script line that moved the clock.
-enum StageWorkBinding {
+enum StageWorkBinding: ClassBinding {
     static let workOptions = ["background", "label"]
 
     static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
         let state = context.state
-        let works = workClass(state)
+        let works = luaClass(context)
 
         cls.method("after") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
@@ -55,10 +55,8 @@ enum StageWorkBinding {
         }
     }
 
-    static func workClass(_ state: LuaState) -> LuaClass<ScriptWork> {
-        if let cached = state.classCache["work"] as? LuaClass<ScriptWork> { return cached }
-        let cls = LuaClass<ScriptWork>("work")
-        state.classCache["work"] = cls
+    static func describe(_ cls: LuaClass<ScriptWork>, context: ScenarioContext) {
+        let state = context.state
         cls.property("active") { o, c in c.push(o.active); return 1 }
         cls.property("label") { o, c in c.push(o.label); return 1 }
         // cancel(): stops the work before its next run; true when it was still to run.
@@ -69,7 +67,6 @@ enum StageWorkBinding {
             c.push(was)
             return 1
         }
-        return cls
     }
 
     private static func schedule(_ o: StageObject, _ c: LuaCall, repeating: Bool, works: LuaClass<ScriptWork>,

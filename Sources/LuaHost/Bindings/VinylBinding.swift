@@ -2,34 +2,18 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// A SpinningVinylArt piece as scripts hold it.
-final class VinylObject {
-    let piece: SpinningVinylArtPiece
-    let stage: Stage
-    init(piece: SpinningVinylArtPiece, stage: Stage) { self.piece = piece; self.stage = stage }
-}
-
 /// `s:vinyl{ player = p }` or `s:vinyl{ isPlaying = true }`, with `rpm`, `ramp`, `x, y, w, h`, `name` and
 /// `accessibilityName`: the spinning disc, the app's side of its parameters (`v:set{ rpm = 45 }`,
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
-enum VinylBinding {
+enum VinylBinding: StageMadeBinding {
     static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
     static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
 
-    /// Adds `vinyl` to the stage class.
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
-        cls.method("vinyl") { o, c in
-            let piece = try make(on: o.stage, c, state: context.state)
-            context.state.push(VinylObject(piece: piece, stage: o.stage), as: pieceClass(context))
-            return 1
-        }
-    }
-
-    static func make(on stage: Stage, _ c: LuaCall, state: LuaState) throws -> SpinningVinylArtPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> SpinningVinylArtPiece {
         let opts = try c.options(1, allowed: optionKeys)
         var player: (any MediaPlayer)?
         if opts.has("player") {
-            let bound = try PlayerOption.read(c, opts, stage: stage, state: state)
+            let bound = try PlayerOption.read(c, opts, on: stage, context: context)
             guard !opts.has("isPlaying") else {
                 throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
@@ -79,34 +63,25 @@ enum VinylBinding {
 
     // MARK: The class
 
-    static func pieceClass(_ context: ScenarioContext) -> LuaClass<VinylObject> {
-        let state = context.state
-        if let cached = state.classCache["vinyl"] as? LuaClass<VinylObject> { return cached }
-        let cls = LuaClass<VinylObject>("vinyl")
-        state.classCache["vinyl"] = cls
-        InteractionBinding.addMethods(to: cls, context: context, piece: { $0.piece }, stage: { $0.stage })
+    static func describe(_ cls: LuaClass<Bound<SpinningVinylArtPiece>>, context: ScenarioContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
         cls.method("set") { o, c in
             let opts = try c.options(1, allowed: setKeys, optional: false)
-            if opts.has("isPlaying"), o.piece.player != nil {
+            if opts.has("isPlaying"), o.value.player != nil {
                 throw LuaHostError.message("\(c.function): this disc follows its player; play or pause the player instead")
             }
             let playing = opts.has("isPlaying") ? try opts.boolean("isPlaying", default: false) : nil
             let rpm = try self.rpm(opts)
-            let frame = try self.frame(opts, current: o.piece.frame)
-            if frame != o.piece.frame { o.piece.setFrame(frame) }
-            if let rpm { o.piece.setRPM(rpm) }
-            if let playing { o.piece.setPlaying(playing) }
+            let frame = try self.frame(opts, current: o.value.frame)
+            if frame != o.value.frame { o.value.setFrame(frame) }
+            if let rpm { o.value.setRPM(rpm) }
+            if let playing { o.value.setPlaying(playing) }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.piece.name); return 1 }
-        cls.property("angle") { o, c in c.push(o.piece.angle); return 1 }
-        cls.property("speed") { o, c in c.push(o.piece.speed); return 1 }
-        cls.property("isEasing") { o, c in c.push(o.piece.isEasing); return 1 }
-        cls.property("isPlaying") { o, c in c.push(o.piece.isPlaying); return 1 }
-        cls.property("rpm") { o, c in c.push(o.piece.rpm); return 1 }
-        cls.property("updates") { o, c in c.push(Double(o.piece.timeline.updateCount)); return 1 }
-        return cls
+        cls.readings(numbers: ["angle": \.value.angle, "speed": \.value.speed, "rpm": \.value.rpm],
+                     flags: ["isEasing": \.value.isEasing, "isPlaying": \.value.isPlaying], texts: ["name": \.value.name])
+        cls.property("updates") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
     }
 }

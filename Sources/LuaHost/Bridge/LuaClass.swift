@@ -17,7 +17,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     typealias Method = (T, LuaCall) throws -> Int32
     typealias Getter = (T, LuaCall) throws -> Int32
 
-    /// Registry name of the metatable, e.g. "piecebox.Stage".
+    /// Registry name of the metatable, e.g. "piecebox.stage".
     let name: String
     /// What scripts see in messages: "stage", "player".
     let displayName: String
@@ -28,8 +28,11 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
 
     init(_ displayName: String) {
         self.displayName = displayName
-        self.name = "piecebox." + displayName
+        self.name = Self.registryName(displayName)
     }
+
+    /// The metatable's registry name for the class scripts know as `displayName`.
+    static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
 
     var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
     var methodNames: [String] { methods.keys.sorted() }
@@ -39,6 +42,16 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
     func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
     func anyProperty(_ body: @escaping (T, String, LuaCall) throws -> Int32) { fallback = body }
+
+    /// Readings that hand a field to scripts as it is, declared together by name:
+    /// `cls.readings(numbers: ["time": \.value.time], flags: ["isPlaying": \.value.isPlaying])`.
+    func readings(numbers: KeyValuePairs<String, KeyPath<T, Double>> = [:],
+                  flags: KeyValuePairs<String, KeyPath<T, Bool>> = [:],
+                  texts: KeyValuePairs<String, KeyPath<T, String>> = [:]) {
+        for (key, path) in numbers { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+        for (key, path) in flags { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+        for (key, path) in texts { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+    }
 
     /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.
     func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
@@ -97,8 +110,8 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
             }
-            // Methods plugins added to this class (see PluginLoader); built-in members came first.
-            if Self.pushPluginMethod(L, className: self.displayName, keyIndex: 2) { return 1 }
+            // Methods plugins added to this class; built-in members came first.
+            if PluginMethods.push(L, className: self.displayName, keyIndex: 2) { return 1 }
             if let fallback = self.fallback {
                 let named = call.named("\(self.displayName).\(key)", method: true)
                 return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
@@ -121,19 +134,17 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         }
         lua_rawset(L, -3)
     }
+}
 
-    /// Pushes the plugin method of `className` named by the string at `keyIndex` and returns true, or pushes
-    /// nothing and returns false.
-    private static func pushPluginMethod(_ L: OpaquePointer, className: String, keyIndex: Int32) -> Bool {
-        let top = lua_gettop(L)
-        lua_pushstring(L, PluginLoader.registryKey)
-        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { lua_settop(L, top); return false }
-        lua_pushstring(L, className)
-        guard lua_rawget(L, -2) == LUA_TTABLE else { lua_settop(L, top); return false }
-        lua_pushvalue(L, keyIndex)
-        guard lua_rawget(L, -2) == LUA_TFUNCTION else { lua_settop(L, top); return false }
-        clua_insert(L, top + 1)
-        lua_settop(L, top + 1)
-        return true
+extension LuaState {
+    /// The class `name` of this state, described by `describe` the first time it is asked for: every binding
+    /// that pushes a value of that class gets the same description (and so the same metatable).
+    func luaClass<T: AnyObject>(_ name: String, describe: (LuaClass<T>) -> Void) -> LuaClass<T> {
+        if let cached = classCache[name] as? LuaClass<T> { return cached }
+        let cls = LuaClass<T>(name)
+        // Cached before it is described, so a method that returns its own class finds it.
+        classCache[name] = cls
+        describe(cls)
+        return cls
     }
 }

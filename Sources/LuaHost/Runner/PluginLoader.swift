@@ -5,28 +5,20 @@ import CLuaShim
 ///
 /// A manifest is a Lua file returning a table:
 /// - `methods = { stage = { name = function(self, ...) end }, player = { ... }, ... }`: methods added to the
-///   objects scripts hold (a stage, a Lua piece, a player, a page, a NowPlaying, ScrollIsland or ExpandingMiniPlayer piece, a
-///   finger). A built-in method or property of the same name always wins; a clash with one known when the
-///   plugin loads is an error.
+///   objects scripts hold, those `BindingRegistry` lets plugins extend. Taking the name of a built-in method or
+///   reading (for the stage, also of a constructor such as `nowPlaying`) is an error when the plugin loads.
 /// - `matchers = { toBeFoo = function(actual, ...) return pass, phrase, expected end }`: as `expectExtend`.
 /// - `overrides = { reveal = ..., tiers = { ... } }`: motion token overrides for every test of the file.
 /// - `description`: a line saying what it does.
 /// The manifest runs in the same sandbox as the scenario, under the same limits; any error names the plugin.
 enum PluginLoader {
     /// The objects plugins may add methods to, by the names scripts see in messages.
-    static let classes = ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland", "miniPlayer",
-                          "vinyl", "borderBeam", "metalButton", "glassGroup", "tools", "sheet", "tabBar"]
-
-    /// Registry key of the table `class -> { method -> function }` that `LuaClass` consults.
-    static let registryKey = "piecebox.pluginMethods"
+    static var classes: [String] { BindingRegistry.extensible }
 
     /// Runs every manifest; the first failure is returned as the message for the file.
     static func load(_ plugins: [PluginCatalog.Plugin], into state: LuaState) -> String? {
         guard !plugins.isEmpty else { return nil }
-        let L = state.L
-        lua_pushstring(L, registryKey)
-        clua_newtable(L)
-        lua_rawset(L, CLUA_REGISTRYINDEX)
+        PluginMethods.reset(in: state)
         for plugin in plugins {
             let outcome = state.run(text: source, chunkName: "=piecebox:plugins") { L in
                 lua_pushstring(L, plugin.name)
@@ -56,26 +48,10 @@ enum PluginLoader {
             throw LuaHostError.message("\(c.function): methods for '\(className)': no such object (known: "
                 + classes.joined(separator: ", ") + ")")
         }
-        if let described = state.classCache[className] as? any LuaClassMembers,
-           described.memberNames.contains(method) {
+        if BindingRegistry.builtInMembers(of: className).contains(method) {
             throw LuaHostError.message("\(c.function): \(className) already has a built-in '\(method)'")
         }
-        let L = c.L
-        lua_pushstring(L, registryKey)
-        lua_rawget(L, CLUA_REGISTRYINDEX)
-        let registry = lua_gettop(L)
-        lua_pushstring(L, className)
-        if lua_rawget(L, registry) != LUA_TTABLE {
-            clua_pop(L, 1)
-            clua_newtable(L)
-            lua_pushstring(L, className)
-            lua_pushvalue(L, -2)
-            lua_rawset(L, registry)
-        }
-        lua_pushstring(L, method)
-        lua_pushvalue(L, 3 + c.offset)
-        lua_rawset(L, -3)
-        lua_settop(L, registry - 1)
+        PluginMethods.add(method, to: className, function: 3 + c.offset, in: state)
     }
 
     /// Checks and applies one manifest. Written in Lua so the manifest's own code never runs under a Swift

@@ -14,6 +14,21 @@ public struct RunOptions: Sendable {
     public var tokenSet: String?
     /// Where this file's frame log goes (JSON Lines); nil writes none.
     public var logPath: String?
+    /// Only tests with one of these tags run (when any are given).
+    public var tags: [String] = []
+    /// Tests with any of these tags do not run.
+    public var excludeTags: [String] = []
+    /// Shuffle the file's tests with this run seed (mixed with the file's path; see `SplitMix64.seed`).
+    public var shuffleSeed: UInt64?
+    /// Stop the file at its first failure; the tests after it are reported as not run.
+    public var failFast = false
+
+    /// The tests these options select.
+    public var selection: TestPlan.Selection {
+        TestPlan.Selection(filter: filter, tags: tags, excludeTags: excludeTags)
+    }
+    /// Goldens: the folder, when to record and the tolerance (for `--golden` and scripts' `toMatchGolden`).
+    public var goldens = GoldenOptions()
 
     public init() {}
 }

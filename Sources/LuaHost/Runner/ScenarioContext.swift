@@ -9,8 +9,6 @@ final class ScenarioContext {
     let path: String
     let options: RunOptions
     var currentTest: String = ""
-    /// Registry reference to the test framework's `series` constructor.
-    var seriesRef: Int32 = LUA_NOREF
 
     /// The run's token set (`--tokens`), under everything the file and its plugins override; what
     /// `motion.resetOverrides()` at the top level goes back to.

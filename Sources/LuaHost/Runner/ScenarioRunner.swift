@@ -7,6 +7,8 @@ import Foundation
 public enum ScenarioRunner {
     /// Events as they happen, so a parent process knows which test was running if it must kill the worker.
     public enum Event: Sendable {
+        /// The tests about to run, in order (skipped ones left out), before the first starts.
+        case planned([String])
         case testStarted(String)
         case testFinished(TestResult)
     }
@@ -24,7 +26,8 @@ public enum ScenarioRunner {
         thread.start()
         done.wait()
         return box.report ?? FileReport(path: path, tests: [
-            TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report"),
+            TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report",
+                       source: .runner(limit: nil)),
         ])
     }
 
@@ -121,10 +124,36 @@ public enum ScenarioRunner {
             return 2
         }
         lua_rawset(L, hostIndex)
+        // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
+        lua_pushstring(L, "matchGolden")
+        state.pushFunction { call in
+            let c = call.named("toMatchGolden")
+            guard let stages = state.classCache["stage"] as? LuaClass<StageObject> else {
+                throw LuaHostError.message("toMatchGolden: stages are not available")
+            }
+            guard c.type(1) == LUA_TUSERDATA, let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
+                throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
+            }
+            let name = try c.string(2, "a golden name (a string)")
+            let opts = try c.options(3, allowed: ["elements", "tolerance"])
+            let tolerance = c.isNil(3) ? LuaValue.nil : opts.table["tolerance"]
+            let verdict = try ScriptGoldens.match(stage: object.stage, name: name, options: opts,
+                                                  optionsTolerance: tolerance, scenario: path,
+                                                  settings: options.goldens)
+            c.push(verdict.pass)
+            c.push(verdict.detail)
+            return 2
+        }
+        lua_rawset(L, hostIndex)
         lua_pushstring(L, "tests")
         clua_newtable(L)
         lua_pushvalue(L, -1)
         let testsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        lua_rawset(L, hostIndex)
+        lua_pushstring(L, "groups")
+        clua_newtable(L)
+        lua_pushvalue(L, -1)
+        let groupsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         lua_rawset(L, hostIndex)
         let hostRef = luaL_ref(L, CLUA_REGISTRYINDEX)
 
@@ -132,7 +161,8 @@ public enum ScenarioRunner {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
             return 1
         }
-        for (source, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName)] {
+        for (source, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
+                               (TestDeclarations.source, TestDeclarations.chunkName)] {
             if case .error(let message, _) = state.run(text: source, chunkName: name, pushArgs: pushHost) {
                 return fileFailure("\(path): the sandbox could not start: \(message)")
             }
@@ -140,7 +170,7 @@ public enum ScenarioRunner {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
         lua_pushstring(L, "series")
         lua_rawget(L, -2)
-        context.seriesRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        state.fill(.series)
         clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }
@@ -170,50 +200,177 @@ public enum ScenarioRunner {
         }
         report.output = fileOutput
 
-        // Run (or list) the collected tests.
+        // Run (or list) the collected tests: which and in what order is `TestPlan`'s choice.
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(testsRef))
         let testsIndex = lua_gettop(L)
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(groupsRef))
+        let groupsIndex = lua_gettop(L)
+        defer { lua_settop(L, testsIndex - 1) }
         let count = Int(lua_rawlen(L, testsIndex))
         if count == 0 && !options.listOnly {
             return fileFailure("\(path): declares no tests; wrap its checks in test(\"name\", function() ... end)")
         }
-        for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, testsIndex, lua_Integer(i))
-            let entry = lua_gettop(L)
-            lua_pushstring(L, "name"); lua_rawget(L, entry)
-            let name = boundedString(L, -1, limit: TestResult.nameLimit) ?? "test \(i)"
-            clua_pop(L, 1)
-            lua_pushstring(L, "skip"); lua_rawget(L, entry)
-            let skip = lua_toboolean(L, -1) != 0
-            clua_pop(L, 1)
-            defer { lua_settop(L, entry - 1) }
+        // Declaring once tests run would change the list being run: refused from here on.
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(hostRef))
+        lua_pushstring(L, "sealed"); lua_pushboolean(L, 1); lua_rawset(L, -3)
+        clua_pop(L, 1)
+        let declared = stride(from: 1, through: count, by: 1).map { Self.readDeclared(L, testsIndex, $0) }
+        let plan = TestPlan.make(declared, selection: options.selection,
+                                 seed: options.shuffleSeed.map { SplitMix64.seed($0, for: path) })
+        report.usedOnly = plan.usedOnly
 
-            if let filter = options.filter, !filter.isEmpty, !name.contains(filter) { continue }
-            if options.listOnly || skip {
-                let result = TestResult(name: name, status: .skipped)
+        if options.listOnly {
+            for (n, step) in plan.steps.enumerated() {
+                let result = TestResult(name: step.test.name, status: .skipped, group: step.test.group, tags: step.test.tags)
                 report.tests.append(result)
                 context.chargeReport(result)
-                if state.breach != nil { return overCap(report: &report, at: i, of: count, state.breach) }
-                if !options.listOnly { events(.testFinished(result)) }
+                if state.breach != nil { return overCap(report: &report, at: n + 1, of: plan.steps.count, state.breach) }
+            }
+            return report
+        }
+        events(.planned(plan.steps.filter(\.runs).map(\.test.name)))
+
+        /// Pushes hook `k` of kind `kind` of group `g`, or returns false when there is none.
+        func pushHook(_ g: Int, _ kind: String, _ k: Int) -> Bool {
+            lua_rawgeti(L, groupsIndex, lua_Integer(g))
+            guard lua_type(L, -1) == LUA_TTABLE else { clua_pop(L, 1); return false }
+            lua_pushstring(L, kind); lua_rawget(L, -2)
+            guard lua_type(L, -1) == LUA_TTABLE else { clua_pop(L, 2); return false }
+            lua_rawgeti(L, -1, lua_Integer(k))
+            guard lua_type(L, -1) == LUA_TFUNCTION else { clua_pop(L, 3); return false }
+            clua_insert(L, -3)
+            clua_pop(L, 2)
+            return true
+        }
+        func groupName(_ g: Int) -> String {
+            lua_rawgeti(L, groupsIndex, lua_Integer(g))
+            defer { clua_pop(L, 2) }
+            lua_pushstring(L, "name"); lua_rawget(L, -2)
+            return boundedString(L, -1, limit: 200).map { "\"\($0)\"" } ?? "the file"
+        }
+
+        // Groups whose beforeAll failed: their tests fail with that error, without running.
+        var brokenGroups: [Int: (message: String, traceback: String)] = [:]
+        // Once set, the rest of the plan does not run (a limit tripped, or --fail-fast after a failure).
+        var stopped: String?
+        var clock = ContinuousClock.now
+        for (n, step) in plan.steps.enumerated() {
+            let test = step.test
+            var result = TestResult(name: test.name, status: .passed, group: test.group, tags: test.tags)
+            if let stopped {
+                result.status = .notRun
+                result.message = stopped
+                report.tests.append(result)
+                events(.testFinished(result))
                 continue
             }
-            events(.testStarted(name))
+            if !step.runs {
+                result.status = .skipped
+                result.message = step.skipReason
+                report.tests.append(result)
+                context.chargeReport(result)
+                if state.breach != nil { return overCap(report: &report, at: n + 1, of: plan.steps.count, state.breach) }
+                events(.testFinished(result))
+                continue
+            }
+            events(.testStarted(test.name))
+            clock = ContinuousClock.now
             currentOutput = []
             inTest = true
-            context.testStarted(name)
-            lua_pushstring(L, "fn"); lua_rawget(L, entry)
-            let outcome = state.callTop()
-            inTest = false
-            var result = TestResult(name: name, status: .passed, output: currentOutput)
-            switch outcome {
-            case .ok: break
-            case .error(let message, let traceback):
-                result.status = .failed; result.message = message; result.traceback = traceback
-            case .breach(let breach, let location):
+            context.testStarted(test.name)
+            var breach: (LimitBreach, String?)?
+            /// Runs what is on top of the stack; records the first failure (with `note` after its message).
+            func call(_ note: String?) -> Bool {
+                switch state.callTop() {
+                case .ok: return true
+                case .error(let message, let traceback):
+                    if result.status != .failed {
+                        result.status = .failed
+                        result.message = message + (note.map { "\n(\($0))" } ?? "")
+                        result.traceback = traceback
+                    }
+                    return false
+                case .breach(let b, let location):
+                    breach = (b, location)
+                    return false
+                }
+            }
+            // beforeAll of the groups this test enters, outermost first; a group whose hook failed stays broken.
+            enter: for g in step.enters where !test.groups.contains(where: { brokenGroups[$0] != nil }) {
+                var k = 1
+                while pushHook(g, "beforeAll", k) {
+                    let before = result.status
+                    if !call(nil) {
+                        if breach != nil { break enter }
+                        brokenGroups[g] = (result.message, result.traceback)
+                        result.status = before; result.message = ""; result.traceback = ""
+                        break
+                    }
+                    k += 1
+                }
+            }
+            if breach == nil, let g = test.groups.first(where: { brokenGroups[$0] != nil }), let why = brokenGroups[g] {
                 result.status = .failed
-                let remaining = count - i
-                result.message = "\(location ?? path): \(breach.description)"
+                result.message = why.message + "\n(in beforeAll of \(groupName(g)); the test did not run)"
+                result.traceback = why.traceback
+            }
+            if breach == nil, result.status != .failed {
+                // beforeEach outermost first, the test, then afterEach innermost first (even after a failure).
+                var ready = true
+                each: for g in test.groups {
+                    var k = 1
+                    while pushHook(g, "beforeEach", k) {
+                        if !call("in beforeEach of \(groupName(g)); the test did not run") { ready = false; break each }
+                        k += 1
+                    }
+                }
+                if ready, breach == nil {
+                    lua_rawgeti(L, testsIndex, lua_Integer(test.index))
+                    lua_pushstring(L, "fn"); lua_rawget(L, -2)
+                    clua_insert(L, -2); clua_pop(L, 1)
+                    _ = call(nil)
+                }
+                if breach == nil {
+                    after: for g in test.groups.reversed() {
+                        var k = 1
+                        while pushHook(g, "afterEach", k) {
+                            if !call("in afterEach of \(groupName(g))") && breach != nil { break after }
+                            k += 1
+                        }
+                    }
+                }
+            }
+            // afterAll of the groups this test leaves, innermost first: a failure there is the group's, so it is
+            // reported as a result of its own, after this test.
+            var afterAllFailures: [TestResult] = []
+            if breach == nil {
+                leave: for g in step.leaves {
+                    var k = 1
+                    while pushHook(g, "afterAll", k) {
+                        switch state.callTop() {
+                        case .ok: break
+                        case .error(let message, let traceback):
+                            let name = g == 1 ? "(afterAll)" : "\(Self.groupPath(test, g)) > (afterAll)"
+                            afterAllFailures.append(TestResult(name: name, status: .failed, message: message, traceback: traceback,
+                                                               group: g == 1 ? "" : Self.groupPath(test, g)))
+                        case .breach(let b, let location):
+                            breach = (b, location)
+                            break leave
+                        }
+                        k += 1
+                    }
+                }
+            }
+            inTest = false
+            result.output = currentOutput
+            result.duration = Self.seconds(since: clock)
+            if let (b, location) = breach {
+                result.status = .failed
+                let remaining = plan.steps.count - n - 1
+                result.message = "\(location ?? path): \(b.description)"
                     + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
+                result.traceback = ""
+                stopped = "not run: the file stopped at a limit in \"\(test.name)\""
             }
             result = result.clipped()
             context.testEnded(failure: result.status == .failed ? result.message : nil)
@@ -222,13 +379,71 @@ public enum ScenarioRunner {
                 context.chargeReport(result)
                 if state.breach != nil {
                     events(.testFinished(result))
-                    return overCap(report: &report, at: i, of: count, state.breach)
+                    return overCap(report: &report, at: n + 1, of: plan.steps.count, state.breach)
                 }
             }
             events(.testFinished(result))
-            if state.breach != nil { break }
+            for failure in afterAllFailures {
+                let clipped = failure.clipped()
+                report.tests.append(clipped)
+                events(.testFinished(clipped))
+            }
+            if stopped == nil, options.failFast, result.status == .failed || !afterAllFailures.isEmpty {
+                stopped = "not run: --fail-fast stopped the file at its first failure"
+            }
         }
         return report
+    }
+
+    /// Reads test `i` of the file's list (set only by the declarations chunk, so its fields have their types).
+    static func readDeclared(_ L: OpaquePointer, _ testsIndex: Int32, _ i: Int) -> TestPlan.Declared {
+        lua_rawgeti(L, testsIndex, lua_Integer(i))
+        let entry = lua_gettop(L)
+        defer { lua_settop(L, entry - 1) }
+        func field(_ key: String) -> Int32 {
+            lua_pushstring(L, key)
+            return lua_rawget(L, entry)
+        }
+        var test = TestPlan.Declared(index: i, name: "test \(i)")
+        if field("name") == LUA_TSTRING { test.name = boundedString(L, -1, limit: TestResult.nameLimit) ?? test.name }
+        clua_pop(L, 1)
+        if field("group") == LUA_TSTRING { test.group = boundedString(L, -1, limit: TestResult.nameLimit) ?? "" }
+        clua_pop(L, 1)
+        _ = field("skip"); test.skip = lua_toboolean(L, -1) != 0; clua_pop(L, 1)
+        _ = field("only"); test.only = lua_toboolean(L, -1) != 0; clua_pop(L, 1)
+        if field("tags") == LUA_TTABLE {
+            // Bounded: tags are for selecting, and a report copies them per test.
+            for k in stride(from: 1, through: min(Int(lua_rawlen(L, -1)), 64), by: 1) {
+                if lua_rawgeti(L, -1, lua_Integer(k)) == LUA_TSTRING, let tag = boundedString(L, -1, limit: 128) {
+                    test.tags.append(tag)
+                }
+                clua_pop(L, 1)
+            }
+        }
+        clua_pop(L, 1)
+        if field("groups") == LUA_TTABLE {
+            var groups: [Int] = []
+            for k in stride(from: 1, through: Int(lua_rawlen(L, -1)), by: 1) {
+                if lua_rawgeti(L, -1, lua_Integer(k)) == LUA_TNUMBER { groups.append(Int(lua_tointegerx(L, -1, nil))) }
+                clua_pop(L, 1)
+            }
+            if !groups.isEmpty { test.groups = groups }
+        }
+        clua_pop(L, 1)
+        return test
+    }
+
+    /// The full name of group `g` among `test`'s groups: its part of the test's group path.
+    static func groupPath(_ test: TestPlan.Declared, _ g: Int) -> String {
+        guard let depth = test.groups.firstIndex(of: g), depth > 0 else { return "" }
+        let parts = test.group.components(separatedBy: " > ")
+        return parts.prefix(depth).joined(separator: " > ")
+    }
+
+    /// Seconds since `start`, on the monotonic clock (a test's or a file's duration).
+    public static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     /// Ends a file whose report itself outgrew its memory cap (a great many tests): one more failure says so.

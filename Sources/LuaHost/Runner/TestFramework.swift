@@ -1,4 +1,4 @@
-/// The Lua side of the test runner: `test`, `describe`/`it`, `expect` and its matchers, and `series`.
+/// The Lua side of the test runner: `expect` and its matchers, and `series` (declaring tests is `TestDeclarations`).
 /// Written in Lua so a failing matcher raises from the scenario's own line with `error(msg, 2)`.
 enum TestFramework {
     static let chunkName = "=piecebox:expect"
@@ -11,34 +11,7 @@ local abs, huge, floor = math.abs, math.huge, math.floor
 local sort, concat, insert = table.sort, table.concat, table.insert
 local format = string.format
 
--- Collected tests, run by the host one at a time after the file's top level has run.
-local tests = host.tests
-local prefix = {}
-
-local function fullName(name)
-  if #prefix == 0 then return name end
-  return concat(prefix, " > ") .. " > " .. name
-end
-
-local function declare(kind, name, fn, skip)
-  if type(name) ~= "string" then error(kind .. ": argument 1 must be the test's name (a string), got " .. type(name), 3) end
-  if type(fn) ~= "function" then error(kind .. ": argument 2 must be the test's function, got " .. type(fn), 3) end
-  tests[#tests + 1] = { name = fullName(name), fn = fn, skip = skip or false }
-end
-
-function test(name, fn) declare("test", name, fn) end
-function it(name, fn) declare("it", name, fn) end
-function xit(name, fn) declare("xit", name, fn, true) end
-function xtest(name, fn) declare("xtest", name, fn, true) end
-
-function describe(name, fn)
-  if type(name) ~= "string" then error("describe: argument 1 must be the group's name (a string), got " .. type(name), 2) end
-  if type(fn) ~= "function" then error("describe: argument 2 must be a function that declares tests, got " .. type(fn), 2) end
-  prefix[#prefix + 1] = name
-  local ok, err = pcall(fn)
-  prefix[#prefix] = nil
-  if not ok then error(err, 0) end
-end
+-- Tests, groups and hooks are declared by TestDeclarations' chunk, loaded after this one.
 
 ---------------------------------------------------------------------------------------------------
 -- Showing values in failure messages: numbers as %.6g, strings quoted, tables with sorted keys.
@@ -288,6 +261,13 @@ function Matchers.toOvershootBy(actual, fraction, tolerance)
     format("it overshot by %s", show(o))
 end
 
+--- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
+function Matchers.toMatchGolden(actual, name, options)
+  local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
+  if not ok then error(pass, 3) end
+  return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
+end
+
 local Expectation = {}
 local function makeExpectation(actual, negated)
   local e = {}
@@ -296,7 +276,7 @@ local function makeExpectation(actual, negated)
       if key == "never" then return makeExpectation(actual, not negated) end
       local matcher = Matchers[key]
       if matcher == nil then error("expect: there is no matcher named '" .. tostring(key) .. "'", 2) end
-      return function(...)
+      local function check(...)
         local pass, phrase, expected, detail = matcher(actual, ...)
         if negated then pass = not pass end
         if not pass then
@@ -306,6 +286,11 @@ local function makeExpectation(actual, negated)
           if detail then lines[#lines + 1] = "  " .. detail end
           error(concat(lines, "\n"), 2)
         end
+      end
+      -- expect(x).toBe(1) and expect(x):toBe(1) both work: a colon call passes the expectation first.
+      return function(first, ...)
+        if rawequal(first, e) then return check(...) end
+        return check(first, ...)
       end
     end,
   })

@@ -12,8 +12,8 @@
 /// - `.jsonl` is added.
 /// So a part never starts or ends with `_` and never holds `__`: every `__` in a name is a folder boundary, every
 /// `%` starts an escape (or is the trailing mark), and the path can be read back from the name.
-enum LogName {
-    static func fileName(for scenario: String) -> String {
+public enum LogName {
+    public static func fileName(for scenario: String) -> String {
         var parts = scenario.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         parts.removeAll { $0 == "." }
         var marker = ""
@@ -29,7 +29,7 @@ enum LogName {
     }
 
     /// One part of the path, escaped so that it cannot contain or touch a `__` boundary.
-    static func encode(_ part: String) -> String {
+    public static func encode(_ part: String) -> String {
         let bytes = Array(part.utf8)
         var out = ""
         for (i, byte) in bytes.enumerated() {

@@ -1,0 +1,77 @@
+import PieceKit
+
+/// A value scripts hold together with the stage it lives on: a piece, a player, a finger. One wrapper for every
+/// such type, so a binding only says what its class does.
+final class Bound<Value> {
+    let value: Value
+    let stage: Stage
+    init(_ value: Value, on stage: Stage) { self.value = value; self.stage = stage }
+}
+
+/// A binding that describes one class scripts hold. Its name is its entry's in `BindingRegistry`; the class is
+/// described once per state, and every push of a value of it goes through `push`.
+protocol ClassBinding: SendableMetatype {
+    associatedtype Object: AnyObject
+    /// Adds the class's methods and readings.
+    static func describe(_ cls: LuaClass<Object>, context: ScenarioContext)
+}
+
+extension ClassBinding {
+    /// The name scripts see, from the registry.
+    static var className: String { BindingRegistry.name(of: self) }
+
+    /// The class in this scenario's state, described on first use.
+    static func luaClass(_ context: ScenarioContext) -> LuaClass<Object> {
+        context.state.luaClass(className) { describe($0, context: context) }
+    }
+
+    /// The class's members, for checks that need no object type (plugins' clashes, tests).
+    static func members(_ context: ScenarioContext) -> any LuaClassMembers { luaClass(context) }
+
+    /// The value of this class at absolute stack index `index`, if it is one.
+    static func object(_ c: LuaCall, at index: Int32) -> Object? {
+        pb_object(c, index, LuaClass<Object>.registryName(className))
+    }
+
+    /// Pushes `object` as a value of this class.
+    static func push(_ object: Object, context: ScenarioContext) {
+        context.state.push(object, as: luaClass(context))
+    }
+}
+
+/// A type scripts make with a method of the stage, `s:<name>{...}`, and hold as a `Bound` value.
+protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
+    associatedtype Value
+    /// Reads the call's options and puts the new value on the stage.
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> Value
+    /// Globals the type brings with it (the `metal` library); none unless a binding says so.
+    static func installGlobals(context: ScenarioContext)
+}
+
+extension StageMadeBinding {
+    static func installGlobals(context: ScenarioContext) {}
+
+    /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage.
+    static func install(on stage: LuaClass<StageObject>, context: ScenarioContext) {
+        installGlobals(context: context)
+        stage.method(className) { o, c in
+            let value = try make(on: o.stage, c, context: context)
+            push(Bound(value, on: o.stage), context: context)
+            return 1
+        }
+    }
+}
+
+extension StageMadeBinding {
+    /// The value of this type given as option `key` of the options table `opts` (argument 1), which must have been
+    /// made on `stage`: a NowPlaying's player, a tab bar's page.
+    static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
+        guard let bound = c.object(inOption: key, of: 1, className: LuaClass<Object>.registryName(className)) as Bound<Value>? else {
+            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(className) made with s:\(className){...}, got \(opts.table[key].typeName)")
+        }
+        guard bound.stage === stage else {
+            throw LuaHostError.message("\(c.function): option '\(key)' is on another stage; make the \(className) on this one")
+        }
+        return bound.value
+    }
+}

@@ -1,0 +1,74 @@
+import PieceKit
+
+/// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
+/// `animation` to sample it or animate with it.
+enum SpringBinding: ClassBinding {
+    static func describe(_ cls: LuaClass<SpringObject>, context: ScenarioContext) {
+        cls.readings(numbers: [
+            "duration": \.spring.duration, "bounce": \.spring.bounce, "response": \.spring.response,
+            "dampingRatio": \.spring.dampingRatio, "stiffness": \.spring.stiffness, "damping": \.spring.damping,
+            "mass": \.spring.mass, "settlingDuration": \.spring.settlingDuration,
+        ])
+        // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
+        cls.method("value") { o, c in
+            let t = try c.number(1, "a time in seconds")
+            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
+            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+            c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
+        }
+        cls.method("velocity") { o, c in
+            let t = try c.number(1, "a time in seconds")
+            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
+            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+            c.push(o.spring.velocity(target: target, initialVelocity: v, time: t)); return 1
+        }
+        cls.method("animation") { o, c in
+            AnimationBinding.push(AnimationObject(.spring(o.spring)), context: context); return 1
+        }
+    }
+}
+
+/// An animation (a role, a curve, a spring's animation): `duration`, `description`, sampling with `value`,
+/// `velocity` and `isFinished`, and new animations from `delay` and `speed`.
+enum AnimationBinding: ClassBinding {
+    static func describe(_ cls: LuaClass<AnimationObject>, context: ScenarioContext) {
+        let state = context.state
+        cls.property("duration") { o, c in c.push(o.animation.completionTime); return 1 }
+        cls.property("description") { o, c in c.push(o.animation.description); return 1 }
+        // value(t): the fraction of the change covered after t seconds (1 when done).
+        cls.method("value") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).fraction); return 1 }
+        cls.method("velocity") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).velocity); return 1 }
+        cls.method("isFinished") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).isFinished); return 1 }
+        cls.method("delay") { o, c in
+            state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
+        }
+        cls.method("speed") { o, c in
+            let s = try c.number(1, "a speed factor")
+            guard s > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a speed factor above 0, got \(s)") }
+            state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
+        }
+    }
+}
+
+/// `motion.tiers`, `motion.roles` and their reduced-motion twins: a tier or role looked up by name in the tokens
+/// in force now (built-in ones and those a plugin or token set added), so an override shows at once.
+enum TokenViewBinding: ClassBinding {
+    static func describe(_ cls: LuaClass<TokenView>, context: ScenarioContext) {
+        cls.anyProperty { view, key, c in
+            let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
+            switch view.kind {
+            case .tiers:
+                guard let tier = tokens.tier(named: key) else {
+                    throw LuaHostError.message("motion.tiers has no tier '\(key)' (tiers: \(tokens.tierNames.joined(separator: ", ")))")
+                }
+                SpringBinding.push(SpringObject(tier), context: context)
+            case .roles:
+                guard let role = tokens.role(named: key) else {
+                    throw LuaHostError.message("motion.roles has no role '\(key)' (roles: \(tokens.roleNames.joined(separator: ", ")))")
+                }
+                AnimationBinding.push(AnimationObject(role), context: context)
+            }
+            return 1
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import PieceKit
+
+/// Compares a log with its golden test by test, stage by stage and frame by frame (frames are matched by their
+/// index, never by line), so a change in one test is reported in that test only, with a summary a reviewer can act
+/// on: the frames that differ, the largest difference of each property, and how moving properties now settle and
+/// overshoot against how they did.
+public struct GoldenComparison: Sendable {
+    /// How far apart two numbers may be and still be equal, for a property path (`nowPlaying.surface.h`; header
+    /// keys by their path in the header). Tolerances are never negative.
+    public struct Tolerance: Sendable {
+        public var standard: Double
+        /// By whole path or by property name (`h`); the whole path wins.
+        public var byProperty: [String: Double]
+
+        public init(_ standard: Double = 0.0005, byProperty: [String: Double] = [:]) {
+            self.standard = standard.isNaN ? 0 : max(standard, 0)
+            self.byProperty = byProperty.mapValues { $0.isNaN ? 0 : max($0, 0) }
+        }
+
+        public func of(_ path: String) -> Double {
+            if let whole = byProperty[path] { return whole }
+            if let dot = path.lastIndex(of: "."), let named = byProperty[String(path[path.index(after: dot)...])] {
+                return named
+            }
+            return standard
+        }
+    }
+
+    /// One property's largest difference over a test.
+    public struct PropertyDifference: Sendable, Equatable {
+        /// `nowPlaying.surface.h`, `events`, …
+        public let path: String
+        /// For numbers: the largest |now − golden|; nil for other values (text, a property that appeared).
+        public let largest: Double?
+        public let stage: Int
+        public let frame: Int
+        public let time: Double
+        public let actual: String
+        public let expected: String
+        /// Frames in which this property differs.
+        public let frames: Int
+    }
+
+    /// How a moving property's motion changed: the golden's movements against the log's, paired in order.
+    public struct MotionChange: Sendable, Equatable {
+        public let path: String
+        public let stage: Int
+        public let before: [Movement]
+        public let after: [Movement]
+    }
+
+    /// What differs in one test (empty when it matches).
+    public struct TestDifference: Sendable, Equatable {
+        public let test: TestKey
+        /// Things that are not a frame's values: a missing test, a stage more or less, a header key, missing frames,
+        /// error lines.
+        public var problems: [String] = []
+        /// (stage, frame, time) of each frame whose values differ.
+        public var frames: [FrameMark] = []
+        /// Frames compared, over all stages.
+        public var framesCompared = 0
+        public var properties: [PropertyDifference] = []
+        public var motion: [MotionChange] = []
+
+        public var isEmpty: Bool { problems.isEmpty && frames.isEmpty }
+
+        /// The summary a failing test prints.
+        public func summary(propertyLimit: Int = 10, topLevel: String = "the file's top level") -> String {
+            var lines: [String] = []
+            let name = test.name.map { "test \"\($0)\"" } ?? topLevel
+            if !frames.isEmpty {
+                lines.append("\(name): \(frames.count) of \(framesCompared) frames differ (\(Self.ranges(frames)))")
+            } else {
+                lines.append("\(name) differs from the golden")
+            }
+            for problem in problems.prefix(propertyLimit) { lines.append("  " + problem) }
+            if problems.count > propertyLimit { lines.append("  ... and \(problems.count - propertyLimit) more") }
+            if !properties.isEmpty {
+                lines.append("  largest difference per property (now, golden):")
+                for p in properties.prefix(propertyLimit) {
+                    let at = "frame \(p.frame), t = \(Self.time(p.time))" + (p.stage > 1 ? ", stage \(p.stage)" : "")
+                    let size = p.largest.map { "by \(Self.number($0)) " } ?? ""
+                    lines.append("    \(p.path): \(size)at \(at): \(p.actual), golden \(p.expected)"
+                                 + (p.frames > 1 ? " (differs in \(p.frames) frames)" : ""))
+                }
+                if properties.count > propertyLimit {
+                    lines.append("    ... and \(properties.count - propertyLimit) more properties")
+                }
+            }
+            if !motion.isEmpty {
+                lines.append("  motion (golden → now):")
+                for change in motion.prefix(propertyLimit) {
+                    for n in 0..<max(change.before.count, change.after.count) {
+                        let b = n < change.before.count ? change.before[n] : nil
+                        let a = n < change.after.count ? change.after[n] : nil
+                        let start = (b ?? a).map { " from t = \(Self.time($0.start))" } ?? ""
+                        let settle = "settles in \(Self.seconds(b?.settleTime)) → \(Self.seconds(a?.settleTime))"
+                        let over = "overshoot \(Self.percent(b?.overshoot)) → \(Self.percent(a?.overshoot))"
+                        lines.append("    \(change.path)\(start): \(settle); \(over)")
+                    }
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        static func ranges(_ marks: [FrameMark]) -> String {
+            var parts: [String] = []
+            var i = 0
+            while i < marks.count && parts.count < 4 {
+                var j = i
+                while j + 1 < marks.count, marks[j + 1].stage == marks[i].stage, marks[j + 1].frame == marks[j].frame + 1 { j += 1 }
+                let stage = marks[i].stage > 1 ? "stage \(marks[i].stage) " : ""
+                parts.append(i == j ? "\(stage)frame \(marks[i].frame) (t = \(time(marks[i].time)))"
+                             : "\(stage)frames \(marks[i].frame)–\(marks[j].frame) (t = \(time(marks[i].time))–\(time(marks[j].time)))")
+                i = j + 1
+            }
+            return parts.joined(separator: ", ") + (i < marks.count ? ", …" : "")
+        }
+
+        static func time(_ t: Double) -> String { JSONNumberFormat(decimals: 6).format(t) }
+        static func number(_ x: Double) -> String { JSONNumberFormat(decimals: 3).format(x) }
+        static func seconds(_ x: Double?) -> String {
+            x.map { JSONNumberFormat(decimals: 3).format($0) + " s" } ?? "—"
+        }
+        static func percent(_ x: Double?) -> String {
+            x.map { JSONNumberFormat(decimals: 2).format($0 * 100) + " %" } ?? "—"
+        }
+    }
+
+    public struct FrameMark: Sendable, Equatable {
+        public let stage: Int
+        public let frame: Int
+        public let time: Double
+    }
+
+    public var tolerance: Tolerance
+    /// Moving properties summarised per stage.
+    static let motionLimit = 40
+
+    public init(tolerance: Tolerance = Tolerance()) {
+        self.tolerance = tolerance
+    }
+
+    /// Compares the parts of `actual` and `golden` for the given tests (both logs' tests when nil). A test in one
+    /// and not the other is a difference. Returns one entry per test that differs, in the golden's order.
+    public func compare(actual: FrameLogParts, golden: FrameLogParts, tests: [TestKey]? = nil) -> [TestDifference] {
+        let keys = tests ?? Self.union(golden.tests.map(TestKey.init), actual.tests.map(TestKey.init))
+        var out: [TestDifference] = []
+        for key in keys {
+            let a = actual.part(key.name), g = golden.part(key.name)
+            var d = TestDifference(test: key)
+            switch (a, g) {
+            case (nil, nil): continue
+            case (.some, nil): d.problems.append("the golden has no part for this test (record it with --record missing)")
+            case (nil, .some): d.problems.append("the test wrote nothing to the log; the golden has \(g?.stages.count ?? 0) stage(s) for it")
+            case (let a?, let g?): compare(a, g, into: &d)
+            }
+            if !d.isEmpty { out.append(d) }
+        }
+        return out
+    }
+
+    static func union(_ a: [TestKey], _ b: [TestKey]) -> [TestKey] {
+        var seen = Set(a)
+        return a + b.filter { seen.insert($0).inserted }
+    }
+
+    private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference) {
+        if a.stages.count != g.stages.count {
+            d.problems.append("the test made \(a.stages.count) stage(s); the golden has \(g.stages.count)")
+        }
+        if a.errors != g.errors {
+            d.problems.append("its error lines differ: now \(Self.clip(a.errors.first ?? "none")), golden \(Self.clip(g.errors.first ?? "none"))")
+        }
+        var largest: [String: PropertyDifference] = [:]
+        var order: [String] = []
+        for s in 0..<min(a.stages.count, g.stages.count) {
+            let stage = s + 1
+            let sa = a.stages[s], sg = g.stages[s]
+            for (path, x, y, _) in differences(Self.leaves(sa.header, header: true), Self.leaves(sg.header, header: true)) {
+                d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
+            }
+            if sa.other != sg.other { d.problems.append("stage \(stage): lines that are not frames differ") }
+            var goldenFrames: [Int: FrameLogParts.Frame] = [:]
+            for f in sg.frames where goldenFrames[f.index] == nil { goldenFrames[f.index] = f }
+            var seen = Set<Int>()
+            var extra: [Int] = []
+            var changedPaths: [String] = []
+            var changedSet = Set<String>()
+            for f in sa.frames {
+                guard seen.insert(f.index).inserted else { continue }
+                guard let gf = goldenFrames[f.index] else { extra.append(f.index); continue }
+                d.framesCompared += 1
+                if f.line == gf.line { continue }
+                let found = differences(Self.leaves(f.line), Self.leaves(gf.line)).filter { $0.0 != "frame" }
+                guard !found.isEmpty else { continue }
+                d.frames.append(FrameMark(stage: stage, frame: f.index, time: f.time))
+                for (path, x, y, delta) in found {
+                    if changedSet.insert(path).inserted { changedPaths.append(path) }
+                    let name = path.hasPrefix("pieces.") ? String(path.dropFirst(7)) : path
+                    let key = name
+                    if let old = largest[key] {
+                        let bigger = (delta ?? -1) > (old.largest ?? -1)
+                        largest[key] = PropertyDifference(
+                            path: name, largest: bigger ? delta : old.largest, stage: bigger ? stage : old.stage,
+                            frame: bigger ? f.index : old.frame, time: bigger ? f.time : old.time,
+                            actual: bigger ? x : old.actual, expected: bigger ? y : old.expected, frames: old.frames + 1)
+                    } else {
+                        order.append(key)
+                        largest[key] = PropertyDifference(path: name, largest: delta, stage: stage, frame: f.index,
+                                                          time: f.time, actual: x, expected: y, frames: 1)
+                    }
+                }
+            }
+            let missing = sg.frames.map(\.index).filter { !seen.contains($0) }
+            if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
+            if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
+            // How moving properties among those that differ now move, against the golden.
+            // The summary shows a few; a bound keeps a log with a great many properties linear.
+            let moving = Array(changedPaths.filter { $0.hasPrefix("pieces.") }.prefix(Self.motionLimit))
+            let goldenNumbers = moving.isEmpty ? [] : Self.numbers(sg.frames)
+            let actualNumbers = moving.isEmpty ? [] : Self.numbers(sa.frames)
+            for path in moving {
+                let before = MotionSummary.movements(Self.series(path, in: goldenNumbers))
+                let after = MotionSummary.movements(Self.series(path, in: actualNumbers))
+                if before.isEmpty && after.isEmpty { continue }
+                d.motion.append(MotionChange(path: String(path.dropFirst(7)), stage: stage, before: before, after: after))
+            }
+        }
+        // Largest numeric differences first, then the rest in the order they were found.
+        d.properties = order.compactMap { largest[$0] }.enumerated().sorted { l, r in
+            let x = l.element.largest ?? -1, y = r.element.largest ?? -1
+            return x != y ? x > y : l.offset < r.offset
+        }.map(\.element)
+        var rank: [String: Int] = [:]
+        for (i, p) in d.properties.enumerated() where rank[p.path] == nil { rank[p.path] = i }
+        d.motion.sort { a, b in
+            let x = rank[a.path] ?? .max, y = rank[b.path] ?? .max
+            return x != y ? x < y : a.stage < b.stage
+        }
+    }
+
+    // MARK: Values
+
+    /// A line's values by path (`pieces.nowPlaying.surface.h`, `events[1].kind`, `t`), in the line's order. A
+    /// header leaves out `scenario`, the path the run was given.
+    static func leaves(_ line: String, header: Bool = false) -> [(String, JSONValue)] {
+        guard let value = JSONValue.parse(line) else { return line.isEmpty ? [] : [("(line)", .string(line))] }
+        var out: [(String, JSONValue)] = []
+        func walk(_ v: JSONValue, _ path: String) {
+            switch v {
+            case .object(let fields):
+                if fields.isEmpty { out.append((path, v)) }
+                for (k, x) in fields where !(header && path.isEmpty && k == "scenario") {
+                    walk(x, path.isEmpty ? k : path + "." + k)
+                }
+            case .array(let items):
+                out.append((path.isEmpty ? "(entries)" : path + ".count", .number(Double(items.count))))
+                for (i, x) in items.enumerated() { walk(x, "\(path)[\(i + 1)]") }
+            default: out.append((path, v))
+            }
+        }
+        walk(value, "")
+        return out
+    }
+
+    /// (path, now, golden, |difference| for two numbers) for every value that differs.
+    func differences(_ a: [(String, JSONValue)], _ g: [(String, JSONValue)]) -> [(String, String, String, Double?)] {
+        var actual: [String: JSONValue] = [:]
+        for (k, v) in a where actual[k] == nil { actual[k] = v }
+        var out: [(String, String, String, Double?)] = []
+        var goldenKeys = Set<String>()
+        for (path, y) in g where goldenKeys.insert(path).inserted {
+            let x = actual[path]
+            if case .number(let p)? = x, case .number(let q) = y {
+                if abs(p - q) > tolerance.of(path.hasPrefix("pieces.") ? String(path.dropFirst(7)) : path) {
+                    out.append((path, Self.text(x), Self.text(y), abs(p - q)))
+                }
+            } else if x != y {
+                out.append((path, Self.text(x), Self.text(y), nil))
+            }
+        }
+        var extra = Set<String>()
+        for (path, x) in a where !goldenKeys.contains(path) && extra.insert(path).inserted {
+            out.append((path, Self.text(x), "absent", nil))
+        }
+        return out
+    }
+
+    /// Each frame's numbers by path, for the motion summary.
+    static func numbers(_ frames: [FrameLogParts.Frame]) -> [(time: Double, values: [String: Double])] {
+        frames.map { f in
+            var values: [String: Double] = [:]
+            for (k, v) in leaves(f.line) { if case .number(let x) = v, values[k] == nil { values[k] = x } }
+            return (f.time, values)
+        }
+    }
+
+    static func series(_ path: String, in frames: [(time: Double, values: [String: Double])]) -> [(time: Double, value: Double)] {
+        frames.compactMap { f in f.values[path].map { (f.time, $0) } }
+    }
+
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: return "absent"
+        case .null?: return "null"
+        case .bool(let b)?: return b ? "true" : "false"
+        case .number(let x)?: return JSONNumberFormat(decimals: 6).format(x)
+        case .string(let s)?: return "\"\(clip(s))\""
+        case .array(let items)?: return "\(items.count) entries"
+        case .object(let fields)?: return "{" + fields.map(\.key).joined(separator: ", ") + "}"
+        }
+    }
+
+    static func clip(_ s: String) -> String { s.count > 80 ? String(s.prefix(77)) + "..." : s }
+
+    static func count(_ list: [Int]) -> String { "\(list.count)" }
+
+    static func indices(_ list: [Int]) -> String {
+        guard let first = list.first, let last = list.last else { return "" }
+        return list.count == 1 ? "frame \(first)" : "frames \(first)…\(last)"
+    }
+}

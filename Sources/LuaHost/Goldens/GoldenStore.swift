@@ -1,0 +1,217 @@
+import Foundation
+import PieceKit
+
+/// Golden files in one folder: read (never through a link out of the folder), compared test by test, recorded by
+/// the record mode, written atomically. A failing comparison leaves the log it got beside the golden, as
+/// `<name>.actual.jsonl`, for `piecebox diff` or `piecebox film`; a passing one removes a stale one.
+///
+/// The command line (`--golden`), a script's `toMatchGolden` and Swift tests all go through here.
+public struct GoldenStore: Sendable {
+    public let folder: String
+    public let record: GoldenRecordMode
+    public let comparison: GoldenComparison
+    /// What summaries call the part written outside any test: a script's golden has only that part, its stage.
+    public let topLevel: String
+
+    public init(folder: String, record: GoldenRecordMode, comparison: GoldenComparison = GoldenComparison(),
+                topLevel: String = "the file's top level") {
+        self.folder = folder
+        self.record = record
+        self.comparison = comparison
+        self.topLevel = topLevel
+    }
+
+    /// Which of the log's tests ran in this run, so a filtered run compares and records only those.
+    public struct Selection: Sendable {
+        /// Tests that ran (passed or failed). The file's top level always runs.
+        public var ran: Set<TestKey>
+        /// Tests the file declares but did not run (skipped or filtered out): their golden parts are kept.
+        public var notRun: Set<TestKey>
+        /// False when some tests may not have been declared or run (the file stopped early, or a filter hid
+        /// tests from the report): golden parts of unknown tests are then kept rather than dropped.
+        public var complete: Bool
+
+        public init(ran: Set<TestKey>, notRun: Set<TestKey> = [], complete: Bool = true) {
+            self.ran = ran.union([TestKey(nil)])
+            self.notRun = notRun
+            self.complete = complete
+        }
+
+        /// Every test in the log ran: a whole single-stage golden (`toMatchGolden`) or a Swift test's log.
+        public static func everything(in parts: FrameLogParts) -> Selection {
+            Selection(ran: Set(parts.tests.map(TestKey.init)))
+        }
+
+        func compared(_ key: TestKey) -> Bool { ran.contains(key) }
+
+        /// A golden part for a test that is neither run nor known: a test the file no longer has.
+        func stale(_ key: TestKey) -> Bool { complete && !ran.contains(key) && !notRun.contains(key) }
+    }
+
+    /// What a check found and did.
+    public struct Outcome: Sendable {
+        public enum Status: Sendable, Equatable { case matched, recorded, failed }
+        public let status: Status
+        /// A line or more for the report: what was recorded, or each differing test's summary.
+        public let message: String
+        /// The tests whose parts differ (before any recording).
+        public let differing: [TestKey]
+        /// Each failing test's summary, in order, so a runner can show it with that test.
+        public var summaries: [(test: TestKey, text: String)] = []
+        /// A failure's first line and its closing lines (notes, where to look), around the summaries.
+        var opening = ""
+        var closing: [String] = []
+
+        public var failing: [TestKey: String] {
+            Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// The message with the summaries of `apart` left to their tests (a runner shows them there).
+        public func message(apart: Set<TestKey>) -> String {
+            // A failure before any comparison (no golden, a link out of the folder) has only its message.
+            guard !opening.isEmpty else { return message }
+            let elsewhere = summaries.filter { apart.contains($0.test) }.map { "  \($0.test) (its summary is with the test)" }
+            let here = summaries.filter { !apart.contains($0.test) }.map(\.text)
+            return ([opening] + elsewhere + here + closing).joined(separator: "\n")
+        }
+    }
+
+    /// The golden `name` in the folder.
+    public func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+
+    /// The actual log written beside a failing golden: `a.jsonl` → `a.actual.jsonl`.
+    public static func actualPath(for golden: String) -> String {
+        (golden.hasSuffix(".jsonl") ? String(golden.dropLast(6)) : golden) + ".actual.jsonl"
+    }
+
+    /// Compares `actual` (a whole log) with the golden `name` and records by the mode. `what` names the golden in
+    /// messages (the scenario, or the script's golden name).
+    public func check(name: String, actual: String, selection: Selection, what: String) -> Outcome {
+        let golden = path(name)
+        let actualParts = FrameLogParts(text: actual)
+        let existing: String?
+        // Re-recording everything needs nothing from the old golden: a link out of the folder is replaced (the
+        // rename replaces the link itself), never read.
+        if record == .all, selection.complete, case .outside = FolderBoundary.resolve(golden, inside: folder) {
+            existing = nil
+        } else {
+            switch read(golden) {
+            case .failure(let problem): return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
+            case .success(let text): existing = text
+            }
+        }
+        guard let existing else {
+            guard record.recordsMissing else {
+                return Outcome(status: .failed, message: "\(what): no golden at \(golden); record one with --record missing (the default when CI is not set)", differing: [])
+            }
+            // Only the tests that ran: a filtered run records their parts and nothing else.
+            let keep = Set(actualParts.tests.map(TestKey.init)).filter(selection.compared)
+            let recorded = FrameLogParts(text: "").replacing(keep, from: actualParts)
+            if let problem = write(recorded.text, to: golden) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
+            removeActual(golden)
+            return Outcome(status: .recorded, message: "recorded \(golden) (\(Self.tests(keep.count)))", differing: [])
+        }
+        let goldenParts = FrameLogParts(text: existing)
+        let keys = GoldenComparison.union(goldenParts.tests.map(TestKey.init), actualParts.tests.map(TestKey.init))
+        let compared = keys.filter(selection.compared)
+        let stale = keys.filter { selection.stale($0) && goldenParts.part($0.name) != nil }
+        var differences = comparison.compare(actual: actualParts, golden: goldenParts, tests: compared)
+        // A part new to the golden is recorded when missing parts are; the rest are failures to report.
+        let newParts = Set(differences.filter { goldenParts.part($0.test.name) == nil }.map(\.test))
+        var toRecord = Set<TestKey>()
+        if record.recordsMissing { toRecord.formUnion(newParts) }
+        if record.recordsFailed { toRecord.formUnion(differences.map(\.test)) }
+        if record == .all { toRecord.formUnion(compared); toRecord.formUnion(stale) }
+        let failing = differences.filter { !toRecord.contains($0.test) }
+        var notes: [String] = []
+        if !stale.isEmpty && record != .all {
+            notes.append("the golden has parts for tests the file no longer has: " + stale.map(\.description).joined(separator: ", ")
+                         + " (record with --record all to drop them)")
+        }
+        if !toRecord.isEmpty {
+            let merged = goldenParts.replacing(toRecord, from: actualParts)
+            // With every test recorded and nothing kept, the golden is the log as written (byte for byte).
+            let text = Set(keys).isSubset(of: toRecord) ? actualParts.text : merged.text
+            if text != existing {
+                if let problem = write(text, to: golden) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: differences.map(\.test)) }
+            }
+        }
+        let recordedNote = toRecord.isEmpty ? nil
+            : "recorded \(Self.tests(toRecord.count)) in \(golden): " + toRecord.sorted { ($0.name ?? "") < ($1.name ?? "") }.map(\.description).joined(separator: ", ")
+        if failing.isEmpty && (stale.isEmpty || record == .all) {
+            removeActual(golden)
+            differences.removeAll { !toRecord.contains($0.test) }
+            let shown = differences.filter { !newParts.contains($0.test) }.map { $0.summary(topLevel: topLevel) }
+            return Outcome(status: toRecord.isEmpty ? .matched : .recorded,
+                           message: ([recordedNote].compactMap { $0 } + shown).joined(separator: "\n"),
+                           differing: differences.map(\.test))
+        }
+        // The log as it came out, beside the golden, for a closer look.
+        _ = write(actualParts.text, to: Self.actualPath(for: golden))
+        let first = "\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"
+        var lines: [String] = []
+        // A name a shell takes as it is between double quotes gets its own --test.
+        let test = failing.first?.test.name.flatMap { name in
+            name.contains(where: { "\"$`\\!\n".contains($0) }) ? nil : " --test \"\(name)\""
+        } ?? ""
+        let plot = failing.first?.properties.first { $0.largest != nil && $0.path.split(separator: ".").count >= 3 }
+            .flatMap { p in p.path.contains(where: { " \"'$`\\!\n;&|<>()*?".contains($0) }) ? nil : " --plot \(p.path)" } ?? ""
+        lines.append("to look: piecebox film \(golden) \(Self.actualPath(for: golden))\(test)\(plot) --out review.html; to accept: --record failed")
+        if let recordedNote { lines.append(recordedNote) }
+        var outcome = Outcome(status: .failed, message: "", differing: differences.map(\.test))
+        outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel)) }
+        outcome.opening = first
+        outcome.closing = notes + lines
+        return Outcome(status: .failed, message: outcome.message(apart: []), differing: outcome.differing,
+                       summaries: outcome.summaries, opening: first, closing: outcome.closing)
+    }
+
+    static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }
+
+    // MARK: Files
+
+    /// The golden's text; nil when there is none; a failure for a link out of the folder or an unreadable file.
+    func read(_ golden: String) -> Result<String?, GoldenProblem> {
+        switch FolderBoundary.resolve(golden, inside: folder) {
+        case .missing: return .success(nil)
+        case .outside(let real):
+            // Its lines would be printed as differences: a golden folder must not be a window onto other files.
+            return .failure(GoldenProblem("the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused"))
+        case .inside(let real):
+            guard let data = FileManager.default.contents(atPath: real) else {
+                return .failure(GoldenProblem("cannot read the golden \(golden)"))
+            }
+            return .success(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Writes through a fresh temporary file and one rename: never half written, never through a planted link.
+    /// The folder (and a golden's own subfolder) must be inside the goldens' folder once links are resolved.
+    func write(_ text: String, to file: String) -> String? {
+        let parent = (file as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+            return "cannot make the folder \(parent): \(error.localizedDescription)"
+        }
+        if case .outside(let real) = FolderBoundary.resolve(parent, inside: folder) {
+            return "cannot write \(file): its folder is a link out of \(folder) (to \(real))"
+        }
+        if case .failure(let problem) = AtomicFile.write(Data(text.utf8), to: file) {
+            return "cannot write \(file): \(problem.reason)"
+        }
+        return nil
+    }
+
+    /// A stale actual log goes once its golden matches; only a plain file is removed.
+    func removeActual(_ golden: String) {
+        let actual = Self.actualPath(for: golden)
+        guard case .inside = FolderBoundary.resolve(actual, inside: folder),
+              (try? FileManager.default.attributesOfItem(atPath: actual)[.type] as? FileAttributeType) == .typeRegular
+        else { return }
+        try? FileManager.default.removeItem(atPath: actual)
+    }
+}
+
+public struct GoldenProblem: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

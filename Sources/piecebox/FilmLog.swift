@@ -1,0 +1,151 @@
+import Foundation
+import LuaHost
+import PieceKit
+
+/// One stage of a frame log, read back for pictures: the stage's size, every frame's elements as rects, the events.
+struct FilmLog {
+    struct Element {
+        var piece: String
+        var name: String
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        var radius = 0.0
+        var opacity = 1.0
+        var scale = 1.0
+        var text: String?
+        var glass = false
+        var hasRect = false
+        var path: String { piece + "." + name }
+    }
+
+    struct Frame {
+        var index: Int
+        var time: Double
+        var elements: [Element]
+        /// Pieces whose glass shapes merge in this frame (a group element says `merging`).
+        var merging: Set<String>
+        /// The glass group's spacing by piece: shapes closer than this flow together.
+        var spacing: [String: Double]
+        var events: [(kind: String, piece: String, detail: String)]
+        var line: String
+    }
+
+    /// A label for legends: the file's name.
+    var name: String
+    var test: String?
+    var width = 393.0
+    var height = 852.0
+    var frames: [Frame] = []
+
+    struct Problem: Error, CustomStringConvertible { let description: String }
+
+    /// Reads `path` (a frame log) and takes the stage `stage` (from 1) of the first test whose name contains `test`
+    /// (of the first test with frames when nil).
+    static func read(_ path: String, test: String?, stage: Int) throws -> FilmLog {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(description: "cannot read \(path)") }
+        return try parse(String(decoding: data, as: UTF8.self), name: (path as NSString).lastPathComponent, test: test, stage: stage)
+    }
+
+    static func parse(_ text: String, name: String, test: String?, stage: Int) throws -> FilmLog {
+        let parts = FrameLogParts(text: text)
+        let withFrames = parts.parts.filter { $0.stages.contains { !$0.frames.isEmpty } }
+        let part: FrameLogParts.Part
+        if let test {
+            guard let found = withFrames.first(where: { $0.test == test })
+                    ?? withFrames.first(where: { ($0.test ?? "").contains(test) }) else {
+                let names = withFrames.map { "\"\($0.test ?? "(top level)")\"" }.joined(separator: ", ")
+                throw Problem(description: "\(name): no test with frames whose name contains \"\(test)\" (tests with frames: \(names.isEmpty ? "none" : names))")
+            }
+            part = found
+        } else {
+            guard let first = withFrames.first else { throw Problem(description: "\(name): the log has no frames") }
+            part = first
+        }
+        guard stage >= 1, stage <= part.stages.count else {
+            throw Problem(description: "\(name): test \"\(part.test ?? "(top level)")\" has \(part.stages.count) stage(s); --stage \(stage) is not one of them")
+        }
+        let s = part.stages[stage - 1]
+        var log = FilmLog(name: name, test: part.test)
+        if let header = JSONValue.parse(s.header), let size = header["stage"] {
+            log.width = size["width"]?.number ?? log.width
+            log.height = size["height"]?.number ?? log.height
+        }
+        log.frames = s.frames.compactMap { frame(from: $0) }
+        guard !log.frames.isEmpty else { throw Problem(description: "\(name): the chosen stage has no frames") }
+        return log
+    }
+
+    static func frame(from f: FrameLogParts.Frame) -> Frame? {
+        guard let value = JSONValue.parse(f.line) else { return nil }
+        var out = Frame(index: f.index, time: f.time, elements: [], merging: [], spacing: [:], events: [], line: f.line)
+        if case .object(let pieces)? = value["pieces"] {
+            for (piece, body) in pieces {
+                guard case .object(let elements) = body else { continue }
+                for (name, props) in elements {
+                    guard case .object(let fields) = props else { continue }
+                    var e = Element(piece: piece, name: name)
+                    var keys = Set<String>()
+                    for (key, v) in fields {
+                        keys.insert(key)
+                        switch (key, v) {
+                        case ("x", .number(let n)): e.x = n
+                        case ("y", .number(let n)): e.y = n
+                        case ("w", .number(let n)): e.w = n
+                        case ("h", .number(let n)): e.h = n
+                        case ("radius", .number(let n)): e.radius = n
+                        case ("opacity", .number(let n)): e.opacity = n
+                        case ("scale", .number(let n)): e.scale = n
+                        case ("text", .string(let s)), ("glyph", .string(let s)): e.text = e.text ?? s
+                        case ("material", .string(let s)): e.glass = s == "glass"
+                        case ("shown", .bool(let b)): if !b { e.opacity = 0 }
+                        case ("merging", .bool(let b)): if b { out.merging.insert(piece) }
+                        case ("spacing", .number(let n)): out.spacing[piece] = n
+                        default: break
+                        }
+                    }
+                    e.hasRect = keys.isSuperset(of: ["x", "y", "w", "h"])
+                    out.elements.append(e)
+                }
+            }
+        }
+        if case .array(let events)? = value["events"] {
+            for event in events {
+                var kind = "event", piece = ""
+                if case .string(let k)? = event["kind"] { kind = k }
+                if case .string(let p)? = event["piece"] { piece = p }
+                var detail: [String] = []
+                if case .object(let fields)? = event["detail"] {
+                    for (k, v) in fields {
+                        switch v {
+                        case .string(let s): detail.append("\(k): \(s)")
+                        case .number(let n): detail.append("\(k): \(JSONNumberFormat(decimals: 3).format(n))")
+                        case .bool(let b): detail.append("\(k): \(b)")
+                        default: break
+                        }
+                    }
+                }
+                out.events.append((kind, piece, detail.joined(separator: ", ")))
+            }
+        }
+        return out
+    }
+
+    /// A number property over the stage (`nowPlaying.surface.h`), as (time, value) pairs.
+    func series(_ path: String) -> [(time: Double, value: Double)] {
+        frames.compactMap { f in
+            guard let value = JSONValue.parse(f.line) else { return nil }
+            return Self.number(at: path, in: value).map { (f.time, $0) }
+        }
+    }
+
+    /// `piece.element.property`, where the element's name may hold dots (`title.letter.3`).
+    static func number(at path: String, in line: JSONValue) -> Double? {
+        guard let first = path.firstIndex(of: "."), let last = path.lastIndex(of: "."), first < last,
+              let piece = line["pieces"]?[String(path[..<first])] else { return nil }
+        return piece[String(path[path.index(after: first)..<last])]?[String(path[path.index(after: last)...])]?.number
+    }
+
+    /// The frames at the times asked for: for each, the first frame at or after it (the last frame past the end).
+    func frames(at times: [Double]) -> [Frame] {
+        times.compactMap { t in frames.first { $0.time >= t - 1e-9 } ?? frames.last }
+    }
+}

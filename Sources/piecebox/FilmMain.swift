@@ -1,0 +1,148 @@
+import Foundation
+import LuaHost
+import PieceKit
+
+/// `piecebox film`: pictures of a scenario's motion, a filmstrip (SVG) or a timeline page (HTML).
+enum FilmMain {
+    static let help = """
+    Usage: piecebox film SCENARIO_OR_LOG [SECOND_LOG] --out FILE.svg|FILE.html [options]
+
+    Draws a stage of a frame log (or of a scenario, which is run first; its tests' results are not reported).
+    FILE.svg is a filmstrip: the chosen frames side by side, every element's rect with its radius, opacity and
+    scale, glass shapes and their merges, text as labels, and plots below. FILE.html is a timeline page (one
+    self-contained file): a scrubber over every frame, the events on a time axis, and the plots.
+    A second log is drawn over the first (dashed outlines, dashed plot lines): before and after a change.
+
+    Options:
+      --out FILE         where to write (.svg or .html)
+      --at T,T,...       the frames at these times (the first frame at or after each)
+      --every S          a frame every S seconds (default: eight frames over the stage)
+      --plot PATH        plot a property against time (piece.element.property, e.g. nowPlaying.surface.h),
+                         with each movement's settle time and overshoot marked (repeatable)
+      --test TEXT        the first test whose name contains TEXT (default: the first test with frames)
+      --stage N          that test's Nth stage (default 1)
+      -h, --help         show this help
+    """
+
+    struct Options {
+        var inputs: [String] = []
+        var out: String?
+        var at: [Double]?
+        var every: Double?
+        var plots: [String] = []
+        var test: String?
+        var stage = 1
+    }
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError("\(flag) needs a value") }
+            return args[i]
+        }
+        func seconds(_ text: String, _ flag: String) throws(UsageError) -> Double {
+            guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0, n < 1e6 else {
+                throw UsageError("\(flag) needs times in seconds of at least 0, got \"\(RunCommand.clip(text))\"")
+            }
+            return n
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "-h", "--help": throw UsageError.helpRequested
+            case "--out": o.out = try value(a)
+            case "--at":
+                let text = try value(a)
+                var times: [Double] = []
+                for part in text.split(separator: ",", omittingEmptySubsequences: false) { times.append(try seconds(String(part), a)) }
+                guard times.count <= 60 else { throw UsageError("--at takes at most 60 times") }
+                o.at = times
+            case "--every":
+                let n = try seconds(try value(a), a)
+                guard n > 0 else { throw UsageError("--every needs a time above 0") }
+                o.every = n
+            case "--plot":
+                let path = try value(a)
+                guard path.split(separator: ".").count >= 3 else {
+                    throw UsageError("--plot needs piece.element.property (e.g. nowPlaying.surface.h), got \"\(RunCommand.clip(path))\"")
+                }
+                o.plots.append(path)
+            case "--test": o.test = try value(a)
+            case "--stage":
+                let text = try value(a)
+                guard let n = Int(text), n >= 1, n <= 1_000_000 else { throw UsageError("--stage needs a whole number from 1, got \"\(RunCommand.clip(text))\"") }
+                o.stage = n
+            default:
+                if a.hasPrefix("-") { throw UsageError("unknown option \(a) (see piecebox film --help)") }
+                o.inputs.append(a)
+            }
+            i += 1
+        }
+        guard (1...2).contains(o.inputs.count) else { throw UsageError("give a scenario or a frame log, and optionally a second log to compare") }
+        guard let out = o.out else { throw UsageError("give --out FILE.svg or --out FILE.html") }
+        guard out.hasSuffix(".svg") || out.hasSuffix(".html") else { throw UsageError("--out must end in .svg or .html, got \"\(RunCommand.clip(out))\"") }
+        if o.at != nil && o.every != nil { throw UsageError("give --at or --every, not both") }
+        return o
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let o: Options
+        do { o = try parse(args) } catch let e {
+            if e.message.isEmpty { print(help); return 0 }
+            FileHandle.standardError.write(Data("piecebox film: \(e.message)\nTry: piecebox film --help\n".utf8))
+            return 2
+        }
+        do {
+            let logs = try o.inputs.map { try load($0, test: o.test, stage: o.stage) }
+            let text: String
+            if o.out?.hasSuffix(".html") == true {
+                text = TimelineHTML(logs: logs, plots: o.plots).html()
+            } else {
+                text = FilmSVG(logs: logs, times: times(o, logs[0]), plots: o.plots).svg()
+            }
+            let out = o.out ?? "film.svg"
+            if case .failure(let problem) = AtomicFile.write(Data(text.utf8), to: out) {
+                throw FilmLog.Problem(description: "cannot write \(out): \(problem.reason)")
+            }
+            writeOut("wrote \(out)")
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("piecebox film: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// The times of the filmstrip's frames.
+    static func times(_ o: Options, _ log: FilmLog) -> [Double] {
+        if let at = o.at { return at }
+        let first = log.frames.first?.time ?? 0, last = log.frames.last?.time ?? 0
+        let step = o.every ?? max((last - first) / 7, 1e-6)
+        var out: [Double] = []
+        var t = first
+        while t <= last + 1e-9 && out.count < 60 { out.append(t); t += step }
+        return out
+    }
+
+    /// A frame log as it is, or a scenario run here (in this process) into a temporary log.
+    static func load(_ input: String, test: String?, stage: Int) throws -> FilmLog {
+        guard input.hasSuffix(".lua") else { return try FilmLog.read(input, test: test, stage: stage) }
+        guard let folder = AtomicFile.makeFolder(in: NSTemporaryDirectory(), prefix: "piecebox-film-") else {
+            throw FilmLog.Problem(description: "cannot make a temporary folder for the log")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = RunOptions()
+        options.logPath = (folder as NSString).appendingPathComponent("film.jsonl")
+        options.filter = test
+        if FileManager.default.fileExists(atPath: "lua") { options.libraryFolders = ["lua"] }
+        options.limits = ScenarioHeader.read(file: input).limits(from: options.limits)
+        let report = ScenarioRunner.run(file: input, options: options)
+        if let failure = report.tests.first(where: { $0.name == "(file)" }) {
+            throw FilmLog.Problem(description: failure.message)
+        }
+        var log = try FilmLog.read(options.logPath ?? "", test: test, stage: stage)
+        log.name = (input as NSString).lastPathComponent
+        return log
+    }
+}

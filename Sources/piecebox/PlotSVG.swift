@@ -1,0 +1,107 @@
+import Foundation
+import LuaHost
+import PieceKit
+
+/// A property against time as SVG: one line per log (the first solid, the second dashed), with each movement's
+/// settle time (a dashed vertical at the moment it stays within its settle band) and overshoot (a dotted line at the
+/// peak past the resting value) marked and labelled. Used by `piecebox film`, the timeline page and `diff --html`.
+struct PlotSVG {
+    static let colors = ["#2b6cb0", "#dd6b20"]
+    var path: String
+    /// (label, samples) per log, at most two.
+    var series: [(label: String, samples: [(time: Double, value: Double)])]
+    var width = 560.0
+    var height = 240.0
+
+    static let left = 64.0, right = 16.0, top = 30.0, bottom = 34.0
+
+    /// The plot as an SVG group placed at (x, y); `id` lets a page find the time axis (`data-t0`, `data-t1`).
+    func svg(x: Double, y: Double, id: String = "") -> String {
+        let all = series.flatMap(\.samples)
+        var out = "<g transform=\"translate(\(f(x)) \(f(y)))\" class=\"plot\"\(id.isEmpty ? "" : " id=\"\(id)\"")"
+        guard let t0 = all.map(\.time).min(), let t1 = all.map(\.time).max(),
+              var v0 = all.map(\.value).min(), var v1 = all.map(\.value).max() else {
+            return out + ">" + "<text x=\"0\" y=\"16\" class=\"title\">\(SVGText.escape(path)): no values in the log</text></g>"
+        }
+        if v1 - v0 < 1e-9 { v0 -= 1; v1 += 1 }
+        let pad = (v1 - v0) * 0.08
+        v0 -= pad; v1 += pad
+        let span = max(t1 - t0, 1e-9)
+        let plotW = width - Self.left - Self.right, plotH = height - Self.top - Self.bottom
+        func px(_ t: Double) -> Double { Self.left + (t - t0) / span * plotW }
+        func py(_ v: Double) -> Double { Self.top + (1 - (v - v0) / (v1 - v0)) * plotH }
+        out += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-left=\"\(f(Self.left))\" data-width=\"\(f(plotW))\">"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#fff\" stroke=\"#ddd\"/>"
+        out += "<text x=\"\(f(Self.left))\" y=\"18\" class=\"title\">\(SVGText.escape(path))</text>"
+        // Axes with five ticks each.
+        for i in 0...4 {
+            let t = t0 + span * Double(i) / 4, v = v0 + (v1 - v0) * Double(i) / 4
+            out += "<line x1=\"\(f(px(t)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(t)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#eee\"/>"
+            out += "<text x=\"\(f(px(t)))\" y=\"\(f(height - 14))\" text-anchor=\"middle\" class=\"tick\">\(num(t, 2)) s</text>"
+            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\"/>"
+            out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\" class=\"tick\">\(num(v, 1))</text>"
+        }
+        for (n, s) in series.enumerated() {
+            let color = Self.colors[n % Self.colors.count]
+            let points = s.samples.map { "\(f(px($0.time))),\(f(py($0.value)))" }.joined(separator: " ")
+            out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(n == 1 ? " stroke-dasharray=\"6 4\"" : "") class=\"series\" data-log=\"\(n + 1)\"/>"
+            for (m, move) in MotionSummary.movements(s.samples).prefix(4).enumerated() {
+                let settledAt = move.start + move.settleTime
+                let labelY = Self.top + 12 + Double(n) * 12 + Double(m % 2) * 24
+                out += "<line x1=\"\(f(px(settledAt)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(settledAt)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"\(color)\" stroke-dasharray=\"3 3\" class=\"settle\"/>"
+                out += "<text x=\"\(f(px(settledAt) + 3))\" y=\"\(f(labelY))\" fill=\"\(color)\" class=\"mark\">settles \(num(move.settleTime, 3)) s</text>"
+                if let over = move.overshoot, over > 0.0005 {
+                    let peak = move.to + over * (move.to - move.from)
+                    let end = s.samples.last { $0.time <= settledAt + 1e-9 }?.time ?? settledAt
+                    out += "<line x1=\"\(f(px(move.start)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.start))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
+                    out += "<text x=\"\(f(px(move.start) + 3 + 90 * Double(n)))\" y=\"\(f(py(peak) + (move.to >= move.from ? -4 - 11 * Double(n) : 12 + 11 * Double(n))))\" fill=\"\(color)\" class=\"mark\">overshoot \(num(over * 100, 2)) %</text>"
+                }
+            }
+        }
+        // Legend, in the title row at the right.
+        for (n, s) in series.enumerated() {
+            let color = Self.colors[n % Self.colors.count]
+            let ly = 12 + Double(n) * 12
+            out += "<line x1=\"\(f(width - 190))\" y1=\"\(f(ly - 4))\" x2=\"\(f(width - 170))\" y2=\"\(f(ly - 4))\" stroke=\"\(color)\" stroke-width=\"2\"\(n == 1 ? " stroke-dasharray=\"6 4\"" : "")/>"
+            out += "<text x=\"\(f(width - 166))\" y=\"\(f(ly))\" class=\"tick\">\(SVGText.escape(SVGText.clip(s.label, 28)))</text>"
+        }
+        out += "<line class=\"cursor\" x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#c53030\" visibility=\"hidden\"/>"
+        return out + "</g>"
+    }
+
+    func f(_ x: Double) -> String { SVGText.number(x) }
+    func num(_ x: Double, _ decimals: Int) -> String { JSONNumberFormat(decimals: decimals).format(x) }
+}
+
+/// Text and numbers for SVG and HTML.
+enum SVGText {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters are not allowed in XML text.
+                if c.value < 0x20 { out += " " } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+
+    static func clip(_ s: String, _ n: Int) -> String { s.count > n ? String(s.prefix(n - 1)) + "…" : s }
+
+    /// Two decimals, no exponent: enough for pixels.
+    static func number(_ x: Double) -> String { JSONNumberFormat(decimals: 2).format(x.isFinite ? x : 0) }
+
+    static let style = """
+    text { font-family: 'DejaVu Sans', Arial, sans-serif; fill: #222; }
+    .title { font-size: 13px; font-weight: bold; }
+    .tick { font-size: 10px; fill: #555; }
+    .mark { font-size: 10px; }
+    .label { font-size: 11px; }
+    """
+}

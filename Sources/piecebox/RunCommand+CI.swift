@@ -1,0 +1,133 @@
+import LuaHost
+
+/// What a run needs in CI: which reports to write where, which shard of the files to run, and the order and
+/// number of runs. Kept apart from `RunCommand`'s own flags so each can change without touching the other.
+struct CIOptions: Equatable {
+    var reporters: [ReporterChoice] = []
+    /// Failures and the summary only.
+    var quiet = false
+    var shard: Shard?
+    /// A JSON report of an earlier run, whose file durations balance the shards.
+    var shardTimings: String?
+    var shuffle = false
+    var seed: UInt64?
+    /// How many times each file runs (each time in a fresh sandbox).
+    var repeatCount = 1
+}
+
+/// One `--reporter NAME[=PATH]`: a format and where it goes (standard output when no path is given).
+struct ReporterChoice: Equatable {
+    enum Format: String, CaseIterable { case human, tap, junit, json, github }
+    var format: Format
+    var path: String?
+
+    static func parse(_ text: String) throws(UsageError) -> ReporterChoice {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard let format = Format(rawValue: name) else {
+            throw UsageError("--reporter: unknown report \"\(RunCommand.clip(name))\" (the reports are "
+                + Format.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        guard parts.count == 2 else { return ReporterChoice(format: format) }
+        let path = String(parts[1])
+        guard !path.isEmpty else { throw UsageError("--reporter \(name)=: give a file after =, or leave out = for standard output") }
+        return ReporterChoice(format: format, path: path)
+    }
+}
+
+/// `--shard K/N`: the K-th of N shards, counted from 1.
+struct Shard: Equatable, CustomStringConvertible {
+    var index: Int
+    var count: Int
+    var description: String { "\(index)/\(count)" }
+
+    static let largestCount = 10_000
+
+    static func parse(_ text: String) throws(UsageError) -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= largestCount, k >= 1, k <= n else {
+            throw UsageError("--shard needs K/N with whole numbers 1 ≤ K ≤ N ≤ \(largestCount), got \"\(RunCommand.clip(text))\"")
+        }
+        return Shard(index: k, count: n)
+    }
+}
+
+extension RunCommand {
+    static let ciHelp = """
+      --reporter NAME[=PATH] a report: human (the default), tap (TAP 14), junit (XML), json or github
+                             (annotations; on by default when GITHUB_ACTIONS=true); repeatable; one may go to
+                             standard output, the others to files
+      --quiet                print only failures and the summary
+      --shard K/N            run the K-th of N shares of the files (stable, balanced by count)
+      --shard-timings FILE   balance the shards by each file's duration in FILE (a json report of a run)
+      --tag NAME             run only tests tagged NAME (repeatable: any of them)
+      --exclude-tag NAME     do not run tests tagged NAME (repeatable)
+      --shuffle              shuffle the files and the tests in each file (the seed is printed)
+      --seed S               shuffle with this seed (a whole number), to replay an order
+      --repeat N             run every file N times, each in a fresh sandbox
+      --fail-fast            stop at the first failure; what did not run is counted as not run
+      --version              print piecebox's version
+    """
+
+    /// Reads `flag` if it is one of the CI flags (taking its value with `value`); false if it is not.
+    mutating func parseCIFlag(_ flag: String, value: (String) throws(UsageError) -> String) throws(UsageError) -> Bool {
+        switch flag {
+        case "--reporter": ci.reporters.append(try ReporterChoice.parse(try value(flag)))
+        case "--quiet": ci.quiet = true
+        case "--shard": ci.shard = try Shard.parse(try value(flag))
+        case "--shard-timings": ci.shardTimings = try value(flag)
+        case "--tag": options.tags.append(try Self.tagName(flag, try value(flag)))
+        case "--exclude-tag": options.excludeTags.append(try Self.tagName(flag, try value(flag)))
+        case "--shuffle": ci.shuffle = true
+        case "--seed":
+            let text = try value(flag)
+            guard let seed = UInt64(text) else {
+                throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), got \"\(Self.clip(text))\"")
+            }
+            ci.seed = seed
+            ci.shuffle = true
+            options.shuffleSeed = seed
+        case "--repeat":
+            let text = try value(flag)
+            guard let n = Int(text), n >= 1, n <= 1000 else {
+                throw UsageError("--repeat needs a whole number from 1 to 1000, got \"\(Self.clip(text))\"")
+            }
+            ci.repeatCount = n
+        case "--fail-fast": options.failFast = true
+        case "--version": throw UsageError.versionRequested
+        default: return false
+        }
+        return true
+    }
+
+    /// Tags are names (as `test` accepts them), so a typo such as `--tag=slow` is caught rather than matching nothing.
+    static func tagName(_ flag: String, _ text: String) throws(UsageError) -> String {
+        let allowed = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-.:".unicodeScalars.contains($0)
+        }
+        guard !text.isEmpty, allowed else {
+            throw UsageError("\(flag) needs a tag name of letters, digits, '_', '-', '.' or ':', got \"\(clip(text))\"")
+        }
+        return text
+    }
+
+    /// Combinations that cannot work are refused before anything runs.
+    func checkCIFlags() throws(UsageError) {
+        let toStandardOutput = ci.reporters.filter { $0.path == nil && $0.format != .github }
+        if toStandardOutput.count > 1 {
+            throw UsageError("--reporter: only one report can go to standard output (\(toStandardOutput.map(\.format.rawValue).joined(separator: " and ")) were given); write the others to files with NAME=PATH")
+        }
+        let paths = ci.reporters.compactMap(\.path)
+        if Set(paths).count < paths.count { throw UsageError("--reporter: two reports were given the same file") }
+        if ci.repeatCount > 1, logPath != nil || golden != nil {
+            throw UsageError("--repeat cannot be combined with --log or --golden: every repeat would write the same frame log")
+        }
+        if ci.shardTimings != nil, ci.shard == nil, !BazelTestEnvironment.current.shards {
+            throw UsageError("--shard-timings needs --shard K/N (or Bazel's TEST_TOTAL_SHARDS)")
+        }
+    }
+}
+
+extension UsageError {
+    static let versionRequested = UsageError("--version")
+}
