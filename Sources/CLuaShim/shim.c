@@ -26,15 +26,26 @@ pb_limits *pb_limits_of(lua_State *L) {
   return (pb_limits *)ud;
 }
 
-/* Names the innermost Lua line on `L`'s stack, for breach messages. Reads only; never raises. */
-static void note_where(lua_State *L, pb_limits *lim) {
+/* True for the host's own Lua chunks (the sandbox prelude, the test framework, the stage's helpers): a message
+   names the script line that called into them, never a line of theirs. */
+static int is_host_chunk(const lua_Debug *ar) {
+  return ar->source != NULL && strncmp(ar->source, "=piecebox:", 10) == 0;
+}
+
+int pb_script_where(lua_State *L, int level, char *out, size_t size) {
   lua_Debug ar;
-  for (int level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      snprintf(lim->where, sizeof lim->where, "%s:%d", ar.short_src, ar.currentline);
-      return;
-    }
+  out[0] = 0;
+  for (int depth = 0; depth < 200 && lua_getstack(L, level, &ar); depth++, level++) {
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || is_host_chunk(&ar)) continue;
+    snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
+    return 1;
   }
+  return 0;
+}
+
+/* Names the innermost script line on `L`'s stack, for breach messages. Reads only; never raises. */
+static void note_where(lua_State *L, pb_limits *lim) {
+  pb_script_where(L, 0, lim->where, sizeof lim->where);
 }
 
 /* The thread to name a line on: the one whose host call runs, else the main thread. */
@@ -105,13 +116,12 @@ static void pb_hook(lua_State *L, lua_Debug *ar) {
     }
     if (!lim->tripped && lim->deadline_ns && pb_now_ns() > lim->deadline_ns) lim->tripped = PB_TRIP_TIME;
     if (!lim->tripped && lim->cancel) lim->tripped = PB_TRIP_CANCEL;
-    if (lim->tripped && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
+    (void)ar;
+    if (lim->tripped) note_where(L, lim);
   }
   if (lim->tripped != PB_TRIP_NONE) {
     /* Tripped outside the hook (the allocator, or the host's own time check): note the first line that sees it. */
-    if (lim->where[0] == 0 && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(lim->where, sizeof lim->where, "%s:%d", ar->short_src, ar->currentline);
+    if (lim->where[0] == 0) note_where(L, lim);
     lua_sethook(L, pb_hook, LUA_MASKCOUNT, 1);
     lua_pushstring(L, trip_text(lim->tripped));
     lua_error(L);
@@ -173,16 +183,41 @@ int pb_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   return status;
 }
 
+/* Every error leaves with a message, the script line it came from and a short traceback. error("text") already
+   says where; any other value (error(nil), error(fn), error({})) is described here and given the line of the
+   script that raised it. A table's __tostring is used when it gives a string; it runs protected. */
 static int traceback_handler(lua_State *L) {
-  if (lua_type(L, 1) == LUA_TSTRING) {
-    const char *msg = lua_tostring(L, 1);
-    luaL_traceback(L, L, msg, 1);
-  } else if (lua_type(L, 1) == LUA_TTABLE) {
-    /* A structured failure from expect(): keep the table, add a traceback field. */
-    luaL_traceback(L, L, NULL, 1);
-    lua_setfield(L, 1, "traceback");
-    lua_settop(L, 1);
+  if (lua_type(L, 1) != LUA_TSTRING) {
+    char where[256];
+    pb_script_where(L, 1, where, sizeof where);
+    const char *sep = where[0] ? ": " : "";
+    int top = lua_gettop(L);
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+      lua_pushvalue(L, 1);
+      const char *n = lua_tostring(L, -1);
+      lua_pushfstring(L, "%s%serror with the value %s", where, sep, n);
+    } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+      lua_pushvalue(L, 1);
+      if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+        lua_pushfstring(L, "%s%s%s", where, sep, lua_tostring(L, -1));
+      } else {
+        lua_pushfstring(L, "%s%serror with a %s value (its __tostring failed)", where, sep, luaL_typename(L, 1));
+      }
+    } else {
+      lua_pushfstring(L, "%s%serror with a %s value", where, sep, luaL_typename(L, 1));
+    }
+    lua_replace(L, 1);
+    lua_settop(L, top);
   }
+  /* The sandbox's explainer may add a hint (the near name of a misspelt global, what a frame holds). */
+  if (lua_getfield(L, LUA_REGISTRYINDEX, PB_EXPLAIN_KEY) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) lua_replace(L, 1);
+    else lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+  }
+  luaL_traceback(L, L, lua_tostring(L, 1), 1);
   return 1;
 }
 
@@ -221,7 +256,9 @@ static int pb_trampoline(lua_State *L) {
   if (r == PB_RAISE) {
     /* Raised here, after every Swift frame has returned. A string names the script line that called. */
     if (lua_type(L, -1) == LUA_TSTRING) {
-      luaL_where(L, 1);
+      char where[256];
+      if (pb_script_where(L, 1, where, sizeof where)) lua_pushfstring(L, "%s: ", where);
+      else lua_pushliteral(L, "");
       lua_insert(L, -2);
       lua_concat(L, 2);
     }

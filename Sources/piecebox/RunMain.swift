@@ -189,8 +189,8 @@ enum ScenarioFiles {
                 guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
                       last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
-                if isPluginFolder((p as NSString).appendingPathComponent(dir)) { continue }
-                let file = (p as NSString).appendingPathComponent(rel)
+                if isPluginFolder(PathText.join(p, dir)) { continue }
+                let file = PathText.join(p, rel)
                 // A token set (`--! token-set`) is applied with --tokens, never run as a scenario.
                 if ScenarioHeader.read(file: file).tokenSet != nil { continue }
                 found.append(file)
@@ -204,8 +204,9 @@ enum ScenarioFiles {
     static func isPluginFolder(_ dir: String) -> Bool {
         var d = dir
         while !d.isEmpty && d != "." && d != "/" {
-            if FileManager.default.fileExists(atPath: (d as NSString).appendingPathComponent("plugin.lua")) { return true }
-            let parent = (d as NSString).deletingLastPathComponent
+            if FileManager.default.fileExists(atPath: PathText.join(d, "plugin.lua")) { return true }
+            // Not NSString's deletingLastPathComponent: it traps on a one-letter folder ("a").
+            let parent = PathText.parent(d)
             if parent == d { break }
             d = parent
         }
@@ -225,7 +226,7 @@ enum LogPaths {
             throw Problem(description: "cannot create the log folder \(log): \(error.localizedDescription)")
         }
         var out: [String: String] = [:]
-        for f in files { out[f] = (log as NSString).appendingPathComponent(fileName(for: f)) }
+        for f in files { out[f] = PathText.join(log, fileName(for: f)) }
         return out
     }
 

@@ -117,8 +117,8 @@ struct WorkerPool {
     /// and move it into place, so the log still shows every frame up to the failure. Only a plain file beside
     /// the log, named as `JSONLogFile` names its temporary files, is touched, and never through a link.
     static func rescueLog(_ temporary: String, as path: String, report: FileReport) {
-        let name = (temporary as NSString).lastPathComponent
-        guard (temporary as NSString).deletingLastPathComponent == (path as NSString).deletingLastPathComponent,
+        let name = PathText.lastComponent(temporary)
+        guard PathText.parent(temporary) == PathText.parent(path),
               name.hasPrefix("."), name.hasSuffix(".tmp"), !name.contains("/") else { return }
         guard case .success(let descriptor) = AtomicFile.openForAppending(temporary) else { return }
         let message = report.tests.last(where: { $0.status == .failed })?.message ?? "the worker stopped"

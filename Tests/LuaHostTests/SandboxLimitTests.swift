@@ -197,17 +197,26 @@ import Testing
     }
 
     @Test
-    func printedOutputCannotGrowPastTheMemoryCap() throws {
+    func printStopsAtOneMebibyteWithACutLineAndANote() throws {
+        // The cap is 1 MiB = 1,048,576 bytes, each line counting its length plus 1 (its newline).
+        // Lines 1-3 (307,200 bytes each) are kept: 3 x 307,201 = 921,603 counted.
+        // Line 4 has 1,048,576 - 921,603 = 126,973 bytes of room: it keeps 126,973 - 40 = 126,933 bytes and says
+        // "... (180,267 more bytes)" (307,200 - 126,933), 23 bytes: 921,603 + 126,956 + 1 = 1,048,560 counted.
+        // Line 5 has 16 bytes of room: 0 kept plus its 23-byte note would pass the cap (1,048,584), so the file's
+        // truncation note is printed instead, and lines 6 to 8 are dropped.
         let report = try runScenario("""
             test("floods", function()
-              local line = string.rep("x", 1 << 20)
-              for i = 1, 96 do print(line) end
+              local line = string.rep("x", 300 * 1024)
+              for i = 1, 8 do print(line) end
             end)
-            """, name: "flood.lua", limits: SandboxLimits(instructions: 20_000_000, memoryBytes: 16 << 20, seconds: 5))
+            """, name: "flood.lua")
         let result = try #require(report.test("floods"), "\(report.summary)")
-        let captured = result.output.reduce(0) { $0 + $1.utf8.count }
-        #expect(captured <= 16 << 20 || result.status == .failed,
-                "the host holds \(captured >> 20) MiB of output from a 16 MiB state and the test \(result.status.rawValue)")
+        #expect(result.status == .passed, "\(result.message)")
+        let full = String(repeating: "x", count: 307_200)
+        #expect(result.output.count == 5)
+        #expect(Array(result.output.prefix(3)) == [full, full, full])
+        #expect(result.output.count > 3 && result.output[3] == String(repeating: "x", count: 126_933) + "... (180267 more bytes)")
+        #expect(result.output.last == "... (output truncated: a file may print at most 1024 KiB)")
     }
 
     @Test func workWithinTheLimitsIsNotStopped() throws {

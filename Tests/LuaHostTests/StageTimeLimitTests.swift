@@ -32,3 +32,18 @@ import Testing
         #expect(result.message.contains("time limit of 1 s exceeded"), "\(result.message)")
     }
 }
+
+/// `s:runUntil` is written in Lua by the host; a limit tripping inside it names the script's line that called it.
+@Suite struct RunUntilLimitLineTests {
+    @Test func theTimeLimitInsideRunUntilNamesTheScriptLine() throws {
+        let report = try runScenario("""
+            test("forever", function()
+              local s = Stage{}
+              s:runUntil(function(f) return false end, 1e9)
+            end)
+            """, name: "until.lua", limits: StageTimeLimitTests.oneSecond)
+        let result = try #require(report.test("forever"))
+        #expect(result.status == .failed)
+        #expect(result.message.hasSuffix("until.lua:3: time limit of 1 s exceeded"), "\(result.message)")
+    }
+}

@@ -163,8 +163,19 @@ private func speed(_ animated: AnimatedValue, _ time: Double) -> Double { animat
             return animated
         }
         #expect(run() == run())
-        let animated = run()
-        #expect(animated.value(at: 0.3) == animated.value(at: 0.3))
+    }
+
+    @Test func aCopyKeepsItsAnimationAndReadingNeverChangesIt() {
+        var animated = AnimatedValue([0])
+        animated.set([100], animation: .linear(duration: 1), at: 0)
+        let copy = animated
+        animated.set([0], animation: nil, at: 0.5)
+        // Reading late first must not move the copy's animation on: linear 0 -> 100 over 1 s is at 25 after
+        // 0.25 s and at 90 after 0.9 s, whichever is asked first.
+        #expect(abs(scalar(copy, 0.9) - 90) < 1e-9)
+        #expect(abs(scalar(copy, 0.25) - 25) < 1e-9)
+        // The original snapped to 0 at 0.5 s and stays there.
+        #expect(animated.value(at: 0.75) == [0])
     }
 
     @Test func finishedAnimationsAreForgottenOnTheNextChange() {

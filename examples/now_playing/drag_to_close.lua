@@ -10,20 +10,19 @@ end
 
 test("the closing distance is 22 % of a tall card", function()
   local s, player, np = openStage()
-  local card = np.layout.card
-  expect(np.layout.closingDrop).toBeCloseTo(math.max(110, card.h * 0.22), 1e-9)
-  expect(np.layout.closingDrop).toBeGreaterThan(110)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(P.card, 1e-9)
+  expect(np.layout.closingDrop).toBeCloseTo(P.closingDrop, 1e-9)   -- 0.22 x 506, past the 110 floor
 end)
 
 test("the card follows the finger down and springs back short of the distance", function()
   local s, player, np = openStage()
-  local card = np.layout.card
+  local card = P.card
   local finger = np:touch("card")
   s:frames(1)
   finger:move(0, 60)
   s:frames(1)
   expect(s:frame().nowPlaying.surface.y).toBeCloseTo(card.y + 60, 1e-9)
-  expect(s:frame().nowPlaying.play.y).toBeCloseTo(np.layout.playCard.y + 60, 1e-9)
+  expect(s:frame().nowPlaying.play.y).toBeCloseTo(P.playCardY + 60, 1e-9)
   finger:move(0, -90)                        -- 30 points above where it started: a stiff band (limit 36)
   s:frames(1)
   local up = (1 - 1 / (30 * 0.55 / 36 + 1)) * 36
@@ -37,7 +36,7 @@ end)
 
 test("a drop resting just short of the distance stays; just past it closes", function()
   local s, player, np = openStage()
-  local closing = np.layout.closingDrop
+  local closing = P.closingDrop
   np:drag{ part = "card", dy = closing - 0.5 }
   s:settle()
   expect(np.isOpen).toBe(true)
@@ -46,7 +45,7 @@ test("a drop resting just short of the distance stays; just past it closes", fun
   s:settle()
   expect(np.isOpen).toBe(false)
   expect(np.expanded).toBe(false)
-  expect(s:frame().nowPlaying.surface.h).toBe(np.layout.bar.h)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
   expect(s:frame().nowPlaying.forward.out).toBe(true)
   expect(#P.events(s, "haptic", "land", from)).toBe(1)
 end)
@@ -65,7 +64,7 @@ test("the grabber closes on a tap; closing folds 110 ms in", function()
   local start = down + 0.1
   s:settle()
   expect(np.isOpen).toBe(false)
-  local cardH = np.layout.card.h
+  local cardH = P.card.h
   expect(P.firstTime(s, down, function(f) return f.nowPlaying.surface.h < cardH - 0.01 end))
     .toBeCloseTo(P.frameTime(start + 0.11) + 1 / 120, 1e-9)
   expect(P.firstTime(s, down, function(f) return f.nowPlaying.forward ~= nil end))

@@ -7,15 +7,14 @@ local P = require("_player")
 test("open, settle, close from the grabber, settle", function()
   local s = P.stage{ fps = 60 }
   local player, np = P.nowPlaying(s)
-  local bar = np.layout.bar
   np:tap()
   s:settle()
-  expect(s:frame().nowPlaying.surface).toBeCloseTo(np.layout.card, 1e-9)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(P.card, 1e-9)
   local opened = s:now()
   np:tap("grabber")
   s:settle()
   expect(np.isOpen).toBe(false)
-  expect(s:frame().nowPlaying.surface).toBeCloseTo(bar, 1e-9)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
   local lands = P.events(s, "haptic", nil, 0)
   expect(#lands).toBeGreaterThan(1)
   expect(lands[#lands].event.flexibility).toBe("soft")       -- the close lands softly, as the open did

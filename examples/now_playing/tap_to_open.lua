@@ -6,14 +6,13 @@ local P = require("_player")
 test("a tap opens the card and it settles", function()
   local s = P.stage()
   local player, np = P.nowPlaying(s)
-  local bar = np.layout.bar
-  expect(s:frame().nowPlaying.surface.h).toBe(bar.h)
+  expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
   np:tap()
   s:settle()
   local f = s:frame()
   expect(np.isOpen).toBe(true)
   expect(np.expanded).toBe(true)
-  expect(f.nowPlaying.surface.h).toBeCloseTo(np.layout.card.h, 1e-9)
+  expect(f.nowPlaying.surface).toBeCloseTo(P.card, 1e-9)
   expect(f.nowPlaying.surface.radius).toBe(34)
   expect(f.nowPlaying.play.w).toBe(72)
   expect(f.nowPlaying.next.x + 26 - (f.nowPlaying.play.x + 36)).toBeCloseTo(88, 1e-9)
@@ -39,7 +38,7 @@ test("every step lands on its beat", function()
   np:tap()                                   -- the finger lifts 0.1 s after it went down
   local start = down + 0.1
   s:settle()
-  local barH = np.layout.bar.h
+  local barH = P.bar.h
   -- forward is called home on the first frame of the opening; the glass is seen growing one frame later
   expect(P.firstTime(s, down, function(f) return f.nowPlaying.forward and f.nowPlaying.forward.out == false end))
     .toBeCloseTo(P.frameTime(start), 1e-9)

@@ -67,7 +67,16 @@ int pb_open_safe_libs(lua_State *L);
    already stopped by a limit runs nothing: the call fails at once with the limit's message. */
 int pb_pcall(lua_State *L, int nargs, int nresults, int msgh);
 
-/* Pushes a message handler that appends a short traceback to string errors. */
+/* Writes "file:line" of the innermost script frame at `level` or above into `out` (the host's own "=piecebox:"
+   chunks and C functions are skipped: their lines mean nothing to a scenario's author). Returns 0, with `out`
+   empty, when no script frame is found. Reads only; never raises. */
+int pb_script_where(lua_State *L, int level, char *out, size_t size);
+
+/* Registry key of the sandbox's explainer, function(message) -> message: the handler below passes every error's
+   message through it, so a hint can be added. */
+#define PB_EXPLAIN_KEY "piecebox.explain"
+
+/* Pushes a message handler that gives every error a message with its script line, and a short traceback. */
 void pb_push_traceback_handler(lua_State *L);
 
 /* Pushes a Lua function that calls into Swift with `box` (retained by the caller; released by __gc). */

@@ -112,6 +112,16 @@ final class LuaPiece: StagePiece {
             }
             var e = Element(name)
             let order = ["x", "y", "w", "h"]
+            for (k, v) in props.fields {
+                // A frame's geometry is numbers, and every number is finite: a NaN would reach the log as null,
+                // an infinity as a number no layout means.
+                if let n = v.number, !n.isFinite {
+                    throw LuaHostError.message("element '\(LuaValue.shown(name))': property '\(LuaValue.shown(k))' is \(v.described()); numbers must be finite")
+                }
+                if order.contains(k), v.number == nil {
+                    throw LuaHostError.message("element '\(LuaValue.shown(name))': property '\(k)' is \(v.described()); x, y, w and h must be numbers")
+                }
+            }
             let numbers = props.fields.compactMap { k, v in v.number.map { (k, $0) } }
             for key in order { if let n = numbers.first(where: { $0.0 == key }) { e.append(.init(key, n.1)) } }
             for (k, n) in numbers where !order.contains(k) { e.append(.init(k, n)) }

@@ -9,11 +9,18 @@ extension Options {
         try Self.checkedPieceName(try string("name", "the piece's name (a string)") ?? fallback, in: function)
     }
 
+    /// Keys a frame table holds besides its pieces; a piece of one of these names would overwrite them.
+    static let reservedPieceNames = ["t": "time", "frame": "index", "events": "events"]
+
     /// Refuses a name the frame log cannot use as a key: the log's paths (`pieces.nowPlaying.surface.h`) and
     /// the script's frame tables (`f.nowPlaying`) need a plain word.
     static func checkedPieceName(_ name: String, in function: String) throws -> String {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             throw LuaHostError.message("\(function): option 'name' must be letters, digits or _, got \"\(name)\"")
+        }
+        guard reservedPieceNames[name] == nil else {
+            throw LuaHostError.message("\(function): option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "
+                + "uses it for the frame's own \(reservedPieceNames[name] ?? "field"); choose another name")
         }
         return name
     }

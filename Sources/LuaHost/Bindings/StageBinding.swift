@@ -82,7 +82,11 @@ enum StageBinding: ClassBinding {
         cls.method("now") { o, c in c.push(o.stage.now); return 1 }
         cls.method("frame") { o, c in
             if c.isNil(1) {
-                guard let f = o.stage.latestFrame else { c.pushNil(); return 1 }
+                // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
+                guard let f = o.stage.latestFrame else {
+                    throw LuaHostError.message("\(c.function): no frame has been rendered yet; render one first "
+                        + "(s:frames(1), s:advance(seconds) or s:settle())")
+                }
                 FrameTables.push(f, c.L)
                 return 1
             }
@@ -143,8 +147,7 @@ methods.runUntil = function(self, predicate, timeout)
   local start = self:now()
   local n = 0
   while true do
-    local f = self:frame()
-    if n > 0 and predicate(f) then return n end
+    if n > 0 and predicate(self:frame()) then return n end
     if self:now() - start >= timeout - 1e-9 then
       error(format("stage:runUntil: the predicate was still false after %d frames (%.4g s)", n, timeout), 2)
     end

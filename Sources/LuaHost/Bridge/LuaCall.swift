@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Foundation
 
 /// The arguments of one Lua → Swift call, read with raw access, plus helpers to push results.
 /// `function` names the call in errors ("stage:advance"); `offset` is 1 for methods, whose first stack
@@ -148,6 +149,7 @@ public struct LuaCall {
 
     func push(_ n: Double) { pushNumber(L, n) }
     func push(_ s: String) { pushBytes(L, s) }
+    func push(_ bytes: Data) { pushBytes(L, bytes) }
     func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
     func push(_ v: LuaValue) { v.push(L) }
     func pushNil() { lua_pushnil(L) }

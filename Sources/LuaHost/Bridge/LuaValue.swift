@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Foundation
 
 /// A Lua value copied into Swift with raw access only, so reading script data never runs script code
 /// (no __index, no __tostring) and never raises.
@@ -214,6 +215,13 @@ func pushNumber(_ L: OpaquePointer, _ n: Double) {
         lua_pushinteger(L, lua_Integer(n))
     } else {
         lua_pushnumber(L, n)
+    }
+}
+
+/// Pushes `bytes` as one Lua string, exactly (a source file, say, which need not be UTF-8).
+func pushBytes(_ L: OpaquePointer, _ bytes: Data) {
+    bytes.withUnsafeBytes { raw in
+        _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
     }
 }
 

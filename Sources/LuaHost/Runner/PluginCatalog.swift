@@ -9,7 +9,8 @@ struct PluginCatalog {
         let folder: String
         /// The manifest file, as error messages name it.
         let manifestPath: String
-        let source: String
+        /// The manifest as the file holds it, byte for byte (Lua strings are bytes, not repaired text).
+        let source: Data
     }
 
     static let manifestName = "plugin.lua"
@@ -67,7 +68,7 @@ struct PluginCatalog {
                     return .failure(PluginError(
                         "plugin '\(name)': two plugins share the name (\(other.manifestPath) and \(manifest))"))
                 }
-                plugins.append(Plugin(name: name, folder: realFolder, manifestPath: manifest, source: String(decoding: source, as: UTF8.self)))
+                plugins.append(Plugin(name: name, folder: realFolder, manifestPath: manifest, source: source))
             }
         }
         return .success(plugins)

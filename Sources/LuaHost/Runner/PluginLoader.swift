@@ -21,9 +21,9 @@ enum PluginLoader {
         PluginMethods.reset(in: state)
         for plugin in plugins {
             let outcome = state.run(text: source, chunkName: "=piecebox:plugins") { L in
-                lua_pushstring(L, plugin.name)
-                lua_pushstring(L, plugin.source)
-                lua_pushstring(L, plugin.manifestPath)
+                pushBytes(L, plugin.name)
+                pushBytes(L, plugin.source)
+                pushBytes(L, plugin.manifestPath)
                 state.pushFunction { c in
                     try addMethod(c.named("plugin '\(plugin.name)'"), state: state)
                     return 0

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import PieceKit
 
 /// Runs one scenario file in a fresh sandbox: its top level declares tests, then each test runs in turn.
 /// Nothing here can stop other files: every failure becomes part of the report.
@@ -67,7 +68,8 @@ public enum ScenarioRunner {
             if inTest { currentOutput.append(line) } else { fileOutput.append(line) }
         }
         let context = ScenarioContext(state: state, path: path, options: options)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // Not URL's deletingLastPathComponent: it traps on some short paths ("/a").
+        let folder = PathText.parent(PathText.absolute(path, cwd: FileManager.default.currentDirectoryPath))
         let pluginFolders: [String]
         let header = ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self))
         if let problem = header.problems.first {
@@ -93,7 +95,7 @@ public enum ScenarioRunner {
         lua_createtable(L, 0, 4)
         let hostIndex = lua_gettop(L)
         lua_pushstring(L, "seed")
-        lua_pushinteger(L, lua_Integer(Self.seed(for: URL(fileURLWithPath: path).lastPathComponent)))
+        lua_pushinteger(L, lua_Integer(Self.seed(for: PathText.lastComponent(path))))
         lua_rawset(L, hostIndex)
         lua_pushstring(L, "print")
         var printed = 0
@@ -171,6 +173,12 @@ public enum ScenarioRunner {
         lua_pushstring(L, "series")
         lua_rawget(L, -2)
         state.fill(.series)
+        // The error explainer and the frame tables' miss recorder, where the C handler and FrameTables find them.
+        for (field, key) in [("explain", PB_EXPLAIN_KEY), ("frameMiss", FrameTables.missKey)] {
+            lua_pushstring(L, field)
+            lua_rawget(L, -2)
+            lua_setfield(L, CLUA_REGISTRYINDEX, key)
+        }
         clua_pop(L, 1)
         Bindings.install(into: context)
         defer { context.finish() }
@@ -186,8 +194,7 @@ public enum ScenarioRunner {
             return fileFailure("\(path): \(failure)")
         }
 
-        let source = String(decoding: data, as: UTF8.self)
-        switch state.run(text: source, chunkName: "@" + path) {
+        switch state.run(source: data, chunkName: "@" + path) {
         case .ok: break
         case .error(let message, let traceback):
             report.output = fileOutput

@@ -175,8 +175,45 @@ local function closeTo(a, b, tol)
   return false
 end
 
-function Matchers.toBe(actual, expected) return rawequal(actual, expected) or (type(actual) == "number" and actual == expected), "to be", expected end
-function Matchers.toEqual(actual, expected) return deepEqual(actual, expected), "to equal", expected end
+-- The first place two values differ, as a path from the top ("b.d", "[2]"), with what each holds there; nil
+-- when they are equal. Keys of the expected value come first, in pairs order, then keys only the actual has.
+local function firstDifference(a, b, path, seen)
+  if a == b then return nil end
+  if type(a) ~= "table" or type(b) ~= "table" then return path, a, b end
+  seen = seen or {}
+  if seen[a] == b then return nil end
+  seen[a] = b
+  local function at(k)
+    if type(k) == "string" and k:match("^[%a_][%w_]*$") then return path == "" and k or path .. "." .. k end
+    return path .. "[" .. show(k, 1) .. "]"
+  end
+  for k, v in pairs(b) do
+    local p, x, y = firstDifference(a[k], v, at(k), seen)
+    if p then return p, x, y end
+  end
+  for k, v in pairs(a) do
+    if b[k] == nil then return at(k), v, nil end
+  end
+  return nil
+end
+
+function Matchers.toBe(actual, expected)
+  local pass = rawequal(actual, expected) or (type(actual) == "number" and actual == expected)
+  local detail = nil
+  if not pass and type(actual) == "table" and type(expected) == "table" and deepEqual(actual, expected) then
+    detail = "they hold the same values but are two tables; toBe asks for the same table: use toEqual to compare contents"
+  end
+  return pass, "to be", expected, detail
+end
+function Matchers.toEqual(actual, expected)
+  if deepEqual(actual, expected) then return true, "to equal", expected end
+  local path, got, want = firstDifference(actual, expected, "")
+  local detail = nil
+  if path and path ~= "" then
+    detail = "first difference at " .. path .. ": expected " .. show(want) .. ", received " .. show(got)
+  end
+  return false, "to equal", expected, detail
+end
 function Matchers.toBeCloseTo(actual, expected, tolerance)
   tolerance = tolerance or 1e-6
   if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. type(tolerance), 3) end
@@ -264,7 +301,8 @@ end
 --- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
 function Matchers.toMatchGolden(actual, name, options)
   local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
-  if not ok then error(pass, 3) end
+  -- The host's error already names the script's line; level 0 keeps it from being named twice.
+  if not ok then error(pass, 0) end
   return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
 end
 

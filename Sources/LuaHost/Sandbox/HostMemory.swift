@@ -31,15 +31,10 @@ extension LuaState {
     /// lifted while Swift runs).
     private func noteHostWhere(_ lim: UnsafeMutablePointer<pb_limits>) {
         guard withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 else { return }
-        luaL_where(L, 1)
-        defer { clua_pop(L, 1) }
-        guard let text = clua_tostring(L, -1) else { return }
-        var location = String(cString: text)
-        if location.hasSuffix(": ") { location.removeLast(2) }
+        let L = self.L
         withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
-            let bytes = Array(location.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            _ = pb_script_where(L, 1, base, raw.count)
         }
     }
 }

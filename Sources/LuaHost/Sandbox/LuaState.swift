@@ -77,18 +77,13 @@ public final class LuaState {
         return breach?.description
     }
 
-    /// Records the calling script's "file:line" as where the trip was noticed (luaL_where pushes a string and
-    /// raises nothing here: the allocator's cap is lifted while Swift runs).
+    /// Records the calling script's "file:line" as where the trip was noticed: the script's own line, not one of
+    /// the host's Lua helpers (`s:runUntil` is written in Lua) that happened to be running.
     private func noteWhere() {
-        luaL_where(L, 1)
-        defer { clua_pop(L, 1) }
-        guard let text = clua_tostring(L, -1) else { return }
-        var location = String(cString: text)
-        if location.hasSuffix(": ") { location.removeLast(2) }
+        let L = self.L
         withUnsafeMutableBytes(of: &limitsPointer.pointee.where) { raw in
-            let bytes = Array(location.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            _ = pb_script_where(L, 1, base, raw.count)
         }
     }
 
@@ -181,11 +176,20 @@ public final class LuaState {
 
     /// Loads `text` (text only) and runs it with the values `pushArgs` pushes; leaves no values.
     func run(text: String, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
+        run(source: Data(text.utf8), chunkName: chunkName, pushArgs: pushArgs)
+    }
+
+    /// Loads `source` exactly as given (Lua source is bytes: a Latin-1 byte in a string literal is one byte, never
+    /// repaired into U+FFFD) and runs it as `run(text:)` does.
+    func run(source: Data, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        let status = text.utf8CString.withUnsafeBufferPointer { buf -> Int32 in
-            pb_loadtext(L, buf.baseAddress, buf.count - 1, chunkName)
+        let L = self.L
+        let status = source.withUnsafeBytes { raw -> Int32 in
+            // An empty source may have no base address: load "" then.
+            guard let base = raw.baseAddress, raw.count > 0 else { return pb_loadtext(L, "", 0, chunkName) }
+            return pb_loadtext(L, base.assumingMemoryBound(to: CChar.self), raw.count, chunkName)
         }
         if status != LUA_OK {
             return .error(message: errorText(at: -1), traceback: "")

@@ -6,7 +6,7 @@ struct ModulePaths: Sendable {
     var roots: [String]
 
     /// The source and chunk name of `name`, or a message that says what was wrong and where it looked.
-    func resolve(_ name: String) -> Result<(source: String, chunkName: String), LuaHostError> {
+    func resolve(_ name: String) -> Result<(source: Data, chunkName: String), LuaHostError> {
         let valid = !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } && part.allSatisfy(\.isASCII)
         }
@@ -32,7 +32,8 @@ struct ModulePaths: Sendable {
                           let data = FileManager.default.contents(atPath: real) else {
                         return .failure(.message("require: cannot read \(real)"))
                     }
-                    return .success((String(decoding: data, as: UTF8.self), "@" + Self.display(real)))
+                    // Byte for byte: a Latin-1 byte in a string literal stays one byte.
+                    return .success((data, "@" + Self.display(real)))
                 }
             }
         }

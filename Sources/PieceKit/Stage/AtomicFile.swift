@@ -16,14 +16,14 @@ public enum AtomicFile {
     /// Opens a new, empty temporary file in the folder of `destination`. Returns its descriptor (write-only,
     /// closed on exec) and its path. The name starts with "." and ends with ".tmp", so it reads as a leftover.
     public static func createTemporary(beside destination: String) -> Result<(descriptor: Int32, path: String), FileProblem> {
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = PathText.parent(destination)
         // Long enough to recognise, short enough to stay under the 255-byte name limit with the random part.
-        let stem = String(decoding: Array((destination as NSString).lastPathComponent.utf8.prefix(160)), as: UTF8.self)
+        let stem = String(decoding: Array(PathText.lastComponent(destination).utf8.prefix(160)), as: UTF8.self)
         var lastError = EEXIST
         // A name is taken only if someone planted exactly it; a few fresh draws settle that.
         for _ in 0..<8 {
             let name = "." + stem + "." + randomToken() + ".tmp"
-            let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            let path = PathText.join(folder, name)
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return .success((descriptor, path)) }
             lastError = errno
