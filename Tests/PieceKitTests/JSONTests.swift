@@ -156,6 +156,9 @@ struct SplitMix64: RandomNumberGenerator {
         try log.write(line(0))
         try log.write(line(1))
         #expect(!FileManager.default.fileExists(atPath: path))
+        // Buffered until flushed: the stage flushes as each of its operations returns to the script.
+        #expect(try String(contentsOfFile: log.temporaryPath, encoding: .utf8) == "")
+        try log.flush()
         #expect(try String(contentsOfFile: log.temporaryPath, encoding: .utf8) == "{\"frame\":0}\n{\"frame\":1}\n")
         try log.close()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"frame\":0}\n{\"frame\":1}\n")

@@ -62,7 +62,7 @@ func makeCardStage(fps: Int = 120) throws -> (Stage, StageTestCard) {
 
 /// What a lone property animated from `from` to `to` with `animation` starting at `begin` shows at `time`.
 func reference(from: Double, to: Double, _ animation: Animation?, begin: Double, at time: Double) -> Double {
-    var value = AnimatedValue([from])
-    value.set([to], animation: animation, at: begin)
-    return value.value(at: time).first ?? .nan
+    var value = AnimatedValue(from)
+    value.set(to, animation: animation, at: begin)
+    return value.value(at: time)
 }

@@ -184,4 +184,13 @@ private final class CountingLog: FrameLogSink {
         context?.logBytes += line.utf8.count + 1
         try file.write(line: line)
     }
+
+    func receive(utf8 line: [UInt8]) throws {
+        context?.logBytes += line.count + 1
+        try file.write(utf8: line)
+    }
+
+    func flush() throws {
+        try file.flush()
+    }
 }

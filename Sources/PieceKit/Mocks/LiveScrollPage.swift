@@ -136,9 +136,9 @@ public final class LiveScrollPage {
             notify()
             return
         }
-        var value = AnimatedValue([offset])
+        var value = AnimatedValue(offset)
         let begin = context.changeBeginTime
-        value.set([target], animation: animation, at: begin)
+        value.set(target, animation: animation, at: begin)
         motion = .scroll(value, reads: reads)
         scheduleTick(after: begin)
     }
@@ -193,7 +193,7 @@ public final class LiveScrollPage {
         case let .scroll(value, readsAnchor):
             reads = readsAnchor
             done = !value.isAnimating(at: now)
-            shown = value.value(at: now).first ?? offset
+            shown = value.value(at: now)
         }
         context.update {
             setOffset(shown, reads: reads)

@@ -1,5 +1,6 @@
-/// One animatable property: a vector of numbers (1 for a scalar, 4 for a rect) and the animations carrying it
-/// toward its target, following SwiftUI's rules for a change that arrives while another is still running.
+/// One animatable number and the animations carrying it toward its target, following SwiftUI's rules for a
+/// change that arrives while another is still running. A rect is four of these: each number of an element has
+/// its own, so reading one costs no array.
 ///
 /// - A spring (`merges`) takes over: the position and velocity shown at that moment become its start, and it
 ///   pulls toward the new target. Nothing jumps, not even the speed.
@@ -9,26 +10,27 @@
 ///
 /// A pure value: readings depend only on the changes made and the time asked about, never on a clock.
 public struct AnimatedValue: Sendable, Equatable {
-    /// The value the property is heading for: the latest one set.
-    public private(set) var target: [Double]
+    /// The value the number is heading for: the latest one set.
+    public private(set) var target: Double
 
-    /// Where the first running layer starts from (the property's value when the animations began).
-    private var origin: [Double]
+    /// Where the first running layer starts from (the number's value when the animations began).
+    private var origin: Double
     /// Running animations, oldest first. A spring layer can only be the first: merging clears the others.
     private var layers: [Layer]
+    /// When the newest layer ends (-infinity with none): the one thing a frame asks of a number at rest.
+    private var end = -Double.infinity
 
-    public init(_ value: [Double]) {
+    public init(_ value: Double) {
         target = value
         origin = value
         layers = []
     }
 
-    /// Moves the property to `target` from `time` on. Setting the target it already has does nothing (the running
-    /// animation keeps going), and a target with a different number of components snaps, since there is no
-    /// sensible path between vectors of unlike length.
-    public mutating func set(_ newTarget: [Double], animation: Animation?, at time: Double) {
+    /// Moves the number to `target` from `time` on. Setting the target it already has does nothing (the running
+    /// animation keeps going).
+    public mutating func set(_ newTarget: Double, animation: Animation?, at time: Double) {
         guard newTarget != target else { return }
-        guard newTarget.count == target.count, let animation else {
+        guard let animation else {
             snap(to: newTarget)
             return
         }
@@ -45,33 +47,34 @@ public struct AnimatedValue: Sendable, Equatable {
             layers.append(.blend(BlendLayer(animation: animation, start: time, end: end, target: newTarget)))
         }
         target = newTarget
+        end = layers.last?.end ?? -Double.infinity
     }
 
     /// The value shown at `time`: exactly the target once every animation is over.
-    public func value(at time: Double) -> [Double] {
-        guard isAnimating(at: time) else { return target }
+    public func value(at time: Double) -> Double {
+        guard time < end else { return target }
         return reading(at: time).value
     }
 
-    /// How fast each component moves at `time`, in its units per second.
-    public func velocity(at time: Double) -> [Double] {
-        guard isAnimating(at: time) else { return Array(repeating: 0, count: target.count) }
+    /// How fast the number moves at `time`, in its units per second.
+    public func velocity(at time: Double) -> Double {
+        guard time < end else { return 0 }
         return reading(at: time).velocity
     }
 
     /// Whether an animation is still under way at `time`. Once the newest layer is over the value is its target
     /// whatever the older layers do, so only the newest one decides.
     public func isAnimating(at time: Double) -> Bool {
-        guard let last = layers.last else { return false }
-        return time < last.end
+        time < end
     }
 
     // MARK: Internals
 
-    private mutating func snap(to newTarget: [Double]) {
+    private mutating func snap(to newTarget: Double) {
         target = newTarget
         origin = newTarget
         layers = []
+        end = -Double.infinity
     }
 
     /// Forgets layers that can no longer affect anything: a finished layer pins the value to its target, so it
@@ -83,32 +86,26 @@ public struct AnimatedValue: Sendable, Equatable {
     }
 
     /// Value and velocity of the stacked animations, walking the layers oldest to newest.
-    private func reading(at time: Double) -> (value: [Double], velocity: [Double]) {
+    private func reading(at time: Double) -> (value: Double, velocity: Double) {
         var value = origin
-        var velocity = Array(repeating: 0.0, count: origin.count)
+        var velocity = 0.0
         for layer in layers {
-            guard layer.target.count == value.count else { continue }
             if time >= layer.end {
                 value = layer.target
-                velocity = Array(repeating: 0, count: value.count)
+                velocity = 0
                 continue
             }
             switch layer {
             case .spring(let spring):
-                let elapsed = time - spring.start
-                for i in value.indices where i < spring.position.count && i < spring.velocity.count {
-                    let offset = spring.position[i] - spring.target[i]
-                    let motion = spring.spring.motion(offset: offset, velocity: spring.velocity[i], time: elapsed)
-                    value[i] = spring.target[i] + motion.offset
-                    velocity[i] = motion.velocity
-                }
+                let motion = spring.spring.motion(offset: spring.position - spring.target, velocity: spring.velocity,
+                                                  time: time - spring.start)
+                value = spring.target + motion.offset
+                velocity = motion.velocity
             case .blend(let blend):
                 let sample = blend.animation.runningSample(at: time - blend.start)
-                for i in value.indices {
-                    let remaining = blend.target[i] - value[i]
-                    velocity[i] = velocity[i] * (1 - sample.fraction) + sample.velocity * remaining
-                    value[i] += sample.fraction * remaining
-                }
+                let remaining = blend.target - value
+                velocity = velocity * (1 - sample.fraction) + sample.velocity * remaining
+                value += sample.fraction * remaining
             }
         }
         return (value, velocity)
@@ -118,23 +115,18 @@ public struct AnimatedValue: Sendable, Equatable {
     private struct SpringLayer: Sendable, Equatable {
         var spring: Spring
         var start: Double
-        var position: [Double]
-        var velocity: [Double]
-        var target: [Double]
+        var position: Double
+        var velocity: Double
+        var target: Double
         var end: Double
 
-        init(spring: Spring, start: Double, from origin: [Double], moving rate: [Double], toward goal: [Double]) {
+        init(spring: Spring, start: Double, from origin: Double, moving rate: Double, toward goal: Double) {
             self.spring = spring
             self.start = start
             position = origin
             velocity = rate
             target = goal
-            var settled = 0.0
-            for i in goal.indices where i < origin.count && i < rate.count {
-                let time = Animation.settleTime(spring, offset: origin[i] - goal[i], velocity: rate[i])
-                settled = max(settled, time)
-            }
-            end = start + settled
+            end = start + max(0, Animation.settleTime(spring, offset: origin - goal, velocity: rate))
         }
     }
 
@@ -143,7 +135,7 @@ public struct AnimatedValue: Sendable, Equatable {
         var animation: Animation
         var start: Double
         var end: Double
-        var target: [Double]
+        var target: Double
     }
 
     private enum Layer: Sendable, Equatable {
@@ -157,7 +149,7 @@ public struct AnimatedValue: Sendable, Equatable {
             }
         }
 
-        var target: [Double] {
+        var target: Double {
             switch self {
             case .spring(let layer): return layer.target
             case .blend(let layer): return layer.target

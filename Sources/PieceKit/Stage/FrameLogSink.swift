@@ -2,11 +2,29 @@
 /// `JSONLogFile`; tests can collect them in memory (`FrameLogLines`) or pass a closure.
 public protocol FrameLogSink: AnyObject {
     func receive(line: String) throws
+    /// A frame's line as UTF-8 bytes, without the newline: what the stage hands over on every frame, so a sink
+    /// that writes bytes never builds a string. By default it is decoded and passed to `receive(line:)`.
+    func receive(utf8 line: [UInt8]) throws
+    /// Hands what the sink holds to the OS. The stage calls it when each of its operations (advance, frames,
+    /// settle, runUntil, jump) returns, so between a script's calls everything rendered is in the file.
+    func flush() throws
+}
+
+extension FrameLogSink {
+    public func receive(utf8 line: [UInt8]) throws {
+        try receive(line: String(decoding: line, as: UTF8.self))
+    }
+
+    public func flush() throws {}
 }
 
 extension JSONLogFile: FrameLogSink {
     public func receive(line: String) throws {
         try write(line: line)
+    }
+
+    public func receive(utf8 line: [UInt8]) throws {
+        try write(utf8: line)
     }
 }
 
@@ -47,6 +65,7 @@ extension Stage {
 
     /// Stops logging; frames are still kept in `history`.
     public func detachLog() {
+        flushLog()
         logSink = nil
     }
 }

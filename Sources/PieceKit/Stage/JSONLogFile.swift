@@ -6,8 +6,10 @@ import Darwin
 #endif
 
 /// A JSON Lines file written safely: lines go to a fresh temporary file beside `path` (an unguessable name,
-/// created exclusively and never through a link: see `AtomicFile`), each handed to the OS as it is written (so
-/// a crash leaves everything up to the crash there), and `close()` renames it onto `path` in one atomic step, so
+/// created exclusively and never through a link: see `AtomicFile`), gathered in a buffer handed to the OS by
+/// `flush()`, whenever it passes `bufferLimit`, and at the end (one `write` per script call rather than one
+/// per frame; a crash loses at most what the script's current call rendered), and `close()` renames it onto
+/// `path` in one atomic step, so
 /// `path` is never a half-written log and a link at `path` is replaced rather than written through. A failing
 /// scenario calls `abandon(with:)`, which still publishes its lines, ending with the error.
 ///
@@ -17,7 +19,12 @@ public final class JSONLogFile {
     public let path: String
     public let temporaryPath: String
     private var handle: FileHandle?
+    private var descriptor: Int32 = -1
+    /// Lines not yet handed to the OS.
+    private var buffer: [UInt8] = []
     public private(set) var linesWritten = 0
+    /// A buffer past this many bytes is written at once: memory stays bounded however long a call renders.
+    public static let bufferLimit = 1 << 16
 
     /// Creates the temporary file beside `path`. The folder must exist; making folders is the caller's decision.
     public init(path: String) throws(JSONLogError) {
@@ -25,7 +32,9 @@ public final class JSONLogFile {
         switch AtomicFile.createTemporary(beside: path) {
         case .success(let temporary):
             temporaryPath = temporary.path
+            descriptor = temporary.descriptor
             handle = FileHandle(fileDescriptor: temporary.descriptor, closeOnDealloc: true)
+            buffer.reserveCapacity(Self.bufferLimit + 4096)
         case .failure(let problem):
             throw .cannotCreate(path: problem.path, reason: problem.reason)
         }
@@ -40,6 +49,7 @@ public final class JSONLogFile {
     }
 
     deinit {
+        if handle != nil { try? flush() }
         try? handle?.close()
     }
 
@@ -53,21 +63,49 @@ public final class JSONLogFile {
 
     /// Appends one line of already-built JSON (the newline is added here).
     public func write(line: String) throws(JSONLogError) {
-        guard let handle else { throw .closed(path: path) }
-        guard !line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw .lineBreakInLine(path: path) }
-        do {
-            try handle.write(contentsOf: Data((line + "\n").utf8))
-        } catch {
-            throw .cannotWrite(path: temporaryPath, reason: "\(error)")
-        }
+        try write(utf8: Array(line.utf8))
+    }
+
+    /// Appends one line given as UTF-8 bytes (the newline is added here).
+    public func write(utf8 line: [UInt8]) throws(JSONLogError) {
+        guard handle != nil else { throw .closed(path: path) }
+        guard !line.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw .lineBreakInLine(path: path) }
+        buffer.append(contentsOf: line)
+        buffer.append(0x0A)
         linesWritten += 1
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    /// Hands the buffered lines to the OS (a plain `write`, no sync: the file is for reading after the run).
+    public func flush() throws(JSONLogError) {
+        guard handle != nil, !buffer.isEmpty else { return }
+        var failure: String?
+        var offset = 0
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while offset < raw.count {
+                let written = systemWrite(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        // What was not written stays, so a later flush (or close) can still try to write it.
+        buffer.removeFirst(offset)
+        if let failure { throw .cannotWrite(path: temporaryPath, reason: failure) }
     }
 
     /// Finishes the log: closes the temporary file and renames it onto `path`, replacing any older log (or a
     /// link of that name: the link goes, the file it pointed at is untouched).
     public func close() throws(JSONLogError) {
         guard let handle else { throw .closed(path: path) }
+        let flushed: JSONLogError?
+        do { try flush(); flushed = nil } catch { flushed = error }
         self.handle = nil
+        if let flushed { try? handle.close(); throw flushed }
         do {
             try handle.close()
         } catch {
@@ -114,4 +152,13 @@ private final class TemporaryAnnouncer: @unchecked Sendable {
         lock.unlock()
         body?(path)
     }
+}
+
+/// The C library's `write`, by a name the log's own `write` methods do not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(descriptor, bytes, count)
+    #else
+    return Darwin.write(descriptor, bytes, count)
+    #endif
 }

@@ -34,6 +34,34 @@ public struct JSONNumberFormat: Sendable, Equatable {
 
     /// Appends `value` to `out` without building intermediate strings for whole numbers.
     public func write(_ value: Double, into out: inout String) {
+        if let scaled = FastRounding(value, decimals: decimals) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+                let count = scaled.write(into: buffer)
+                out += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
+            return
+        }
+        writeSlowly(value, into: &out)
+    }
+
+    /// Appends `value` as UTF-8 bytes: the frame log's path, which formats most numbers with integer arithmetic
+    /// alone (see `FastRounding`) and the rest through the same rules as `write(_:into:)` on text.
+    public func write(_ value: Double, into bytes: inout [UInt8]) {
+        if let scaled = FastRounding(value, decimals: decimals) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+                let count = scaled.write(into: buffer)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+            return
+        }
+        var text = ""
+        writeSlowly(value, into: &text)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// The general rules, on Swift's shortest round-trip text: exact for every Double, and the reference the
+    /// fast path must agree with.
+    func writeSlowly(_ value: Double, into out: inout String) {
         guard value.isFinite else { out += "null"; return }
         if value == 0 { out += "0"; return }
         // Whole numbers below 1e15 are exact in Int64 and need no rounding: the common case for layout.
@@ -46,6 +74,74 @@ public struct JSONNumberFormat: Sendable, Equatable {
         guard !decimal.digits.isEmpty else { out += "0"; return }
         if value < 0 { out += "-" }
         decimal.write(into: &out)
+    }
+}
+
+/// A value scaled to a whole number of `10^-decimals` units, rounded half away from zero as the shortest decimal
+/// text of the value would be, when that can be decided without the text.
+///
+/// Why it agrees with the slow path: the shortest text `s` of a Double `v` is within half an ulp of `v`, and the
+/// product `x = |v| × 10^decimals` is within half an ulp of `|v| × 10^decimals`, so `s × 10^decimals` lies within
+/// about two ulps of `x`. Rounding to the nearest whole number only depends on which side of `n + 0.5` the value
+/// falls; when `x`'s fraction is further than four ulps from one half, `s` and `x` round the same way. Ties and
+/// near-ties (2.675 at two decimals), huge values and many decimals take the slow path.
+struct FastRounding {
+    /// The rounded magnitude in units of `10^-decimals`.
+    let units: UInt64
+    let negative: Bool
+    let decimals: Int
+
+    private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    private static let integerPowers: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+                                                  100_000_000, 1_000_000_000]
+
+    init?(_ value: Double, decimals: Int) {
+        guard value.isFinite, decimals < Self.powers.count else { return nil }
+        let x = value.magnitude * Self.powers[decimals]
+        // 2^40: ulps stay below a four-thousandth, far from the margin the decision needs.
+        guard x < 1_099_511_627_776 else { return nil }
+        let whole = x.rounded(.down)
+        let fraction = x - whole
+        let margin = x.ulp * 4
+        if (fraction - 0.5).magnitude <= margin { return nil }
+        units = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        negative = value < 0
+        self.decimals = decimals
+    }
+
+    /// Writes the digits (at most 13 + 1 + 9 + 1 bytes) and returns how many.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard units != 0 else { buffer[0] = UInt8(ascii: "0"); return 1 }
+        var count = 0
+        if negative { buffer[0] = UInt8(ascii: "-"); count = 1 }
+        let scale = Self.integerPowers[decimals]
+        let integer = units / scale
+        var fraction = units % scale
+        count += Self.writeDigits(integer, into: buffer, at: count)
+        guard fraction != 0 else { return count }
+        var places = decimals
+        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        buffer[count] = UInt8(ascii: ".")
+        count += 1
+        // Leading zeros of the fraction: 0.05 is "05" in two places.
+        var digits = 1
+        var probe = fraction
+        while probe >= 10 { probe /= 10; digits += 1 }
+        for _ in 0..<(places - digits) { buffer[count] = UInt8(ascii: "0"); count += 1 }
+        count += Self.writeDigits(fraction, into: buffer, at: count)
+        return count
+    }
+
+    private static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var digits = 1
+        var probe = value
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var rest = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 }
 

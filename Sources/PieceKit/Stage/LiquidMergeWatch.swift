@@ -13,9 +13,12 @@ public final class LiquidMergeWatch {
     private var lastCheck: Int?
     private var last: [String]?
 
-    public init(piece: String, pairs: @escaping (PieceFrame, any PieceContext) -> [String],
+    /// Whether `pairs` only reads: its checks then never make the stage lay the pieces out again.
+    private let pairsOnlyRead: Bool
+
+    public init(piece: String, pairsOnlyRead: Bool = false, pairs: @escaping (PieceFrame, any PieceContext) -> [String],
                 emit: @escaping ([NamedValue]) -> Void) {
-        self.piece = piece; self.pairs = pairs; self.emit = emit
+        self.piece = piece; self.pairsOnlyRead = pairsOnlyRead; self.pairs = pairs; self.emit = emit
     }
 
     /// Makes sure the frames to come are checked (call it on every reconcile: any reconcile may start motion).
@@ -29,11 +32,13 @@ public final class LiquidMergeWatch {
     }
 
     private func schedule(atFrame frame: Int, on context: any PieceContext) {
-        pending = context.schedule(at: context.clock.time(ofFrame: frame), label: "\(piece): liquid merges",
-                                   background: true) { [weak self, weak context] in
+        let time = context.clock.time(ofFrame: frame), label = "\(piece): liquid merges"
+        let work = { [weak self, weak context] in
             guard let self, let context else { return }
             self.check(on: context)
         }
+        pending = pairsOnlyRead ? context.scheduleCheck(at: time, label: label, work)
+                                : context.schedule(at: time, label: label, background: true, work)
     }
 
     private func check(on context: any PieceContext) {

@@ -43,6 +43,12 @@ public protocol PieceContext: AnyObject {
     @discardableResult
     func schedule(at time: Double, label: String, background: Bool, _ work: @escaping () -> Void) -> ScheduledID
 
+    /// Runs background `work` at `time` that only reads (a piece checking its own presented shapes): it changes
+    /// nothing a piece lays out from, so the stage does not ask the pieces for their elements after it. Work that
+    /// does change state must use `schedule(at:label:background:_:)`, or its change shows late.
+    @discardableResult
+    func scheduleCheck(at time: Double, label: String, _ work: @escaping () -> Void) -> ScheduledID
+
     /// Cancels scheduled work. Returns false when it already ran or never existed.
     @discardableResult
     func cancel(_ id: ScheduledID) -> Bool
@@ -93,6 +99,12 @@ extension PieceContext {
     public func schedule(after delay: Double, label: String, background: Bool = false,
                          _ work: @escaping () -> Void) -> ScheduledID {
         schedule(at: workTime + delay, label: label, background: background, work)
+    }
+
+    /// A context that cannot tell checks from other work runs them as background work.
+    @discardableResult
+    public func scheduleCheck(at time: Double, label: String, _ work: @escaping () -> Void) -> ScheduledID {
+        schedule(at: time, label: label, background: true, work)
     }
 
     /// Runs blocking `work` at `time`.

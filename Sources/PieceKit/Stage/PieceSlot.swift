@@ -10,6 +10,10 @@ final class PieceSlot {
     let name: String
     private(set) var published: [Element] = []
     private(set) var elements: [ElementState] = []
+    /// The latest sample and its time: a piece's own check of its presented shapes (the liquid merge watch) and
+    /// the frame rendered at the same time read the same numbers, so they are worked out once. Forgotten whenever
+    /// the elements change.
+    private var lastSample: (time: Double, frame: PieceFrame)?
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -33,7 +37,23 @@ final class PieceSlot {
     /// published differs from before, so the stage knows a frame is owed.
     func reconcile(_ newElements: [Element], transaction: Transaction, begin: Double,
                    warn: (String) -> Void) -> Bool {
-        guard newElements != published else { return false }
+        // The common case: the same elements in the same order. Each one is compared with what it published
+        // last, and only those that changed are reconciled; unchanged ones keep their state as it is (reconciling
+        // an equal element would rebuild the same state).
+        if newElements.count == published.count, elements.count == newElements.count,
+           zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
+            var changed = false
+            for index in newElements.indices where newElements[index] != published[index] {
+                elements[index] = reconcile(newElements[index], old: elements[index], transaction: transaction,
+                                            begin: begin, warn: warn)
+                changed = true
+            }
+            guard changed else { return false }
+            lastSample = nil
+            published = newElements
+            return true
+        }
+        lastSample = nil
         var oldIndex: [String: Int] = [:]
         for (index, state) in elements.enumerated() { oldIndex[state.name] = index }
         var next: [ElementState] = []
@@ -58,33 +78,33 @@ final class PieceSlot {
         state.numberNames.reserveCapacity(element.numbers.count)
         state.animators.reserveCapacity(element.numbers.count)
         state.watched.reserveCapacity(element.numbers.count)
-        var seen: Set<String> = []
+        var seen = NameSet(expected: element.numbers.count + element.attributes.count)
         for (position, number) in element.numbers.enumerated() {
-            guard seen.insert(number.name).inserted else {
+            guard seen.insert(number.name) else {
                 warn("\(name).\(element.name): \"\(number.name)\" is published twice; the second is ignored")
                 continue
             }
             let watched = number.animation?.value
             let previous = old.flatMap { Self.index(of: number.name, in: $0.numberNames, near: position) }
             guard let old, let previous else {
-                state.append(number.name, AnimatedValue([number.value]), watched: watched,
+                state.append(number.name, AnimatedValue(number.value), watched: watched,
                              background: number.isBackground)
                 continue
             }
             var animator = old.animators[previous]
-            let current = animator.target.first ?? number.value
+            let current = animator.target
             if current != number.value {
                 let before = old.watched[previous]
                 let valueChanged = before != nil && watched != nil && before != watched
                 var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
                 // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
                 if !current.isFinite || !number.value.isFinite { animation = nil }
-                animator.set([number.value], animation: animation, at: begin)
+                animator.set(number.value, animation: animation, at: begin)
             }
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
-            guard seen.insert(attribute.name).inserted else {
+            guard seen.insert(attribute.name) else {
                 warn("\(name).\(element.name): \"\(attribute.name)\" is published twice; the second is ignored")
                 continue
             }
@@ -103,19 +123,21 @@ final class PieceSlot {
 
     /// Every element at `time`. Numbers at rest cost no allocation: their value is the stored target.
     func sample(at time: Double) -> PieceFrame {
+        if let lastSample, lastSample.time == time { return lastSample.frame }
         var frames: [ElementFrame] = []
         frames.reserveCapacity(elements.count)
         for state in elements {
             var values: [Double] = []
             values.reserveCapacity(state.animators.count)
             for animator in state.animators {
-                let shown = animator.isAnimating(at: time) ? animator.value(at: time) : animator.target
-                values.append(shown.first ?? 0)
+                values.append(animator.value(at: time))
             }
             frames.append(ElementFrame(name: state.name, numberNames: state.numberNames, values: values,
                                        attributes: state.attributes))
         }
-        return PieceFrame(name: name, elements: frames)
+        let frame = PieceFrame(name: name, elements: frames)
+        lastSample = (time, frame)
+        return frame
     }
 
     /// Whether a number that holds up a settle is moving at `time` (with `includingBackground`, any number).
@@ -146,5 +168,24 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
+    }
+}
+
+/// The names seen so far in one element, to drop a repeated one. An element has a handful of names, so a list
+/// searched in turn costs less than hashing each into a set; a large element uses a set.
+private struct NameSet {
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    init(expected: Int) {
+        if expected > 16 { set = Set(minimumCapacity: expected) } else { list.reserveCapacity(expected) }
+    }
+
+    /// Adds `name`; false when it was already there.
+    mutating func insert(_ name: String) -> Bool {
+        if set != nil { return set!.insert(name).inserted }
+        if list.contains(name) { return false }
+        list.append(name)
+        return true
     }
 }

@@ -74,6 +74,13 @@ public final class Stage {
     public var interruption: (() -> String?)?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
+    /// The frame line's bytes, reused every frame.
+    var logWriter = FrameLogWriter()
+    /// Checks (`scheduleCheck`) run in the current batch of due work: when every piece of work in a batch was one,
+    /// nothing changed and the stage skips asking the pieces for their elements.
+    var checksRun = 0
+    /// A flush that failed where it could not throw, reported by the next frame.
+    var pendingLogFailure: String?
 
     /// A stage at frame 0 (t = 0) with no pieces. Fails only for an fps outside 1...`VirtualClock.maximumFPS`.
     public init(environment: PieceEnvironment = PieceEnvironment(), fps: Int = 120,

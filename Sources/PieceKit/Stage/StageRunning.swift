@@ -14,8 +14,13 @@ extension Stage {
         presentedFrame = clock.frame
         history.append(frame)
         historyBytes += frame.estimatedBytes
+        if let failure = pendingLogFailure {
+            pendingLogFailure = nil
+            throw .logFailed(failure)
+        }
         if let logSink {
-            do { try logSink.receive(line: FrameLog.line(for: frame, format: logFormat)) } catch {
+            logWriter.write(frame, format: logFormat)
+            do { try logSink.receive(utf8: logWriter.bytes) } catch {
                 throw .logFailed("\(error)")
             }
         }
@@ -28,6 +33,7 @@ extension Stage {
     @discardableResult
     public func frames(_ count: Int) throws(StageError) -> Frame? {
         guard count >= 0 else { throw .negativeCount("frames", count) }
+        defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
         return latestFrame
     }
@@ -38,6 +44,7 @@ extension Stage {
     @discardableResult
     public func advance(_ seconds: Double) throws(StageError) -> Int {
         let count = try frameCount(for: seconds)
+        defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
         return count
     }
@@ -52,6 +59,7 @@ extension Stage {
     public func settle(maxFrames: Int? = nil) throws(StageError) -> Int {
         let limit = maxFrames ?? clock.fps * 10
         guard limit >= 0 else { throw .negativeCount("maxFrames", limit) }
+        defer { flushLog() }
         var ran = 0
         while isBusy {
             guard ran < limit else {
@@ -69,6 +77,7 @@ extension Stage {
     @discardableResult
     public func runUntil(_ predicate: (Frame) -> Bool, timeout: Double) throws(StageError) -> Int {
         let limit = try frameCount(for: timeout)
+        defer { flushLog() }
         var ran = 0
         while ran < limit {
             let frame = try renderFrame()
@@ -135,6 +144,13 @@ extension Stage {
 
     // MARK: Internals
 
+    /// Hands the log's buffered lines to the OS as an operation returns to its caller. A failure here is kept
+    /// for the next frame to report (a `defer` cannot throw), and the sink keeps the lines to try again.
+    func flushLog() {
+        guard let logSink else { return }
+        do { try logSink.flush() } catch { pendingLogFailure = pendingLogFailure ?? "\(error)" }
+    }
+
     /// Frames in `seconds` from now, by frame times (never by summing durations).
     private func frameCount(for seconds: Double) throws(StageError) -> Int {
         guard seconds.isFinite else { throw .clock(.notFinite(seconds)) }
@@ -154,8 +170,10 @@ extension Stage {
         defer { insideOwnWork -= 1 }
         while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
             if let reason = interruption?() { throw .interrupted(reason) }
-            scheduler.runDue(upTo: next)
-            reconcileAll(Transaction())
+            checksRun = 0
+            let ran = scheduler.runDue(upTo: next)
+            // A batch made only of checks read and changed nothing: the layouts stand as they are.
+            if ran == 0 || ran != checksRun { reconcileAll(Transaction()) }
             if scheduler.lastRunWasCutShort { return true }
         }
         scheduler.runDue(upTo: time)

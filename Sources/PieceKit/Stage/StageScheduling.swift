@@ -19,6 +19,16 @@ extension Stage {
         return id
     }
 
+    /// Schedules background `work` that only reads (see `PieceContext.scheduleCheck`): a batch of due work made
+    /// only of checks is not followed by a re-layout.
+    @discardableResult
+    public func scheduleCheck(at time: Double, label: String, _ work: @escaping () -> Void) -> ScheduledID {
+        schedule(at: time, label: label, background: true) { [weak self] in
+            self?.checksRun += 1
+            work()
+        }
+    }
+
     /// Cancels scheduled work (background or not). Returns false when it already ran or never existed.
     @discardableResult
     public func cancel(_ id: ScheduledID) -> Bool {

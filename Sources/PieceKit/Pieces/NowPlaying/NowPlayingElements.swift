@@ -90,7 +90,7 @@ extension NowPlayingPiece {
             .number("opacity", fliers * dim)
         art = swapNumbers(art, starting: swap?.art ?? false, animation: tokens.morph, value: .text(inputs.trackKey),
                           rm: rm)
-            .text("track", inputs.trackKey.replacingOccurrences(of: "\u{1F}", with: " — "))
+            .text("track", inputs.trackLabel)
         func line(_ name: String, title: Bool) -> [Element] {
             let text = title ? inputs.shownTitle : inputs.artist
             let slot = place(title ? (shown ? g.cardTitle : g.miniTitle) : (shown ? g.cardArtist : g.miniArtist))
@@ -102,7 +102,7 @@ extension NowPlayingPiece {
             let whole = (title ? swap?.title : swap?.artist) ?? false
             return [swapNumbers(element, starting: whole, animation: tokens.snap, value: .text(text), rm: rm)
                 .text("text", text)
-                .flag("morphs", g.lineMorphs(text, title: title))]
+                .flag("morphs", lineMorphs(text, title: title, g))]
                 + letterElements(text, title: title, slot: slot, g: g, rm: rm, tokens: tokens)
         }
         let hairline = Element("hairline")

@@ -64,6 +64,14 @@ extension NowPlaying {
         /// One track's identity: a change of title or artist is a new track (the artwork blurs across, any scrub or
         /// pending seek is dropped, and a skip's announcement is made).
         public var trackKey: String { "\(title)\u{1F}\(artist)" }
+        /// The track as the art's `track` attribute reads: the key with its separator written as " — ".
+        public var trackLabel: String {
+            let separator = UInt8(0x1F)
+            guard !title.utf8.contains(separator), !artist.utf8.contains(separator) else {
+                return trackKey.split(separator: "\u{1F}", omittingEmptySubsequences: false).joined(separator: " — ")
+            }
+            return "\(title) — \(artist)"
+        }
 
         /// A bubble's label: "Previous track", or in seconds mode "Skip back, 15 seconds". Forward reads as next.
         public func label(for bubble: Bubble) -> String {

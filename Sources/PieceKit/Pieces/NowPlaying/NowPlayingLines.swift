@@ -15,6 +15,11 @@ extension NowPlayingLayout {
     /// scripts after them), short enough, and fit, measured at the card's size and rounded up, with 2 points to
     /// spare, in the narrower of its two slots (the bar's is measured at the card's size too).
     public func lineMorphs(_ text: String, title: Bool, metrics: TextMetrics = .systemFont) -> Bool {
+        lineMorphs(text, title: title) { metrics.width(of: $0, font: $1) }
+    }
+
+    /// `lineMorphs(_:title:metrics:)` measuring through `width` (a piece passes its `LineCache`).
+    public func lineMorphs(_ text: String, title: Bool, width measure: (String, Font) -> Double) -> Bool {
         guard text.count <= Self.morphMaxCharacters, text.unicodeScalars.allSatisfy({ $0.value < 0x0590 }) else {
             return false
         }
@@ -23,7 +28,7 @@ extension NowPlayingLayout {
         guard scale > 0 else { return false }
         // The bar's slot is the title's for both lines: the two share one width.
         let room = min(miniTitle.width / scale, (title ? cardTitle : cardArtist).width)
-        let width = metrics.width(of: text, font: Font(size: size, weight: .semibold)).rounded(.up)
+        let width = measure(text, Font(size: size, weight: .semibold)).rounded(.up)
         return width + 2 <= room
     }
 }

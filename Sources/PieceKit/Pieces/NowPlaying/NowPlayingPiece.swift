@@ -41,6 +41,8 @@ public final class NowPlayingPiece: InteractivePiece {
     public internal(set) var state: NowPlaying.State
     /// Settable from outside only because `BudHost` (the shared bloom and gather) needs it; scripts only read it.
     public var buds = NowPlaying.Buds()
+    /// The title's and artist's widths and letters, measured once per text rather than once per layout.
+    let lineCache = LineCache()
     /// The parameters as the app last passed them (`isEnabled` comes from the stage's environment).
     public private(set) var inputs: NowPlaying.Inputs
 
@@ -63,7 +65,7 @@ public final class NowPlayingPiece: InteractivePiece {
     /// True while `setParameters` assigns its values: their observers wait for the one update at the end.
     private var applyingParameters = false
     /// The liquid merges of the surface, play and the bubbles, checked each frame while the piece moves.
-    lazy var merges = LiquidMergeWatch(piece: name, pairs: { frame, _ in Self.mergedPairs(in: frame) },
+    lazy var merges = LiquidMergeWatch(piece: name, pairsOnlyRead: true, pairs: { frame, _ in Self.mergedPairs(in: frame) },
                                        emit: { [weak self] details in self?.emit(.merge, details) })
 
     /// What a touch began on.

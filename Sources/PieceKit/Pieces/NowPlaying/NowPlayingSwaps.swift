@@ -60,7 +60,7 @@ extension NowPlayingPiece {
         guard let context else { return }
         let environment = context.environment
         let g = NowPlayingLayout.make(in: environment, live: new.live, forward: new.hasForward)
-        guard let swap = NowPlaying.Swap(from: old, to: new, morphs: { g.lineMorphs($0, title: $1) }) else { return }
+        guard let swap = NowPlaying.Swap(from: old, to: new, morphs: { self.lineMorphs($0, title: $1, g) }) else { return }
         context.transact(Transaction(disablesAnimations: true)) { state.swap = swap }
     }
 
@@ -83,11 +83,11 @@ extension NowPlayingPiece {
                         tokens: MotionTokens) -> [Element] {
         let letters = state.swap.flatMap { isTitle ? $0.titleLetters : $0.artistLetters }
         let text = letters?.text ?? line
-        guard g.lineMorphs(text, title: isTitle) else { return [] }
+        guard lineMorphs(text, title: isTitle, g) else { return [] }
         let arrivingPlaces = letters?.arriving ?? []
         let size = isTitle ? g.sizes.cardTitle : g.sizes.cardArtist
         let font = Font(size: size, weight: .semibold)
-        let morph = MorphLetters(text) { TextMetrics.systemFont.width(of: $0, font: font) }
+        let morph = lineCache.letters(of: text, font: font)
         let scale = state.shown ? 1 : g.lineScale(title: isTitle)
         let from = MorphLetters.startScale(splits: morph.splits, reduceMotion: rm)
         let start = g.rtl ? slot.maxX - morph.width * scale : slot.minX
@@ -104,5 +104,10 @@ extension NowPlayingPiece {
                 .number("scale", arriving ? from : 1, animation: watch)
                 .text("text", letter.text)
         }
+    }
+
+    /// Whether `text` morphs in its slot, measured through the piece's line cache.
+    func lineMorphs(_ text: String, title: Bool, _ g: NowPlayingLayout) -> Bool {
+        g.lineMorphs(text, title: title) { lineCache.width(of: $0, font: $1) }
     }
 }

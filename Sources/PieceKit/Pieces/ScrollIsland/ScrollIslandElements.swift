@@ -25,6 +25,19 @@
 extension ScrollIslandPiece: InteractivePiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         guard let layout = layout(in: environment) else { return [] }
+        // The stage asks several times a frame (after each transaction and batch of work); most asks find nothing
+        // the elements are made from has changed, and get the list made last time.
+        let key = ScrollIslandElementsKey(layout: layout, state: state, environment: environment, tokens: tokens,
+                                          scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
+                                          messagesRevision: messagesRevision, current: currentIndex, puckRow: puckRow)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = makeElements(layout, environment: environment, tokens: tokens)
+        elementsMemo = (key, made)
+        return made
+    }
+
+    private func makeElements(_ layout: ScrollIslandLayout, environment: PieceEnvironment,
+                              tokens: MotionTokens) -> [Element] {
         let rm = environment.reduceMotion
         let open = layout.isOpen
         var result: [Element] = []
@@ -246,4 +259,19 @@ extension ScrollIslandPiece: InteractivePiece {
         let shown = visible.isEmpty ? "none" : "\(visible.lowerBound + 1) to \(visible.upperBound)"
         return "it is scrolled out of the rows' window (rows \(shown) are in view; drag the rows to bring it in)"
     }
+}
+
+/// Everything the island's elements are made from (`ScrollIslandPiece.elements`): equal keys give equal elements,
+/// so the list made for one can be handed out again.
+struct ScrollIslandElementsKey: Equatable {
+    let layout: ScrollIslandLayout
+    let state: ScrollIslandState
+    let environment: PieceEnvironment
+    let tokens: MotionTokens
+    let scaleAtHandlerStart: Double?
+    let sections: [ScrollIslandSection]
+    /// The messages are closures, so their changes are counted rather than compared.
+    let messagesRevision: Int
+    let current: Int
+    let puckRow: Int
 }

@@ -15,7 +15,13 @@ public final class ScrollIslandPiece {
     public var progress: ScrollIslandProgress
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
-    public var messages: ScrollIslandMessages
+    public var messages: ScrollIslandMessages {
+        didSet { messagesRevision &+= 1 }
+    }
+    /// Counts changes of `messages`, which cannot be compared.
+    private(set) var messagesRevision = 0
+    /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
+    var elementsMemo: (key: ScrollIslandElementsKey, elements: [Element])?
     public let measure: any ScrollIslandTextMeasure
     weak var context: (any PieceContext)?
 

@@ -1,0 +1,93 @@
+/// Writes frame log lines as UTF-8 bytes into one buffer kept from frame to frame, the same bytes
+/// `FrameLog.line(for:format:)` builds as text, without a string per number or per nested object: the frame log
+/// is written once per rendered frame, so its cost is paid on every frame of every logged run.
+///
+/// Events are rare and keep the text path (`FrameLog.write(_:into:)` on a `StageEvent`).
+public struct FrameLogWriter {
+    /// The latest line, without its newline. Valid until the next `write`.
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Replaces `bytes` with the line for `frame`.
+    public mutating func write(_ frame: Frame, format: JSONNumberFormat) {
+        bytes.removeAll(keepingCapacity: true)
+        append(#"{"frame":"#)
+        appendInteger(frame.index)
+        append(#","t":"#)
+        FrameLog.timeFormat.write(frame.time, into: &bytes)
+        append(#","pieces":{"#)
+        for (pieceIndex, piece) in frame.pieces.enumerated() {
+            if pieceIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendKey(piece.name)
+            bytes.append(UInt8(ascii: "{"))
+            for (elementIndex, element) in piece.elements.enumerated() {
+                if elementIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendKey(element.name)
+                bytes.append(UInt8(ascii: "{"))
+                var first = true
+                let names = element.numberNames
+                let values = element.values
+                for index in 0..<min(names.count, values.count) {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    appendKey(names[index])
+                    format.write(values[index], into: &bytes)
+                }
+                for attribute in element.attributes {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    appendKey(attribute.name)
+                    switch attribute.value {
+                    case .number(let x): format.write(x, into: &bytes)
+                    case .text(let s): appendString(s)
+                    case .bool(let b): append(b ? "true" : "false")
+                    }
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        append(#"},"events":["#)
+        for (index, event) in frame.events.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            var object = JSONObject(format: format)
+            FrameLog.write(event, into: &object)
+            append(object.json)
+        }
+        append("]}")
+    }
+
+    // MARK: Pieces of a line
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendInteger(_ value: Int) {
+        append(String(value))
+    }
+
+    /// `"key":`, escaped as `JSONString` escapes (names almost never need it, so the common case is one copy).
+    private mutating func appendKey(_ key: String) {
+        appendString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func appendString(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { append(JSONString.quoted(text)) }
+    }
+}
