@@ -35,6 +35,8 @@ struct RunCommand {
       --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
       --plugins DIR          load a plugin (a folder with plugin.lua) or every plugin in a folder of
                              them into every file (repeatable)
+      --tokens FILE          apply a token set (a Lua file returning motion overrides) to every file,
+                             under its own overrides; recorded in each frame log's header
       --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
                              one log per scenario
       --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
@@ -93,6 +95,7 @@ struct RunCommand {
                 cmd.options.limits.seconds = try limit(a, SandboxLimits.seconds(from: try value(a), allowsNone: true))
             case "--lib": cmd.options.libraryFolders.append(try value(a))
             case "--plugins": cmd.options.pluginFolders.append(try value(a))
+            case "--tokens": cmd.options.tokenSet = try value(a)
             case "--log": cmd.logPath = try value(a)
             case "--golden", "--record", "--golden-tolerance", "--update-goldens":
                 try cmd.parseGoldenFlag(a, value: value, number: number)

@@ -174,7 +174,7 @@ enum ScenarioFiles {
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
     /// with "_" (modules for require), project files (piecebox.lua), plugin folders (those holding a
-    /// plugin.lua manifest) and editor type stubs (files starting with `---@meta`).
+    /// plugin.lua manifest), editor type stubs (files starting with `---@meta`) and token sets.
     static func find(_ paths: [String]) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
@@ -192,6 +192,8 @@ enum ScenarioFiles {
                 if isPluginFolder(PathText.join(p, dir)) { continue }
                 let path = PathText.join(p, rel)
                 if isTypeStub(path) { continue }
+                // A token set (`--! token-set`) is applied with --tokens, never run as a scenario.
+                if ScenarioHeader.read(file: path).tokenSet != nil { continue }
                 found.append(path)
             }
             out += found.sorted()

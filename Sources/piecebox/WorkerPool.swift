@@ -57,6 +57,7 @@ struct WorkerPool {
         if options.listOnly { args.append("--list") }
         for d in options.libraryFolders { args += ["--lib", d] }
         for d in options.pluginFolders { args += ["--plugins", d] }
+        if let t = options.tokenSet { args += ["--tokens", t] }
         if let log = logPaths[file] { args += ["--log", log] }
         args += options.goldens.workerArguments
         return args + [file]

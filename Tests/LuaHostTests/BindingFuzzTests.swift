@@ -294,6 +294,7 @@ import PieceKit
           keep("tools", s:tools{})
           keep("sheet", s:sheet{ detents = { "medium", "large" } })
           keep("tabBar", s:tabBar{ page = page, accessory = true })
+          keep("buds", s:buds{ name = "buds", placed = { "a", "b" } })
           keep("tokens", motion.tiers)
           keep("tokens", motion.reduced.roles)
         end

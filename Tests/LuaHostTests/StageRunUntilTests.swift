@@ -25,4 +25,20 @@ import Testing
         #expect(report.test("opens")?.status == .passed, "\(report.tests)")
         #expect(report.test("times out")?.status == .passed, "\(report.tests)")
     }
+
+    @Test func aTimeoutThatNeverRunsOutIsRefusedBeforeAnyFrame() throws {
+        // NaN compares false with every time, and infinity is never reached: either would render frames until the
+        // sandbox's limit stopped the file, so both are refused at the call, with no frame rendered.
+        let report = try runScenario("""
+            test("nan and infinity", function()
+              local s = Stage{ fps = 60 }
+              expect(function() s:runUntil(function() return false end, 0 / 0) end)
+                .toThrow("stage:runUntil: argument 2 must be a timeout in seconds (0 or more, finite), got")
+              expect(function() s:runUntil(function() return false end, math.huge) end)
+                .toThrow("argument 2 must be a timeout in seconds (0 or more, finite), got inf")
+              expect(s.frameIndex).toBe(0)
+            end)
+            """)
+        #expect(report.test("nan and infinity")?.status == .passed, "\(report.tests)")
+    }
 }

@@ -4,6 +4,7 @@ enum Bindings {
     static func install(into context: ScenarioContext) {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
+        FoundationBinding.install(into: context)
         BindingRegistry.describeAll(in: context)
     }
 }

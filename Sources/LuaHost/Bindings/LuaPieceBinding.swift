@@ -73,6 +73,7 @@ final class LuaPiece: StagePiece {
         for case let piece as LuaPiece in stage.pieces {
             if let error = piece.takeError() { throw LuaHostError.message(error) }
         }
+        try LuaMediaPlayer.raisePendingError(on: stage)
     }
 
     /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.

@@ -12,11 +12,12 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        let player = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
         let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        try PlayerOption.check(player)
         return piece
     }
 

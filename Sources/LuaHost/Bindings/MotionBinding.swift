@@ -213,26 +213,13 @@ enum MotionBinding {
             }
             let key = LuaValue.bytes(L, -2)
             let valueIndex = lua_gettop(L)
-            if key == "tiers" {
-                guard lua_type(L, valueIndex) == LUA_TTABLE else { throw LuaHostError.message("motion.override: 'tiers' must be a table of springs") }
-                lua_pushnil(L)
-                while lua_next(L, valueIndex) != 0 {
-                    defer { clua_pop(L, 1) }
-                    // The type first: converting a number key in place would break lua_next.
-                    let name = lua_type(L, -2) == LUA_TSTRING ? LuaValue.bytes(L, -2) : "?"
-                    guard let tier = MotionTier(rawValue: name) else {
-                        clua_pop(L, 1)
-                        throw LuaHostError.message("motion.override: unknown tier '\(name)' (tiers: \(MotionTier.allCases.map(\.rawValue).joined(separator: ", ")))")
-                    }
-                    var sub = c
-                    sub.offset = 0
-                    sub.function = "motion.override: tier '\(name)'"
-                    o.tiers[tier] = try springArgument(sub, lua_gettop(L), context: context)
-                }
+            if key == "tiers" || key == "roles" {
+                // Built-in names override; other names add tokens of their own (`roles = { wobble = ... }`).
+                try AddedTokens.read(key, at: valueIndex, into: &o, c, context: context)
                 continue
             }
             guard let role = MotionRole(rawValue: key) else {
-                throw LuaHostError.message("motion.override: unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... })")
+                throw LuaHostError.message("motion.override: unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
             }
             var sub = c
             sub.offset = 0

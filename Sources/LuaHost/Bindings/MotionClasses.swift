@@ -51,22 +51,22 @@ enum AnimationBinding: ClassBinding {
 }
 
 /// `motion.tiers`, `motion.roles` and their reduced-motion twins: a tier or role looked up by name in the tokens
-/// in force now, so an override shows at once.
+/// in force now (built-in ones and those a plugin or token set added), so an override shows at once.
 enum TokenViewBinding: ClassBinding {
     static func describe(_ cls: LuaClass<TokenView>, context: ScenarioContext) {
         cls.anyProperty { view, key, c in
             let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
             switch view.kind {
             case .tiers:
-                guard let tier = MotionTier(rawValue: key) else {
-                    throw LuaHostError.message("motion.tiers has no tier '\(key)' (tiers: \(MotionTier.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let tier = tokens.tier(named: key) else {
+                    throw LuaHostError.message("motion.tiers has no tier '\(key)' (tiers: \(tokens.tierNames.joined(separator: ", ")))")
                 }
-                SpringBinding.push(SpringObject(tokens.tier(tier)), context: context)
+                SpringBinding.push(SpringObject(tier), context: context)
             case .roles:
-                guard let role = MotionRole(rawValue: key) else {
-                    throw LuaHostError.message("motion.roles has no role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let role = tokens.role(named: key) else {
+                    throw LuaHostError.message("motion.roles has no role '\(key)' (roles: \(tokens.roleNames.joined(separator: ", ")))")
                 }
-                AnimationBinding.push(AnimationObject(tokens.role(role)), context: context)
+                AnimationBinding.push(AnimationObject(role), context: context)
             }
             return 1
         }

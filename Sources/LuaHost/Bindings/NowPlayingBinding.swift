@@ -13,7 +13,7 @@ enum NowPlayingBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> NowPlayingPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
-        let player = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
@@ -22,6 +22,7 @@ enum NowPlayingBinding: StageMadeBinding {
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        try PlayerOption.check(player)
         return piece
     }
 

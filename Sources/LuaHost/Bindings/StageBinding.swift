@@ -140,7 +140,10 @@ local type, error, format = type, error, string.format
 methods.runUntil = function(self, predicate, timeout)
   if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
   timeout = timeout or 10
-  if type(timeout) ~= "number" or timeout < 0 then error("stage:runUntil: argument 2 must be a timeout in seconds, got " .. tostring(timeout), 2) end
+  -- NaN and infinity never run out, so the loop would end only at the sandbox's limits.
+  if type(timeout) ~= "number" or timeout ~= timeout or timeout < 0 or timeout == 1 / 0 then
+    error("stage:runUntil: argument 2 must be a timeout in seconds (0 or more, finite), got " .. tostring(timeout), 2)
+  end
   local start = self:now()
   local n = 0
   while true do
@@ -159,6 +162,7 @@ end
     static func stageCall<T>(_ c: LuaCall, _ o: StageObject, _ body: () throws -> T) throws -> T {
         let result = try stageCall(c, body)
         if let error = o.work.take() { throw LuaHostError.message(error) }
+        try LuaMediaPlayer.raisePendingError(on: o.stage)
         return result
     }
 

@@ -11,9 +11,9 @@ enum VinylBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> SpinningVinylArtPiece {
         let opts = try c.options(1, allowed: optionKeys)
-        var player: MockPlayer?
+        var player: (any MediaPlayer)?
         if opts.has("player") {
-            let bound = try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
+            let bound = try PlayerOption.read(c, opts, on: stage, context: context)
             guard !opts.has("isPlaying") else {
                 throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
@@ -28,6 +28,7 @@ enum VinylBinding: StageMadeBinding {
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        if let player { try PlayerOption.check(player) }
         return piece
     }
 

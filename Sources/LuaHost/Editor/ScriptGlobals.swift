@@ -15,14 +15,21 @@ public enum ScriptGlobals {
         Library(name: "motion",
                 functions: ["spring", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve", "interpolatingSpring",
                             "rubberBand", "rubberBandIn", "project", "nearest", "pressScale", "settle", "follow",
-                            "cascade", "override", "resetOverrides"],
-                values: ["tiers", "roles"],
+                            "cascade", "override", "resetOverrides", "pressAnchor"],
+                values: ["tiers", "roles", "allowsAmbient"],
                 tables: [
-                    Library(name: "reduced", functions: [], values: ["tiers", "roles"], tables: []),
-                    Library(name: "liquid", functions: [], values: ["apart", "homeScale", "joined", "merge"], tables: []),
+                    Library(name: "reduced", functions: [], values: ["tiers", "roles", "allowsAmbient"],
+                            tables: [liquid]),
+                    liquid,
                 ]),
         Library(name: "metal", functions: ["white"], values: ["startAngle"], tables: []),
+        // FoundationBinding: the letter morph as a function.
+        Library(name: "text", functions: ["morph"], values: [], tables: []),
     ]
+
+    /// `motion.liquid` (and `motion.reduced.liquid`): the merge thresholds and the split and home animations.
+    private static let liquid = Library(name: "liquid", functions: [],
+                                        values: ["apart", "homeScale", "joined", "merge", "split", "home"], tables: [])
 
     /// The test framework's declaring functions that are callable tables with `.only` and `.skip`.
     public static let declarers = ["test", "it", "describe"]

@@ -9,6 +9,9 @@ public struct RunOptions: Sendable {
     public var pluginFolders: [String] = []
     /// Collect and list the tests without running them.
     public var listOnly = false
+    /// A token set (`--tokens FILE`: a Lua file returning motion overrides) applied to every file, under the
+    /// file's own overrides; its path is written in every frame log's header.
+    public var tokenSet: String?
     /// Where this file's frame log goes (JSON Lines); nil writes none.
     public var logPath: String?
     /// Only tests with one of these tags run (when any are given).

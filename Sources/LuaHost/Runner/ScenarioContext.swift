@@ -10,6 +10,11 @@ final class ScenarioContext {
     let options: RunOptions
     var currentTest: String = ""
 
+    /// The run's token set (`--tokens`), under everything the file and its plugins override; what
+    /// `motion.resetOverrides()` at the top level goes back to.
+    var tokenSetOverrides = MotionOverrides() {
+        didSet { fileOverrides = tokenSetOverrides; overrides = tokenSetOverrides; overridesChanged() }
+    }
     /// Overrides set at the file's top level apply to every test; those set inside a test last until it ends.
     private var fileOverrides = MotionOverrides()
     private(set) var overrides = MotionOverrides()
@@ -25,14 +30,13 @@ final class ScenarioContext {
 
     /// Merges `more` into the overrides in force (a later value for the same token wins).
     func applyOverride(_ more: MotionOverrides) throws {
-        for (k, v) in more.tiers { overrides.tiers[k] = v }
-        for (k, v) in more.roles { overrides.roles[k] = v }
+        overrides.merge(more)
         if !inTest { fileOverrides = overrides }
         overridesChanged()
     }
 
     func resetOverrides() {
-        overrides = inTest ? fileOverrides : MotionOverrides()
+        overrides = inTest ? fileOverrides : tokenSetOverrides
         if !inTest { fileOverrides = overrides }
         overridesChanged()
     }
@@ -136,7 +140,8 @@ final class ScenarioContext {
         if let logError { throw LuaHostError.message("Stage: cannot write the frame log: \(logError)") }
         guard let log else { return }
         do {
-            try stage.attachLog(log, scenario: path, test: currentTest.isEmpty ? nil : currentTest)
+            try stage.attachLog(log, scenario: path, test: currentTest.isEmpty ? nil : currentTest,
+                                tokenSet: options.tokenSet)
         } catch {
             throw LuaHostError.message("Stage: cannot write the frame log: \(error)")
         }

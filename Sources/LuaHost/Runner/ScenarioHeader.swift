@@ -18,6 +18,8 @@ public struct ScenarioHeader: Equatable, Sendable {
     public var maxSeconds: Double?
     /// As written; `ScenarioRunner` resolves them against the file's folder.
     public var plugins: [String] = []
+    /// `--! token-set: what it does`: the file is a token set for `--tokens`, not a scenario (folders skip it).
+    public var tokenSet: String?
     /// Header lines whose value was refused. A file with any does not run: a limit it meant to tighten must never
     /// silently stay loose.
     public var problems: [Problem] = []
@@ -39,6 +41,7 @@ public struct ScenarioHeader: Equatable, Sendable {
             let value = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch key {
             case "expect-error": h.expectError = value.isEmpty ? nil : value
+            case "token-set": h.tokenSet = value
             case "max-instructions", "max-memory", "max-seconds":
                 func refuse(_ error: LimitValueError) {
                     h.problems.append(Problem(line: number + 1, message: "--! \(key): \(error)"))

@@ -75,6 +75,9 @@ public enum ScenarioRunner {
         if let problem = header.problems.first {
             return fileFailure("\(path):\(problem.line): \(problem.message); the file did not run")
         }
+        if header.tokenSet != nil {
+            return fileFailure("\(path) is a token set (--! token-set), not a scenario; apply it with piecebox run --tokens \(path)")
+        }
         switch Self.headerPlugins(header, folder: folder) {
         case .failure(let error): return fileFailure("\(path): \(error.description)")
         case .success(let named): pluginFolders = options.pluginFolders + named
@@ -180,6 +183,11 @@ public enum ScenarioRunner {
         Bindings.install(into: context)
         defer { context.finish() }
         state.startDeadline()
+        // The run's token set first, under the plugins' overrides and the file's own.
+        if let tokens = options.tokenSet, let failure = TokenSetLoader.load(tokens, into: context) {
+            context.logFailure(failure, test: nil)
+            return fileFailure("\(path): \(failure)")
+        }
         // Plugins load into this file's sandbox, under its limits, before its first line.
         if let failure = PluginLoader.load(plugins, into: state) {
             context.logFailure(failure, test: nil)

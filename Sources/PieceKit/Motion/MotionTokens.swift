@@ -25,10 +25,22 @@ public enum MotionRole: String, Sendable, CaseIterable {
 public struct MotionOverrides: Sendable, Equatable {
     public var tiers: [MotionTier: Spring]
     public var roles: [MotionRole: Animation]
+    /// Tiers and roles a plugin or a token set adds under names of its own (`wobble`): no built-in piece uses
+    /// them, but Lua pieces read them like the built-in ones, and the frame log's header lists them.
+    public var addedTiers: [String: Spring] = [:]
+    public var addedRoles: [String: Animation] = [:]
 
     public init(tiers: [MotionTier: Spring] = [:], roles: [MotionRole: Animation] = [:]) {
         self.tiers = tiers
         self.roles = roles
+    }
+
+    /// `more` laid over these: a later value for the same token wins.
+    public mutating func merge(_ more: MotionOverrides) {
+        tiers.merge(more.tiers) { $1 }
+        roles.merge(more.roles) { $1 }
+        addedTiers.merge(more.addedTiers) { $1 }
+        addedRoles.merge(more.addedRoles) { $1 }
     }
 
     public subscript(tier: MotionTier) -> Spring? {
@@ -68,6 +80,21 @@ public struct MotionTokens: Sendable, Equatable {
         if let replaced = overrides[role] { return replaced }
         return standardRole(role)
     }
+
+    /// A tier by name: a built-in one (with its override) or one added under a name of its own.
+    public func tier(named name: String) -> Spring? {
+        MotionTier(rawValue: name).map(tier) ?? overrides.addedTiers[name]
+    }
+
+    /// A role by name: a built-in one (for this Reduce Motion setting) or one added under a name of its own,
+    /// which is used as given, like any overridden role.
+    public func role(named name: String) -> Animation? {
+        MotionRole(rawValue: name).map(role) ?? overrides.addedRoles[name]
+    }
+
+    /// Every tier name, the built-in ones first, then the added ones in name order.
+    public var tierNames: [String] { MotionTier.allCases.map(\.rawValue) + overrides.addedTiers.keys.sorted() }
+    public var roleNames: [String] { MotionRole.allCases.map(\.rawValue) + overrides.addedRoles.keys.sorted() }
 
     /// The role as the seeds define it, for this Reduce Motion setting and the current tiers.
     private func standardRole(_ role: MotionRole) -> Animation {

@@ -13,7 +13,8 @@ public enum FrameLog {
     public static let timeFormat = JSONNumberFormat(decimals: 6)
 
     public static func header(scenario: String, test: String?, fps: Int, environment: PieceEnvironment,
-                              tokens: MotionTokens, format: JSONNumberFormat = .standard) -> String {
+                              tokens: MotionTokens, tokenSet: String? = nil,
+                              format: JSONNumberFormat = .standard) -> String {
         var line = JSONObject(format: format)
         line.append("format", Self.format)
         line.append("version", version)
@@ -25,6 +26,8 @@ public enum FrameLog {
             stage.append("height", environment.size.height)
         }
         line.append("environment") { write(environment, into: &$0) }
+        // The token set the run applied to every file (`--tokens`), so a log says which motion it shows.
+        if let tokenSet { line.append("tokenSet", tokenSet) }
         line.append("tokens") { write(tokens, into: &$0) }
         return line.json
     }
@@ -89,17 +92,18 @@ public enum FrameLog {
     static func write(_ tokens: MotionTokens, into object: inout JSONObject) {
         object.append("reduceMotion", tokens.reduceMotion)
         object.append("tiers") { tiers in
-            for tier in MotionTier.allCases {
-                let spring = tokens.tier(tier)
-                tiers.append(tier.rawValue) { entry in
+            for name in tokens.tierNames {
+                guard let spring = tokens.tier(named: name) else { continue }
+                tiers.append(name) { entry in
                     entry.append("duration", spring.duration)
                     entry.append("bounce", spring.bounce)
                 }
             }
         }
         object.append("roles") { roles in
-            for role in MotionRole.allCases {
-                roles.append(role.rawValue, tokens.role(role).description)
+            for name in tokens.roleNames {
+                guard let role = tokens.role(named: name) else { continue }
+                roles.append(name, role.description)
             }
         }
     }

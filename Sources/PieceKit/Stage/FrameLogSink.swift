@@ -48,10 +48,10 @@ extension Stage {
     /// Starts the frame log: writes the header line now (with the current environment and tokens), then one line
     /// per rendered frame. Replaces any earlier sink. Numbers in element values use `format`; times always use
     /// six decimals (enough to tell frames apart at any real frame rate).
-    public func attachLog(_ sink: any FrameLogSink, scenario: String, test: String? = nil,
+    public func attachLog(_ sink: any FrameLogSink, scenario: String, test: String? = nil, tokenSet: String? = nil,
                           format: JSONNumberFormat = .standard) throws(StageError) {
         let header = FrameLog.header(scenario: scenario, test: test, fps: fps, environment: environment,
-                                     tokens: tokens, format: format)
+                                     tokens: tokens, tokenSet: tokenSet, format: format)
         do { try sink.receive(line: header) } catch { throw .logFailed("\(error)") }
         logSink = sink
         logFormat = format

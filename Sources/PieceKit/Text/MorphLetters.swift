@@ -62,7 +62,13 @@ public struct MorphLetters: Equatable, Sendable {
     /// the animation around the line (a plain fade has no animation of its own in the seeds).
     public static func animation(place: Int, splits: Bool, reduceMotion: Bool, fade: Animation) -> Animation {
         if reduceMotion { return fade }
-        return Animation.spring(spring).delay(splits ? Double(place) * stagger : 0)
+        return Animation.spring(spring).delay(delay(place: place, splits: splits, reduceMotion: false))
+    }
+
+    /// How long letter `place` waits before it arrives: one stagger per place along a line cut into letters; none
+    /// for a whole line or under Reduce Motion.
+    public static func delay(place: Int, splits: Bool, reduceMotion: Bool) -> Double {
+        reduceMotion || !splits ? 0 : Double(place) * stagger
     }
 
     /// The size a letter starts from as it arrives: 0.6 for a letter, 0.9 for a whole line, 1 under Reduce Motion

@@ -19,13 +19,13 @@ extension NowPlaying {
         /// The lines blur out on this ease whenever the layout is about to change.
         public static let linesOut = 0.1
         /// A bloom adds its bubbles home, then sends them out this long after (plus its own delay).
-        public static let bloomLead = 0.024
+        public static let bloomLead = Budding.lead
         /// Bubbles leave play this far apart on opening (0.05 for any other bloom) and come home 0.04 apart.
         public static let openingStagger = 0.06
-        public static let bloomStagger = 0.05
-        public static let gatherStagger = 0.04
+        public static let bloomStagger = Budding.bloomStagger
+        public static let gatherStagger = Budding.gatherStagger
         /// A gathered bubble is removed this long (plus one stagger per bubble) after it was called home.
-        public static let gatherRemoval = 0.52
+        public static let gatherRemoval = Budding.removal
     }
 
     /// What a choreography asks of the piece at each beat. The stage piece carries these out in transactions;

@@ -39,7 +39,8 @@ public final class NowPlayingPiece: InteractivePiece {
 
     /// The piece's `@State`.
     public internal(set) var state: NowPlaying.State
-    public internal(set) var buds = NowPlaying.Buds()
+    /// Settable from outside only because `BudHost` (the shared bloom and gather) needs it; scripts only read it.
+    public var buds = NowPlaying.Buds()
     /// The title's and artist's widths and letters, measured once per text rather than once per layout.
     let lineCache = LineCache()
     /// The parameters as the app last passed them (`isEnabled` comes from the stage's environment).

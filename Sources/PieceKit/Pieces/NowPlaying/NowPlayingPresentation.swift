@@ -41,39 +41,6 @@ extension NowPlayingPiece {
 
     // MARK: Bubbles
 
-    /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `bloomLead`
-    /// later. A bubble called again meanwhile (the turn rule) is left alone.
-    func bloom(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.bloomStagger) {
-        guard let context else { return }
-        let turns = buds.claim(bubbles)
-        context.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
-        context.schedule(after: Self.bloomLead, label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
-            guard let self, let context = self.context else { return }
-            let rm = context.environment.reduceMotion
-            let split = Liquid.split(reduceMotion: rm)
-            for (index, bubble) in bubbles.enumerated() where self.buds.holds(bubble, turns) {
-                context.transact(split.delay(rm ? 0 : Double(index) * stagger)) { self.buds.send(bubble) }
-            }
-        }
-    }
-
-    /// Calls bubbles home, last first, `stagger` apart on the home spring, then removes them once they have melted
-    /// in (`gatherRemoval` plus one stagger per bubble), unless they were called out again.
-    func gather(_ bubbles: [NowPlaying.Bubble], stagger: Double = NowPlaying.Beats.gatherStagger) {
-        guard let context else { return }
-        let turns = buds.claim(bubbles)
-        let rm = context.environment.reduceMotion
-        let home = Liquid.home(reduceMotion: rm)
-        for (index, bubble) in bubbles.reversed().enumerated() {
-            context.transact(home.delay(rm ? 0 : Double(index) * stagger)) { buds.call(bubble) }
-        }
-        let removal = NowPlaying.Beats.gatherRemoval + Double(bubbles.count) * stagger
-        context.schedule(after: removal, label: "\(name): remove \(Self.names(bubbles))") { [weak self] in
-            guard let self, let context = self.context else { return }
-            context.transact(Transaction(disablesAnimations: true)) { self.buds.removeGathered(bubbles, turns: turns) }
-        }
-    }
-
     /// Keeps the bubbles in step when the skip mode, its handler or the stream changes underneath: the ones no
     /// longer wanted melt home, then the new ones bud out (after the gather has removed the old, as the seed awaits
     /// it).
@@ -90,9 +57,5 @@ extension NowPlayingPiece {
         guard !arriving.isEmpty else { return }
         let wait = NowPlaying.Beats.gatherRemoval + Double(leaving.count) * NowPlaying.Beats.gatherStagger
         context.schedule(after: wait, label: "\(name): bloom after gather") { [weak self] in self?.bloom(arriving) }
-    }
-
-    private static func names(_ bubbles: [NowPlaying.Bubble]) -> String {
-        bubbles.map(\.rawValue).joined(separator: ", ")
     }
 }

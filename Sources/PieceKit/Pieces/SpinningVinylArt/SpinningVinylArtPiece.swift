@@ -8,7 +8,7 @@
 /// re-targets only while playing and not under Reduce Motion. Under Reduce Motion the disc is drawn upright and no
 /// speed is changed. The spin itself is background motion: a playing disc never keeps a settle waiting.
 ///
-/// Bound to a `MockPlayer` it follows the player's `isPlaying` from its reports, as an app passes its player's
+/// Bound to a player (any `MediaPlayer`: the mock, or one a script wrote) it follows the player's `isPlaying` from its reports, as an app passes its player's
 /// state to the view.
 public final class SpinningVinylArtPiece: InteractivePiece {
     public let name: String
@@ -21,7 +21,7 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     /// True from a pause until the ramp and its tail have run: the timeline keeps drawing the slowing disc.
     public private(set) var isEasing = false
     public let timeline: StageTimeline
-    public let player: MockPlayer?
+    public let player: (any MediaPlayer)?
     private weak var context: (any PieceContext)?
     private var easingWork: ScheduledID?
     /// The Reduce Motion the piece last reacted to; a different one in the environment starts the task again.
@@ -31,7 +31,7 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     /// A disc for `stage` (add it with `try stage.add(piece)`). With a `player` it follows the player's
     /// `isPlaying` and `isPlaying` is ignored. The task of appearing runs at once (see
     /// `SpinningVinylArt.appearingPlayingRampsUpFromRest`).
-    public init(context: any PieceContext, name: String = "vinyl", isPlaying: Bool = false, player: MockPlayer? = nil,
+    public init(context: any PieceContext, name: String = "vinyl", isPlaying: Bool = false, player: (any MediaPlayer)? = nil,
                 rpm: Double = SpinningVinylArt.defaultRPM, ramp: Double = SpinningVinylArt.defaultRamp,
                 frame: Rect? = nil, accessibilityName: String = SpinningVinylArt.defaultAccessibilityName) {
         self.name = name

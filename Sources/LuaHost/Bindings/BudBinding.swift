@@ -1,0 +1,100 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// Bubbles a Lua piece buds out of a parent: the Swift pieces' own bud rules and timing (`BudSet`, `BudHost`),
+/// on the stage's clock. A Lua piece keeps the object in its state and lays out from it in its layout
+/// (`state.buds:isOut("next")`); every bloom and gather re-lays the stage out, moving what changed on the split or
+/// home spring, as NowPlaying's bubbles move.
+final class LuaBuds: BudHost {
+    let name: String
+    var buds = BudSet<String>()
+    private(set) weak var context: (any PieceContext)?
+    init(name: String, stage: Stage) { self.name = name; self.context = stage }
+}
+
+/// `s:buds{ name = "bubbles", placed = { "a" } }` and its methods: `bloom(list[, stagger])`, `gather(list[,
+/// stagger])`, `place(list)`, `isOut(id)`, `contains(id)`; readings `name`, `present`, `out`.
+enum BudBinding: StageMadeBinding {
+    static let optionKeys = ["name", "placed"]
+
+    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LuaBuds {
+        let opts = try c.options(1, allowed: optionKeys)
+        let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
+        let buds = LuaBuds(name: name, stage: stage)
+        if let placed = opts.table["placed"].table {
+            buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
+        } else if opts.has("placed") {
+            throw LuaHostError.message("\(c.function): option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
+        }
+        return buds
+    }
+
+    /// A list of distinct, non-empty bubble names.
+    static func ids(_ value: LuaValue, _ c: LuaCall, what: String) throws -> [String] {
+        let usage = "a list of bubble names such as { \"previous\", \"next\" }"
+        guard case .table(let t) = value, t.fields.isEmpty else {
+            throw LuaHostError.message("\(c.function): \(what) must be \(usage), got \(value.typeName)")
+        }
+        var seen = Set<String>()
+        return try t.array.enumerated().map { i, v in
+            guard case .string(let id) = v, !id.isEmpty else {
+                throw LuaHostError.message("\(c.function): \(what) must be \(usage); item \(i + 1) is \(v.described())")
+            }
+            guard seen.insert(id).inserted else {
+                throw LuaHostError.message("\(c.function): \(what) names \"\(id)\" twice")
+            }
+            return id
+        }
+    }
+
+    static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
+        guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
+        guard s >= 0, s <= 10 else {
+            throw LuaHostError.message("\(c.function): argument \(arg) must be a stagger from 0 to 10 seconds, got \(s)")
+        }
+        return s
+    }
+
+    /// A Lua piece's layout that failed while the buds changed is raised at the line that changed them.
+    private static func raiseLayoutError(_ o: Bound<LuaBuds>) throws {
+        try LuaPiece.raisePendingError(on: o.stage)
+    }
+
+    static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: ScenarioContext) {
+        // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
+        cls.method("bloom") { o, c in
+            let list = try ids(try c.value(1), c, what: "argument 1")
+            o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
+            try raiseLayoutError(o)
+            return 0
+        }
+        // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
+        cls.method("gather") { o, c in
+            let list = try ids(try c.value(1), c, what: "argument 1")
+            o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
+            try raiseLayoutError(o)
+            return 0
+        }
+        // place(list): out at rest at once, with no animation (a first frame).
+        cls.method("place") { o, c in
+            let list = try ids(try c.value(1), c, what: "argument 1")
+            let buds = o.value
+            o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
+            try raiseLayoutError(o)
+            return 0
+        }
+        cls.method("isOut") { o, c in c.push(o.value.buds.isOut(try c.string(1, "a bubble name"))); return 1 }
+        cls.method("contains") { o, c in c.push(o.value.buds.contains(try c.string(1, "a bubble name"))); return 1 }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("present") { o, c in
+            LuaValue.table(LuaTable(array: o.value.buds.present.map { .string($0) })).push(c.L)
+            return 1
+        }
+        cls.property("out") { o, c in
+            let buds = o.value.buds
+            LuaValue.table(LuaTable(array: buds.present.filter { buds.isOut($0) }.map { .string($0) })).push(c.L)
+            return 1
+        }
+    }
+}
