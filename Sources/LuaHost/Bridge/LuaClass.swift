@@ -92,9 +92,9 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_pushstring(L, "__methods")
         lua_pushvalue(L, methodsIndex)
         lua_rawset(L, -4)
-        clua_pop(L, 1)
 
-        lua_pushstring(L, "__index")
+        // __index is a small Lua function over the methods table, so calling a method crosses into Swift once
+        // (the call itself); only readings and misses reach the Swift lookup below.
         state.pushFunction { [unowned self] call in
             let L = call.L
             // Read with its length: "duration\0x" is no property of anyone's.
@@ -118,7 +118,22 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
             }
             throw LuaHostError.message("\(self.displayName) has no field '\(key)'")
         }
-        lua_rawset(L, -3)
+        let slowIndex = lua_gettop(L)
+        let outcome = state.run(text: Self.indexSource, chunkName: "=piecebox:index") { L in
+            lua_pushvalue(L, methodsIndex - 1)
+            lua_pushvalue(L, methodsIndex)
+            lua_pushvalue(L, slowIndex)
+            return 3
+        }
+        if case .ok = outcome {} else {
+            // Out of memory or time while making it: the Swift lookup alone still finds everything.
+            lua_pushstring(L, "__index")
+            lua_pushvalue(L, slowIndex)
+            lua_rawset(L, methodsIndex - 1)
+        }
+        clua_pop(L, 1)
+
+        clua_pop(L, 1)  // the methods table
 
         lua_pushstring(L, "__newindex")
         state.pushFunction { [unowned self] call in
@@ -133,6 +148,21 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
             return 1
         }
         lua_rawset(L, -3)
+    }
+}
+
+extension LuaClass {
+    /// Sets the metatable's __index: the methods table first (a plain table read, no Swift), then the Swift lookup
+    /// for readings, plugin methods and misses.
+    static var indexSource: String {
+        #"""
+        local metatable, methods, slow = ...
+        metatable.__index = function(self, key)
+          local method = methods[key]
+          if method ~= nil then return method end
+          return slow(self, key)
+        end
+        """#
     }
 }
 
