@@ -37,6 +37,7 @@
 ---@field tools fun(self: piecebox.stage, options?: piecebox.toolsOptions): piecebox.tools
 ---@field sheet fun(self: piecebox.stage, options?: piecebox.sheetOptions): piecebox.sheet
 ---@field tabBar fun(self: piecebox.stage, options?: piecebox.tabBarOptions): piecebox.tabBar
+---@field buds fun(self: piecebox.stage, options?: piecebox.budsOptions): piecebox.buds
 
 ---The options table that makes a `stage`.
 ---@class piecebox.stageOptions
@@ -409,6 +410,22 @@
 ---@field selected? any
 ---@field name? any
 
+---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.
+---@class piecebox.buds
+---@field name any # read-only
+---@field out any # read-only
+---@field present any # read-only
+---@field bloom fun(self: piecebox.buds, ...: any): any
+---@field contains fun(self: piecebox.buds, ...: any): any
+---@field gather fun(self: piecebox.buds, ...: any): any
+---@field isOut fun(self: piecebox.buds, ...: any): any
+---@field place fun(self: piecebox.buds, ...: any): any
+
+---The options table that makes a `buds`.
+---@class piecebox.budsOptions
+---@field name? any
+---@field placed? any
+
 ---`work`: given by `stage:after(...)`, `stage:every(...)`.
 ---@class piecebox.work
 ---@field active any # read-only
@@ -485,8 +502,10 @@ function Stage(options) end
 ---@field cascade fun(...: any): any
 ---@field override fun(...: any): any
 ---@field resetOverrides fun(...: any): any
+---@field pressAnchor fun(...: any): any
 ---@field tiers piecebox.motion.tiers
 ---@field roles piecebox.motion.roles
+---@field allowsAmbient any
 ---@field reduced piecebox.motion.reduced
 ---@field liquid piecebox.motion.liquid
 
@@ -502,6 +521,17 @@ function Stage(options) end
 ---@class piecebox.motion.reduced
 ---@field tiers piecebox.tokens
 ---@field roles piecebox.tokens
+---@field allowsAmbient piecebox.tokens
+---@field liquid piecebox.motion.reduced.liquid
+
+---The `motion.reduced.liquid` table.
+---@class piecebox.motion.reduced.liquid
+---@field apart any
+---@field homeScale any
+---@field joined any
+---@field merge any
+---@field split any
+---@field home any
 
 ---The `motion.liquid` table.
 ---@class piecebox.motion.liquid
@@ -509,6 +539,8 @@ function Stage(options) end
 ---@field homeScale any
 ---@field joined any
 ---@field merge any
+---@field split any
+---@field home any
 
 ---@type piecebox.motion
 motion = {}
@@ -520,6 +552,13 @@ motion = {}
 
 ---@type piecebox.metal
 metal = {}
+
+---The `text` table.
+---@class piecebox.text
+---@field morph fun(...: any): any
+
+---@type piecebox.text
+text = {}
 
 -- The test framework.
 
