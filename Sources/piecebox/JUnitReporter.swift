@@ -72,48 +72,8 @@ final class JUnitReporter: RunReporter {
     }
 
     /// Text content: markup characters escaped, and characters XML cannot hold at all shown as `\u{…}`.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case "\r": out += "&#13;"
-            default:
-                if allowedInXML(scalar) { out.unicodeScalars.append(scalar) }
-                else { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
-            }
-        }
-        return out
-    }
+    static func text(_ s: String) -> String { XMLEscape.escape(s, .reportText) }
 
     /// A quoted attribute value; line breaks kept as character references so a parser gives them back.
-    static func attribute(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
-                if allowedInXML(scalar) { out.unicodeScalars.append(scalar) }
-                else { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
-            }
-        }
-        return out + "\""
-    }
-
-    /// XML 1.0's Char production, less the discouraged C1 controls.
-    static func allowedInXML(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        if v < 0x20 { return v == 0x9 || v == 0xA || v == 0xD }
-        if (0x7F...0x9F).contains(v) { return false }
-        return v != 0xFFFE && v != 0xFFFF
-    }
+    static func attribute(_ s: String) -> String { "\"" + XMLEscape.escape(s, .reportAttribute) + "\"" }
 }

@@ -75,22 +75,7 @@ struct PlotSVG {
 
 /// Text and numbers for SVG and HTML.
 enum SVGText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters are not allowed in XML text.
-                if c.value < 0x20 { out += " " } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { XMLEscape.escape(s, .pictureLabel) }
 
     static func clip(_ s: String, _ n: Int) -> String { s.count > n ? String(s.prefix(n - 1)) + "…" : s }
 
