@@ -80,7 +80,7 @@ public struct FrameLogWriter {
     private mutating func appendString(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            guard !utf8.contains(where: JSONString.needsEscape) else {
                 return false
             }
             bytes.append(UInt8(ascii: "\""))

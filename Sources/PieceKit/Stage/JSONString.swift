@@ -13,7 +13,7 @@ public enum JSONString {
     /// Appends `text` as a quoted JSON string; text needing no escapes is copied in one go.
     public static func write(_ text: String, into out: inout String) {
         out += "\""
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if text.utf8.contains(where: needsEscape) {
             for scalar in text.unicodeScalars {
                 switch scalar {
                 case "\"": out += "\\\""
@@ -35,6 +35,12 @@ public enum JSONString {
             out += text
         }
         out += "\""
+    }
+
+    /// Whether a UTF-8 byte must be escaped: a control character, a quote or a backslash. Every other byte,
+    /// non-ASCII included, is copied as it is.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private static func hexDigit(_ nibble: UInt32) -> Unicode.Scalar {
