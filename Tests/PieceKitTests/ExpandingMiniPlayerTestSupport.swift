@@ -29,7 +29,7 @@ struct MiniPlayerRig {
     }
 
     /// Every frame rendered from index `start` on.
-    func frames(since start: Int) -> ArraySlice<Frame> { stage.history[start...] }
+    func frames(since start: Int) -> Slice<FrameHistory> { stage.history[start...] }
 
     func callbacks() -> [String] {
         stage.history.flatMap { $0.events }.filter { $0.kind == .callback }.compactMap {

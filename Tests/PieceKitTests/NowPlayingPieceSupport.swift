@@ -40,7 +40,7 @@ struct NowPlayingRig {
     }
 
     /// The frames rendered since `start` (an index into the history).
-    func frames(since start: Int) -> ArraySlice<Frame> { stage.history[start...] }
+    func frames(since start: Int) -> Slice<FrameHistory> { stage.history[start...] }
 
     /// The first frame from `start` on that satisfies `condition`.
     func firstFrame(since start: Int, where condition: (Frame) -> Bool) -> Frame? {

@@ -2,19 +2,158 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// Frames as Lua tables: `{ frame = 12, t = 0.1, events = {...}, nowPlaying = { surface = { x, y, w, h, ... } } }`.
-/// Built with raw sets only; element keys keep the piece's order for numbers, then attributes. Names are pushed
-/// with their length, so two names that differ after a NUL stay two keys.
+/// Frames as Lua values: `{ frame = 12, t = 0.1, events = {...}, nowPlaying = { surface = { x, y, w, h, ... } } }`.
 ///
-/// The frame table and each piece's table carry a metatable whose `__index` (the sandbox's `frameMiss`) notes a
-/// name they do not hold and still answers nil, so `f.nowPlaying.forward == nil` keeps working while an error on
-/// that nil (`f.nowPlaying.card.x`) can list the piece's elements. Piece names `t`, `frame` and `events` are
-/// refused (see `Options.reservedPieceNames`), so no piece hides those fields.
+/// A frame reaches a script as a lazy view: a table holding `frame` and `t`, whose metatable builds a piece's
+/// table, an element's table or the events list the first time the script asks for it (and keeps it in the view,
+/// so a second read is a plain table read). Reading `f.nowPlaying.surface.h` builds one small table per level, not
+/// the whole frame; the numbers stay in the stage's columns until then. Element tables and the events list are
+/// plain tables, as before. `pairs` over a view, `toEqual` on one and the error messages that list what a frame
+/// holds fill the view first (the metatable's `__fill`), so they see everything the frame holds.
+///
+/// A name a view does not hold still answers nil (`f.nowPlaying.forward == nil`), and is noted by the sandbox's
+/// `frameMiss` so an error on that nil (`f.nowPlaying.card.x`) can list the piece's elements. Piece names `t`,
+/// `frame` and `events` are refused (see `Options.reservedPieceNames`), so no piece hides those fields. Names are
+/// pushed with their length, so two names that differ after a NUL stay two keys.
 enum FrameTables {
     /// Registry key of the sandbox's miss recorder, function(table, key) -> nil.
     static let missKey = "piecebox.frameMiss"
-    /// Registry key of the metatables made so far: [piece name] = metatable, and [true] for the frame's own.
+    /// Registry key of the metatables made so far: [piece name] = metatable, and [true] for the frame's own
+    /// (for frames built whole, in a state without views).
     static let metasKey = "piecebox.frameMetas"
+    /// Registry keys of the views' metatable and of the weak table from each view to its frame's userdata.
+    static let viewMetaKey = "piecebox.frameView"
+    static let viewBoxesKey = "piecebox.frameViewBoxes"
+    /// The metatable name of the userdata that holds a frame for its views.
+    static let frameDataName = "piecebox.frameData"
+
+    /// Holds the frame a view reads (frames are values; a view keeps its own, so it stays readable).
+    final class FrameBox {
+        let frame: Frame
+        init(_ frame: Frame) { self.frame = frame }
+    }
+
+    /// Makes the views' metatables in `state`, once. Without it frames are pushed whole (`pushTable`).
+    static func install(in state: LuaState) {
+        let L = state.L
+        if lua_getfield(L, CLUA_REGISTRYINDEX, viewMetaKey) == LUA_TTABLE { clua_pop(L, 1); return }
+        clua_pop(L, 1)
+        pb_push_metatable(L, frameDataName)
+        clua_pop(L, 1)
+        _ = state.run(text: viewSource, chunkName: "=piecebox:frames") { L in
+            state.pushFunction(build)
+            state.pushFunction(keys)
+            lua_getfield(L, CLUA_REGISTRYINDEX, missKey)
+            state.pushFunction { c in
+                // The chunk hands back the views' metatable and the view-to-frame table.
+                lua_settop(c.L, 2)
+                lua_setfield(c.L, CLUA_REGISTRYINDEX, viewBoxesKey)
+                lua_setfield(c.L, CLUA_REGISTRYINDEX, viewMetaKey)
+                return 0
+            }
+            return 4
+        }
+    }
+
+    /// The views' machinery, in Lua so a read that is already built never leaves Lua.
+    static let viewSource = #"""
+    local build, keys, miss, keep = ...
+    if type(miss) ~= "function" then miss = function() return nil end end
+    local rawget, rawset, setmetatable, ipairs = rawget, rawset, setmetatable, ipairs
+    local boxes = setmetatable({}, { __mode = "k" })
+    local pieceMetas = {}
+    local pieceMeta
+    local function resolve(v, piece, k)
+      local box = boxes[v]
+      if box == nil then return nil end
+      local value = build(box, piece, k)
+      if value == true then
+        value = setmetatable({}, pieceMeta(k))
+        boxes[value] = box
+      end
+      if value ~= nil then rawset(v, k, value) end
+      return value
+    end
+    local function filler(piece)
+      return function(v)
+        local box = boxes[v]
+        if box == nil then return end
+        for _, k in ipairs(keys(box, piece)) do
+          if rawget(v, k) == nil then resolve(v, piece, k) end
+        end
+      end
+    end
+    pieceMeta = function(name)
+      local m = pieceMetas[name]
+      if m == nil then
+        m = { __piece = name, __fill = filler(name) }
+        m.__index = function(v, k)
+          local value = resolve(v, name, k)
+          if value == nil then return miss(v, k) end
+          return value
+        end
+        pieceMetas[name] = m
+      end
+      return m
+    end
+    local frameMeta = { __piece = false, __fill = filler(nil) }
+    frameMeta.__index = function(v, k)
+      local value = resolve(v, nil, k)
+      if value == nil then return miss(v, k) end
+      return value
+    end
+    keep(frameMeta, boxes)
+    """#
+
+    /// The frame behind a view's userdata (argument `index`).
+    private static func frame(_ L: OpaquePointer, _ index: Int32) -> Frame? {
+        guard let raw = pb_object_box(L, index, frameDataName) else { return nil }
+        return Unmanaged<FrameBox>.fromOpaque(raw).takeUnretainedValue().frame
+    }
+
+    /// build(box, piece, key): in a frame (piece nil), `true` for a piece it holds, the events list for
+    /// "events"; in a piece, the element's table; nil for a name not there.
+    private static func build(_ c: LuaCall) throws -> Int32 {
+        let L = c.L
+        guard let frame = frame(L, 1), lua_type(L, 3) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 3) else {
+            lua_pushnil(L)
+            return 1
+        }
+        if lua_type(L, 2) != LUA_TSTRING {
+            if key == "events" {
+                pushEvents(frame, L)
+            } else if frame.piece(key) != nil {
+                lua_pushboolean(L, 1)
+            } else {
+                lua_pushnil(L)
+            }
+            return 1
+        }
+        guard let pieceName = try? LuaValue.textKey(L, 2), let element = frame.piece(pieceName)?.element(key) else {
+            lua_pushnil(L)
+            return 1
+        }
+        push(element, L)
+        return 1
+    }
+
+    /// keys(box, piece): every name a frame (its pieces and "events") or a piece (its elements) holds.
+    private static func keys(_ c: LuaCall) throws -> Int32 {
+        let L = c.L
+        guard let frame = frame(L, 1) else { lua_createtable(L, 0, 0); return 1 }
+        var names: [String] = []
+        if lua_type(L, 2) != LUA_TSTRING {
+            names = frame.pieces.map(\.name) + ["events"]
+        } else if let pieceName = try? LuaValue.textKey(L, 2), let piece = frame.piece(pieceName) {
+            names = piece.elements.map(\.name)
+        }
+        lua_createtable(L, Int32(min(names.count, 1 << 20)), 0)
+        for (i, name) in names.enumerated() {
+            pushBytes(L, name)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        return 1
+    }
 
     /// Sets the metatable for a frame (`piece` nil) or a piece's table on the table on top of the stack. Does
     /// nothing when the sandbox has no miss recorder (a bare state in tests).
@@ -47,7 +186,35 @@ enum FrameTables {
         clua_pop(L, 1)
     }
 
+    /// Pushes `frame` as a view (or whole, in a state without views).
     static func push(_ frame: Frame, _ L: OpaquePointer) {
+        guard lua_checkstack(L, 8) != 0 else { pushTable(frame, L); return }
+        guard lua_getfield(L, CLUA_REGISTRYINDEX, viewMetaKey) == LUA_TTABLE else {
+            clua_pop(L, 1)
+            pushTable(frame, L)
+            return
+        }
+        let meta = lua_gettop(L)
+        guard lua_getfield(L, CLUA_REGISTRYINDEX, viewBoxesKey) == LUA_TTABLE else {
+            clua_pop(L, 2)
+            pushTable(frame, L)
+            return
+        }
+        lua_createtable(L, 0, 4)
+        let v = lua_gettop(L)
+        lua_pushstring(L, "frame"); lua_pushinteger(L, lua_Integer(frame.index)); lua_rawset(L, v)
+        lua_pushstring(L, "t"); lua_pushnumber(L, frame.time); lua_rawset(L, v)
+        lua_pushvalue(L, v)
+        pb_push_object(L, Unmanaged.passRetained(FrameBox(frame)).toOpaque(), frameDataName)
+        lua_rawset(L, meta + 1)
+        lua_pushvalue(L, meta)
+        _ = lua_setmetatable(L, v)
+        lua_copy(L, v, meta)
+        lua_settop(L, meta)
+    }
+
+    /// Pushes `frame` whole, every piece and element built now.
+    static func pushTable(_ frame: Frame, _ L: OpaquePointer) {
         lua_createtable(L, 0, Int32(frame.pieces.count + 3))
         let t = lua_gettop(L)
         setMissMetatable(piece: nil, L)
@@ -66,20 +233,24 @@ enum FrameTables {
             lua_rawset(L, t)
         }
         lua_pushstring(L, "events")
+        pushEvents(frame, L)
+        lua_rawset(L, t)
+    }
+
+    static func pushEvents(_ frame: Frame, _ L: OpaquePointer) {
         lua_createtable(L, Int32(frame.events.count), 0)
         for (i, event) in frame.events.enumerated() {
             push(event, L)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        lua_rawset(L, t)
     }
 
     static func push(_ element: ElementFrame, _ L: OpaquePointer) {
-        lua_createtable(L, 0, Int32(element.values.count + element.attributes.count))
+        lua_createtable(L, 0, Int32(element.count + element.attributes.count))
         let e = lua_gettop(L)
-        for (name, value) in zip(element.numberNames, element.values) {
+        for (index, name) in element.numberNames.enumerated() {
             pushBytes(L, name)
-            lua_pushnumber(L, value)
+            lua_pushnumber(L, element.number(at: index))
             lua_rawset(L, e)
         }
         for attribute in element.attributes {

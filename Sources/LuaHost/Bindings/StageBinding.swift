@@ -13,7 +13,7 @@ final class StageObject {
 /// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
 /// and the pieces put on it.
 enum StageBinding: ClassBinding {
-    static let optionKeys = EnvironmentOptions.keys + ["fps"]
+    static let optionKeys = EnvironmentOptions.keys + ["fps", "history"]
 
     /// Sets the global `Stage{...}` and describes the stage class, with a method for every type the registry
     /// says is made on a stage.
@@ -32,11 +32,13 @@ enum StageBinding: ClassBinding {
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
+            stage.retention = try retention(opts, c)
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1
         }
         installLuaMethods(cls, state)
+        FrameTables.install(in: state)
     }
 
     static func describe(_ cls: LuaClass<StageObject>, context: ScenarioContext) {
@@ -58,7 +60,8 @@ enum StageBinding: ClassBinding {
             let opts = try c.options(1, allowed: ["from", "to"])
             let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
             let to = try opts.number("to", "a time in seconds") ?? Double.infinity
-            pushSeries(o.stage.history.filter { $0.time >= from - 1e-9 && $0.time <= to + 1e-9 }, c, context: context)
+            let frames = try stageCall(c) { try o.stage.keptFrames(from: from, to: to) }
+            pushSeries(frames, c, context: context)
             return 1
         }
         cls.method("settle") { o, c in
@@ -91,12 +94,13 @@ enum StageBinding: ClassBinding {
                 return 1
             }
             let i = try c.integer(1, "a frame index (a whole number)")
-            guard let f = o.stage.frame(at: i) else { c.pushNil(); return 1 }
+            guard let f = try stageCall(c, { try o.stage.keptFrame(at: i) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1
         }
         cls.method("frameAt") { o, c in
-            guard let f = o.stage.frame(atTime: try c.number(1, "a time in seconds")) else { c.pushNil(); return 1 }
+            let time = try c.number(1, "a time in seconds")
+            guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1
         }
@@ -156,6 +160,24 @@ methods.runUntil = function(self, predicate, timeout)
   end
 end
 """#
+
+    /// The `history` option: how many seconds of frames the stage keeps (the latest stretch of virtual time), or
+    /// "all" (the default).
+    static func retention(_ opts: Options, _ c: LuaCall) throws -> FrameRetention {
+        guard opts.has("history") else { return .all }
+        let expected = "a number of seconds of frames to keep (0 or more) or \"all\""
+        if let text = try? opts.string("history") {
+            guard text == "all" else {
+                throw LuaHostError.message("\(c.function): option 'history' must be \(expected), got \"\(text)\"")
+            }
+            return .all
+        }
+        let seconds = try opts.number("history", expected) ?? 0
+        guard seconds >= 0 else {
+            throw LuaHostError.message("\(c.function): option 'history' must be \(expected), got \(seconds)")
+        }
+        return .seconds(seconds)
+    }
 
     /// Runs an operation that moves the stage's clock, then raises the first error of the script's own timed work
     /// that ran meanwhile.

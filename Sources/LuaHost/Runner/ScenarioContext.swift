@@ -130,6 +130,8 @@ final class ScenarioContext {
         let entry = StageEntry(stage)
         stages.append(entry)
         stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        // Kept frames past the cap are refused by the stage itself, with a message that says they are the cause.
+        if state.limits.memoryBytes > 0 { stage.historyByteLimit = state.limits.memoryBytes }
         // Released stages are dropped now and then, not on every creation, so making many stays linear.
         if stages.count >= 2 * stagesAfterPrune { recountStages() }
         if let reason = checkLimits(refreshing: entry) { throw LuaHostError.message(reason) }

@@ -184,8 +184,15 @@ local function stableNext(t, k)
   return nil
 end
 G.next = stableNext
-G.pairs = function(t)
+-- A frame's lazy view (FrameTables) builds its fields when first read; `__fill` builds them all, so pairs sees
+-- everything the frame holds.
+local function fill(t)
   local mt = getmetatable(t)
+  if type(mt) == "table" and type(rawget(mt, "__fill")) == "function" then rawget(mt, "__fill")(t) end
+  return mt
+end
+G.pairs = function(t)
+  local mt = fill(t)
   if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then return rawget(mt, "__pairs")(t) end
   if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
   return stableNext, t, nil
@@ -234,7 +241,7 @@ local frameFields = { t = true, frame = true, events = true }
 host.explain = function(message)
   local kind, name = match(message, "attempt to %a+ a nil value %((%a+) '([^']*)'%)$")
   if kind == "field" and lastMiss ~= nil and lastMiss.k == name then
-    local mt = getmetatable(lastMiss.t)
+    local mt = fill(lastMiss.t)
     local piece = type(mt) == "table" and rawget(mt, "__piece")
     if type(piece) == "string" then
       return message .. "; the frame's piece '" .. piece .. "' has no element '" .. name .. "' (its elements: "

@@ -56,8 +56,8 @@ public enum FrameLog {
     // MARK: Parts
 
     static func write(_ element: ElementFrame, into object: inout JSONObject) {
-        for (index, name) in element.numberNames.enumerated() where index < element.values.count {
-            object.append(name, element.values[index])
+        for (index, name) in element.numberNames.enumerated() {
+            object.append(name, element.number(at: index))
         }
         for attribute in element.attributes {
             object.append(attribute.name, attribute.value)

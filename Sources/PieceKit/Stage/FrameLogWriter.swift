@@ -1,4 +1,5 @@
-/// Writes frame log lines as UTF-8 bytes into one buffer kept from frame to frame, the same bytes
+/// Writes frame log lines as UTF-8 bytes into one buffer kept from frame to frame, reading the frame's columns
+/// (its layout's names, its buffer of numbers) directly: the same bytes
 /// `FrameLog.line(for:format:)` builds as text, without a string per number or per nested object: the frame log
 /// is written once per rendered frame, so its cost is paid on every frame of every logged run.
 ///
@@ -19,36 +20,40 @@ public struct FrameLogWriter {
         append(#","t":"#)
         FrameLog.timeFormat.write(frame.time, into: &bytes)
         append(#","pieces":{"#)
-        for (pieceIndex, piece) in frame.pieces.enumerated() {
-            if pieceIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendKey(piece.name)
-            bytes.append(UInt8(ascii: "{"))
-            for (elementIndex, element) in piece.elements.enumerated() {
-                if elementIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendKey(element.name)
+        let layout = frame.layout
+        frame.values.withUnsafeBufferPointer { values in
+            for (pieceIndex, piece) in layout.pieces.enumerated() {
+                if pieceIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendKey(piece.name)
                 bytes.append(UInt8(ascii: "{"))
-                var first = true
-                let names = element.numberNames
-                let values = element.values
-                for index in 0..<min(names.count, values.count) {
-                    if !first { bytes.append(UInt8(ascii: ",")) }
-                    first = false
-                    appendKey(names[index])
-                    format.write(values[index], into: &bytes)
-                }
-                for attribute in element.attributes {
-                    if !first { bytes.append(UInt8(ascii: ",")) }
-                    first = false
-                    appendKey(attribute.name)
-                    switch attribute.value {
-                    case .number(let x): format.write(x, into: &bytes)
-                    case .text(let s): appendString(s)
-                    case .bool(let b): append(b ? "true" : "false")
+                let base = layout.offsets[pieceIndex]
+                for (elementIndex, element) in piece.elements.enumerated() {
+                    if elementIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+                    appendKey(element.name)
+                    bytes.append(UInt8(ascii: "{"))
+                    var first = true
+                    var position = base + element.offset
+                    for name in element.numberNames {
+                        if !first { bytes.append(UInt8(ascii: ",")) }
+                        first = false
+                        appendKey(name)
+                        format.write(values[position], into: &bytes)
+                        position += 1
                     }
+                    for attribute in element.attributes {
+                        if !first { bytes.append(UInt8(ascii: ",")) }
+                        first = false
+                        appendKey(attribute.name)
+                        switch attribute.value {
+                        case .number(let x): format.write(x, into: &bytes)
+                        case .text(let s): appendString(s)
+                        case .bool(let b): append(b ? "true" : "false")
+                        }
+                    }
+                    bytes.append(UInt8(ascii: "}"))
                 }
                 bytes.append(UInt8(ascii: "}"))
             }
-            bytes.append(UInt8(ascii: "}"))
         }
         append(#"},"events":["#)
         for (index, event) in frame.events.enumerated() {

@@ -1,22 +1,30 @@
-/// About how much memory a kept frame takes, so a host can count `Stage.history` against a memory cap.
+/// About how much memory kept frames take, so a host can count `Stage.history` against a memory cap.
 ///
-/// An estimate on the safe side: every text is counted in full in every frame that shows it, even when frames
-/// share one copy, because a script can also make each frame's text a new one. Fixed costs are rough sizes of
-/// the arrays and strings involved on a 64-bit machine.
-extension Frame {
-    public var estimatedBytes: Int {
-        var bytes = 64 + 32 * pieces.count + 32 * events.count
-        for piece in pieces {
-            bytes += Self.textBytes(piece.name) + 32
-            for element in piece.elements {
-                // The element, its name, its arrays (numberNames is shared between frames: counted as one pointer).
-                bytes += 96 + Self.textBytes(element.name) + 8 * element.values.count
-                for attribute in element.attributes { bytes += Self.namedBytes(attribute) }
-            }
+/// A frame alone costs its record in the history, its buffer of numbers (8 bytes each) and its events. Names and
+/// attributes live in layouts shared by many frames (`FrameLayout`), counted once, when the first frame that uses
+/// one is kept. Estimates on the safe side: texts are counted in full wherever they are held, and fixed costs are
+/// rough sizes of the arrays and strings involved on a 64-bit machine.
+enum FrameSize {
+    /// The frame's own share: its record, its numbers and its events (not its layout).
+    static func ownBytes(of frame: Frame) -> Int {
+        var bytes = 48 + 32 + 8 * frame.values.count
+        if !frame.events.isEmpty { bytes += 32 }
+        for event in frame.events {
+            bytes += textBytes(event.kind.rawValue) + textBytes(event.piece) + 32
+            for detail in event.details { bytes += namedBytes(detail) }
         }
-        for event in events {
-            bytes += Self.textBytes(event.kind.rawValue) + Self.textBytes(event.piece) + 32
-            for detail in event.details { bytes += Self.namedBytes(detail) }
+        return bytes
+    }
+
+    /// A piece's shape: its name, its elements' names, number names and attributes.
+    static func bytes(of name: String, _ elements: [ElementShape]) -> Int {
+        var bytes = 64 + textBytes(name) + 32
+        for element in elements {
+            // The element's record, its name, its number names (often shared with the piece's own state, but
+            // counted here in full) and attributes.
+            bytes += 64 + textBytes(element.name) + 32 + 16 * element.numberNames.count
+            for name in element.numberNames { bytes += textBytes(name) }
+            for attribute in element.attributes { bytes += namedBytes(attribute) }
         }
         return bytes
     }
@@ -32,4 +40,9 @@ extension Frame {
         let n = text.utf8.count
         return n <= 15 ? 0 : n + 32
     }
+}
+
+extension Frame {
+    /// About how many bytes this frame holds on its own, its layout included (a frame kept alone).
+    public var estimatedBytes: Int { FrameSize.ownBytes(of: self) + layout.estimatedBytes }
 }

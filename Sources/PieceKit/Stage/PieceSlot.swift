@@ -5,6 +5,9 @@
 /// - one no longer published is dropped at once, with its animation: it is absent from the next frame;
 /// - one published again later starts afresh at its new target.
 /// Fades and slides in or out are the piece's to publish (e.g. keep the element with opacity 0, then remove it).
+///
+/// The slot also keeps the piece's `PieceShape` (names and attributes, what frames share): it is made again only
+/// when a reconcile changed more than numbers, so frames rendered meanwhile share one.
 final class PieceSlot {
     let piece: any StagePiece
     let name: String
@@ -13,7 +16,10 @@ final class PieceSlot {
     /// The latest sample and its time: a piece's own check of its presented shapes (the liquid merge watch) and
     /// the frame rendered at the same time read the same numbers, so they are worked out once. Forgotten whenever
     /// the elements change.
-    private var lastSample: (time: Double, frame: PieceFrame)?
+    private var lastSample: (time: Double, values: [Double])?
+    private var cachedShape: PieceShape?
+    /// How many numbers the elements hold together.
+    private(set) var valueCount = 0
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -32,28 +38,60 @@ final class PieceSlot {
         self.name = piece.name
     }
 
+    /// Names and attributes as frames share them, made again only after a change other than in numbers.
+    var shape: PieceShape {
+        if let cachedShape { return cachedShape }
+        var shapes: [ElementShape] = []
+        shapes.reserveCapacity(elements.count)
+        var offset = 0
+        for state in elements {
+            shapes.append(ElementShape(name: state.name, numberNames: state.numberNames, attributes: state.attributes,
+                                       offset: offset))
+            offset += state.numberNames.count
+        }
+        let made = PieceShape(name: name, elements: shapes, valueCount: offset)
+        cachedShape = made
+        return made
+    }
+
     /// Moves every number toward the newly published targets. Changes start at `begin` (a frame time) with the
     /// animation the transaction gives each (see `Transaction.effectiveAnimation`). Returns whether anything
     /// published differs from before, so the stage knows a frame is owed.
     func reconcile(_ newElements: [Element], transaction: Transaction, begin: Double,
                    warn: (String) -> Void) -> Bool {
+        // A piece that hands back the very list it published last (a memo of its layout) changed nothing.
+        if Self.sameStorage(newElements, published) { return false }
         // The common case: the same elements in the same order. Each one is compared with what it published
         // last, and only those that changed are reconciled; unchanged ones keep their state as it is (reconciling
         // an equal element would rebuild the same state).
         if newElements.count == published.count, elements.count == newElements.count,
            zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
             var changed = false
+            var reshaped = false
             for index in newElements.indices where newElements[index] != published[index] {
-                elements[index] = reconcile(newElements[index], old: elements[index], transaction: transaction,
-                                            begin: begin, warn: warn)
+                let old = elements[index]
+                var state = reconcile(newElements[index], old: old, transaction: transaction, begin: begin,
+                                      warn: warn)
+                // Names and attributes as before: keep the old arrays, so the shape frames share stands.
+                if state.numberNames == old.numberNames { state.numberNames = old.numberNames } else { reshaped = true }
+                if state.attributes == old.attributes { state.attributes = old.attributes } else { reshaped = true }
+                elements[index] = state
                 changed = true
             }
-            guard changed else { return false }
+            guard changed else {
+                published = newElements
+                return false
+            }
             lastSample = nil
+            if reshaped {
+                cachedShape = nil
+                valueCount = elements.reduce(0) { $0 + $1.numberNames.count }
+            }
             published = newElements
             return true
         }
         lastSample = nil
+        cachedShape = nil
         var oldIndex: [String: Int] = [:]
         for (index, state) in elements.enumerated() { oldIndex[state.name] = index }
         var next: [ElementState] = []
@@ -68,8 +106,16 @@ final class PieceSlot {
             next.append(reconcile(element, old: old, transaction: transaction, begin: begin, warn: warn))
         }
         elements = next
+        valueCount = next.reduce(0) { $0 + $1.numberNames.count }
         published = newElements
         return true
+    }
+
+    /// Whether two lists are one and the same storage (a piece's memo handed back as it was).
+    private static func sameStorage(_ a: [Element], _ b: [Element]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 
     private func reconcile(_ element: Element, old: ElementState?, transaction: Transaction, begin: Double,
@@ -121,23 +167,38 @@ final class PieceSlot {
 
     // MARK: Sampling
 
-    /// Every element at `time`. Numbers at rest cost no allocation: their value is the stored target.
+    /// Every element at `time`, as the piece's own numbers in shape order. Numbers at rest cost no arithmetic:
+    /// their value is the stored target.
     func sample(at time: Double) -> PieceFrame {
-        if let lastSample, lastSample.time == time { return lastSample.frame }
-        var frames: [ElementFrame] = []
-        frames.reserveCapacity(elements.count)
-        for state in elements {
-            var values: [Double] = []
-            values.reserveCapacity(state.animators.count)
-            for animator in state.animators {
-                values.append(animator.value(at: time))
+        PieceFrame(shape: shape, values: sampledValues(at: time), base: 0)
+    }
+
+    /// Writes every number at `time` into `buffer` from `start` on (`valueCount` of them), allocating nothing.
+    func sample(at time: Double, into buffer: UnsafeMutableBufferPointer<Double>, from start: Int) {
+        if let lastSample, lastSample.time == time {
+            lastSample.values.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                (to + start).update(from: from, count: source.count)
             }
-            frames.append(ElementFrame(name: state.name, numberNames: state.numberNames, values: values,
-                                       attributes: state.attributes))
+            return
         }
-        let frame = PieceFrame(name: name, elements: frames)
-        lastSample = (time, frame)
-        return frame
+        var position = start
+        for state in elements {
+            for animator in state.animators {
+                buffer[position] = animator.value(at: time)
+                position += 1
+            }
+        }
+    }
+
+    private func sampledValues(at time: Double) -> [Double] {
+        if let lastSample, lastSample.time == time { return lastSample.values }
+        let values = [Double](unsafeUninitializedCapacity: valueCount) { buffer, count in
+            sample(at: time, into: buffer, from: 0)
+            count = valueCount
+        }
+        lastSample = (time, values)
+        return values
     }
 
     /// Whether a number that holds up a settle is moving at `time` (with `includingBackground`, any number).

@@ -42,12 +42,21 @@ public final class Stage {
     /// The tokens pieces are laid out with: the environment's Reduce Motion and the overrides.
     public private(set) var tokens: MotionTokens
 
-    /// Every rendered frame, oldest first. Indices grow by one per `renderFrame` and skip the frames a `jump`
-    /// passed over.
-    public internal(set) var history: [Frame] = []
-    /// About how many bytes `history` holds (`Frame.estimatedBytes` summed), so a host can count kept frames
-    /// against a memory cap without walking them every frame.
-    public internal(set) var historyBytes = 0
+    /// The kept frames, oldest first (every rendered frame unless `retention` narrows it). Indices grow by one
+    /// per kept frame; frame indices (`Frame.index`) skip the frames a `jump` passed over.
+    public internal(set) var history = FrameHistory()
+    /// About how many bytes `history` holds (each frame's numbers and events, each shared layout once), so a
+    /// host can count kept frames against a memory cap without walking them every frame.
+    public var historyBytes: Int { history.bytes }
+    /// Which frames the stage keeps; narrowing it lets the older ones go at once.
+    public var retention: FrameRetention = .all {
+        didSet { applyRetention() }
+    }
+    /// The most bytes the kept frames may hold (a host's memory cap), nil for no limit: a frame that takes them
+    /// past it is still kept, and the operation that rendered it throws `StageError.historyOverLimit`.
+    public var historyByteLimit: Int?
+    /// The layout the latest frame used, reused while no piece's shape changes.
+    var frameLayout: FrameLayout?
 
     /// Problems with what pieces published (a name used twice), each reported once; the first `warningLimit`.
     public private(set) var layoutWarnings: [String] = []

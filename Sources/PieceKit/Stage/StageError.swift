@@ -21,6 +21,11 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
     case interrupted(String)
     /// A count that must not be negative was.
     case negativeCount(String, Int)
+    /// A frame (by index, or the frame on screen at `time`) was rendered but is older than the frames the stage
+    /// keeps (`kept`, by `retention`).
+    case frameNotKept(frame: Int?, time: Double?, kept: ClosedRange<Int>, retention: FrameRetention)
+    /// The kept frames (`frames` of them, about `bytes`) outgrew the host's memory cap (`limit` bytes).
+    case historyOverLimit(frames: Int, bytes: Int, limit: Int, retention: FrameRetention)
 
     public var description: String {
         switch self {
@@ -47,7 +52,23 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
             return reason
         case .negativeCount(let what, let value):
             return "\(what) must not be negative, got \(value)"
+        case .frameNotKept(let frame, let time, let kept, let retention):
+            let asked = frame.map { "frame \($0)" } ?? "the frame at t = \(time ?? 0)"
+            return "\(asked) is no longer kept: the stage keeps \(retention) (frames \(kept.lowerBound) to "
+                + "\(kept.upperBound) now); keep more with Stage{ history = seconds } or Stage{ history = \"all\" }"
+        case .historyOverLimit(let frames, let bytes, let limit, let retention):
+            let perFrame = frames > 0 ? bytes / frames : bytes
+            return "memory limit: the frames this stage keeps (\(retention): \(frames) frames of about "
+                + "\(perFrame) bytes, \(Self.mebibytes(bytes)) in all) need more than the memory limit of "
+                + "\(Self.mebibytes(limit)) (--max-memory) allows; keep fewer with Stage{ history = seconds } or "
+                + "raise --max-memory"
         }
+    }
+
+    /// Bytes as MiB with one decimal ("16.0 MiB").
+    private static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     /// At most ten names, then how many more: a message stays readable when a hundred rows animate.

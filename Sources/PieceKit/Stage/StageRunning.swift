@@ -13,7 +13,7 @@ extension Stage {
         owesFrame = false
         presentedFrame = clock.frame
         history.append(frame)
-        historyBytes += frame.estimatedBytes
+        applyRetention()
         if let failure = pendingLogFailure {
             pendingLogFailure = nil
             throw .logFailed(failure)
@@ -25,6 +25,9 @@ extension Stage {
             }
         }
         // Reported after the frame is kept, so the stage is left in a consistent state.
+        if let limit = historyByteLimit, history.bytes > limit {
+            throw .historyOverLimit(frames: history.count, bytes: history.bytes, limit: limit, retention: retention)
+        }
         if runaway { throw .runawayWork(time: clock.now, pending: Array(scheduler.pendingLabels.prefix(10))) }
         return frame
     }
@@ -119,14 +122,22 @@ extension Stage {
 
     public var latestFrame: Frame? { history.last }
 
-    /// The rendered frame with this index (nil for frames never rendered, such as those a jump passed over).
+    /// The rendered frame with this index (nil for frames never rendered, such as those a jump passed over, and
+    /// for frames no longer kept: `keptFrame(at:)` says which).
     public func frame(at index: Int) -> Frame? {
-        var low = 0, high = history.count
+        var low = history.startIndex, high = history.endIndex
         while low < high {
             let mid = (low + high) / 2
             if history[mid].index < index { low = mid + 1 } else { high = mid }
         }
-        return low < history.count && history[low].index == index ? history[low] : nil
+        return low < history.endIndex && history[low].index == index ? history[low] : nil
+    }
+
+    /// The rendered frame with this index, nil for frames never rendered; a frame rendered but no longer kept
+    /// (older than the `retention` window) is an error naming the frame, the window and how to widen it.
+    public func keptFrame(at index: Int) throws(StageError) -> Frame? {
+        try checkKept(frame: index)
+        return frame(at: index)
     }
 
     /// The frame on screen at `time`: the latest rendered frame whose time is at or before it (within
@@ -134,12 +145,44 @@ extension Stage {
     public func frame(atTime time: Double) -> Frame? {
         guard !time.isNaN else { return nil }
         let limit = time + VirtualClock.timeTolerance
-        var low = 0, high = history.count
+        var low = history.startIndex, high = history.endIndex
         while low < high {
             let mid = (low + high) / 2
             if history[mid].time <= limit { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? history[low - 1] : nil
+        return low > history.startIndex ? history[low - 1] : nil
+    }
+
+    /// As `frame(atTime:)`, but a time whose frame is no longer kept is an error (see `keptFrame(at:)`).
+    public func keptFrame(atTime time: Double) throws(StageError) -> Frame? {
+        if history.lastDroppedFrame != nil, let first = history.first,
+           time < first.time - VirtualClock.timeTolerance {
+            throw .frameNotKept(frame: nil, time: time, kept: first.index...(history.last?.index ?? first.index),
+                                retention: retention)
+        }
+        return frame(atTime: time)
+    }
+
+    /// The kept frames from `from` to `to` (times, inclusive within a nanosecond); a span that starts before the
+    /// frames kept, once some were let go, is an error (see `keptFrame(at:)`).
+    public func keptFrames(from: Double, to: Double) throws(StageError) -> [Frame] {
+        if history.lastDroppedFrame != nil, let first = history.first, from < first.time - 1e-9 {
+            throw .frameNotKept(frame: nil, time: from, kept: first.index...(history.last?.index ?? first.index),
+                                retention: retention)
+        }
+        return history.filter { $0.time >= from - 1e-9 && $0.time <= to + 1e-9 }
+    }
+
+    private func checkKept(frame index: Int) throws(StageError) {
+        guard let dropped = history.lastDroppedFrame, index <= dropped, let first = history.first else { return }
+        throw .frameNotKept(frame: index, time: nil, kept: first.index...(history.last?.index ?? first.index),
+                            retention: retention)
+    }
+
+    /// Lets go of the frames older than the `retention` window.
+    func applyRetention() {
+        guard case .seconds(let seconds) = retention, let latest = history.last else { return }
+        history.dropFrames(before: latest.time - seconds)
     }
 
     // MARK: Internals
@@ -180,9 +223,23 @@ extension Stage {
         return false
     }
 
-    /// Every piece at the current frame time, with the pending events.
+    /// Every piece at the current frame time, with the pending events: one buffer of numbers, in the layout
+    /// the latest frame used unless a piece's shape changed.
     private func sample() -> Frame {
         let time = clock.now
-        return Frame(index: clock.frame, time: time, pieces: slots.map { $0.sample(at: time) }, events: pendingEvents)
+        let layout: FrameLayout
+        if let current = frameLayout, current.holds(slots.lazy.map(\.shape)) {
+            layout = current
+        } else {
+            layout = FrameLayout(slots.map(\.shape))
+            frameLayout = layout
+        }
+        let values = [Double](unsafeUninitializedCapacity: layout.valueCount) { buffer, count in
+            for (position, slot) in slots.enumerated() {
+                slot.sample(at: time, into: buffer, from: layout.offsets[position])
+            }
+            count = layout.valueCount
+        }
+        return Frame(index: clock.frame, time: time, layout: layout, values: values, events: pendingEvents)
     }
 }
