@@ -19,16 +19,17 @@ import Testing
         let (state, context) = try makeState(SandboxLimits(instructions: 0, memoryBytes: cap, seconds: 30))
         defer { state.close() }
         _ = context
-        // Each frame carries a 120,000-byte text attribute. The stage keeps one copy of it per frame, counted as
-        // the host's share of the cap: 50 × 120,000 = 6 MB, under the 8 MiB (8.39 MB) cap, so s:frames(50)
-        // passes. Every frame table Lua gets holds its own copy (strings that long are not shared in Lua), so
-        // s:frames() needs another 6 MB of Lua memory: 12 MB in all, past the cap, on line 5.
+        // Each frame carries a 120,000-byte text attribute. The stage keeps it once: the attribute never changes,
+        // so every frame shares one layout (counted once, far under the 8 MiB = 8.39 MB cap). A frame reaches Lua
+        // as a view that builds an element's table only when read, and every element table holds its own copy
+        // (strings that long are not shared in Lua): reading `surface` from 80 frames needs 80 × 120,000 =
+        // 9.6 MB of Lua memory, past the cap, on line 5.
         let outcome = state.run(text: """
             local big = string.rep("z", 120000)
             local s = Stage{}
             s:piece{ name = "card", layout = function() return { surface = { x = 0, y = 0, w = 1, h = 1, note = big } } end }
-            s:frames(50)
-            local all = s:frames()
+            s:frames(80)
+            local all = {} for i = 1, 80 do all[i] = s:frame(i).card.surface end
             reached = true
             """, chunkName: "=frames")
         guard case .breach(let breach, let location) = outcome else {
@@ -37,8 +38,8 @@ import Testing
         }
         #expect(breach == .memory(cap))
         #expect(location == "frames:5")
-        // The host stops at the first frame past the cap: at most one frame (about 100 kB) beyond it, plus the
-        // 1 MiB the allocator leaves after a trip for the error itself. Without the check it built all ~10 MB.
+        // Lua stops at the first table past the cap: at most one copy (about 120 kB) beyond it, plus the 1 MiB the
+        // allocator leaves after a trip for the error itself. Without the cap it built all 9.6 MB.
         #expect(state.memoryPeak <= cap + (1 << 20) + 200_000, "peak \(state.memoryPeak)")
     }
 

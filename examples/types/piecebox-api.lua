@@ -51,6 +51,7 @@
 ---@field isEnabled? any
 ---@field reduceTransparency? any
 ---@field fps? any
+---@field history? any
 
 ---`piece`: made by `s:piece{...}` on a stage. Plugins may add methods.
 ---@class piecebox.piece
