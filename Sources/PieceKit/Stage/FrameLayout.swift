@@ -9,7 +9,8 @@ final class FrameLayout: Sendable {
     /// How many numbers a frame of this layout holds.
     let valueCount: Int
 
-    init(_ pieces: [PieceShape]) {
+    /// `previous`, the layout the frame before used: the shapes both hold are counted there, not here again.
+    init(_ pieces: [PieceShape], previous: FrameLayout? = nil) {
         self.pieces = pieces
         var offsets: [Int] = []
         offsets.reserveCapacity(pieces.count)
@@ -20,7 +21,11 @@ final class FrameLayout: Sendable {
         }
         self.offsets = offsets
         valueCount = total
-        estimatedBytes = 64 + pieces.reduce(0) { $0 + $1.estimatedBytes + 16 }
+        var bytes = 64 + 16 * pieces.count
+        for piece in pieces where !(previous?.pieces.contains { $0 === piece } ?? false) {
+            bytes += piece.estimatedBytes
+        }
+        estimatedBytes = bytes
     }
 
     /// Whether this layout is made of exactly these shapes (the same objects, in order).
@@ -41,11 +46,13 @@ final class PieceShape: Sendable {
     /// About how many bytes the shape holds (see `FrameSize`).
     let estimatedBytes: Int
 
-    init(name: String, elements: [ElementShape], valueCount: Int) {
+    /// `previous`, the piece's shape before this one: name lists and attribute lists it shares with it (the same
+    /// storage, for elements that did not change) are counted there only.
+    init(name: String, elements: [ElementShape], valueCount: Int, previous: PieceShape? = nil) {
         self.name = name
         self.elements = elements
         self.valueCount = valueCount
-        estimatedBytes = FrameSize.bytes(of: name, elements)
+        estimatedBytes = FrameSize.bytes(of: name, elements, sharingWith: previous?.elements ?? [])
     }
 
     /// A piece with nothing published yet.

@@ -16,17 +16,29 @@ enum FrameSize {
         return bytes
     }
 
-    /// A piece's shape: its name, its elements' names, number names and attributes.
-    static func bytes(of name: String, _ elements: [ElementShape]) -> Int {
+    /// A piece's shape: its name, its elements' records, and the number names and attributes it does not share
+    /// with `previous` (the shape it follows: an element that did not change keeps the same lists).
+    static func bytes(of name: String, _ elements: [ElementShape], sharingWith previous: [ElementShape]) -> Int {
         var bytes = 64 + textBytes(name) + 32
-        for element in elements {
-            // The element's record, its name, its number names (often shared with the piece's own state, but
-            // counted here in full) and attributes.
-            bytes += 64 + textBytes(element.name) + 32 + 16 * element.numberNames.count
-            for name in element.numberNames { bytes += textBytes(name) }
-            for attribute in element.attributes { bytes += namedBytes(attribute) }
+        for (position, element) in elements.enumerated() {
+            bytes += 48 + textBytes(element.name)
+            let before = position < previous.count ? previous[position] : nil
+            if !(before.map { sameStorage($0.numberNames, element.numberNames) } ?? false) {
+                bytes += 32 + 16 * element.numberNames.count
+                for name in element.numberNames { bytes += textBytes(name) }
+            }
+            if !(before.map { sameStorage($0.attributes, element.attributes) } ?? false) {
+                bytes += 32
+                for attribute in element.attributes { bytes += namedBytes(attribute) }
+            }
         }
         return bytes
+    }
+
+    /// Whether two lists are one storage (empty lists hold none).
+    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        guard !a.isEmpty || !b.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 
     private static func namedBytes(_ named: NamedValue) -> Int {

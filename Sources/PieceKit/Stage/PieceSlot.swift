@@ -18,6 +18,8 @@ final class PieceSlot {
     /// the elements change.
     private var lastSample: (time: Double, values: [Double])?
     private var cachedShape: PieceShape?
+    /// The shape before the latest change: a new shape counts only what it does not share with it.
+    private var previousShape: PieceShape?
     /// How many numbers the elements hold together.
     private(set) var valueCount = 0
 
@@ -49,8 +51,9 @@ final class PieceSlot {
                                        offset: offset))
             offset += state.numberNames.count
         }
-        let made = PieceShape(name: name, elements: shapes, valueCount: offset)
+        let made = PieceShape(name: name, elements: shapes, valueCount: offset, previous: previousShape)
         cachedShape = made
+        previousShape = made
         return made
     }
 
@@ -103,7 +106,13 @@ final class PieceSlot {
                 continue
             }
             let old = oldIndex[element.name].map { elements[$0] }
-            next.append(reconcile(element, old: old, transaction: transaction, begin: begin, warn: warn))
+            var state = reconcile(element, old: old, transaction: transaction, begin: begin, warn: warn)
+            // Lists equal to the old ones keep the old storage, which frames' shapes already share.
+            if let old {
+                if state.numberNames == old.numberNames { state.numberNames = old.numberNames }
+                if state.attributes == old.attributes { state.attributes = old.attributes }
+            }
+            next.append(state)
         }
         elements = next
         valueCount = next.reduce(0) { $0 + $1.numberNames.count }
@@ -182,11 +191,16 @@ final class PieceSlot {
             }
             return
         }
+        // Read in place (borrowed buffers), so the loop retains no array per element or per number.
         var position = start
-        for state in elements {
-            for animator in state.animators {
-                buffer[position] = animator.value(at: time)
-                position += 1
+        elements.withUnsafeBufferPointer { states in
+            for state in states {
+                state.animators.withUnsafeBufferPointer { animators in
+                    for animator in animators {
+                        buffer[position] = animator.value(at: time)
+                        position += 1
+                    }
+                }
             }
         }
     }

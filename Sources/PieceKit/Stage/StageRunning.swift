@@ -231,7 +231,7 @@ extension Stage {
         if let current = frameLayout, current.holds(slots.lazy.map(\.shape)) {
             layout = current
         } else {
-            layout = FrameLayout(slots.map(\.shape))
+            layout = FrameLayout(slots.map(\.shape), previous: frameLayout)
             frameLayout = layout
         }
         let values = [Double](unsafeUninitializedCapacity: layout.valueCount) { buffer, count in
