@@ -107,6 +107,18 @@ final class ScenarioContext {
         }
     }
 
+    /// What a memory breach message adds when the frames this file's stages keep hold most of the cap: that they
+    /// are the cause, and how to keep fewer. Empty otherwise.
+    func memoryNote(for breach: LimitBreach) -> String {
+        guard case .memory(let cap) = breach, cap > 0 else { return "" }
+        let kept = stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) }
+        guard kept * 2 >= cap else { return "" }
+        let frames = stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) }
+        let tenths = (kept * 10 + (1 << 19)) >> 20
+        return ": the frames the stage keeps (\(frames) frames, about \(tenths / 10).\(tenths % 10) MiB) need more "
+            + "than --max-memory allows; keep fewer with Stage{ history = seconds } or raise --max-memory"
+    }
+
     /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
     /// over its cap.
     func charge(_ bytes: Int) throws {

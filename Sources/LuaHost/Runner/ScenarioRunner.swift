@@ -202,8 +202,9 @@ public enum ScenarioRunner {
             return fileFailure(message, traceback: traceback)
         case .breach(let breach, let location):
             report.output = fileOutput
-            context.logFailure("\(location ?? path): \(breach.description)", test: nil)
-            return fileFailure("\(location ?? path): \(breach.description)")
+            let message = "\(location ?? path): \(breach.description)\(context.memoryNote(for: breach))"
+            context.logFailure(message, test: nil)
+            return fileFailure(message)
         }
         report.output = fileOutput
 
@@ -374,7 +375,7 @@ public enum ScenarioRunner {
             if let (b, location) = breach {
                 result.status = .failed
                 let remaining = plan.steps.count - n - 1
-                result.message = "\(location ?? path): \(b.description)"
+                result.message = "\(location ?? path): \(b.description)\(context.memoryNote(for: b))"
                     + (remaining > 0 ? "; the file's remaining \(remaining) test\(remaining == 1 ? "" : "s") did not run" : "")
                 result.traceback = ""
                 stopped = "not run: the file stopped at a limit in \"\(test.name)\""
