@@ -4,7 +4,8 @@ import PieceKit
 
 /// Frames as Lua values: `{ frame = 12, t = 0.1, events = {...}, nowPlaying = { surface = { x, y, w, h, ... } } }`.
 ///
-/// A frame reaches a script as a lazy view: a table holding `frame` and `t`, whose metatable builds a piece's
+/// A frame reaches a script as a lazy view: a table holding `frame`, `t` and its frame's userdata (under a key
+/// no script can name, hidden from `pairs`), whose metatable builds a piece's
 /// table, an element's table or the events list the first time the script asks for it (and keeps it in the view,
 /// so a second read is a plain table read). Reading `f.nowPlaying.surface.h` builds one small table per level, not
 /// the whole frame; the numbers stay in the stage's columns until then. Element tables and the events list are
@@ -21,9 +22,9 @@ enum FrameTables {
     /// Registry key of the metatables made so far: [piece name] = metatable, and [true] for the frame's own
     /// (for frames built whole, in a state without views).
     static let metasKey = "piecebox.frameMetas"
-    /// Registry keys of the views' metatable and of the weak table from each view to its frame's userdata.
+    /// Registry keys of the views' metatable and of the key under which a view holds its frame's userdata.
     static let viewMetaKey = "piecebox.frameView"
-    static let viewBoxesKey = "piecebox.frameViewBoxes"
+    static let viewBoxKey = "piecebox.frameViewBox"
     /// The metatable name of the userdata that holds a frame for its views.
     static let frameDataName = "piecebox.frameData"
 
@@ -45,9 +46,9 @@ enum FrameTables {
             state.pushFunction(keys)
             lua_getfield(L, CLUA_REGISTRYINDEX, missKey)
             state.pushFunction { c in
-                // The chunk hands back the views' metatable and the view-to-frame table.
+                // The chunk hands back the views' metatable and the key a view keeps its frame under.
                 lua_settop(c.L, 2)
-                lua_setfield(c.L, CLUA_REGISTRYINDEX, viewBoxesKey)
+                lua_setfield(c.L, CLUA_REGISTRYINDEX, viewBoxKey)
                 lua_setfield(c.L, CLUA_REGISTRYINDEX, viewMetaKey)
                 return 0
             }
@@ -59,34 +60,40 @@ enum FrameTables {
     static let viewSource = #"""
     local build, keys, miss, keep = ...
     if type(miss) ~= "function" then miss = function() return nil end end
-    local rawget, rawset, setmetatable, ipairs = rawget, rawset, setmetatable, ipairs
-    local boxes = setmetatable({}, { __mode = "k" })
+    local rawget, rawset, setmetatable, ipairs, next = rawget, rawset, setmetatable, ipairs, next
+    -- Each view holds its frame's userdata under this key (a key no script can name), not in a side table, so
+    -- making and reading views allocates the same way on every run.
+    local BOX = {}
     local pieceMetas = {}
     local pieceMeta
     local function resolve(v, piece, k)
-      local box = boxes[v]
+      local box = rawget(v, BOX)
       if box == nil then return nil end
       local value = build(box, piece, k)
-      if value == true then
-        value = setmetatable({}, pieceMeta(k))
-        boxes[value] = box
-      end
+      if value == true then value = setmetatable({ [BOX] = box }, pieceMeta(k)) end
       if value ~= nil then rawset(v, k, value) end
       return value
     end
     local function filler(piece)
       return function(v)
-        local box = boxes[v]
+        local box = rawget(v, BOX)
         if box == nil then return end
         for _, k in ipairs(keys(box, piece)) do
           if rawget(v, k) == nil then resolve(v, piece, k) end
         end
       end
     end
+    -- pairs over a view (filled first by the sandbox's pairs) shows what the frame holds, never the hidden key.
+    local function visible(t, k)
+      local key, value = next(t, k)
+      if key == BOX then key, value = next(t, key) end
+      return key, value
+    end
+    local function viewPairs(v) return visible, v, nil end
     pieceMeta = function(name)
       local m = pieceMetas[name]
       if m == nil then
-        m = { __piece = name, __fill = filler(name) }
+        m = { __piece = name, __fill = filler(name), __pairs = viewPairs }
         m.__index = function(v, k)
           local value = resolve(v, name, k)
           if value == nil then return miss(v, k) end
@@ -96,13 +103,13 @@ enum FrameTables {
       end
       return m
     end
-    local frameMeta = { __piece = false, __fill = filler(nil) }
+    local frameMeta = { __piece = false, __fill = filler(nil), __pairs = viewPairs }
     frameMeta.__index = function(v, k)
       local value = resolve(v, nil, k)
       if value == nil then return miss(v, k) end
       return value
     end
-    keep(frameMeta, boxes)
+    keep(frameMeta, BOX)
     """#
 
     /// The frame behind a view's userdata (argument `index`).
@@ -195,7 +202,7 @@ enum FrameTables {
             return
         }
         let meta = lua_gettop(L)
-        guard lua_getfield(L, CLUA_REGISTRYINDEX, viewBoxesKey) == LUA_TTABLE else {
+        guard lua_getfield(L, CLUA_REGISTRYINDEX, viewBoxKey) == LUA_TTABLE else {
             clua_pop(L, 2)
             pushTable(frame, L)
             return
@@ -204,9 +211,9 @@ enum FrameTables {
         let v = lua_gettop(L)
         lua_pushstring(L, "frame"); lua_pushinteger(L, lua_Integer(frame.index)); lua_rawset(L, v)
         lua_pushstring(L, "t"); lua_pushnumber(L, frame.time); lua_rawset(L, v)
-        lua_pushvalue(L, v)
+        lua_pushvalue(L, meta + 1)
         pb_push_object(L, Unmanaged.passRetained(FrameBox(frame)).toOpaque(), frameDataName)
-        lua_rawset(L, meta + 1)
+        lua_rawset(L, v)
         lua_pushvalue(L, meta)
         _ = lua_setmetatable(L, v)
         lua_copy(L, v, meta)

@@ -7,6 +7,11 @@
 public struct FrameLogWriter {
     /// The latest line, without its newline. Valid until the next `write`.
     public private(set) var bytes: [UInt8] = []
+    /// The pieces part of a line for `templateLayout`, numbers left out; `cuts[i]` is where number `i` goes.
+    private var template: [UInt8] = []
+    private var cuts: [Int] = []
+    private var templateLayout: FrameLayout?
+    private var templateFormat = JSONNumberFormat.standard
 
     public init() {
         bytes.reserveCapacity(4096)
@@ -20,39 +25,21 @@ public struct FrameLogWriter {
         append(#","t":"#)
         FrameLog.timeFormat.write(frame.time, into: &bytes)
         append(#","pieces":{"#)
-        let layout = frame.layout
-        frame.values.withUnsafeBufferPointer { values in
-            for (pieceIndex, piece) in layout.pieces.enumerated() {
-                if pieceIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendKey(piece.name)
-                bytes.append(UInt8(ascii: "{"))
-                let base = layout.offsets[pieceIndex]
-                for (elementIndex, element) in piece.elements.enumerated() {
-                    if elementIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-                    appendKey(element.name)
-                    bytes.append(UInt8(ascii: "{"))
-                    var first = true
-                    var position = base + element.offset
-                    for name in element.numberNames {
-                        if !first { bytes.append(UInt8(ascii: ",")) }
-                        first = false
-                        appendKey(name)
-                        format.write(values[position], into: &bytes)
-                        position += 1
-                    }
-                    for attribute in element.attributes {
-                        if !first { bytes.append(UInt8(ascii: ",")) }
-                        first = false
-                        appendKey(attribute.name)
-                        switch attribute.value {
-                        case .number(let x): format.write(x, into: &bytes)
-                        case .text(let s): appendString(s)
-                        case .bool(let b): append(b ? "true" : "false")
-                        }
-                    }
-                    bytes.append(UInt8(ascii: "}"))
+        if frame.layout !== templateLayout || format != templateFormat {
+            buildTemplate(frame.layout, format: format)
+        }
+        // The layout's text with each number written into its place.
+        let template = self.template, cuts = self.cuts
+        template.withUnsafeBufferPointer { text in
+            frame.values.withUnsafeBufferPointer { values in
+                var start = 0
+                for index in 0..<min(values.count, cuts.count) {
+                    let cut = cuts[index]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<cut]))
+                    format.write(values[index], into: &bytes)
+                    start = cut
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
             }
         }
         append(#"},"events":["#)
@@ -63,6 +50,49 @@ public struct FrameLogWriter {
             append(object.json)
         }
         append("]}")
+    }
+
+    // MARK: The layout's text
+
+    /// Writes the pieces part of a line for `layout` with every number left out, noting where each goes: frames
+    /// that share a layout share everything but their numbers (names, braces, attributes), so it is written once.
+    private mutating func buildTemplate(_ layout: FrameLayout, format: JSONNumberFormat) {
+        let line = bytes
+        bytes.removeAll(keepingCapacity: true)
+        cuts.removeAll(keepingCapacity: true)
+        for (pieceIndex, piece) in layout.pieces.enumerated() {
+            if pieceIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendKey(piece.name)
+            bytes.append(UInt8(ascii: "{"))
+            for (elementIndex, element) in piece.elements.enumerated() {
+                if elementIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendKey(element.name)
+                bytes.append(UInt8(ascii: "{"))
+                var first = true
+                for name in element.numberNames {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    appendKey(name)
+                    cuts.append(bytes.count)
+                }
+                for attribute in element.attributes {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    appendKey(attribute.name)
+                    switch attribute.value {
+                    case .number(let x): format.write(x, into: &bytes)
+                    case .text(let s): appendString(s)
+                    case .bool(let b): append(b ? "true" : "false")
+                    }
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        template = bytes
+        bytes = line
+        templateLayout = layout
+        templateFormat = format
     }
 
     // MARK: Pieces of a line
