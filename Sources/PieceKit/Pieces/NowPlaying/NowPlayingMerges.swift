@@ -14,8 +14,11 @@ extension NowPlayingPiece {
     public static func glassShapes(in frame: PieceFrame) -> [GlassShape] {
         var shapes: [GlassShape] = []
         for element in frame.elements {
-            let isSurface = element.name == "surface"
-            let isBubble = element.name == "play" || NowPlaying.Bubble(rawValue: element.name) != nil
+            // Checked once a frame over every element, letters included: plain comparisons, most failing on the
+            // first byte.
+            let name = element.name
+            let isSurface = name == "surface"
+            let isBubble = name == "play" || name == "forward" || name == "previous" || name == "next"
             guard isSurface || isBubble, let r = element.rect else { continue }
             let scale = element["scale"] ?? 1
             let radius = isSurface ? (element["radius"] ?? 0) : r.width / 2
