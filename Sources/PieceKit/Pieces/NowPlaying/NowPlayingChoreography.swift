@@ -101,34 +101,33 @@ extension NowPlaying {
     }
 
     /// The presentation as a named, cancellable `Choreography` ("present": a new open or close cancels the one
-    /// running). `perform` carries out each cue with its state change; `label` names each step's scheduled work
-    /// (the cue as Swift prints it, unless told otherwise).
+    /// running). `perform` carries out each cue with its state change.
     public static func presentationChoreography(
         _ steps: [(delay: Double, cue: Cue, change: (inout State) -> Void)],
-        label: (Cue) -> String = { "\($0)" },
         perform: @escaping (Cue, @escaping (inout State) -> Void) -> Void) -> Choreography {
         var choreography = Choreography(name: "present")
         for step in steps {
             let cue = step.cue, change = step.change
-            choreography = choreography.then(after: step.delay, label: label(cue)) { perform(cue, change) }
+            choreography = choreography.then(after: step.delay, label: label(for: cue)) { perform(cue, change) }
         }
         return choreography
     }
 
-    /// The printed names of the cues a piece has scheduled, kept: printing an enum with an animation inside walks
-    /// it by reflection, and every open and close schedules the same handful of cues again. Forgets everything once
-    /// it holds `limit` names (a release's velocity makes a new spring each time).
-    final class CueLabels {
-        private var known: [(cue: Cue, label: String)] = []
-        static let limit = 32
-
-        /// `"\(cue)"`.
-        func label(for cue: Cue) -> String {
-            if let hit = known.first(where: { $0.cue == cue }) { return hit.label }
-            if known.count >= Self.limit { known.removeAll(keepingCapacity: true) }
-            let label = "\(cue)"
-            known.append((cue, label))
-            return label
+    /// How Swift prints a cue (`"\(cue)"`), spelt out: printing an enum with a payload walks it by reflection, and
+    /// every open and close names its steps' scheduled work this way.
+    public static func label(for cue: Cue) -> String {
+        func bubbles(_ list: [Bubble]) -> String {
+            "[" + list.map { "PieceKit.NowPlaying.Bubble.\($0.rawValue)" }.joined(separator: ", ") + "]"
+        }
+        switch cue {
+        case let .set(name, animation):
+            return "set(\(name.debugDescription), \(animation.map { "Optional(\($0))" } ?? "nil"))"
+        case .gather(let list):
+            return "gather(\(bubbles(list)))"
+        case let .bloom(list, stagger):
+            return "bloom(\(bubbles(list)), stagger: \(stagger))"
+        case .land(let focusTitle):
+            return "land(focusTitle: \(focusTitle))"
         }
     }
 }

@@ -43,8 +43,6 @@ public final class NowPlayingPiece: InteractivePiece {
     public var buds = NowPlaying.Buds()
     /// The title's and artist's widths and letters, measured once per text rather than once per layout.
     let lineCache = LineCache()
-    /// The names of the presentation's scheduled steps, printed once per cue.
-    let cueLabels = NowPlaying.CueLabels()
     /// The title's (0) and the artist's (1) letter elements made last, with what they were made from.
     var letterMemos: [(key: LetterElementsKey, elements: [Element])?] = [nil, nil]
     /// The elements made last, with what they were made from (`NowPlayingElementsKey`).
