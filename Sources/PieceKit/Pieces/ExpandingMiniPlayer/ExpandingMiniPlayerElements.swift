@@ -12,6 +12,16 @@ extension ExpandingMiniPlayerPiece {
     public static let nextGlyph = "forward.fill"
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
+        // very list made last time.
+        let key = ExpandingMiniPlayerElementsKey(environment: environment, inputs: inputs, state: state)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = makeElements(in: environment)
+        elementsMemo = (key, made)
+        return made
+    }
+
+    private func makeElements(in environment: PieceEnvironment) -> [Element] {
         let g = layout(in: environment)
         let offset = state.dragOffset
         let lift = ExpandingMiniPlayer.barOffset(dragOffset: offset)
@@ -52,4 +62,12 @@ extension ExpandingMiniPlayerPiece {
         let implicit = ExpandingMiniPlayer.drag(reduceMotion: environment.reduceMotion)
         return elements.map { $0.animation(implicit, value: .number(offset)) }
     }
+}
+
+/// Everything the mini player's elements are made from: the screen (with Reduce Motion and the text size), the
+/// player's title, subtitle, play state and progress, and the piece's state (open, and the drag's offset).
+struct ExpandingMiniPlayerElementsKey: Equatable {
+    let environment: PieceEnvironment
+    let inputs: ExpandingMiniPlayerPiece.Inputs
+    let state: ExpandingMiniPlayer.State
 }

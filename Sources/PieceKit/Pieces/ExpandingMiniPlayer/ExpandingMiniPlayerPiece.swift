@@ -54,6 +54,9 @@ public final class ExpandingMiniPlayerPiece: InteractivePiece {
 
     public var isExpanded: Bool { state.isExpanded }
 
+    /// The elements made last, with what they were made from (`ExpandingMiniPlayerElementsKey`).
+    var elementsMemo: (key: ExpandingMiniPlayerElementsKey, elements: [Element])?
+
     private var cachedLayout: (key: LayoutKey, layout: ExpandingMiniPlayerLayout)?
     private struct LayoutKey: Equatable {
         var environment: PieceEnvironment

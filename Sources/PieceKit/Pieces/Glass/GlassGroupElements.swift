@@ -88,3 +88,18 @@ extension GlassGroupPiece {
         NowPlayingPiece.pressShade(pressed: pressed, reduceMotion: reduceMotion, colorScheme: colorScheme)
     }
 }
+
+/// Everything a glass group's elements are made from: the environment (which places a shape, for the Tools, and
+/// says how glass is drawn), the motion roles, the spacing, the shapes and their phases, the necks last measured,
+/// the finger's shape and anchor, and which shapes are on their way out. A subclass whose `place` read state of
+/// its own would have to add it here; the Tools place from the environment alone.
+struct GlassGroupElementsKey: Equatable {
+    let environment: PieceEnvironment
+    let tokens: MotionTokens
+    let spacing: Double
+    let members: [GlassGroupPiece.Member]
+    let necks: [GlassGroupPiece.Neck]
+    let pressed: String?
+    let pressAnchor: Point
+    let removing: Set<String>
+}

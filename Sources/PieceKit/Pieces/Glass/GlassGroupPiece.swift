@@ -52,6 +52,8 @@ public class GlassGroupPiece: InteractivePiece {
     /// went down.
     var pressed: String?
     var pressAnchor = Point(x: 0.5, y: 0.5)
+    /// The elements made last, with what they were made from (`GlassGroupElementsKey`).
+    private var elementsMemo: (key: GlassGroupElementsKey, elements: [Element])?
     /// Removals waiting for their shape to arrive home, by id.
     var removals: [String: ScheduledID] = [:]
     /// The necks and merge events, checked each frame while the group moves. A check publishes the necks it finds
@@ -233,7 +235,15 @@ public class GlassGroupPiece: InteractivePiece {
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         merges.watch(on: context)
-        return publishedElements(in: environment, tokens: tokens)
+        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
+        // very list made last time.
+        let key = GlassGroupElementsKey(environment: environment, tokens: tokens, spacing: spacing, members: members,
+                                        necks: necks, pressed: pressed, pressAnchor: pressAnchor,
+                                        removing: Set(removals.keys))
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = publishedElements(in: environment, tokens: tokens)
+        elementsMemo = (key, made)
+        return made
     }
 
     // MARK: Interaction (overridable; see GlassGroupTouches)

@@ -108,8 +108,26 @@ extension NowPlaying {
         var choreography = Choreography(name: "present")
         for step in steps {
             let cue = step.cue, change = step.change
-            choreography = choreography.then(after: step.delay, label: "\(cue)") { perform(cue, change) }
+            choreography = choreography.then(after: step.delay, label: label(for: cue)) { perform(cue, change) }
         }
         return choreography
+    }
+
+    /// How Swift prints a cue (`"\(cue)"`), spelt out: printing an enum with a payload walks it by reflection, and
+    /// every open and close names its steps' scheduled work this way.
+    public static func label(for cue: Cue) -> String {
+        func bubbles(_ list: [Bubble]) -> String {
+            "[" + list.map { "PieceKit.NowPlaying.Bubble.\($0.rawValue)" }.joined(separator: ", ") + "]"
+        }
+        switch cue {
+        case let .set(name, animation):
+            return "set(\(name.debugDescription), \(animation.map { "Optional(\($0))" } ?? "nil"))"
+        case .gather(let list):
+            return "gather(\(bubbles(list)))"
+        case let .bloom(list, stagger):
+            return "bloom(\(bubbles(list)), stagger: \(stagger))"
+        case .land(let focusTitle):
+            return "land(focusTitle: \(focusTitle))"
+        }
     }
 }

@@ -27,6 +27,19 @@ extension NowPlayingPiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         // Any reconcile may start motion: the merge watcher samples the frames that follow.
         merges.watch(on: context)
+        // The stage asks after every transaction and batch of work; most asks find nothing the elements are made
+        // from has changed, and get the very list made last time.
+        let key = NowPlayingElementsKey(environment: environment, tokens: tokens, inputs: inputs, state: state,
+                                        budsPresent: buds.present, budsOut: buds.out, pressedButton: pressedButton,
+                                        creep: creep ?? self.tokens.value, creepIsSteady: creepIsSteady,
+                                        colorScheme: colorScheme)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = makeElements(in: environment, tokens: tokens)
+        elementsMemo = (key, made)
+        return made
+    }
+
+    private func makeElements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let inputs = inputs(in: environment)
         let g = layout(in: environment)
         let origin = barOrigin(in: environment)

@@ -14,15 +14,34 @@ extension NowPlayingPiece {
     public static func glassShapes(in frame: PieceFrame) -> [GlassShape] {
         var shapes: [GlassShape] = []
         for element in frame.elements {
-            let isSurface = element.name == "surface"
-            let isBubble = element.name == "play" || NowPlaying.Bubble(rawValue: element.name) != nil
-            guard isSurface || isBubble, let r = element.rect else { continue }
-            let scale = element["scale"] ?? 1
-            let radius = isSurface ? (element["radius"] ?? 0) : r.width / 2
+            // Checked once a frame over every element, letters included: plain comparisons, most failing on the
+            // first byte.
+            let name = element.name
+            let isSurface = name == "surface"
+            let isBubble = name == "play" || name == "forward" || name == "previous" || name == "next"
+            guard isSurface || isBubble, let r = rect(of: element) else { continue }
+            let scale = number("scale", of: element, near: 5) ?? 1
+            let radius = isSurface ? (number("radius", of: element, near: 4) ?? 0) : r.width / 2
             shapes.append(GlassShape(name: element.name, center: r.center, halfWidth: r.width / 2 * scale,
                                      halfHeight: r.height / 2 * scale, radius: radius * scale))
         }
         return shapes
+    }
+
+    /// `element[name]`, looking first where the piece publishes it (x, y, w, h, then radius or scale).
+    private static func number(_ name: String, of element: ElementFrame, near position: Int) -> Double? {
+        let names = element.numberNames
+        if position < names.count, position < element.values.count, names[position] == name {
+            return element.values[position]
+        }
+        return element[name]
+    }
+
+    /// `element.rect`, through `number(_:of:near:)`.
+    private static func rect(of element: ElementFrame) -> Rect? {
+        guard let x = number("x", of: element, near: 0), let y = number("y", of: element, near: 1),
+              let w = number("w", of: element, near: 2), let h = number("h", of: element, near: 3) else { return nil }
+        return Rect(x: x, y: y, width: w, height: h)
     }
 
     /// Every pair of shapes closer than the merge distance, as "a+b", in drawing order.

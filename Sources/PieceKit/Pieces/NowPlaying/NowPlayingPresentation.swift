@@ -13,8 +13,8 @@ extension NowPlayingPiece {
         let steps = NowPlaying.presentation(open: open, reduceMotion: environment.reduceMotion, motion: context.tokens,
                                             layout: layout(in: environment), inputs: inputs(in: environment),
                                             state: state, velocity: velocity, bubblesPresent: buds.present)
-        let choreography = NowPlaying.presentationChoreography(steps) { [weak self] cue, change in
-            self?.perform(cue, change)
+        let choreography = NowPlaying.presentationChoreography(steps) {
+            [weak self] cue, change in self?.perform(cue, change)
         }
         context.start(choreography, for: name)
     }

@@ -86,16 +86,30 @@ extension NowPlayingPiece {
         guard lineMorphs(text, title: isTitle, g) else { return [] }
         let arrivingPlaces = letters?.arriving ?? []
         let size = isTitle ? g.sizes.cardTitle : g.sizes.cardArtist
-        let font = Font(size: size, weight: .semibold)
-        let morph = lineCache.letters(of: text, font: font)
         let scale = state.shown ? 1 : g.lineScale(title: isTitle)
+        // The letters change far less often than the rest of the piece: made again only when what they are made
+        // from changes.
+        let key = LetterElementsKey(text: text, title: isTitle, size: size, slot: slot, scale: scale, rtl: g.rtl,
+                                    arriving: arrivingPlaces, reduceMotion: rm, fade: tokens.snap)
+        if let memo = letterMemos[key.title ? 0 : 1], memo.key == key { return memo.elements }
+        let made = makeLetterElements(key)
+        letterMemos[key.title ? 0 : 1] = (key, made)
+        return made
+    }
+
+    /// The letters for `key`, made afresh.
+    private func makeLetterElements(_ key: LetterElementsKey) -> [Element] {
+        let (text, isTitle, slot, scale, rm, arrivingPlaces) =
+            (key.text, key.title, key.slot, key.scale, key.reduceMotion, key.arriving)
+        let font = Font(size: key.size, weight: .semibold)
+        let morph = lineCache.letters(of: text, font: font)
         let from = MorphLetters.startScale(splits: morph.splits, reduceMotion: rm)
-        let start = g.rtl ? slot.maxX - morph.width * scale : slot.minX
+        let start = key.rtl ? slot.maxX - morph.width * scale : slot.minX
         let name = isTitle ? "title" : "artist"
         return morph.letters.map { letter in
             let arriving = arrivingPlaces.contains(letter.place)
             let watch = ImplicitAnimation(
-                MorphLetters.animation(place: letter.place, splits: morph.splits, reduceMotion: rm, fade: tokens.snap),
+                MorphLetters.animation(place: letter.place, splits: morph.splits, reduceMotion: rm, fade: key.fade),
                 value: .text("\(letter.place)\(letter.text) \(arriving)"))
             return Element("\(name).letter.\(letter.place + 1)")
                 .rect(Rect(x: start + letter.offset * scale, y: slot.minY, width: letter.width * scale,
@@ -110,4 +124,18 @@ extension NowPlayingPiece {
     func lineMorphs(_ text: String, title: Bool, _ g: NowPlayingLayout) -> Bool {
         g.lineMorphs(text, title: title) { lineCache.width(of: $0, font: $1) }
     }
+}
+
+/// Everything one line's letter elements are made from: the text as it will read, its font size, the slot it is
+/// drawn into and the shrink, the direction, the places that arrive, and the animation they arrive on.
+struct LetterElementsKey: Equatable {
+    let text: String
+    let title: Bool
+    let size: Double
+    let slot: Rect
+    let scale: Double
+    let rtl: Bool
+    let arriving: Set<Int>
+    let reduceMotion: Bool
+    let fade: Animation
 }

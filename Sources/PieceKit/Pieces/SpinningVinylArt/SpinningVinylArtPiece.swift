@@ -27,6 +27,8 @@ public final class SpinningVinylArtPiece: InteractivePiece {
     /// The Reduce Motion the piece last reacted to; a different one in the environment starts the task again.
     private var seenReduceMotion: Bool
     private var reactionWork: ScheduledID?
+    /// The elements made last, with what they were made from (`VinylElementsKey`).
+    private var elementsMemo: (key: VinylElementsKey, elements: [Element])?
 
     /// A disc for `stage` (add it with `try stage.add(piece)`). With a `player` it follows the player's
     /// `isPlaying` and `isPlaying` is ignored. The task of appearing runs at once (see
@@ -140,10 +142,14 @@ public final class SpinningVinylArtPiece: InteractivePiece {
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         if environment.reduceMotion != seenReduceMotion { reduceMotionChanged(to: environment.reduceMotion) }
-        let g = geometry(in: environment)
         let still = environment.reduceMotion
         let angle = still ? 0 : spin.angle(at: timeline.drawnTime)
         let speed = still ? 0 : spin.speed(at: timeline.drawnTime)
+        // Asked after every transaction and batch of work; the disc turns only at the timeline's updates, so most
+        // asks find the same angle and get the very list made last time.
+        let key = VinylElementsKey(size: environment.size, frame: frame, angle: angle, speed: speed)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let g = geometry(in: environment)
         var out = [Element("disc").rect(g.disc).number("angle", angle).number("speed", speed)
             .number("white", SpinningVinylArt.discWhite)]
         for (index, ring) in g.rings.enumerated() {
@@ -154,6 +160,7 @@ public final class SpinningVinylArtPiece: InteractivePiece {
         out.append(Element("spindle").rect(g.spindle).number("white", SpinningVinylArt.discWhite))
         out.append(Element("sheen").rect(g.disc)
             .text("gradient", "clear, white 0.22, clear, white 0.16, clear"))
+        elementsMemo = (key, out)
         return out
     }
 
@@ -174,4 +181,13 @@ public final class SpinningVinylArtPiece: InteractivePiece {
         guard id == "disc" else { throw .unknownElement(piece: name, element: id, known: ["disc"]) }
         throw .unsupportedAction(piece: name, element: id, action: action, supported: [])
     }
+}
+
+/// Everything the disc's elements are made from: where it is laid out (its frame, or the default one of the
+/// screen's size) and the angle and speed it is drawn with (Reduce Motion is already in those: 0).
+struct VinylElementsKey: Equatable {
+    let size: Size
+    let frame: Rect?
+    let angle: Double
+    let speed: Double
 }
