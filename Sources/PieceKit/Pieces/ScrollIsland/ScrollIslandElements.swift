@@ -24,12 +24,13 @@
 /// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags.
 extension ScrollIslandPiece: InteractivePiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        guard let layout = layout(in: environment) else { return [] }
+        let (layout, generation) = layoutAndGeneration(in: environment)
+        guard let layout else { return [] }
         // The stage asks several times a frame (after each transaction and batch of work); most asks find nothing
-        // the elements are made from has changed, and get the list made last time.
-        let key = ScrollIslandElementsKey(layout: layout, state: state, environment: environment, tokens: tokens,
-                                          scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
-                                          messagesRevision: messagesRevision, current: currentIndex, puckRow: puckRow)
+        // the elements are made from has changed, and get the very list made last time.
+        let key = ScrollIslandElementsKey(layout: generation, state: stateRevision, environment: environment,
+                                          tokens: tokens, scaleAtHandlerStart: scaleAtHandlerStart,
+                                          current: currentIndex, puckRow: puckRow)
         if let memo = elementsMemo, memo.key == key { return memo.elements }
         let made = makeElements(layout, environment: environment, tokens: tokens)
         elementsMemo = (key, made)
@@ -207,10 +208,14 @@ extension ScrollIslandPiece: InteractivePiece {
             .number("bottom", state.puckBottom * rowHeight)
             .number("row", Double(puckRow + 1))
             .animation(openAnimation, value: islandKey))
+        // The rows are published only while they can be seen: open, or still fading out after a close
+        // (`rowsShown`). Closed, they are transparent and clipped away by the capsule, so publishing them would
+        // only make every frame of a scroll carry a row per section that nothing shows.
+        guard open || state.rowsShown else { return result }
         let visible = panel.visibleRows(rowsOffset: offset)
         let current = currentIndex
-        // Read once: `sections` is built from the page on each read, and a row per read would make this n².
         let sections = self.sections
+        result.reserveCapacity(result.count + sections.count)
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
                 continue
@@ -243,6 +248,14 @@ extension ScrollIslandPiece: InteractivePiece {
     public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
 
+    /// Where a part is as last drawn. A row that cannot be seen is not published, but a script may still ask where
+    /// it stands: the layout answers, scrolled as the rows are.
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
+        if let drawn = elementRect(index.map { "\(part).\($0)" } ?? part, on: context) { return drawn }
+        guard part == "row", let index, let layout = layout(in: context.environment) else { return nil }
+        return layout.row(index - 1, sections: sections, rowsOffset: state.rowsOffset, measure: measure)?.frame
+    }
+
     /// A row can be touched only while the contents are open and it is in the rows' window; tapping where a
     /// hidden row would be lands on something else, which is never what a script aiming at "row 3" means.
     public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
@@ -261,17 +274,17 @@ extension ScrollIslandPiece: InteractivePiece {
     }
 }
 
-/// Everything the island's elements are made from (`ScrollIslandPiece.elements`): equal keys give equal elements,
-/// so the list made for one can be handed out again.
+/// Everything the island's elements are made from (`ScrollIslandPiece.elements`), by counts of change where the
+/// thing itself is dear to compare: equal keys give equal elements, so the list made for one can be handed out
+/// again. The layout stands for the sections, the selection, the messages and the open state it was made from.
 struct ScrollIslandElementsKey: Equatable {
-    let layout: ScrollIslandLayout
-    let state: ScrollIslandState
+    /// Which layout, in the count of layouts made.
+    let layout: Int
+    /// Which state, in the count of its changes.
+    let state: Int
     let environment: PieceEnvironment
     let tokens: MotionTokens
     let scaleAtHandlerStart: Double?
-    let sections: [ScrollIslandSection]
-    /// The messages are closures, so their changes are counted rather than compared.
-    let messagesRevision: Int
     let current: Int
     let puckRow: Int
 }
