@@ -34,6 +34,7 @@ extension ScrollIslandPiece: InteractivePiece {
         if let memo = elementsMemo, memo.key == key { return memo.elements }
         let made = makeElements(layout, environment: environment, tokens: tokens)
         elementsMemo = (key, made)
+        elementListsMade &+= 1
         return made
     }
 

@@ -22,9 +22,11 @@ public final class ScrollIslandPiece {
     private(set) var messagesRevision = 0
     /// The layout made last, with what it was made from and its place in the count of layouts made.
     var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, generation: Int)?
-    private var layoutsMade = 0
+    private(set) var layoutsMade = 0
     /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
     var elementsMemo: (key: ScrollIslandElementsKey, elements: [Element])?
+    /// How many element lists have been made (not handed out again), for tests of how much work a frame does.
+    var elementListsMade = 0
     public let measure: any ScrollIslandTextMeasure
     weak var context: (any PieceContext)?
 
