@@ -21,7 +21,8 @@
 /// - `puck`: `x w`, and its two edges `top` and `bottom` in points from the top of the list (the window's top is
 ///   `rows.y`, so an edge stands at `rows.y - rows.offset + top` on screen), `opacity` (the rows'), `row` (the row
 ///   it heads for, from 1).
-/// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags.
+/// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags;
+///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
 extension ScrollIslandPiece: InteractivePiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let (layout, generation) = layoutAndGeneration(in: environment)
