@@ -32,15 +32,43 @@ extension ScrollIslandPiece: InteractivePiece {
         let key = ScrollIslandElementsKey(layout: generation, state: stateRevision, environment: environment,
                                           tokens: tokens, scaleAtHandlerStart: scaleAtHandlerStart,
                                           current: currentIndex, puckRow: puckRow)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(layout, environment: environment, tokens: tokens)
-        elementsMemo = (key, made)
+        if let memo = elementsMemo {
+            if memo.key == key { return memo.elements }
+            // While the page scrolls, the ring following it is an update of its own that changes nothing but the
+            // arc: the list made last is handed out again with a new ring.
+            if memo.key.sameExceptState(key), memo.state.sameExceptRing(state) {
+                var patched = memo.elements
+                patched[memo.ring.index] = ringElement(layout, animation: memo.ring.animation, key: memo.ring.key)
+                elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring)
+                return patched
+            }
+        }
+        let made = makeElements(layout, key: key, environment: environment, tokens: tokens)
+        elementsMemo = made
         elementListsMade &+= 1
-        return made
+        return made.elements
     }
 
-    private func makeElements(_ layout: ScrollIslandLayout, environment: PieceEnvironment,
-                              tokens: MotionTokens) -> [Element] {
+    /// The elements made last, what they were made from, and where the ring is among them with the island
+    /// animation it carries.
+    struct ElementsMemo {
+        let key: ScrollIslandElementsKey
+        let state: ScrollIslandState
+        let elements: [Element]
+        let ring: (index: Int, animation: Animation, key: ElementValue)
+    }
+
+    /// The ring: its square, the arc as drawn, its stroke.
+    private func ringElement(_ layout: ScrollIslandLayout, animation: Animation, key: ElementValue) -> Element {
+        Element("ring")
+            .rect(layout.bar.ring)
+            .number("arc", min(max(state.shownProgress, 0), 1))
+            .number("stroke", layout.ring.lineWidth)
+            .animation(animation, value: key)
+    }
+
+    private func makeElements(_ layout: ScrollIslandLayout, key: ScrollIslandElementsKey,
+                              environment: PieceEnvironment, tokens: MotionTokens) -> ElementsMemo {
         let rm = environment.reduceMotion
         let open = layout.isOpen
         var result: [Element] = []
@@ -72,11 +100,8 @@ extension ScrollIslandPiece: InteractivePiece {
             .animation(openAnimation, value: opening))
 
         result.append(Element("bar").rect(layout.bar.frame).animation(openAnimation, value: opening))
-        result.append(Element("ring")
-            .rect(layout.bar.ring)
-            .number("arc", min(max(state.shownProgress, 0), 1))
-            .number("stroke", layout.ring.lineWidth)
-            .animation(openAnimation, value: opening))
+        let ringIndex = result.count
+        result.append(ringElement(layout, animation: openAnimation, key: opening))
 
         // The bar's two label layers.
         let index = clamp(state.shownIndex)
@@ -138,7 +163,7 @@ extension ScrollIslandPiece: InteractivePiece {
 
         result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
                                            islandKey: opening))
-        return result
+        return ElementsMemo(key: key, state: state, elements: result, ring: (ringIndex, openAnimation, opening))
     }
 
     /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
@@ -289,4 +314,20 @@ struct ScrollIslandElementsKey: Equatable {
     let scaleAtHandlerStart: Double?
     let current: Int
     let puckRow: Int
+
+    /// Equal but for the state's count of changes.
+    func sameExceptState(_ other: ScrollIslandElementsKey) -> Bool {
+        layout == other.layout && environment == other.environment && tokens == other.tokens
+            && scaleAtHandlerStart == other.scaleAtHandlerStart && current == other.current && puckRow == other.puckRow
+    }
+}
+
+extension ScrollIslandState {
+    /// Equal but for the ring's drawn reading, the one thing that changes on every frame of a scroll.
+    func sameExceptRing(_ other: ScrollIslandState) -> Bool {
+        var a = self, b = other
+        a.shownProgress = 0
+        b.shownProgress = 0
+        return a == b
+    }
 }

@@ -24,7 +24,7 @@ public final class ScrollIslandPiece {
     var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, generation: Int)?
     private(set) var layoutsMade = 0
     /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
-    var elementsMemo: (key: ScrollIslandElementsKey, elements: [Element])?
+    var elementsMemo: ElementsMemo?
     /// How many element lists have been made (not handed out again), for tests of how much work a frame does.
     var elementListsMade = 0
     public let measure: any ScrollIslandTextMeasure
