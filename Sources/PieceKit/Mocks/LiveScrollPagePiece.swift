@@ -8,8 +8,15 @@
 /// frame by frame.
 extension LiveScrollPage: InteractivePiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        // The stage asks several times a frame; the page changes at most once a frame as it scrolls, and not at all
+        // while it rests. Nothing here reads the environment or the tokens.
+        if let memo = elementsMemo, memo.page == pageRevision, memo.version == version { return memo.elements }
         let snap = ElementValue.number(Double(version))
+        let frames = page.sectionFrames
+        let count = min(frames.count, page.sections.count)
+        if sectionNames.count != count { sectionNames = (0..<count).map { "section.\($0 + 1)" } }
         var result: [Element] = []
+        result.reserveCapacity(count + 1)
         result.append(Element("content")
             .number("offset", offset)
             .number("read", readFraction)
@@ -17,12 +24,13 @@ extension LiveScrollPage: InteractivePiece {
             .number("keyboard", page.keyboardInset)
             .text("selection", page.selection ?? "")
             .animation(nil, value: snap))
-        for (i, frame) in page.sectionFrames.enumerated() where page.sections.indices.contains(i) {
-            result.append(Element("section.\(i + 1)")
-                .rect(sectionRect(frame))
+        for i in 0..<count {
+            result.append(Element(sectionNames[i])
+                .rect(sectionRect(frames[i]))
                 .text("title", page.sections[i].title)
                 .animation(nil, value: snap))
         }
+        elementsMemo = (pageRevision, version, result)
         return result
     }
 

@@ -29,23 +29,26 @@ public struct ScrollPage: Equatable, Sendable {
         var laidOutHeight: Double { height.isFinite ? max(height, 0) : 0 }
     }
 
-    public var sections: [Section]
+    public var sections: [Section] { didSet { restack() } }
     /// The scroll view's frame size. The content insets lie inside it.
-    public var containerSize: Size
+    public var containerSize: Size { didSet { restack() } }
     /// Insets the content scrolls under (bars, the home indicator). Only `top` and `bottom` matter to a vertical page.
     public var contentInsets: EdgeInsets
     /// The keyboard's overlap with the bottom of the scroll view, 0 when it is down.
     public var keyboardInset: Double
     /// Space between sections, as a `LazyVStack(spacing:)`.
-    public var spacing: Double
+    public var spacing: Double { didSet { restack() } }
     /// Padding around the stack inside the content (part of the content size, unlike the insets).
-    public var paddingTop: Double
-    public var paddingBottom: Double
+    public var paddingTop: Double { didSet { restack() } }
+    public var paddingBottom: Double { didSet { restack() } }
 
     /// Where the page rests (after the last drag, fling or jump settled).
     public var contentOffset: Double
     /// The binding shared with `scrollPosition(id:)`. `nil` until the reader scrolls or something picks a section.
     public var selection: String?
+    /// The sections stacked, worked out again whenever what they are stacked from changes: the page is read many
+    /// times a frame while it scrolls (where each section is, which one is at the anchor, how much has been read).
+    public private(set) var stack = ScrollPageStack()
 
     public init(sections: [Section], containerSize: Size, contentInsets: EdgeInsets = .zero,
                 keyboardInset: Double = 0, spacing: Double = 0, paddingTop: Double = 0, paddingBottom: Double = 0,
@@ -59,6 +62,7 @@ public struct ScrollPage: Equatable, Sendable {
         self.paddingBottom = paddingBottom
         self.selection = selection
         self.contentOffset = -contentInsets.top
+        restack()
         if let selection, let target = restingOffset(for: selection) { contentOffset = target }
     }
 
@@ -72,23 +76,14 @@ public struct ScrollPage: Equatable, Sendable {
     private var gap: Double { spacing.isFinite ? max(spacing, 0) : 0 }
 
     /// Each section's frame in content coordinates (y from the top of the content), in page order.
-    public var sectionFrames: [Rect] {
-        var frames: [Rect] = []
-        frames.reserveCapacity(sections.count)
-        var y = max(paddingTop, 0)
-        for section in sections {
-            let h = section.laidOutHeight
-            frames.append(Rect(x: 0, y: y, width: max(containerSize.width, 0), height: h))
-            y += h + gap
-        }
-        return frames
-    }
+    public var sectionFrames: [Rect] { stack.frames }
 
     /// The content's full height: padding, sections and the gaps between them.
-    public var contentHeight: Double {
-        let heights = sections.reduce(0) { $0 + $1.laidOutHeight }
-        let gaps = gap * Double(max(sections.count - 1, 0))
-        return max(paddingTop, 0) + heights + gaps + max(paddingBottom, 0)
+    public var contentHeight: Double { stack.contentHeight }
+
+    private mutating func restack() {
+        stack = ScrollPageStack(sections: sections, width: containerSize.width, gap: gap, paddingTop: paddingTop,
+                                paddingBottom: paddingBottom)
     }
 
     /// The offsets the page may rest at. Content shorter than its viewport has a single resting offset, the top.
@@ -111,16 +106,14 @@ public struct ScrollPage: Equatable, Sendable {
     static let anchorTolerance = 0.5
 
     /// The index of a section id, or `nil` for an id the page doesn't have.
-    public func index(of id: String) -> Int? { sections.firstIndex { $0.id == id } }
+    public func index(of id: String) -> Int? { stack.firstIndex[id] }
 
     /// Where the page rests once it has scrolled `id` to the top anchor: the section's top at the top of the visible
     /// area (just under the top inset), pulled back into `offsetRange` for sections near the end that can't reach it.
     /// `nil` for an id the page doesn't have, which SwiftUI ignores.
     public func restingOffset(for id: String) -> Double? {
-        guard let i = index(of: id) else { return nil }
-        let frames = sectionFrames
-        guard frames.indices.contains(i) else { return nil }
-        return clamped(frames[i].minY - topInset)
+        guard let i = index(of: id), stack.frames.indices.contains(i) else { return nil }
+        return clamped(stack.frames[i].minY - topInset)
     }
 
     /// The section at the top anchor for an offset: the first one that still shows below the top of the visible
@@ -129,10 +122,15 @@ public struct ScrollPage: Equatable, Sendable {
         guard !sections.isEmpty else { return nil }
         let line = offset + topInset
         let tolerance = Self.anchorTolerance
-        for (i, frame) in sectionFrames.enumerated() where frame.maxY > line + tolerance || frame.minY >= line - tolerance {
-            return i
+        // Sections are stacked downward, so once one still shows below the line every later one does too: the
+        // first that does is found by halving.
+        let frames = stack.frames
+        var low = 0, high = frames.count
+        while low < high {
+            let mid = (low + high) / 2
+            if frames[mid].maxY > line + tolerance || frames[mid].minY >= line - tolerance { high = mid } else { low = mid + 1 }
         }
-        return sections.count - 1
+        return min(low, sections.count - 1)
     }
 
     /// The id at the top anchor for an offset, as `scrollPosition(id:)` writes it while the reader scrolls.
@@ -177,4 +175,36 @@ public struct ScrollPage: Equatable, Sendable {
 
     /// The reading at the resting offset.
     public var readFraction: Double { readFraction(atOffset: contentOffset) }
+}
+
+/// A page's sections stacked top to bottom (`ScrollPage.stack`): their frames, the content's height, and what the
+/// island reads of them, worked out once per change of the sections or their spacing rather than on every read.
+public struct ScrollPageStack: Equatable, Sendable {
+    /// Each section's frame in content coordinates, in page order.
+    public private(set) var frames: [Rect] = []
+    public private(set) var contentHeight = 0.0
+    /// The sections as the island lists them.
+    public private(set) var islandSections: [ScrollIslandSection] = []
+    /// Where each id first appears (a later section repeating an id is never found by it, as with a list search).
+    public private(set) var firstIndex: [String: Int] = [:]
+
+    init() {}
+
+    init(sections: [ScrollPage.Section], width: Double, gap: Double, paddingTop: Double, paddingBottom: Double) {
+        frames.reserveCapacity(sections.count)
+        islandSections.reserveCapacity(sections.count)
+        firstIndex.reserveCapacity(sections.count)
+        var y = max(paddingTop, 0)
+        var heights = 0.0
+        for (i, section) in sections.enumerated() {
+            let h = section.laidOutHeight
+            frames.append(Rect(x: 0, y: y, width: max(width, 0), height: h))
+            y += h + gap
+            heights += h
+            islandSections.append(section.islandSection)
+            if firstIndex[section.id] == nil { firstIndex[section.id] = i }
+        }
+        let gaps = gap * Double(max(sections.count - 1, 0))
+        contentHeight = max(paddingTop, 0) + heights + gaps + max(paddingBottom, 0)
+    }
 }

@@ -7,6 +7,9 @@ public protocol ScrollSource: AnyObject {
     var islandSections: [ScrollIslandSection] { get }
     /// How many sections there are, without building them (asked per row, so it must be cheap).
     var sectionCount: Int { get }
+    /// Where the section with this id first appears, nil when none has it. Asked several times a frame, so it
+    /// should not search the list.
+    func sectionIndex(of id: String) -> Int?
     /// The binding `scrollPosition(id:)` shares with the app: the section at the top anchor while the reader scrolls.
     var selection: String? { get }
     /// The content offset on screen now (mid-drag, mid-fling, past an edge while it bounces).
@@ -27,4 +30,5 @@ public protocol ScrollSource: AnyObject {
 extension LiveScrollPage: ScrollSource {
     public var islandSections: [ScrollIslandSection] { page.islandSections }
     public var sectionCount: Int { page.sections.count }
+    public func sectionIndex(of id: String) -> Int? { page.index(of: id) }
 }

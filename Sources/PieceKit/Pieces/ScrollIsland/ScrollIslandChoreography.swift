@@ -96,6 +96,7 @@ extension ScrollIslandPiece {
         state.shownProgress = readFraction
         state.puckTop = Double(currentIndex)
         state.puckBottom = Double(currentIndex + 1)
+        state.rowsShown = isOpen
         if wantsTop {
             state.bubblePresent = true
             state.bubbleOut = true
@@ -132,8 +133,11 @@ extension ScrollIslandPiece {
         emitImpact(on: context)
         stopRowsMotion(on: context)
         if open {
+            if let rowsHide { context.cancel(rowsHide) }
+            rowsHide = nil
             context.update {
                 state.candidate = nil
+                state.rowsShown = true
                 if let panel = layout(in: context.environment)?.panel {
                     state.rowsOffset = panel.openingRowsOffset(for: puckRow)
                 }
@@ -156,8 +160,23 @@ extension ScrollIslandPiece {
                     moveFocus(to: "island", on: context)
                 }
             }
+            hideRows(on: context)
         }
         updateTop(delay: open ? 0 : Beats.budAfterClose, on: context)
+    }
+
+    /// The rows stop being published once their fade out has run its length from the close. Background work: it
+    /// only drops what can no longer be seen, so it never keeps a settle waiting.
+    private func hideRows(on context: any PieceContext) {
+        if let rowsHide { context.cancel(rowsHide) }
+        let gone = context.changeBeginTime + Beats.rowsOut
+        rowsHide = context.schedule(at: gone, label: "\(name): rows faded out", background: true) { [weak self] in
+            guard let self, let context = self.context else { return }
+            self.rowsHide = nil
+            self.handle(on: context) {
+                if !self.isOpen { self.state.rowsShown = false }
+            }
+        }
     }
 
     private func puckRowChanged(_ row: Int, on context: any PieceContext) {

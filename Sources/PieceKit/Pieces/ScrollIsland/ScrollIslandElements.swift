@@ -21,23 +21,54 @@
 /// - `puck`: `x w`, and its two edges `top` and `bottom` in points from the top of the list (the window's top is
 ///   `rows.y`, so an edge stands at `rows.y - rows.offset + top` on screen), `opacity` (the rows'), `row` (the row
 ///   it heads for, from 1).
-/// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags.
+/// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags;
+///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
 extension ScrollIslandPiece: InteractivePiece {
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        guard let layout = layout(in: environment) else { return [] }
+        let (layout, generation) = layoutAndGeneration(in: environment)
+        guard let layout else { return [] }
         // The stage asks several times a frame (after each transaction and batch of work); most asks find nothing
-        // the elements are made from has changed, and get the list made last time.
-        let key = ScrollIslandElementsKey(layout: layout, state: state, environment: environment, tokens: tokens,
-                                          scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
-                                          messagesRevision: messagesRevision, current: currentIndex, puckRow: puckRow)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(layout, environment: environment, tokens: tokens)
-        elementsMemo = (key, made)
-        return made
+        // the elements are made from has changed, and get the very list made last time.
+        let key = ScrollIslandElementsKey(layout: generation, state: stateRevision, environment: environment,
+                                          tokens: tokens, scaleAtHandlerStart: scaleAtHandlerStart,
+                                          current: currentIndex, puckRow: puckRow)
+        if let memo = elementsMemo {
+            if memo.key == key { return memo.elements }
+            // While the page scrolls, the ring following it is an update of its own that changes nothing but the
+            // arc: the list made last is handed out again with a new ring.
+            if memo.key.sameExceptState(key), memo.state.sameExceptRing(state) {
+                var patched = memo.elements
+                patched[memo.ring.index] = ringElement(layout, animation: memo.ring.animation, key: memo.ring.key)
+                elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring)
+                return patched
+            }
+        }
+        let made = makeElements(layout, key: key, environment: environment, tokens: tokens)
+        elementsMemo = made
+        elementListsMade &+= 1
+        return made.elements
     }
 
-    private func makeElements(_ layout: ScrollIslandLayout, environment: PieceEnvironment,
-                              tokens: MotionTokens) -> [Element] {
+    /// The elements made last, what they were made from, and where the ring is among them with the island
+    /// animation it carries.
+    struct ElementsMemo {
+        let key: ScrollIslandElementsKey
+        let state: ScrollIslandState
+        let elements: [Element]
+        let ring: (index: Int, animation: Animation, key: ElementValue)
+    }
+
+    /// The ring: its square, the arc as drawn, its stroke.
+    private func ringElement(_ layout: ScrollIslandLayout, animation: Animation, key: ElementValue) -> Element {
+        Element("ring")
+            .rect(layout.bar.ring)
+            .number("arc", min(max(state.shownProgress, 0), 1))
+            .number("stroke", layout.ring.lineWidth)
+            .animation(animation, value: key)
+    }
+
+    private func makeElements(_ layout: ScrollIslandLayout, key: ScrollIslandElementsKey,
+                              environment: PieceEnvironment, tokens: MotionTokens) -> ElementsMemo {
         let rm = environment.reduceMotion
         let open = layout.isOpen
         var result: [Element] = []
@@ -69,11 +100,8 @@ extension ScrollIslandPiece: InteractivePiece {
             .animation(openAnimation, value: opening))
 
         result.append(Element("bar").rect(layout.bar.frame).animation(openAnimation, value: opening))
-        result.append(Element("ring")
-            .rect(layout.bar.ring)
-            .number("arc", min(max(state.shownProgress, 0), 1))
-            .number("stroke", layout.ring.lineWidth)
-            .animation(openAnimation, value: opening))
+        let ringIndex = result.count
+        result.append(ringElement(layout, animation: openAnimation, key: opening))
 
         // The bar's two label layers.
         let index = clamp(state.shownIndex)
@@ -135,7 +163,7 @@ extension ScrollIslandPiece: InteractivePiece {
 
         result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
                                            islandKey: opening))
-        return result
+        return ElementsMemo(key: key, state: state, elements: result, ring: (ringIndex, openAnimation, opening))
     }
 
     /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
@@ -207,10 +235,14 @@ extension ScrollIslandPiece: InteractivePiece {
             .number("bottom", state.puckBottom * rowHeight)
             .number("row", Double(puckRow + 1))
             .animation(openAnimation, value: islandKey))
+        // The rows are published only while they can be seen: open, or still fading out after a close
+        // (`rowsShown`). Closed, they are transparent and clipped away by the capsule, so publishing them would
+        // only make every frame of a scroll carry a row per section that nothing shows.
+        guard open || state.rowsShown else { return result }
         let visible = panel.visibleRows(rowsOffset: offset)
         let current = currentIndex
-        // Read once: `sections` is built from the page on each read, and a row per read would make this n².
         let sections = self.sections
+        result.reserveCapacity(result.count + sections.count)
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
                 continue
@@ -243,6 +275,14 @@ extension ScrollIslandPiece: InteractivePiece {
     public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
 
+    /// Where a part is as last drawn. A row that cannot be seen is not published, but a script may still ask where
+    /// it stands: the layout answers, scrolled as the rows are.
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
+        if let drawn = elementRect(index.map { "\(part).\($0)" } ?? part, on: context) { return drawn }
+        guard part == "row", let index, let layout = layout(in: context.environment) else { return nil }
+        return layout.row(index - 1, sections: sections, rowsOffset: state.rowsOffset, measure: measure)?.frame
+    }
+
     /// A row can be touched only while the contents are open and it is in the rows' window; tapping where a
     /// hidden row would be lands on something else, which is never what a script aiming at "row 3" means.
     public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
@@ -261,17 +301,33 @@ extension ScrollIslandPiece: InteractivePiece {
     }
 }
 
-/// Everything the island's elements are made from (`ScrollIslandPiece.elements`): equal keys give equal elements,
-/// so the list made for one can be handed out again.
+/// Everything the island's elements are made from (`ScrollIslandPiece.elements`), by counts of change where the
+/// thing itself is dear to compare: equal keys give equal elements, so the list made for one can be handed out
+/// again. The layout stands for the sections, the selection, the messages and the open state it was made from.
 struct ScrollIslandElementsKey: Equatable {
-    let layout: ScrollIslandLayout
-    let state: ScrollIslandState
+    /// Which layout, in the count of layouts made.
+    let layout: Int
+    /// Which state, in the count of its changes.
+    let state: Int
     let environment: PieceEnvironment
     let tokens: MotionTokens
     let scaleAtHandlerStart: Double?
-    let sections: [ScrollIslandSection]
-    /// The messages are closures, so their changes are counted rather than compared.
-    let messagesRevision: Int
     let current: Int
     let puckRow: Int
+
+    /// Equal but for the state's count of changes.
+    func sameExceptState(_ other: ScrollIslandElementsKey) -> Bool {
+        layout == other.layout && environment == other.environment && tokens == other.tokens
+            && scaleAtHandlerStart == other.scaleAtHandlerStart && current == other.current && puckRow == other.puckRow
+    }
+}
+
+extension ScrollIslandState {
+    /// Equal but for the ring's drawn reading, the one thing that changes on every frame of a scroll.
+    func sameExceptRing(_ other: ScrollIslandState) -> Bool {
+        var a = self, b = other
+        a.shownProgress = 0
+        b.shownProgress = 0
+        return a == b
+    }
 }

@@ -50,6 +50,25 @@ public struct ScrollIslandInput: Sendable {
     public var isOpen: Bool { sections.count > 1 && isExpanded }
 }
 
+/// Everything `ScrollIslandInput` carries, in a form that can be compared (the messages by their count of changes),
+/// plus the environment: equal keys give equal layouts. Comparing the sections costs nothing while the page hands
+/// out the same list.
+struct ScrollIslandLayoutKey: Equatable {
+    let sections: [ScrollIslandSection]
+    let selection: String?
+    let progress: Double?
+    let isExpanded: Bool
+    let showsTopButton: Bool
+    let style: ScrollIslandStyle
+    let messagesRevision: Int
+    let candidate: Int?
+    let pull: Double
+    let bubbleOut: Bool
+    let shownIndex: Int
+    let keyboardHeight: Double
+    let environment: PieceEnvironment
+}
+
 /// The island laid out on the stage: the glass (a capsule hugging its bar when closed, the panel when open), the bar's
 /// parts, the ring, the bubble and the panel's rows. Pure: the same input and environment give the same rects.
 public struct ScrollIslandLayout: Equatable, Sendable {

@@ -20,12 +20,21 @@ public final class ScrollIslandPiece {
     }
     /// Counts changes of `messages`, which cannot be compared.
     private(set) var messagesRevision = 0
+    /// The layout made last, with what it was made from and its place in the count of layouts made.
+    var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, generation: Int)?
+    private(set) var layoutsMade = 0
     /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
-    var elementsMemo: (key: ScrollIslandElementsKey, elements: [Element])?
+    var elementsMemo: ElementsMemo?
+    /// How many element lists have been made (not handed out again), for tests of how much work a frame does.
+    var elementListsMade = 0
     public let measure: any ScrollIslandTextMeasure
     weak var context: (any PieceContext)?
 
-    public internal(set) var state = ScrollIslandState()
+    public internal(set) var state = ScrollIslandState() {
+        didSet { stateRevision &+= 1 }
+    }
+    /// Counts changes of `state`: cheaper to compare than the state itself, which is read many times a frame.
+    private(set) var stateRevision = 0
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
     public internal(set) var boundExpanded: Bool?
 
@@ -38,6 +47,8 @@ public final class ScrollIslandPiece {
     /// The touch's target, decided when it lands.
     var touchRoute: TouchRoute = .none
     var rowsTick: ScheduledID?
+    /// The work that stops publishing the rows once they have faded out after a close.
+    var rowsHide: ScheduledID?
     /// The glass's press scale when the running handler began; nil outside handlers.
     var scaleAtHandlerStart: Double?
 
@@ -68,7 +79,7 @@ public final class ScrollIslandPiece {
 
     /// The selection's place; `nil` or an unknown id reads as the first.
     public var currentIndex: Int {
-        guard let id = page.selection, let i = sections.firstIndex(where: { $0.id == id }) else { return 0 }
+        guard let id = page.selection, let i = page.sectionIndex(of: id) else { return 0 }
         return i
     }
 
@@ -109,9 +120,24 @@ public final class ScrollIslandPiece {
                           keyboardHeight: page.keyboardInset)
     }
 
-    /// Where everything should be now; nil with no sections.
+    /// Where everything should be now; nil with no sections. Made again only when something it is made from has
+    /// changed: handlers, reactions and the stage all ask for it, several times a frame.
     public func layout(in environment: PieceEnvironment) -> ScrollIslandLayout? {
-        ScrollIslandLayout.make(input, environment: environment, measure: measure)
+        layoutAndGeneration(in: environment).layout
+    }
+
+    /// The layout, and which one it is in the count of layouts made (equal counts: the very same layout).
+    func layoutAndGeneration(in environment: PieceEnvironment) -> (layout: ScrollIslandLayout?, generation: Int) {
+        let key = ScrollIslandLayoutKey(
+            sections: sections, selection: page.selection, progress: progressValue, isExpanded: isExpanded,
+            showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
+            candidate: state.candidate, pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut,
+            shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
+        if let memo = layoutMemo, memo.key == key { return (memo.layout, memo.generation) }
+        let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
+        layoutsMade &+= 1
+        layoutMemo = (key, made, layoutsMade)
+        return (made, layoutsMade)
     }
 
     // MARK: The app's side

@@ -17,6 +17,6 @@ extension ScrollPage.Section {
 }
 
 extension ScrollPage {
-    /// The page's sections as the island lists them, in page order.
-    public var islandSections: [ScrollIslandSection] { sections.map(\.islandSection) }
+    /// The page's sections as the island lists them, in page order (made once per change of the sections).
+    public var islandSections: [ScrollIslandSection] { stack.islandSections }
 }
