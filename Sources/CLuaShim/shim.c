@@ -283,12 +283,11 @@ static void *upvalue_box(lua_State *L, int n) {
 /* The object box of the userdata at `idx` when its metatable is the one at `metatable`, else NULL. One pointer
    comparison instead of a lookup of the class's name in the registry. */
 static void *receiver(lua_State *L, int idx, int metatable) {
-  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+  void **slot = (void **)lua_touserdata(L, idx);
+  if (slot == NULL || lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
   int same = lua_rawequal(L, -1, metatable);
   lua_pop(L, 1);
-  if (!same) return NULL;
-  void **slot = (void **)lua_touserdata(L, idx);
-  return slot ? *slot : NULL;
+  return same ? *slot : NULL;
 }
 
 /* A plain host function: upvalue 1 holds its box. */
@@ -311,7 +310,6 @@ static int pb_method_trampoline(lua_State *L) {
    then does the host (box at upvalue 3) run, to read the live value; anything else (plugin methods, misses)
    goes to the host with number 0. Upvalue 4 is the class's metatable, to check the object. */
 static int pb_index(lua_State *L) {
-  lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
   lua_pushvalue(L, 2);
