@@ -232,10 +232,11 @@ static int raise_trip(lua_State *L, pb_limits *lim) {
 }
 
 /* Every Lua -> Swift call. The host reads, pushes and calls back on `L`, the calling thread (lim->current),
-   with room reserved on its stack; the Swift side never raises, so errors are raised here once it returned. */
-static int pb_trampoline(lua_State *L) {
-  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
-  if (slot == NULL || *slot == NULL) return luaL_error(L, "host function is no longer available");
+   with room reserved on its stack; the Swift side never raises, so errors are raised here once it returned.
+   `self` is the object box of a method's checked receiver (NULL when there is none or it is not of the class);
+   `reading` is the number of a reading looked up by name (0 for everything else). Each call starts with an empty
+   read budget of its own; the caller's is put back afterwards. */
+static int host_call(lua_State *L, void *box, void *self, int reading) {
   pb_limits *lim = pb_limits_of(L);
   if (lim->tripped != PB_TRIP_NONE) return raise_trip(L, lim);
   if (lim->host_depth >= PB_MAX_HOST_DEPTH)
@@ -243,13 +244,18 @@ static int pb_trampoline(lua_State *L) {
                          "stages?)", PB_MAX_HOST_DEPTH);
   if (!lua_checkstack(L, PB_HOST_STACK)) return luaL_error(L, "stack overflow (no room left for a host call)");
   lua_State *caller = lim->current;
+  int64_t entries = lim->read_entries, bytes = lim->read_bytes;
+  lim->read_entries = 0;
+  lim->read_bytes = 0;
   lim->current = L;
   lim->host_depth++;
   lim->relaxed++;
-  int r = g_dispatch(L, *slot);
+  int r = g_dispatch(L, box, self, reading);
   lim->relaxed--;
   lim->host_depth--;
   lim->current = caller;
+  lim->read_entries = entries;
+  lim->read_bytes = bytes;
   /* A limit passed while the host worked (memory it allocated for Lua, time in its loops) stops the script
      here, at the line that called. */
   if (lim->tripped != PB_TRIP_NONE) return raise_trip(L, lim);
@@ -266,6 +272,53 @@ static int pb_trampoline(lua_State *L) {
   }
   if (r == PB_RAISE_RAW) return lua_error(L);
   return r;
+}
+
+/* The Swift box in the userdata at upvalue `n`, or NULL once it has been released. */
+static void *upvalue_box(lua_State *L, int n) {
+  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(n));
+  return slot ? *slot : NULL;
+}
+
+/* The object box of the userdata at `idx` when its metatable is the one at `metatable`, else NULL. One pointer
+   comparison instead of a lookup of the class's name in the registry. */
+static void *receiver(lua_State *L, int idx, int metatable) {
+  void **slot = (void **)lua_touserdata(L, idx);
+  if (slot == NULL || lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+  int same = lua_rawequal(L, -1, metatable);
+  lua_pop(L, 1);
+  return same ? *slot : NULL;
+}
+
+/* A plain host function: upvalue 1 holds its box. */
+static int pb_trampoline(lua_State *L) {
+  void *box = upvalue_box(L, 1);
+  if (box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, box, NULL, 0);
+}
+
+/* A class's method: upvalue 1 holds its box, upvalue 2 the class's metatable, against which argument 1 (self)
+   is checked here; the host explains a wrong self. */
+static int pb_method_trampoline(lua_State *L) {
+  void *box = upvalue_box(L, 1);
+  if (box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, box, receiver(L, 1, lua_upvalueindex(2)), 0);
+}
+
+/* A class's __index(object, key): the methods table (upvalue 1) answers with a plain read, so a method call
+   crosses into the host once, for the call itself. A reading's name maps to its number in upvalue 2, and only
+   then does the host (box at upvalue 3) run, to read the live value; anything else (plugin methods, misses)
+   goes to the host with number 0. Upvalue 4 is the class's metatable, to check the object. */
+static int pb_index(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  lua_pushvalue(L, 2);
+  int reading = 0;
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) reading = (int)lua_tointegerx(L, -1, NULL);
+  lua_settop(L, 2);
+  void *box = upvalue_box(L, 3);
+  if (box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, box, receiver(L, 1, lua_upvalueindex(4)), reading);
 }
 
 static int box_gc(lua_State *L) {
@@ -297,6 +350,24 @@ void pb_push_metatable(lua_State *L, const char *tname) {
 void pb_push_swift_function(lua_State *L, void *box) {
   new_box(L, box, "piecebox.function");
   lua_pushcclosure(L, pb_trampoline, 1);
+}
+
+void pb_push_swift_method(lua_State *L, void *box, int metatable) {
+  metatable = lua_absindex(L, metatable);
+  new_box(L, box, "piecebox.function");
+  lua_pushvalue(L, metatable);
+  lua_pushcclosure(L, pb_method_trampoline, 2);
+}
+
+void pb_push_index(lua_State *L, void *box, int methods, int readings, int metatable) {
+  methods = lua_absindex(L, methods);
+  readings = lua_absindex(L, readings);
+  metatable = lua_absindex(L, metatable);
+  lua_pushvalue(L, methods);
+  lua_pushvalue(L, readings);
+  new_box(L, box, "piecebox.function");
+  lua_pushvalue(L, metatable);
+  lua_pushcclosure(L, pb_index, 4);
 }
 
 void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname); }

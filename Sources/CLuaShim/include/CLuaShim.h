@@ -40,6 +40,8 @@ typedef struct pb_limits {
   int host_depth;           /* host calls nested inside one another (Lua -> Swift -> Lua -> Swift ...) */
   int64_t allocations;      /* allocations and growths so far */
   int64_t fail_at;          /* tests only: the allocation with this number is treated as over the cap; 0: off */
+  int64_t read_entries;     /* what the running host call has copied out of Lua so far (its read budget): */
+  int64_t read_bytes;       /*   table entries and string bytes; each host call starts from 0 */
 } pb_limits;
 
 /* Host calls may nest (a Lua piece's layout making a stage whose piece lays out ...), each level a few Swift
@@ -49,7 +51,9 @@ typedef struct pb_limits {
    without checking (a coroutine's stack starts with far fewer). Deeper pushes and reads reserve their own. */
 #define PB_HOST_STACK 64
 
-typedef int (*pb_dispatch_fn)(lua_State *L, void *box);
+/* `self`: a method's receiver box, checked against its class (NULL: none or not of the class); `reading`: the
+   number of a reading an __index looked up (0: none). */
+typedef int (*pb_dispatch_fn)(lua_State *L, void *box, void *self, int reading);
 typedef void (*pb_release_fn)(void *box);
 
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
@@ -81,6 +85,15 @@ void pb_push_traceback_handler(lua_State *L);
 
 /* Pushes a Lua function that calls into Swift with `box` (retained by the caller; released by __gc). */
 void pb_push_swift_function(lua_State *L, void *box);
+
+/* Pushes a method of the class whose metatable is at `metatable`: calls into Swift with `box` and, when argument 1
+   is an object of that class, its object box. */
+void pb_push_swift_method(lua_State *L, void *box, int metatable);
+
+/* Pushes the __index of the class whose metatable is at `metatable`: a plain read of the methods table at
+   `methods`, then for a name in the table `readings` (name -> number) a call into Swift with `box`, the object
+   and that number; anything else calls Swift with number 0 (plugin methods, misses). */
+void pb_push_index(lua_State *L, void *box, int methods, int readings, int metatable);
 
 /* Pushes a userdata holding `box`, with the metatable stored in the registry under `tname`
    (created on first use with a protected __metatable and a __gc that releases the box). */

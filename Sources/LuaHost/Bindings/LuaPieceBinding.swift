@@ -18,6 +18,8 @@ final class LuaPiece: StagePiece {
     /// The part names scripts may aim at, the first being the default; nil: every published element.
     var parts: [String]?
     var lastGood: [Element] = []
+    /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
+    private var reader = LuaPieceElements()
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
     /// The first layout or handler error since the last check; the binding raises it in the script.
@@ -91,52 +93,13 @@ final class LuaPiece: StagePiece {
             return lastGood
         }
         do {
-            let elements = try Self.elements(from: try LuaValue.read(L, -1), piece: name)
+            let elements = try reader.read(L, -1)
             lastGood = elements
             return elements
         } catch {
             record("\(name): layout returned \(error)")
             return lastGood
         }
-    }
-
-    /// Element names in sorted order; in each, x, y, w, h first, then other numbers by name, then text and flags.
-    static func elements(from value: LuaValue, piece: String) throws -> [Element] {
-        guard case .table(let t) = value else {
-            throw LuaHostError.message("a \(value.typeName), not a table of elements such as { surface = { x = 0, y = 0, w = 100, h = 50 } }")
-        }
-        var out: [Element] = []
-        for (name, v) in t.fields {
-            guard case .table(let props) = v else {
-                throw LuaHostError.message("element '\(name)' as a \(v.typeName); each element is a table of properties")
-            }
-            var e = Element(name)
-            let order = ["x", "y", "w", "h"]
-            for (k, v) in props.fields {
-                // A frame's geometry is numbers, and every number is finite: a NaN would reach the log as null,
-                // an infinity as a number no layout means.
-                if let n = v.number, !n.isFinite {
-                    throw LuaHostError.message("element '\(LuaValue.shown(name))': property '\(LuaValue.shown(k))' is \(v.described()); numbers must be finite")
-                }
-                if order.contains(k), v.number == nil {
-                    throw LuaHostError.message("element '\(LuaValue.shown(name))': property '\(k)' is \(v.described()); x, y, w and h must be numbers")
-                }
-            }
-            let numbers = props.fields.compactMap { k, v in v.number.map { (k, $0) } }
-            for key in order { if let n = numbers.first(where: { $0.0 == key }) { e.append(.init(key, n.1)) } }
-            for (k, n) in numbers where !order.contains(k) { e.append(.init(k, n)) }
-            for (k, v) in props.fields {
-                switch v {
-                case .string(let s): e.append(NamedValue(k, .text(s)))
-                case .boolean(let b): e.append(NamedValue(k, .bool(b)))
-                case .number: break
-                default:
-                    throw LuaHostError.message("element '\(name)': property '\(k)' is a \(v.typeName); use numbers, strings or booleans")
-                }
-            }
-            out.append(e)
-        }
-        return out
     }
 }
 

@@ -21,10 +21,23 @@ public enum LuaHostError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Retained by its Lua userdata; released by that userdata's finalizer when Lua collects it.
-final class HostFunctionBox {
+/// What a Lua function made by the host calls: retained by its Lua userdata, released by that userdata's finalizer
+/// when Lua collects it. A subclass per kind of call (a plain function, a class's method, a class's readings), so
+/// the trampoline reaches the right code with one dynamic call and no closure in between.
+class HostCallable {
+    /// Runs the call. `receiver` is the object box of a method's self, already checked against the class by the
+    /// trampoline (nil: none, or not of the class); `reading` is the number of a reading looked up by name.
+    func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 { 0 }
+}
+
+/// A plain Swift function callable from Lua.
+final class HostFunctionBox: HostCallable {
     let body: HostFunction
     init(_ body: @escaping HostFunction) { self.body = body }
+
+    override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        try body(LuaCall(hostCall: L))
+    }
 }
 
 /// Retained by an object userdata; the object is a Swift class instance exposed to scripts.
@@ -47,11 +60,14 @@ enum Bridge {
 
 /// Called by the C trampoline for every Lua → Swift call. Catches everything: a Swift error becomes a
 /// pushed value and PB_RAISE, so the raise happens in C after this frame is gone.
-private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?) -> Int32 {
+private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?,
+                             _ receiver: UnsafeMutableRawPointer?, _ reading: Int32) -> Int32 {
     guard let L, let raw else { return PB_RAISE }
-    let box = Unmanaged<HostFunctionBox>.fromOpaque(raw).takeUnretainedValue()
     do {
-        return try box.body(LuaCall(L))
+        // The Lua userdata holds a reference for as long as the function can be called.
+        return try Unmanaged<HostCallable>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+            try $0.invoke(L, receiver: receiver, reading: reading)
+        }
     } catch LuaHostError.passThrough {
         return PB_RAISE_RAW
     } catch let error as LuaHostError {

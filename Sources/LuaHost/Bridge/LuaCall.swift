@@ -11,13 +11,25 @@ public struct LuaCall {
     let L: OpaquePointer
     var function: String = "?"
     var offset: Int32 = 0
-    /// What every read of this call (all its arguments and options together) may copy out of Lua.
-    let budget: ReadBudget
+    /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
+    private let ownBudget: ReadBudget?
 
     init(_ L: OpaquePointer, budget: ReadBudget = ReadBudget()) {
         self.L = L
-        self.budget = budget
+        self.ownBudget = budget
     }
+
+    /// A call from Lua: its read budget is counted in the state, which the trampoline starts at zero for every
+    /// call, so making one allocates nothing.
+    init(hostCall L: OpaquePointer, function: String = "?", offset: Int32 = 0) {
+        self.L = L
+        self.function = function
+        self.offset = offset
+        self.ownBudget = nil
+    }
+
+    /// What every read of this call (all its arguments and options together) may copy out of Lua.
+    var budget: ReadBudget { ownBudget ?? ReadBudget(countedIn: L) }
 
     func named(_ function: String, method: Bool = false) -> LuaCall {
         var c = self

@@ -66,74 +66,60 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         return object
     }
 
-    /// Creates the metatable on first use in `state`: __index finds methods (cached as Lua functions in a
-    /// methods table) and properties; __newindex refuses writes; __tostring names the class.
+    /// A method's or reading's object: the receiver the trampoline already matched to this class's metatable, taken
+    /// without a lookup; when there is none (a dot instead of a colon, another object), the checks above explain.
+    @inline(__always)
+    func object(_ call: LuaCall, receiver: UnsafeMutableRawPointer?, what: String) throws -> T {
+        if let receiver {
+            let object = Unmanaged<ObjectBox>.fromOpaque(receiver).takeUnretainedValue().object
+            // The metatable is this class's, so the object is a T; the exact-type test keeps that a fact, not a hope.
+            if ObjectIdentifier(type(of: object)) == ObjectIdentifier(T.self) { return unsafeDowncast(object, to: T.self) }
+        }
+        return try object(call, stack: 1, what: what)
+    }
+
+    /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
+    /// number and misses (Swift); __newindex refuses writes; __tostring names the class.
     func ensureMetatable(in state: LuaState) {
         let L = state.L
         pb_push_metatable(L, name)
         defer { clua_pop(L, 1) }
+        let metatable = lua_gettop(L)
         lua_pushstring(L, "__index")
-        guard lua_rawget(L, -2) == LUA_TNIL else { clua_pop(L, 1); return }
+        guard lua_rawget(L, metatable) == LUA_TNIL else { clua_pop(L, 1); return }
         clua_pop(L, 1)
         state.keepAlive.append(self)
 
-        // The methods, made once per state.
+        // The methods, made once per state; each checks its self against this metatable in C.
         lua_createtable(L, 0, Int32(methods.count))
+        let methodsTable = lua_gettop(L)
         for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
-            let fullName = "\(displayName):\(key)"
             lua_pushstring(L, key)
-            state.pushFunction { [unowned self] call in
-                let call = call.named(fullName, method: true)
-                return try body(try self.object(call, what: fullName), call)
-            }
-            lua_rawset(L, -3)
+            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body)
+            pb_push_swift_method(L, Unmanaged.passRetained(box).toOpaque(), metatable)
+            lua_rawset(L, methodsTable)
         }
-        let methodsIndex = lua_gettop(L)
+        // The methods table is also where methods written in Lua go (the stage's runUntil).
         lua_pushstring(L, "__methods")
-        lua_pushvalue(L, methodsIndex)
-        lua_rawset(L, -4)
+        lua_pushvalue(L, methodsTable)
+        lua_rawset(L, metatable)
 
-        // __index is a small Lua function over the methods table, so calling a method crosses into Swift once
-        // (the call itself); only readings and misses reach the Swift lookup below.
-        state.pushFunction { [unowned self] call in
-            let L = call.L
-            // Read with its length: "duration\0x" is no property of anyone's.
-            guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
-            // Methods: the Swift ones and any written in Lua live in the metatable's methods table.
-            pb_push_metatable(L, self.name)
-            lua_pushstring(L, "__methods")
-            lua_rawget(L, -2)
-            lua_pushvalue(L, 2)
-            if lua_type(L, -2) == LUA_TTABLE, lua_rawget(L, -2) != LUA_TNIL { return 1 }
-            clua_pop(L, 3)
-            if let getter = self.getters[key] {
-                let named = call.named("\(self.displayName).\(key)", method: true)
-                return try getter(try self.object(named, what: "\(self.displayName).\(key)"), named)
-            }
-            // Methods plugins added to this class; built-in members came first.
-            if PluginMethods.push(L, className: self.displayName, keyIndex: 2) { return 1 }
-            if let fallback = self.fallback {
-                let named = call.named("\(self.displayName).\(key)", method: true)
-                return try fallback(try self.object(named, what: "\(self.displayName).\(key)"), key, named)
-            }
-            throw LuaHostError.message("\(self.displayName) has no field '\(key)'")
+        // Readings by number, so the hot path makes no Swift string of the key.
+        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in
+            Reading(fullName: "\(displayName).\(key)", body: body)
         }
-        let slowIndex = lua_gettop(L)
-        let outcome = state.run(text: Self.indexSource, chunkName: "=piecebox:index") { L in
-            lua_pushvalue(L, methodsIndex - 1)
-            lua_pushvalue(L, methodsIndex)
-            lua_pushvalue(L, slowIndex)
-            return 3
+        lua_createtable(L, 0, Int32(readings.count))
+        let readingsTable = lua_gettop(L)
+        for (i, key) in getters.keys.sorted().enumerated() {
+            lua_pushstring(L, key)
+            lua_pushinteger(L, lua_Integer(i + 1))
+            lua_rawset(L, readingsTable)
         }
-        if case .ok = outcome {} else {
-            // Out of memory or time while making it: the Swift lookup alone still finds everything.
-            lua_pushstring(L, "__index")
-            lua_pushvalue(L, slowIndex)
-            lua_rawset(L, methodsIndex - 1)
-        }
-        clua_pop(L, 1)
-
-        clua_pop(L, 1)  // the methods table
+        lua_pushstring(L, "__index")
+        let index = IndexBox(self, readings: readings)
+        pb_push_index(L, Unmanaged.passRetained(index).toOpaque(), methodsTable, readingsTable, metatable)
+        lua_rawset(L, metatable)
+        clua_pop(L, 2)  // the readings and methods tables
 
         lua_pushstring(L, "__newindex")
         state.pushFunction { [unowned self] call in
@@ -149,20 +135,58 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         }
         lua_rawset(L, -3)
     }
+
+    /// A reading with the name messages give it ("spring.duration").
+    struct Reading {
+        let fullName: String
+        let body: Getter
+    }
+
+    /// What __index asks Swift for: a reading by number, else a plugin's method, the fallback, or the miss's error.
+    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reading]) throws -> Int32 {
+        if reading > 0, Int(reading) <= readings.count {
+            let entry = readings[Int(reading) - 1]
+            let call = LuaCall(hostCall: L, function: entry.fullName, offset: 1)
+            return try entry.body(try object(call, receiver: receiver, what: entry.fullName), call)
+        }
+        // Read with its length: "duration\0x" is no property of anyone's.
+        guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
+        // Methods plugins added to this class; built-in members came first.
+        if PluginMethods.push(L, className: displayName, keyIndex: 2) { return 1 }
+        if let fallback {
+            let what = "\(displayName).\(key)"
+            let call = LuaCall(hostCall: L, function: what, offset: 1)
+            return try fallback(try object(call, receiver: receiver, what: what), key, call)
+        }
+        throw LuaHostError.message("\(displayName) has no field '\(key)'")
+    }
 }
 
-extension LuaClass {
-    /// Sets the metatable's __index: the methods table first (a plain table read, no Swift), then the Swift lookup
-    /// for readings, plugin methods and misses.
-    static var indexSource: String {
-        #"""
-        local metatable, methods, slow = ...
-        metatable.__index = function(self, key)
-          local method = methods[key]
-          if method ~= nil then return method end
-          return slow(self, key)
-        end
-        """#
+/// One method of a class: checks its self (the trampoline has matched it already) and runs the body.
+private final class MethodBox<T: AnyObject>: HostCallable {
+    let cls: LuaClass<T>
+    let fullName: String
+    let body: LuaClass<T>.Method
+
+    init(_ cls: LuaClass<T>, fullName: String, body: @escaping LuaClass<T>.Method) {
+        self.cls = cls; self.fullName = fullName; self.body = body
+    }
+
+    override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        let call = LuaCall(hostCall: L, function: fullName, offset: 1)
+        return try body(try cls.object(call, receiver: receiver, what: fullName), call)
+    }
+}
+
+/// The Swift half of a class's __index: readings, plugin methods, the fallback and misses.
+private final class IndexBox<T: AnyObject>: HostCallable {
+    let cls: LuaClass<T>
+    let readings: [LuaClass<T>.Reading]
+
+    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reading]) { self.cls = cls; self.readings = readings }
+
+    override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        try cls.read(L, receiver: receiver, reading: reading, readings: readings)
     }
 }
 

@@ -70,14 +70,27 @@ final class ReadBudget {
     static let maxEntries = 200_000
     static let maxBytes = 16 << 20
 
-    private(set) var entries = 0
-    private(set) var bytes = 0
+    /// The state's counters of the running host call, or nil to count here.
+    private let counted: UnsafeMutablePointer<pb_limits>?
+    private var ownEntries = 0
+    private var ownBytes = 0
 
-    init() {}
+    init() { counted = nil }
+
+    /// A budget whose counts live in the state of `L` for the host call that runs (see `LuaCall.budget`).
+    init(countedIn L: OpaquePointer) { counted = pb_limits_of(L) }
+
+    var entries: Int { counted.map { Int($0.pointee.read_entries) } ?? ownEntries }
+    var bytes: Int { counted.map { Int($0.pointee.read_bytes) } ?? ownBytes }
 
     func spend(entries n: Int = 1, bytes b: Int = 0) throws {
-        entries += n
-        bytes += b
+        if let counted {
+            counted.pointee.read_entries += Int64(n)
+            counted.pointee.read_bytes += Int64(b)
+        } else {
+            ownEntries += n
+            ownBytes += b
+        }
         if entries > Self.maxEntries {
             throw LuaHostError.message(
                 "more than \(Self.maxEntries) values to read (a table reached through many paths counts each time)")

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import LuaHost
+
+/// How a call from a script finds its Swift code: methods through the class's methods table, readings by number,
+/// everything else through the Swift miss path; and what a script is told when it gets the call wrong.
+@Suite struct BridgeDispatchTests {
+    /// Runs `body` inside one test and returns what it printed; the test must pass.
+    private func printed(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let report = try runScenario("""
+            test("t", function()
+            \(body)
+            end)
+            """, name: "dispatch.lua")
+        let result = try #require(report.test("t"), "\(report.summary)", sourceLocation: sourceLocation)
+        #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
+        return result.output
+    }
+
+    @Test func aMethodAnswersForItsOwnObjectAndAReadingReadsTheLiveValue() throws {
+        let out = try printed("""
+              local a, b = Stage{ fps = 120 }, Stage{ fps = 60 }
+              a:advance(0.25)
+              -- a moved a quarter second at 120 frames a second: 0.25 * 120 = 30 frames; b has not moved.
+              print(a:now(), a.frameIndex, b:now(), b.frameIndex, a.fps, b.fps)
+              b:frames(3)
+              -- b rendered three frames at 60 fps: 3 / 60 = 0.05 s.
+              print(b.frameIndex, b:now())
+            """)
+        try #require(out.count == 2, "\(out)")
+        #expect(out[0] == "0.25\t30\t0\t0\t120\t60", "\(out[0])")
+        let second = out[1].split(separator: "\t")
+        #expect(second.first == "3", "\(out[1])")
+        #expect(second.last.flatMap { Double($0) }.map { abs($0 - 0.05) < 1e-12 } == true, "\(out[1])")
+    }
+
+    @Test func eachReadingOfAClassReadsItsOwnField() throws {
+        // The spring was given duration 0.5 and bounce 0.2; mass is 1 when not given.
+        let out = try printed("""
+              local sp = motion.spring{ duration = 0.5, bounce = 0.2 }
+              print(sp.duration, sp.bounce, sp.mass)
+            """)
+        let fields = try #require(out.first).split(separator: "\t").compactMap { Double($0) }
+        try #require(fields.count == 3, "\(out)")
+        #expect(fields[0] == 0.5)
+        #expect(abs(fields[1] - 0.2) < 1e-12)
+        #expect(fields[2] == 1)
+    }
+
+    @Test func aMethodTakenOffItsObjectRefusesAnotherClassAndNothing() throws {
+        let other = try refusalLine(of: "now(motion.spring{ duration = 0.5 })", prelude: "",
+                                    setup: "local s = Stage{}\nlocal now = s.now", name: "wrongself.lua")
+        #expect(other.hasSuffix("wrongself.lua:5: stage:now: call it on a stage with a colon (stage:now(...)), got userdata"),
+                "\(other)")
+        let nothing = try refusalLine(of: "now()", prelude: "", setup: "local s = Stage{}\nlocal now = s.now", name: "noself.lua")
+        #expect(nothing.hasSuffix("noself.lua:5: stage:now: call it on a stage with a colon (stage:now(...)), got no value"),
+                "\(nothing)")
+    }
+
+    @Test func aMethodOfOneClassRefusesAnObjectOfAClassWithTheSameMethodName() throws {
+        // Springs and animations both have `value`; each checks that its self is of its own class.
+        let line = try refusalLine(of: "sp.value(motion.roles.reveal, 0.1)", prelude: "",
+                                   setup: "local sp = motion.spring{ duration = 0.5 }", name: "twin.lua")
+        #expect(line.hasSuffix("twin.lua:4: spring:value: call it on a spring with a colon (spring:value(...)), got userdata"),
+                "\(line)")
+    }
+
+    @Test func anUnknownFieldIsNamedAtTheScriptsLine() throws {
+        let line = try refusalLine(of: "s.nwo", prelude: "", setup: "local s = Stage{}", name: "miss.lua")
+        #expect(line.hasSuffix("miss.lua:4: stage has no field 'nwo'"), "\(line)")
+    }
+
+    @Test func keysThatAreNotNamesReadAsNilAndANameWithANulInsideIsNoReading() throws {
+        let out = try printed("""
+              local sp = motion.spring{ duration = 0.5 }
+              print(sp[1], sp[true], select(2, pcall(function() return sp["duration\\0x"] end)))
+            """)
+        let line = try #require(out.first)
+        #expect(line.hasPrefix("nil\tnil\t"), "\(line)")
+        #expect(line.hasSuffix("dispatch.lua:3: spring has no field 'duration\u{0}x'"), "\(line)")
+    }
+
+    @Test func aMethodAndAReadingAnswerInsideACoroutine() throws {
+        let out = try printed("""
+              local s = Stage{ fps = 60 }
+              local co = coroutine.wrap(function()
+                s:frames(6)
+                coroutine.yield(s.frameIndex)
+                -- six frames at 60 fps: 6 / 60 = 0.1 s
+                coroutine.yield(s:now())
+              end)
+              print(co(), co())
+            """)
+        let fields = try #require(out.first).split(separator: "\t")
+        #expect(fields.first == "6", "\(out)")
+        #expect(fields.last.flatMap { Double($0) }.map { abs($0 - 0.1) < 1e-12 } == true, "\(out)")
+    }
+
+    @Test func aFieldOfAClassCannotBeWritten() throws {
+        let line = try refusalLine(of: "(function() s.fps = 1 end)()", prelude: "", setup: "local s = Stage{}",
+                                   name: "write.lua")
+        #expect(line.hasSuffix("stage.fps is read-only"), "\(line)")
+    }
+
+    @Test func aHostCallsReadBudgetIsItsOwnEvenWhenCallsNest() throws {
+        // Two reads of 150,000 values, the second from a layout that runs inside another host call (s:piece): each
+        // call has its own allowance of 200,000 values, so neither is refused (together they would pass it); one
+        // read of 250,000 values is.
+        let out = try printed("""
+              local big = {}
+              for i = 1, 150000 do big[i] = 0 end
+              local ok = pcall(function() return motion.nearest(0, big) end)
+              local s = Stage{}
+              local inner
+              s:piece{ name = "p", layout = function()
+                inner = pcall(function() return motion.nearest(0, big) end)
+                return { e = { x = 0, y = 0, w = 1, h = 1 } }
+              end }
+              for i = 150001, 250000 do big[i] = 0 end
+              local _, tooMany = pcall(function() return motion.nearest(0, big) end)
+              print(ok, inner, tooMany)
+            """)
+        let line = try #require(out.first)
+        #expect(line.hasPrefix("true\ttrue\t"), "\(line)")
+        #expect(line.hasSuffix("motion.nearest: argument 2: more than 200000 values to read (a table reached through many paths counts each time)"),
+                "\(line)")
+    }
+}
