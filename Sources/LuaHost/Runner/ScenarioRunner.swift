@@ -34,6 +34,14 @@ public enum ScenarioRunner {
 
     /// Runs `path` on the calling thread.
     static func runHere(file path: String, options: RunOptions, events: (Event) -> Void) -> FileReport {
+        var stoppedAtLimit = false
+        var report = runHere(file: path, options: options, events: events, stoppedAtLimit: &stoppedAtLimit)
+        report.stoppedAtLimit = stoppedAtLimit
+        return report
+    }
+
+    private static func runHere(file path: String, options: RunOptions, events: (Event) -> Void,
+                                stoppedAtLimit: inout Bool) -> FileReport {
         var report = FileReport(path: path)
         func fileFailure(_ message: String, traceback: String = "") -> FileReport {
             report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
@@ -59,7 +67,10 @@ public enum ScenarioRunner {
         do { state = try LuaState(limits: options.limits) } catch {
             return fileFailure("\(path): \(error)")
         }
-        defer { state.close() }
+        defer {
+            stoppedAtLimit = state.breach != nil
+            state.close()
+        }
 
         var currentOutput: [String] = []
         var fileOutput: [String] = []
