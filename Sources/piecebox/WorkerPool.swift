@@ -131,14 +131,14 @@ struct WorkerPool {
         let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
         var events: [JSONValue] = []
         var done = false
-        if worker.send(request(for: file, options: options)) {
-            while let line = worker.nextLine() {
-                guard let event = JSONValue.parse(String(decoding: line, as: UTF8.self)) else { continue }
-                events.append(event)
-                if case .string("done")? = event["event"] {
-                    done = true
-                    break
-                }
+        // Read even when the request could not be sent: a worker that died early still said what it said.
+        _ = worker.send(request(for: file, options: options))
+        while let line = worker.nextLine() {
+            guard let event = JSONValue.parse(String(decoding: line, as: UTF8.self)) else { continue }
+            events.append(event)
+            if case .string("done")? = event["event"] {
+                done = true
+                break
             }
         }
         let killed = watch.finish()
