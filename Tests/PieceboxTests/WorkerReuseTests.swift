@@ -178,6 +178,37 @@ import LuaHost
                 "\(message)")
     }
 
+    @Test func aWorkerEndsAfterAFileALimitStoppedAndRunsOthersUntilThen() throws {
+        let folder = try TestFolder()
+        let pass = try folder.write("pass.lua", "test(\"passes\", function() end)\n")
+        let loop = try folder.write("loop.lua", "test(\"loops\", function() while true do end end)\n")
+        var options = RunOptions()
+        options.limits.instructions = 100_000
+        let pool = WorkerPool(executable: pieceboxBinary, jobs: 1, options: options, logPaths: [:])
+        let worker = try WorkerProcess.start(WorkerProcess.Launch(executable: pieceboxBinary)).get()
+        defer { worker.end() }
+
+        func linesOf(_ file: String) -> [String] {
+            #expect(worker.send(pool.request(for: file, options: options)))
+            var lines: [String] = []
+            while let line = worker.nextLine() {
+                lines.append(String(decoding: line, as: UTF8.self))
+                if lines.last?.hasPrefix(#"{"event":"done""#) == true { break }
+            }
+            return lines
+        }
+        // Two passing files in one worker: each ends with its "done", and the worker stays.
+        for _ in 0..<2 {
+            let done = linesOf(pass).last ?? ""
+            #expect(done.contains(#""status":"passed""#) && !done.contains("retire"), "\(done)")
+        }
+        // The file stopped at the instruction limit: its "done" retires the worker, which then ends by itself.
+        let done = linesOf(loop).last ?? ""
+        #expect(done.contains("instruction limit of 100000 exceeded") && done.hasSuffix(#""retire":true}"#), "\(done)")
+        #expect(worker.nextLine() == nil)
+        #expect(worker.end() == (signal: false, status: 0))
+    }
+
     @Test func theEndMarkerIsFoundAcrossReads() {
         // The marker split over two reads still ends the part; bytes before it belong to the first file.
         let marker = Array("<end>".utf8)
