@@ -11,7 +11,7 @@ struct RunCommand {
     var logPath: String?
     // Goldens (--golden, --record, --golden-tolerance): kept together, see `parseGoldenFlag`.
     var golden: String?
-    var record: GoldenRecordMode = .standard(environment: ProcessInfo.processInfo.environment)
+    var record: GoldenRecordMode = RunCommand.standardRecord
     var goldenTolerance = 0.0005
     /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
     var ci = CIOptions()
@@ -137,6 +137,12 @@ extension RunCommand {
     static func clip(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(37)) + "..." : text
     }
+}
+
+extension RunCommand {
+    /// The record mode when none is given, from the environment (read once: a worker parses every file's options,
+    /// and nothing changes the environment while piecebox runs).
+    static let standardRecord = GoldenRecordMode.standard(environment: ProcessInfo.processInfo.environment)
 }
 
 struct UsageError: Error {

@@ -3,21 +3,79 @@ import Foundation
 import LuaHost
 import PieceKit
 
-/// The worker side: runs one file in this process and streams what happens as JSON lines on stdout, so
-/// the parent knows which test was running if it has to stop this process.
+/// The worker side: runs files in this process and streams what happens as JSON lines on stdout, so the parent
+/// knows which test was running if it has to stop this process. `serve` runs many files, one request line each,
+/// every file in a fresh sandbox; `run` runs one file given on the command line.
 enum Worker {
+    /// Runs the files the runner hands over on standard input, one JSON line each (`{"args":[...]}`, the arguments
+    /// of a one-file worker), until the input ends. After each file: the end marker on standard error (so the
+    /// runner can tell which file wrote what there), then the "done" line. A file that a sandbox limit stopped is
+    /// this worker's last: its "done" says `"retire":true` and the worker ends, so the next file gets a new process.
+    static func serve() -> Int32 {
+        RunnerBond.tie()
+        let out = LineOut()
+        announceLogs(to: out)
+        let marker = Array((ProcessInfo.processInfo.environment[WorkerProtocol.markerKey] ?? "").utf8)
+        var input = LineReader(descriptor: 0)
+        while let line = input.next() {
+            var report: FileReport
+            if case .array(let items)? = JSONValue.parse(String(decoding: line, as: UTF8.self))?["args"] {
+                let args = items.compactMap(\.string)
+                switch parse(args) {
+                case .success(let (file, options)): report = runFile(file, options: options, out: out)
+                case .failure(let problem):
+                    report = FileReport(path: args.last ?? "?", tests: [TestResult(
+                        name: "(file)", status: .failed, message: "piecebox worker: \(problem)", source: .runner(limit: nil))])
+                    report.stoppedAtLimit = true
+                }
+            } else {
+                report = FileReport(path: "?", tests: [TestResult(
+                    name: "(file)", status: .failed, message: "piecebox worker: a request it could not read",
+                    source: .runner(limit: nil))])
+                report.stoppedAtLimit = true
+            }
+            if !marker.isEmpty { writeAll(2, marker) }
+            writeDone(report, retire: report.stoppedAtLimit, out: out)
+            if report.stoppedAtLimit { return 0 }
+        }
+        return 0
+    }
+
+    /// The file and options of a one-file worker's arguments.
+    static func parse(_ args: [String]) -> Result<(String, RunOptions), UsageError> {
+        let cmd: RunCommand
+        do { cmd = try RunCommand.parse(args) } catch { return .failure(error) }
+        guard cmd.paths.count == 1, let file = cmd.paths.first else { return .failure(UsageError("worker takes one file")) }
+        var options = cmd.options
+        options.logPath = cmd.logPath
+        return .success((file, options))
+    }
+
+    /// Runs one file in this process (`piecebox worker [options] FILE`).
     static func run(file: String, options: RunOptions) -> Int32 {
         RunnerBond.tie()
         let out = LineOut()
-        // The log's temporary file has an unguessable name; the runner needs it to finish the log if it has to
-        // stop this worker, so it is the first thing said about the log.
+        announceLogs(to: out)
+        let report = runFile(file, options: options, out: out)
+        writeDone(report, retire: true, out: out)
+        return 0
+    }
+
+    /// The log's temporary file has an unguessable name; the runner needs it to finish the log if it has to stop
+    /// this worker, so it is the first thing said about the log. Set once per process: whichever file is running
+    /// says it, on the lines that belong to that file.
+    static func announceLogs(to out: LineOut) {
         JSONLogFile.announceTemporaryFiles { path in
             var o = JSONObject()
             o.append("event", "log")
             o.append("temporary", path)
             out.write(o.json)
         }
-        let report = ScenarioRunner.run(file: file, options: options) { event in
+    }
+
+    /// Runs `file` in a fresh sandbox, streaming its plan, each test's start and each result.
+    static func runFile(_ file: String, options: RunOptions, out: LineOut) -> FileReport {
+        ScenarioRunner.run(file: file, options: options) { event in
             var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
             switch event {
             case .planned(let names):
@@ -32,6 +90,9 @@ enum Worker {
             }
             out.write(o.json)
         }
+    }
+
+    static func writeDone(_ report: FileReport, retire: Bool, out: LineOut) {
         var done = JSONObject(format: JSONNumberFormat(decimals: 6))
         done.append("event", "done")
         done.append("output", report.output)
@@ -41,8 +102,8 @@ enum Worker {
                 list.append(object: { encode(r, into: &$0) })
             }
         })
+        if retire { done.append("retire", true) }
         out.write(done.json)
-        return 0
     }
 
     static func encode(_ r: TestResult, into o: inout JSONObject) {
@@ -59,8 +120,8 @@ enum Worker {
 
 /// A worker lives only as long as the runner that started it: whatever ends the runner (Ctrl-C, SIGTERM,
 /// SIGKILL, a crash), the kernel then kills the worker, so the runner's hard time bound can never be left behind.
-/// The kernel watches the runner's thread that started the worker; that thread waits for the worker to end
-/// (`WorkerPool.runOne`), so the two lifetimes are the same.
+/// The kernel watches the runner's thread that started the worker: a job slot's own thread, which waits for its
+/// worker to end before it ends itself (`WorkerPool.runSlot`), so the two lifetimes are the same.
 enum RunnerBond {
     /// Where the runner puts its process id for its workers.
     static let environmentKey = "PIECEBOX_RUNNER_PID"
@@ -83,6 +144,20 @@ final class LineOut: @unchecked Sendable {
     private let lock = NSLock()
     func write(_ line: String) {
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        writeAll(1, Array((line + "\n").utf8))
+    }
+}
+
+/// Writes all of `bytes` to `descriptor` (a short write or an interruption is retried; an error drops the rest:
+/// the runner is gone, and the worker with it).
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return }
+            offset += n
+        }
     }
 }

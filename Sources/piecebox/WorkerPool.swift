@@ -1,11 +1,15 @@
+import CWorkerShim
 import Foundation
 import LuaHost
 import PieceKit
 
-/// Runs scenario files in worker processes, up to `jobs` at once, and kills a worker that outlives its
-/// wall-time limit. That is the hard bound on time: it holds even inside a long C call (a pathological
-/// pattern match) where no Lua hook fires. Workers die with the runner (see `RunnerBond`); Ctrl-C or SIGTERM
-/// stops them all (see `LiveWorkers`). Each worker's standard error is kept apart and shown with its own file.
+/// Runs scenario files in long-lived worker processes: one per job slot, each running many files one after
+/// another, every file in a fresh sandbox with its own options (see ARCHITECTURE.md, "Long-lived workers").
+/// A worker is replaced by a new process after a file that did not end with its "done" line (a crash), after a
+/// kill at the hard wall-time bound, and after a file that a sandbox limit stopped. The kill is the hard bound on
+/// time: it holds even inside a long C call (a pathological pattern match) where no Lua hook fires. Workers die
+/// with the runner (see `RunnerBond`); Ctrl-C or SIGTERM stops them all (see `LiveWorkers`). Each file's
+/// standard error is kept apart and shown with its own file.
 struct WorkerPool {
     let executable: String
     let jobs: Int
@@ -21,27 +25,62 @@ struct WorkerPool {
     func run(_ files: [String], stop: KillFlag = KillFlag(), each: @escaping @Sendable (Int, FileReport) -> Void,
              skipped: @escaping @Sendable (Int) -> Void = { _ in }) {
         LiveWorkers.shared.stopOnInterrupt()
-        let gate = DispatchSemaphore(value: jobs)
+        let queue = FileQueue(count: files.count)
+        let launch = WorkerProcess.Launch(executable: executable)
         let group = DispatchGroup()
-        for (index, file) in files.enumerated() {
-            gate.wait()
+        let job = self
+        for _ in 0..<max(1, min(jobs, files.count)) {
+            group.enter()
+            // A thread of its own, not a pooled one: the worker it starts lives only as long as this thread.
+            let slot = Thread {
+                job.runSlot(files, queue: queue, launch: launch, stop: stop, each: each, skipped: skipped)
+                group.leave()
+            }
+            slot.stackSize = 1 << 20
+            slot.start()
+        }
+        group.wait()
+    }
+
+    /// One job slot: takes the next file while there is one, in its worker, starting a new worker when there is
+    /// none (the first file, or the last one was retired), and waits for its last worker to end before returning.
+    private func runSlot(_ files: [String], queue: FileQueue, launch: WorkerProcess.Launch, stop: KillFlag,
+                         each: @Sendable (Int, FileReport) -> Void, skipped: @Sendable (Int) -> Void) {
+        pbw_block_broken_pipe()
+        var worker: WorkerProcess?
+        while let index = queue.next() {
             if stop.value {
-                gate.signal()
                 skipped(index)
                 continue
             }
-            group.enter()
-            let job = self
-            DispatchQueue.global().async {
-                let started = ContinuousClock.now
-                var report = job.runOne(file)
-                report.duration = ScenarioRunner.seconds(since: started)
-                each(index, report)
-                gate.signal()
-                group.leave()
+            let file = files[index]
+            let started = ContinuousClock.now
+            if worker == nil {
+                switch WorkerProcess.start(launch) {
+                case .success(let w): worker = w
+                case .failure(let error):
+                    var report = Self.couldNotStart(file, error)
+                    report.duration = ScenarioRunner.seconds(since: started)
+                    each(index, report)
+                    continue
+                }
             }
+            guard let current = worker else { continue }
+            var (report, keep) = runFile(file, in: current)
+            if !keep {
+                current.end()
+                worker = nil
+            }
+            report.duration = ScenarioRunner.seconds(since: started)
+            each(index, report)
         }
-        group.wait()
+        worker?.end()
+    }
+
+    static func couldNotStart(_ file: String, _ error: any Error) -> FileReport {
+        FileReport(path: file, tests: [TestResult(name: "(file)", status: .failed,
+                                                  message: "\(file): could not start a worker: \(error)",
+                                                  source: .runner(limit: nil))])
     }
 
     func arguments(for file: String, options: RunOptions) -> [String] {
@@ -63,54 +102,60 @@ struct WorkerPool {
         return args + [file]
     }
 
+    /// The request that hands `file` to a worker: the same arguments a one-file worker takes, as one JSON line.
+    func request(for file: String, options: RunOptions) -> String {
+        var o = JSONObject()
+        o.append("args", Array(arguments(for: file, options: options).dropFirst()))
+        return o.json
+    }
+
+    /// Runs `file` in a worker of its own, which ends with it.
     func runOne(_ file: String) -> FileReport {
+        let started = ContinuousClock.now
+        switch WorkerProcess.start(WorkerProcess.Launch(executable: executable)) {
+        case .failure(let error): return Self.couldNotStart(file, error)
+        case .success(let worker):
+            pbw_block_broken_pipe()
+            var report = runFile(file, in: worker).report
+            worker.end()
+            report.duration = ScenarioRunner.seconds(since: started)
+            return report
+        }
+    }
+
+    /// Hands `file` to `worker` and reads its lines to the file's "done" (or to the worker's end), under the hard
+    /// wall-time bound. Returns the report and whether the worker may take another file.
+    func runFile(_ file: String, in worker: WorkerProcess) -> (report: FileReport, keep: Bool) {
         var options = self.options
         options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments(for: file, options: options)
-        var environment = ProcessInfo.processInfo.environment
-        environment[RunnerBond.environmentKey] = String(getpid())
-        process.environment = environment
-        let pipe = Pipe()
-        let errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            return FileReport(path: file, tests: [TestResult(name: "(file)", status: .failed,
-                                                             message: "\(file): could not start a worker: \(error)",
-                                                             source: .runner(limit: nil))])
-        }
-        let pid = process.processIdentifier
-        LiveWorkers.shared.started(pid)
-        // Standard error is read alongside standard output, so neither pipe can fill and stall the worker.
-        let errorText = ErrorCapture()
-        let errorsRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errorText.read(errors.fileHandleForReading)
-            errorsRead.signal()
-        }
-        let killed = KillFlag()
-        if options.limits.seconds > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + options.limits.seconds + Self.killGrace(after: options.limits.seconds)) {
-                if process.isRunning {
-                    killed.set()
-                    kill(pid, SIGKILL)
-                }
+        let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
+        var events: [JSONValue] = []
+        var done = false
+        // Read even when the request could not be sent: a worker that died early still said what it said.
+        _ = worker.send(request(for: file, options: options))
+        while let line = worker.nextLine() {
+            guard let event = JSONValue.parse(String(decoding: line, as: UTF8.self)) else { continue }
+            events.append(event)
+            if case .string("done")? = event["event"] {
+                done = true
+                break
             }
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errorsRead.wait()
-        LiveWorkers.shared.ended(pid)
-        let outcome = Self.decode(data, file: file, killed: killed.value, limits: options.limits,
-                                  exitStatus: process.terminationStatus, reason: process.terminationReason,
-                                  errors: errorText.excerpt())
+        let killed = watch.finish()
+        var ending: (signal: Bool, status: Int32) = (false, 0)
+        var retire = true
+        if done, case .bool(let r)? = events.last?["retire"] { retire = r } else if done { retire = false }
+        if !done {
+            ending = worker.end()
+        }
+        let errors = worker.errorsOfThisFile()
+        let outcome = Self.decode(events: events, file: file, killed: killed, limits: options.limits,
+                                  exitStatus: ending.status, reason: ending.signal ? .uncaughtSignal : .exit,
+                                  errors: errors)
         if !outcome.complete, let log = logPaths[file], let temporary = outcome.temporaryLog {
             Self.rescueLog(temporary, as: log, report: outcome.report)
         }
-        return outcome.report
+        return (outcome.report, done && !retire && !killed)
     }
 
     /// A worker stopped mid-file leaves its log in the temporary file it announced: end it with the error line
@@ -140,6 +185,14 @@ struct WorkerPool {
     /// standard error (if any) is shown in that failure.
     static func decode(_ data: Data, file: String, killed: Bool, limits: SandboxLimits,
                        exitStatus: Int32, reason: Process.TerminationReason, errors: String? = nil) -> Outcome {
+        let events = data.split(separator: UInt8(ascii: "\n")).compactMap { JSONValue.parse(String(decoding: $0, as: UTF8.self)) }
+        return decode(events: events, file: file, killed: killed, limits: limits, exitStatus: exitStatus,
+                      reason: reason, errors: errors)
+    }
+
+    /// `decode` of lines already parsed.
+    static func decode(events: [JSONValue], file: String, killed: Bool, limits: SandboxLimits,
+                       exitStatus: Int32, reason: Process.TerminationReason, errors: String? = nil) -> Outcome {
         var report = FileReport(path: file)
         var running: String?
         var finished: [TestResult] = []
@@ -147,22 +200,21 @@ struct WorkerPool {
         var temporaryLog: String?
         var planned: [String] = []
         var started = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let event = obj["event"] as? String else { continue }
+        for obj in events {
+            guard case .string(let event)? = obj["event"] else { continue }
             switch event {
-            case "plan": planned = obj["tests"] as? [String] ?? []
+            case "plan": planned = obj["tests"]?.strings ?? []
             case "start":
-                running = obj["name"] as? String
+                running = obj["name"]?.string
                 started += 1
             case "result":
                 finished.append(result(obj))
                 running = nil
             case "done":
-                report.output = obj["output"] as? [String] ?? []
-                report.usedOnly = obj["usedOnly"] as? Bool ?? false
-                done = (obj["tests"] as? [[String: Any]] ?? []).map(result)
-            case "log": temporaryLog = obj["temporary"] as? String
+                report.output = obj["output"]?.strings ?? []
+                if case .bool(let used)? = obj["usedOnly"] { report.usedOnly = used }
+                if case .array(let tests)? = obj["tests"] { done = tests.map(result) } else { done = [] }
+            case "log": temporaryLog = obj["temporary"]?.string
             default: break
             }
         }
@@ -197,15 +249,77 @@ struct WorkerPool {
         return Outcome(report: report, complete: false, temporaryLog: temporaryLog)
     }
 
-    static func result(_ obj: [String: Any]) -> TestResult {
-        TestResult(name: obj["name"] as? String ?? "?",
-                   status: TestResult.Status(rawValue: obj["status"] as? String ?? "") ?? .failed,
-                   message: obj["message"] as? String ?? "",
-                   traceback: obj["traceback"] as? String ?? "",
-                   output: obj["output"] as? [String] ?? [],
-                   group: obj["group"] as? String ?? "",
-                   tags: obj["tags"] as? [String] ?? [],
-                   duration: (obj["duration"] as? NSNumber)?.doubleValue ?? 0)
+    static func result(_ obj: JSONValue) -> TestResult {
+        TestResult(name: obj["name"]?.string ?? "?",
+                   status: TestResult.Status(rawValue: obj["status"]?.string ?? "") ?? .failed,
+                   message: obj["message"]?.string ?? "",
+                   traceback: obj["traceback"]?.string ?? "",
+                   output: obj["output"]?.strings ?? [],
+                   group: obj["group"]?.string ?? "",
+                   tags: obj["tags"]?.strings ?? [],
+                   duration: obj["duration"]?.number ?? 0)
+    }
+}
+
+extension JSONValue {
+    /// The text of a string value.
+    var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The strings of an array value (other items left out).
+    var strings: [String]? {
+        guard case .array(let items) = self else { return nil }
+        return items.compactMap(\.string)
+    }
+}
+
+/// The files not yet handed out, in order, for the job slots to take one at a time.
+final class FileQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        defer { nextIndex += 1 }
+        return nextIndex
+    }
+}
+
+/// The hard wall-time bound of one file: unless `finish` comes first, the worker is killed at the file's limit
+/// plus `WorkerPool.killGrace`. A limit of 0 means none.
+final class HardBound: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+    private var killed = false
+    private let timer: DispatchSourceTimer?
+
+    init(pid: pid_t, seconds: Double) {
+        guard seconds > 0 else { timer = nil; return }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        self.timer = timer
+        let bound = seconds + WorkerPool.killGrace(after: seconds)
+        timer.schedule(deadline: .now() + bound, leeway: .milliseconds(10))
+        timer.setEventHandler { [self] in
+            lock.lock(); defer { lock.unlock() }
+            guard !finished else { return }
+            killed = true
+            kill(pid, SIGKILL)
+        }
+        timer.resume()
+    }
+
+    /// Ends the watch (the file is over, one way or another); true when the worker was killed.
+    func finish() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        finished = true
+        timer?.cancel()
+        return killed
     }
 }
 

@@ -46,6 +46,8 @@ case "init":
     exit(InitMain.run(args))
 case "stubs":
     exit(StubsMain.run(args))
+case "worker" where args == ["--serve"]:
+    exit(Worker.serve())
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {

@@ -98,6 +98,9 @@ public struct FileReport: Equatable, Sendable {
     public var usedOnly = false
     /// Wall-clock seconds the file took, worker start to end (what `--shard-timings` balances by).
     public var duration: Double = 0
+    /// Whether a sandbox limit (instructions, memory, time) stopped the file. Not part of what the report says:
+    /// a long-lived worker retires after such a file, so the next file never shares a process with it.
+    public var stoppedAtLimit = false
 
     public init(path: String, tests: [TestResult] = [], output: [String] = [], usedOnly: Bool = false) {
         self.path = path; self.tests = tests; self.output = output; self.usedOnly = usedOnly

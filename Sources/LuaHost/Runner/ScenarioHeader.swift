@@ -35,6 +35,8 @@ public struct ScenarioHeader: Equatable, Sendable {
     public static func parse(_ source: String) -> ScenarioHeader {
         var h = ScenarioHeader()
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).enumerated() {
+            // Most lines are code: only one holding "--!" can be a header line (checked without Foundation).
+            guard Self.mayBeHeader(line.utf8) else { continue }
             let t = line.trimmingCharacters(in: .whitespaces)
             guard t.hasPrefix("--!"), let colon = t.firstIndex(of: ":") else { continue }
             let key = t[t.index(t.startIndex, offsetBy: 3)..<colon].trimmingCharacters(in: .whitespaces)
@@ -68,6 +70,16 @@ public struct ScenarioHeader: Equatable, Sendable {
             }
         }
         return h
+    }
+
+    /// Whether `bytes` hold "--!" anywhere.
+    static func mayBeHeader(_ bytes: Substring.UTF8View) -> Bool {
+        var dashes = 0
+        for b in bytes {
+            if b == UInt8(ascii: "!"), dashes >= 2 { return true }
+            dashes = b == UInt8(ascii: "-") ? dashes + 1 : 0
+        }
+        return false
     }
 
     public static func read(file: String) -> ScenarioHeader {

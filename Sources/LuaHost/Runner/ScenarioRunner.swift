@@ -34,6 +34,14 @@ public enum ScenarioRunner {
 
     /// Runs `path` on the calling thread.
     static func runHere(file path: String, options: RunOptions, events: (Event) -> Void) -> FileReport {
+        var stoppedAtLimit = false
+        var report = runHere(file: path, options: options, events: events, stoppedAtLimit: &stoppedAtLimit)
+        report.stoppedAtLimit = stoppedAtLimit
+        return report
+    }
+
+    private static func runHere(file path: String, options: RunOptions, events: (Event) -> Void,
+                                stoppedAtLimit: inout Bool) -> FileReport {
         var report = FileReport(path: path)
         func fileFailure(_ message: String, traceback: String = "") -> FileReport {
             report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
@@ -42,14 +50,7 @@ public enum ScenarioRunner {
         // The source is copied into the host (and then into Lua): a file larger than its memory cap cannot run.
         // Read with that bound, so even a link to an endless device stops at the cap.
         let cap = options.limits.memoryBytes
-        guard let handle = FileHandle(forReadingAtPath: path) else { return fileFailure("\(path): cannot read the file") }
-        let data: Data
-        do {
-            // Both give nil at the end of the file: an empty file is an empty source.
-            data = try (cap > 0 ? handle.read(upToCount: cap + 1) : handle.readToEnd()) ?? Data()
-            try? handle.close()
-        } catch {
-            try? handle.close()
+        guard let data = Self.readSource(path, upTo: cap > 0 ? cap + 1 : Int.max) else {
             return fileFailure("\(path): cannot read the file")
         }
         if cap > 0, data.count > cap {
@@ -59,7 +60,10 @@ public enum ScenarioRunner {
         do { state = try LuaState(limits: options.limits) } catch {
             return fileFailure("\(path): \(error)")
         }
-        defer { state.close() }
+        defer {
+            stoppedAtLimit = state.breach != nil
+            state.close()
+        }
 
         var currentOutput: [String] = []
         var fileOutput: [String] = []
@@ -482,6 +486,27 @@ public enum ScenarioRunner {
             folders.append(resolved)
         }
         return .success(folders)
+    }
+
+    /// The first `limit` bytes of the file at `path` (all of it when shorter); nil when it cannot be read. Read in
+    /// blocks the size of the file (a scenario is small), not in one buffer of the limit: that was a buffer of the
+    /// memory cap, half a gigabyte, asked of malloc for every file.
+    static func readSource(_ path: String, upTo limit: Int) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        var block = [UInt8](repeating: 0, count: min(max(size + 1, 4096), 1 << 20))
+        var data = Data()
+        while data.count < limit {
+            let n = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit - data.count)) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            data.append(contentsOf: block[0..<n])
+        }
+        return data
     }
 
     /// How much a file may print; the rest is dropped, with a note saying so.

@@ -174,9 +174,24 @@ public final class LuaState {
         case breach(LimitBreach, location: String?)
     }
 
-    /// Loads `text` (text only) and runs it with the values `pushArgs` pushes; leaves no values.
+    /// Loads the host's own `text` and runs it with the values `pushArgs` pushes; leaves no values. Loaded from
+    /// its bytecode, compiled once per process (see `HostChunks`).
     func run(text: String, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
-        run(source: Data(text.utf8), chunkName: chunkName, pushArgs: pushArgs)
+        guard let bytecode = HostChunks.bytecode(of: text, chunkName: chunkName) else {
+            return run(source: Data(text.utf8), chunkName: chunkName, pushArgs: pushArgs)
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pb_push_traceback_handler(L)
+        let L = self.L
+        let status = bytecode.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "b") }
+        }
+        if status != LUA_OK {
+            return .error(message: errorText(at: -1), traceback: "")
+        }
+        let nargs = pushArgs(L)
+        return finishCall(status: pb_pcall(L, nargs, 0, top + 1))
     }
 
     /// Loads `source` exactly as given (Lua source is bytes: a Latin-1 byte in a string literal is one byte, never

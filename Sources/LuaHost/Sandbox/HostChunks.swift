@@ -1,0 +1,48 @@
+import CLua
+import Synchronization
+
+/// The host's own Lua chunks (the sandbox's hardening, the test framework, the class index, the loaders), compiled
+/// once per process and loaded into each new state from their bytecode. Parsing them was a third of what a fresh
+/// state cost, and a long-lived worker makes one state per file. Only text the host wrote goes through here
+/// (`LuaState.run(text:)`); a scenario's own source is always loaded as text, and scripts can never load bytecode.
+/// The bytecode keeps its debug information, so messages and tracebacks name the same chunk and lines.
+enum HostChunks {
+    /// By chunk name: the text compiled and its bytecode. Entries are only ever replaced by the compilation of
+    /// another text under the same name, so a state always loads exactly the text it asked for.
+    private static let compiled = Mutex<[String: (text: String, bytecode: [UInt8])]>([:])
+
+    /// The bytecode of `text`, or nil when it does not compile (it is then loaded as text, for Lua's own message).
+    static func bytecode(of text: String, chunkName: String) -> [UInt8]? {
+        if let known = compiled.withLock({ $0[chunkName] }), known.text == text { return known.bytecode }
+        guard let bytecode = compile(text, chunkName: chunkName) else { return nil }
+        compiled.withLock { $0[chunkName] = (text, bytecode) }
+        return bytecode
+    }
+
+    /// Compiles in a plain state of its own (no limits apply to the host's compiling) and dumps with debug info.
+    private static func compile(_ text: String, chunkName: String) -> [UInt8]? {
+        guard let L = luaL_newstate() else { return nil }
+        defer { lua_close(L) }
+        var source = Array(text.utf8)
+        if source.isEmpty { source = [0x20] }
+        let status = source.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t") }
+        }
+        guard status == LUA_OK else { return nil }
+        let sink = DumpSink()
+        let dumped = withExtendedLifetime(sink) {
+            lua_dump(L, { _, bytes, count, box in
+                guard let bytes, let box else { return 1 }
+                let sink = Unmanaged<DumpSink>.fromOpaque(box).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
+                return 0
+            }, Unmanaged.passUnretained(sink).toOpaque(), 0)
+        }
+        return dumped == 0 ? sink.bytes : nil
+    }
+}
+
+/// Collects what `lua_dump` writes.
+private final class DumpSink {
+    var bytes: [UInt8] = []
+}
