@@ -12,7 +12,7 @@ import Testing
     }
 
     private func rowNames(_ rig: IslandRig) -> [String] {
-        (rig.stage.latestFrame?.piece("scrollIsland")?.elements ?? []).map(\.name).filter { $0.hasPrefix("row.") }
+        (rig.stage.latestFrame?.piece("scrollIsland")?.elements.map(\.name) ?? []).filter { $0.hasPrefix("row.") }
     }
 
     @Test func closedContentsPublishNoRowsButKeepTheirWindowAndPuck() throws {
@@ -111,7 +111,7 @@ import Testing
             let (layouts, lists) = (rig.island.layoutsMade, rig.island.elementListsMade)
             rig.page.fling(velocity: 3000)
             try rig.stage.frames(30)
-            let elements = rig.stage.latestFrame?.piece("scrollIsland")?.elements ?? []
+            let elements = Array(rig.stage.latestFrame?.piece("scrollIsland")?.elements ?? PieceFrame(name: "", elements: []).elements)
             return (elements.map(\.name), elements.reduce(0) { $0 + $1.values.count },
                     rig.island.layoutsMade - layouts, rig.island.elementListsMade - lists)
         }
