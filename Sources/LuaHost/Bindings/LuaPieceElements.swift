@@ -59,14 +59,7 @@ struct LuaPieceElements {
         func spend(_ bytes: Int = 0) throws {
             visited += 1
             textBytes += bytes
-            if visited > ReadBudget.maxEntries {
-                throw LuaHostError.message(
-                    "more than \(ReadBudget.maxEntries) values to read (a table reached through many paths counts each time)")
-            }
-            if textBytes > ReadBudget.maxBytes {
-                throw LuaHostError.message(
-                    "more than \(ReadBudget.maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
-            }
+            try ReadBudget.check(entries: visited, bytes: textBytes)
         }
 
         lua_pushnil(L)

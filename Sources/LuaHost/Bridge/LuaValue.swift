@@ -91,13 +91,19 @@ final class ReadBudget {
             ownEntries += n
             ownBytes += b
         }
-        if entries > Self.maxEntries {
+        try Self.check(entries: entries, bytes: bytes)
+    }
+
+    /// Refuses counts past either limit; readers that keep their own counts (a Lua piece's layout walk) ask here
+    /// too, so every read over budget says the same thing.
+    static func check(entries: Int, bytes: Int) throws {
+        if entries > maxEntries {
             throw LuaHostError.message(
-                "more than \(Self.maxEntries) values to read (a table reached through many paths counts each time)")
+                "more than \(maxEntries) values to read (a table reached through many paths counts each time)")
         }
-        if bytes > Self.maxBytes {
+        if bytes > maxBytes {
             throw LuaHostError.message(
-                "more than \(Self.maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
+                "more than \(maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
         }
     }
 }
