@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `piecebench [--quick] [--rounds N] [--piecebox PATH] [--busted PATH] [--peer PATH]
-/// [--examples DIR] [--out PATH]`. scripts/bench passes the release piecebox, busted's path and the C peer.
+/// [--examples DIR] [--out PATH] [--only KEYS]`. scripts/bench passes the release piecebox, busted's path and the C peer.
 struct BenchOptions {
     var quick = false
     var rounds: Int?
@@ -11,6 +11,8 @@ struct BenchOptions {
     var peer: String?
     var examples = "examples"
     var out = "bench/results.json"
+    /// Only these frame probes (np, npLogged, si40, si400), each figure printed alone: for profiling one row.
+    var only: [String]?
 
     static func parse(_ arguments: [String]) -> BenchOptions {
         // The piecebox built beside this program, unless told otherwise.
@@ -35,7 +37,8 @@ struct BenchOptions {
             case "--peer": o.peer = value(flag)
             case "--examples": o.examples = value(flag)
             case "--out": o.out = value(flag)
-            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH)")
+            case "--only": o.only = value(flag).split(separator: ",").map(String.init)
+            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH, --only np,npLogged,si40,si400)")
             }
         }
         guard FileManager.default.isExecutableFile(atPath: o.piecebox) else {

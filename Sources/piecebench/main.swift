@@ -36,6 +36,17 @@ do {
         frameProbe("si40") { try FrameBenchmarks.scrollIsland(sections: 40, frames: sizes.scrollFrames) },
         frameProbe("si400") { try FrameBenchmarks.scrollIsland(sections: 400, frames: sizes.scrollFrames) },
     ]
+    if let only = options.only {
+        // One or a few frame rows alone, for a profiler: no table, no file, just each probe's µs a frame.
+        for probe in probes where only.contains(probe.key) {
+            let seconds = try (1...sizes.rounds).map { _ in try probe.measure() }
+            let run = lastRuns[probe.key]
+            print("\(probe.key): \(median(seconds) * 1e6) µs a frame, \(run?.frames ?? 0) frames, "
+                  + "\(run?.numbersPerFrame ?? 0) numbers a frame")
+        }
+        try? FileManager.default.removeItem(at: work)
+        exit(0)
+    }
     if let peer = options.peer {
         // The same number of springs as NowPlaying's frames carry, sampled (and logged) with nothing in between.
         func numbers() -> Int { Int((lastRuns["np"]?.numbersPerFrame ?? 232).rounded()) }

@@ -19,6 +19,9 @@ public struct AnimatedValue: Sendable, Equatable {
     private var layers: [Layer]
     /// When the newest layer ends (-infinity with none): the one thing a frame asks of a number at rest.
     private var end = -Double.infinity
+    /// The spring layer when it is the only one, the commonest motion: a frame reads it here, without walking
+    /// (and retaining) the list of layers.
+    private var lone: LoneSpring?
 
     public init(_ value: Double) {
         target = value
@@ -48,12 +51,27 @@ public struct AnimatedValue: Sendable, Equatable {
         }
         target = newTarget
         end = layers.last?.end ?? -Double.infinity
+        if layers.count == 1, case .spring(let layer) = layers[0] {
+            lone = LoneSpring(start: layer.start, target: layer.target, motion: layer.motion)
+        } else {
+            lone = nil
+        }
     }
 
     /// The value shown at `time`: exactly the target once every animation is over.
     public func value(at time: Double) -> Double {
         guard time < end else { return target }
-        return reading(at: time).value
+        if let lone { return lone.target + lone.motion.offset(at: time - lone.start) }
+        return presented(at: time)
+    }
+
+    /// `value(at:)`, reusing the exponential and the sine and cosine `samples` holds when this number's spring
+    /// asks for the same ones (numbers started together on one spring, such as a rect's four, share them at
+    /// every frame). The same double as `value(at:)`.
+    public func value(at time: Double, sharing samples: inout SpringSamples) -> Double {
+        guard time < end else { return target }
+        if let lone { return lone.target + lone.motion.offset(at: time - lone.start, sharing: &samples) }
+        return presented(at: time)
     }
 
     /// How fast the number moves at `time`, in its units per second.
@@ -75,6 +93,7 @@ public struct AnimatedValue: Sendable, Equatable {
         origin = newTarget
         layers = []
         end = -Double.infinity
+        lone = nil
     }
 
     /// Forgets layers that can no longer affect anything: a finished layer pins the value to its target, so it
@@ -83,6 +102,27 @@ public struct AnimatedValue: Sendable, Equatable {
         guard let index = layers.lastIndex(where: { time >= $0.end }) else { return }
         origin = layers[index].target
         layers.removeFirst(index + 1)
+    }
+
+    /// The value alone of the stacked animations (what a frame reads), walking the layers as `reading` does and
+    /// doing the same arithmetic for the value, without the velocity's.
+    private func presented(at time: Double) -> Double {
+        var value = origin
+        for layer in layers {
+            if time >= layer.end {
+                value = layer.target
+                continue
+            }
+            switch layer {
+            case .spring(let spring):
+                value = spring.target + spring.motion.offset(at: time - spring.start)
+            case .blend(let blend):
+                let sample = blend.animation.runningSample(at: time - blend.start)
+                let remaining = blend.target - value
+                value += sample.fraction * remaining
+            }
+        }
+        return value
     }
 
     /// Value and velocity of the stacked animations, walking the layers oldest to newest.
@@ -97,8 +137,7 @@ public struct AnimatedValue: Sendable, Equatable {
             }
             switch layer {
             case .spring(let spring):
-                let motion = spring.spring.motion(offset: spring.position - spring.target, velocity: spring.velocity,
-                                                  time: time - spring.start)
+                let motion = spring.motion.reading(at: time - spring.start)
                 value = spring.target + motion.offset
                 velocity = motion.velocity
             case .blend(let blend):
@@ -119,6 +158,8 @@ public struct AnimatedValue: Sendable, Equatable {
         var velocity: Double
         var target: Double
         var end: Double
+        /// The spring's motion from this start, its constants worked out once rather than every frame.
+        var motion: SpringMotion
 
         init(spring: Spring, start: Double, from origin: Double, moving rate: Double, toward goal: Double) {
             self.spring = spring
@@ -127,7 +168,15 @@ public struct AnimatedValue: Sendable, Equatable {
             velocity = rate
             target = goal
             end = start + max(0, Animation.settleTime(spring, offset: origin - goal, velocity: rate))
+            motion = SpringMotion(spring, offset: origin - goal, velocity: rate)
         }
+    }
+
+    /// What a frame reads of a lone spring layer, kept small so a number is cheap to copy.
+    private struct LoneSpring: Sendable, Equatable {
+        var start: Double
+        var target: Double
+        var motion: SpringMotion
     }
 
     /// A non-merging animation started at `start`, covering whatever lies between the layers below and `target`.

@@ -154,31 +154,7 @@ public struct Spring: Sendable, Equatable {
     /// The displacement from the rest point and its velocity, `time` seconds after starting displaced by `offset`
     /// with `velocity`. Every spring motion in the engine reduces to this.
     func motion(offset y0: Double, velocity v0: Double, time: Double) -> (offset: Double, velocity: Double) {
-        let t = time > 0 ? time : 0
-        let lambda = decayRate
-        let natural = naturalFrequency
-        switch regime {
-        case .under:
-            let omega = (natural * natural - lambda * lambda).squareRoot()
-            let b = (v0 + lambda * y0) / omega
-            let decay = exp(-lambda * t)
-            let cosine = cos(omega * t), sine = sin(omega * t)
-            let y = decay * (y0 * cosine + b * sine)
-            let v = decay * ((omega * b - lambda * y0) * cosine - (lambda * b + omega * y0) * sine)
-            return (y, v)
-        case .critical:
-            let q = v0 + lambda * y0
-            let decay = exp(-lambda * t)
-            return (decay * (y0 + q * t), decay * (v0 - lambda * q * t))
-        case .over:
-            let spread = (lambda * lambda - natural * natural).squareRoot()
-            // The slow root written as −ω0²/(λ + s): the same number as s − λ without cancelling when λ ≫ ω0.
-            let r1 = -natural * natural / (lambda + spread), r2 = -lambda - spread
-            let a = (v0 - r2 * y0) / (r1 - r2)
-            let b = y0 - a
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
-            return (a * e1 + b * e2, r1 * a * e1 + r2 * b * e2)
-        }
+        SpringMotion(self, offset: y0, velocity: v0).reading(at: time)
     }
 
     // MARK: Helpers

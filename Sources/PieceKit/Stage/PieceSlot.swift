@@ -193,11 +193,12 @@ final class PieceSlot {
         }
         // Read in place (borrowed buffers), so the loop retains no array per element or per number.
         var position = start
+        var samples = SpringSamples()
         elements.withUnsafeBufferPointer { states in
             for state in states {
                 state.animators.withUnsafeBufferPointer { animators in
                     for animator in animators {
-                        buffer[position] = animator.value(at: time)
+                        buffer[position] = animator.value(at: time, sharing: &samples)
                         position += 1
                     }
                 }

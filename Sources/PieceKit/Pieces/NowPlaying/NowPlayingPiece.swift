@@ -68,8 +68,11 @@ public final class NowPlayingPiece: InteractivePiece {
     var handlingDepth = 0
     /// True while `setParameters` assigns its values: their observers wait for the one update at the end.
     private var applyingParameters = false
+    /// Where the glass shapes' numbers sit in the piece's frames, for the merge check.
+    let glassPlans = NowPlayingGlassPlans()
     /// The liquid merges of the surface, play and the bubbles, checked each frame while the piece moves.
-    lazy var merges = LiquidMergeWatch(piece: name, pairsOnlyRead: true, pairs: { frame, _ in Self.mergedPairs(in: frame) },
+    lazy var merges = LiquidMergeWatch(piece: name, pairsOnlyRead: true,
+                                       pairs: { [glassPlans] frame, _ in glassPlans.mergedPairs(in: frame) },
                                        emit: { [weak self] details in self?.emit(.merge, details) })
 
     /// What a touch began on.
