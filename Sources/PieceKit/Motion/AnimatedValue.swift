@@ -117,9 +117,9 @@ public struct AnimatedValue: Sendable, Equatable {
             case .spring(let spring):
                 value = spring.target + spring.motion.offset(at: time - spring.start)
             case .blend(let blend):
-                let sample = blend.animation.runningSample(at: time - blend.start)
+                let fraction = blend.animation.runningFraction(at: time - blend.start)
                 let remaining = blend.target - value
-                value += sample.fraction * remaining
+                value += fraction * remaining
             }
         }
         return value

@@ -172,6 +172,29 @@ public struct Animation: Sendable, Equatable, CustomStringConvertible {
         Animation.runningSample(kind, at: elapsed > 0 ? elapsed : 0)
     }
 
+    /// `runningSample(at:).fraction` alone, the one thing a frame reads: the same arithmetic for the share,
+    /// without working out the speed.
+    func runningFraction(at elapsed: Double) -> Double {
+        Animation.runningFraction(kind, at: elapsed > 0 ? elapsed : 0)
+    }
+
+    private static func runningFraction(_ kind: Kind, at t: Double) -> Double {
+        switch kind {
+        case .spring(let spring):
+            return 1 + SpringMotion(spring, offset: -1, velocity: 0).offset(at: t)
+        case .interpolatingSpring(let spring, let velocity):
+            return 1 + SpringMotion(spring, offset: -1, velocity: velocity).offset(at: t)
+        case .timingCurve(let curve, let duration):
+            guard duration > 0, duration.isFinite else { return Sample.done.fraction }
+            return curve.value(at: min(t / duration, 1))
+        case .delay(let delay, let base):
+            return runningFraction(base, at: t < delay ? 0 : t - delay)
+        case .speed(let speed, let base):
+            guard speed > 0, speed.isFinite else { return Sample.done.fraction }
+            return runningFraction(base, at: t * speed)
+        }
+    }
+
     private static func sample(_ kind: Kind, at elapsed: Double) -> Sample {
         let t = elapsed > 0 ? elapsed : 0
         if t >= completionTime(of: kind) { return .done }

@@ -45,14 +45,14 @@ public struct UnitCurve: Sendable, Equatable {
         let t = parameter(forProgress: UnitCurve.clampedX(progress))
         let x1 = startControlPoint.x, x2 = endControlPoint.x
         let y1 = startControlPoint.y, y2 = endControlPoint.y
-        let derivatives: [(Double, Double)] = [
-            (Self.first(t, x1, x2), Self.first(t, y1, y2)),
-            (Self.second(t, x1, x2), Self.second(t, y1, y2)),
-            (Self.third(x1, x2), Self.third(y1, y2)),
-        ]
-        for (dx, dy) in derivatives where abs(dx) > 1e-9 {
-            return dy / dx
-        }
+        // First, second, then third derivatives, each only when the one before stalls (no list: this runs for
+        // every number on a curve, every frame).
+        let dx1 = Self.first(t, x1, x2)
+        if abs(dx1) > 1e-9 { return Self.first(t, y1, y2) / dx1 }
+        let dx2 = Self.second(t, x1, x2)
+        if abs(dx2) > 1e-9 { return Self.second(t, y1, y2) / dx2 }
+        let dx3 = Self.third(x1, x2)
+        if abs(dx3) > 1e-9 { return Self.third(y1, y2) / dx3 }
         return 1
     }
 
