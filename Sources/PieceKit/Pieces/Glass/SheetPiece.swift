@@ -21,6 +21,8 @@ public final class SheetPiece: InteractivePiece {
     /// The finger's top edge while a drag holds the sheet.
     var dragTop: Double?
     var dragStart: Double?
+    /// The elements made last, with what they were made from (`SheetElementsKey`).
+    private var elementsMemo: (key: SheetElementsKey, elements: [Element])?
 
     /// How far a pull above the large detent can ever go (the rubber band's limit): a judgement in the
     /// foundation's range for sheets (60 to 120).
@@ -99,6 +101,16 @@ public final class SheetPiece: InteractivePiece {
     // MARK: StagePiece
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
+        // very list made last time.
+        let key = SheetElementsKey(environment: environment, isPresented: isPresented, detent: detent, dragTop: dragTop)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = makeElements(in: environment)
+        elementsMemo = (key, made)
+        return made
+    }
+
+    private func makeElements(in environment: PieceEnvironment) -> [Element] {
         let layout = self.layout(in: environment)
         let top = dragTop ?? restingTop(in: environment)
         let shown = shownDetent(in: environment)
@@ -122,6 +134,16 @@ public final class SheetPiece: InteractivePiece {
     func callback(_ name: String, _ details: NamedValue...) {
         context?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
     }
+}
+
+/// Everything a sheet's elements are made from: the environment (the screen, its safe area, and whether medium is
+/// active there), whether it is presented and at which detent, and the finger's top edge during a drag. The
+/// detents the app asked for are fixed when the sheet is made, and the elements read no motion role.
+struct SheetElementsKey: Equatable {
+    let environment: PieceEnvironment
+    let isPresented: Bool
+    let detent: SheetDetent?
+    let dragTop: Double?
 }
 
 /// What a sheet refuses.

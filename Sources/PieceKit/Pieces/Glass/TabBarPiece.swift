@@ -27,6 +27,8 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     private var lastOffset: Double
     private var turnOffset: Double
     private var scrollingDown = true
+    /// The elements made last, with what they were made from (`TabBarElementsKey`).
+    private var elementsMemo: (key: TabBarElementsKey, elements: [Element])?
 
     public init(context: any PieceContext, page: LiveScrollPage, name: String = "tabBar", accessory: Bool = true,
                 minimizesOnScrollDown: Bool = true, selected: String = "library") {
@@ -85,6 +87,16 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     // MARK: StagePiece
 
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        // The stage asks after every transaction and batch of work (a scrolling page's included): an ask that
+        // finds nothing changed gets the very list made last time.
+        let key = TabBarElementsKey(environment: environment, isMinimized: isMinimized, selected: selected)
+        if let memo = elementsMemo, memo.key == key { return memo.elements }
+        let made = makeElements(in: environment)
+        elementsMemo = (key, made)
+        return made
+    }
+
+    private func makeElements(in environment: PieceEnvironment) -> [Element] {
         let l = layout(in: environment)
         var result = [
             Element("bar").rect(l.bar).number("radius", l.bar.height / 2)
@@ -171,6 +183,15 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
             if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
         }
     }
+}
+
+/// Everything a tab bar's elements are made from: the environment (the screen, its safe area and direction),
+/// whether the bar is minimized, and the selected tab. Whether it has an accessory and its tabs are fixed when it
+/// is made, and the elements read no motion role.
+struct TabBarElementsKey: Equatable {
+    let environment: PieceEnvironment
+    let isMinimized: Bool
+    let selected: String
 }
 
 /// What a tab bar refuses.
