@@ -52,7 +52,7 @@ public struct AnimatedValue: Sendable, Equatable {
         target = newTarget
         end = layers.last?.end ?? -Double.infinity
         if layers.count == 1, case .spring(let layer) = layers[0] {
-            lone = LoneSpring(start: layer.start, target: layer.target, motion: layer.motion)
+            lone = LoneSpring(start: layer.start, motion: layer.motion)
         } else {
             lone = nil
         }
@@ -61,7 +61,7 @@ public struct AnimatedValue: Sendable, Equatable {
     /// The value shown at `time`: exactly the target once every animation is over.
     public func value(at time: Double) -> Double {
         guard time < end else { return target }
-        if let lone { return lone.target + lone.motion.offset(at: time - lone.start) }
+        if let lone { return target + lone.motion.offset(at: time - lone.start) }
         return presented(at: time)
     }
 
@@ -70,7 +70,7 @@ public struct AnimatedValue: Sendable, Equatable {
     /// every frame). The same double as `value(at:)`.
     public func value(at time: Double, sharing samples: inout SpringSamples) -> Double {
         guard time < end else { return target }
-        if let lone { return lone.target + lone.motion.offset(at: time - lone.start, sharing: &samples) }
+        if let lone { return target + lone.motion.offset(at: time - lone.start, sharing: &samples) }
         return presented(at: time)
     }
 
@@ -150,32 +150,26 @@ public struct AnimatedValue: Sendable, Equatable {
         return (value, velocity)
     }
 
-    /// A spring that took over at `start` from `position` moving at `velocity`, pulling toward `target`.
+    /// A spring that took over at `start` from a position and velocity, pulling toward `target`: only what its
+    /// motion needs is kept (the motion's constants, worked out once), so a number stays small to copy.
     private struct SpringLayer: Sendable, Equatable {
-        var spring: Spring
         var start: Double
-        var position: Double
-        var velocity: Double
         var target: Double
         var end: Double
-        /// The spring's motion from this start, its constants worked out once rather than every frame.
         var motion: SpringMotion
 
         init(spring: Spring, start: Double, from origin: Double, moving rate: Double, toward goal: Double) {
-            self.spring = spring
             self.start = start
-            position = origin
-            velocity = rate
             target = goal
             end = start + max(0, Animation.settleTime(spring, offset: origin - goal, velocity: rate))
             motion = SpringMotion(spring, offset: origin - goal, velocity: rate)
         }
     }
 
-    /// What a frame reads of a lone spring layer, kept small so a number is cheap to copy.
+    /// What a frame reads of a lone spring layer (its target is the number's): kept small so a number is cheap
+    /// to copy.
     private struct LoneSpring: Sendable, Equatable {
         var start: Double
-        var target: Double
         var motion: SpringMotion
     }
 
