@@ -11,24 +11,30 @@ extension LiveScrollPage: InteractivePiece {
         // The stage asks several times a frame; the page changes at most once a frame as it scrolls, and not at all
         // while it rests. Nothing here reads the environment or the tokens.
         if let memo = elementsMemo, memo.page == pageRevision, memo.version == version { return memo.elements }
-        let snap = ElementValue.number(Double(version))
+        // Every number snaps, watching the change counter: one implicit animation, given to each as it is added
+        // (the page's every section changes every frame it scrolls, so the elements are built in place).
+        let snap = ImplicitAnimation(nil, value: .number(Double(version)))
         let frames = page.sectionFrames
         let count = min(frames.count, page.sections.count)
         if sectionNames.count != count { sectionNames = (0..<count).map { "section.\($0 + 1)" } }
         var result: [Element] = []
         result.reserveCapacity(count + 1)
-        result.append(Element("content")
-            .number("offset", offset)
-            .number("read", readFraction)
-            .number("height", page.contentHeight)
-            .number("keyboard", page.keyboardInset)
-            .text("selection", page.selection ?? "")
-            .animation(nil, value: snap))
+        var content = Element("content")
+        content.append(Element.Number("offset", offset, animation: snap))
+        content.append(Element.Number("read", readFraction, animation: snap))
+        content.append(Element.Number("height", page.contentHeight, animation: snap))
+        content.append(Element.Number("keyboard", page.keyboardInset, animation: snap))
+        content.append(NamedValue("selection", .text(page.selection ?? "")))
+        result.append(content)
         for i in 0..<count {
-            result.append(Element(sectionNames[i])
-                .rect(sectionRect(frames[i]))
-                .text("title", page.sections[i].title)
-                .animation(nil, value: snap))
+            let rect = sectionRect(frames[i])
+            var section = Element(sectionNames[i])
+            section.append(Element.Number("x", rect.x, animation: snap))
+            section.append(Element.Number("y", rect.y, animation: snap))
+            section.append(Element.Number("w", rect.width, animation: snap))
+            section.append(Element.Number("h", rect.height, animation: snap))
+            section.append(NamedValue("title", .text(page.sections[i].title)))
+            result.append(section)
         }
         elementsMemo = (pageRevision, version, result)
         return result
