@@ -15,6 +15,8 @@ struct WorkerPool {
     let jobs: Int
     let options: RunOptions
     let logPaths: [String: String]
+    /// The files' headers, as the run read them when it found the files.
+    var headers = ScenarioHeaders()
 
     /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
     /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
@@ -127,7 +129,7 @@ struct WorkerPool {
     /// wall-time bound. Returns the report and whether the worker may take another file.
     func runFile(_ file: String, in worker: WorkerProcess) -> (report: FileReport, keep: Bool) {
         var options = self.options
-        options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
+        options.limits = headers.header(for: file).limits(from: options.limits)
         let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
         var events: [JSONValue] = []
         var done = false
