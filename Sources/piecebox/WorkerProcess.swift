@@ -26,8 +26,20 @@ final class WorkerProcess {
             var env = ProcessInfo.processInfo.environment
             env[RunnerBond.environmentKey] = String(getpid())
             env[WorkerProtocol.markerKey] = marker
+            env["GLIBC_TUNABLES"] = WorkerProcess.mallocTunables(after: env["GLIBC_TUNABLES"])
             environment = env.map { "\($0.key)=\($0.value)" }.sorted()
         }
+    }
+
+    /// A worker makes and closes a Lua state per file: tens of thousands of small blocks freed and asked for
+    /// again. glibc's per-thread cache keeps only 7 freed blocks of a size; the rest went through the shared bins
+    /// and were merged and split again for the next file, a quarter of a worker's time on the 500 one-test
+    /// files. A cache of 1,024 a size hands the next file the blocks the last one freed. Put first, so a
+    /// setting the user gave (`GLIBC_TUNABLES`) still wins; other C libraries ignore the variable.
+    static func mallocTunables(after given: String?) -> String {
+        let ours = "glibc.malloc.tcache_count=1024"
+        guard let given, !given.isEmpty else { return ours }
+        return ours + ":" + given
     }
 
     private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, marker: String) {

@@ -200,7 +200,7 @@ public enum ScenarioRunner {
             lua_setfield(L, CLUA_REGISTRYINDEX, key)
         }
         clua_pop(L, 1)
-        Bindings.install(into: context)
+        Bindings.install(into: context, describe: .onFirstUse)
         defer { context.finish() }
         state.startDeadline()
         // The run's token set first, under the plugins' overrides and the file's own.
