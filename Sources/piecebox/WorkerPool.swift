@@ -27,7 +27,7 @@ struct WorkerPool {
     func run(_ files: [String], stop: KillFlag = KillFlag(), each: @escaping @Sendable (Int, FileReport) -> Void,
              skipped: @escaping @Sendable (Int) -> Void = { _ in }) {
         LiveWorkers.shared.stopOnInterrupt()
-        let queue = FileQueue(count: files.count)
+        let queue = FileQueue(order: runOrder(files))
         let launch = WorkerProcess.Launch(executable: executable)
         let group = DispatchGroup()
         let job = self
@@ -77,6 +77,22 @@ struct WorkerPool {
             each(index, report)
         }
         worker?.end()
+    }
+
+    /// The order the slots take the files in (reports still come out in the files' order). Refusal scenarios
+    /// (`--! expect-error`) run until a limit stops them, the longest files of most suites, so they go first:
+    /// started last, one of them could keep a slot busy long after the other has finished everything else. Those
+    /// that wait out a time limit (`--! max-seconds`) before the others. A shuffled run keeps its shuffled order,
+    /// and --fail-fast the files' own, so which files a failure stops stays what the user expects.
+    func runOrder(_ files: [String]) -> [Int] {
+        guard options.shuffleSeed == nil, !options.failFast else { return Array(files.indices) }
+        func rank(_ index: Int) -> Int {
+            let header = headers.header(for: files[index])
+            guard header.expectError != nil else { return 0 }
+            return header.maxSeconds != nil ? 2 : 1
+        }
+        let ranks = files.indices.map(rank)
+        return files.indices.sorted { ranks[$0] != ranks[$1] ? ranks[$0] > ranks[$1] : $0 < $1 }
     }
 
     static func couldNotStart(_ file: String, _ error: any Error) -> FileReport {
@@ -131,19 +147,27 @@ struct WorkerPool {
         var options = self.options
         options.limits = headers.header(for: file).limits(from: options.limits)
         let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
-        var events: [JSONValue] = []
+        var lines: [[UInt8]] = []
         var done = false
         // Read even when the request could not be sent: a worker that died early still said what it said.
         _ = worker.send(request(for: file, options: options))
         while let line = worker.nextLine() {
-            guard let event = JSONValue.parse(String(decoding: line, as: UTF8.self)) else { continue }
-            events.append(event)
-            if case .string("done")? = event["event"] {
+            lines.append(Array(line))
+            if Self.isDone(line) {
                 done = true
                 break
             }
         }
         let killed = watch.finish()
+        // A file that ended with its "done" is told by that line alone; the lines before it matter only when the
+        // worker stopped mid-file (which test was running, the log's temporary file), so only then are they read.
+        var events: [JSONValue] = []
+        if done, let last = lines.last, let event = JSONValue.parse(String(decoding: last, as: UTF8.self)) {
+            events = [event]
+        } else {
+            events = lines.compactMap { JSONValue.parse(String(decoding: $0, as: UTF8.self)) }
+            if done, !events.contains(where: { $0["event"]?.string == "done" }) { done = false }
+        }
         var ending: (signal: Bool, status: Int32) = (false, 0)
         var retire = true
         if done, case .bool(let r)? = events.last?["retire"] { retire = r } else if done { retire = false }
@@ -159,6 +183,12 @@ struct WorkerPool {
         }
         return (outcome.report, done && !retire && !killed)
     }
+
+    /// The start every "done" line has: the worker writes its event lines itself, with "event" as their first
+    /// key, and nothing a scenario does reaches its standard output.
+    private static let donePrefix = Array(#"{"event":"done""#.utf8)
+
+    static func isDone(_ line: ArraySlice<UInt8>) -> Bool { line.starts(with: donePrefix) }
 
     /// A worker stopped mid-file leaves its log in the temporary file it announced: end it with the error line
     /// and move it into place, so the log still shows every frame up to the failure. Only a plain file beside
@@ -277,19 +307,20 @@ extension JSONValue {
     }
 }
 
-/// The files not yet handed out, in order, for the job slots to take one at a time.
+/// The files not yet handed out, in the run's order, for the job slots to take one at a time.
 final class FileQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var nextIndex = 0
-    private let count: Int
+    private var position = 0
+    private let order: [Int]
 
-    init(count: Int) { self.count = count }
+    /// `order` holds each file's index once.
+    init(order: [Int]) { self.order = order }
 
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard nextIndex < count else { return nil }
-        defer { nextIndex += 1 }
-        return nextIndex
+        guard position < order.count else { return nil }
+        defer { position += 1 }
+        return order[position]
     }
 }
 

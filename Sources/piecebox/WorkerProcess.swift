@@ -130,6 +130,7 @@ struct LineReader {
     private var start = 0
     private var atEnd = false
     private var closed = false
+    private var scratch: [UInt8] = []
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -158,19 +159,17 @@ struct LineReader {
         }
     }
 
+    /// Reads once into a scratch block and keeps only what came: filling 64 KiB of zeros per read, as before,
+    /// cost more than the read for the short lines a worker writes.
     private mutating func fill() -> Bool {
-        let chunk = 64 * 1024
-        let old = buffer.count
-        buffer.reserveCapacity(old + chunk)
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: 64 * 1024) }
         var got = 0
-        while true {
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            got = buffer.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress! + old, chunk) }
-            if got < 0, errno == EINTR { buffer.removeLast(chunk); continue }
-            break
-        }
-        buffer.removeLast(chunk - max(got, 0))
-        return got > 0
+        repeat {
+            got = scratch.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress!, raw.count) }
+        } while got < 0 && errno == EINTR
+        guard got > 0 else { return false }
+        buffer.append(contentsOf: scratch[0..<got])
+        return true
     }
 
     mutating func close() {
