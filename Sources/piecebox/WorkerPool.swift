@@ -50,6 +50,7 @@ struct WorkerPool {
                          each: @Sendable (Int, FileReport) -> Void, skipped: @Sendable (Int) -> Void) {
         pbw_block_broken_pipe()
         var worker: WorkerProcess?
+        let bound = HardBound()
         while let index = queue.next() {
             if stop.value {
                 skipped(index)
@@ -68,7 +69,7 @@ struct WorkerPool {
                 }
             }
             guard let current = worker else { continue }
-            var (report, keep) = runFile(file, in: current)
+            var (report, keep) = runFile(file, in: current, bound: bound)
             if !keep {
                 current.end()
                 worker = nil
@@ -122,9 +123,14 @@ struct WorkerPool {
 
     /// The request that hands `file` to a worker: the same arguments a one-file worker takes, as one JSON line.
     func request(for file: String, options: RunOptions) -> String {
-        var o = JSONObject()
-        o.append("args", Array(arguments(for: file, options: options).dropFirst()))
-        return o.json
+        // Written straight into one string: `{"args":[...]}` as a JSONObject writes it, without its generic steps.
+        var out = #"{"args":["#
+        for (n, argument) in arguments(for: file, options: options).dropFirst().enumerated() {
+            if n > 0 { out += "," }
+            JSONString.write(argument, into: &out)
+        }
+        out += "]}"
+        return out
     }
 
     /// Runs `file` in a worker of its own, which ends with it.
@@ -134,7 +140,7 @@ struct WorkerPool {
         case .failure(let error): return Self.couldNotStart(file, error)
         case .success(let worker):
             pbw_block_broken_pipe()
-            var report = runFile(file, in: worker).report
+            var report = runFile(file, in: worker, bound: HardBound()).report
             worker.end()
             report.duration = ScenarioRunner.seconds(since: started)
             return report
@@ -143,10 +149,10 @@ struct WorkerPool {
 
     /// Hands `file` to `worker` and reads its lines to the file's "done" (or to the worker's end), under the hard
     /// wall-time bound. Returns the report and whether the worker may take another file.
-    func runFile(_ file: String, in worker: WorkerProcess) -> (report: FileReport, keep: Bool) {
+    func runFile(_ file: String, in worker: WorkerProcess, bound: HardBound) -> (report: FileReport, keep: Bool) {
         var options = self.options
         options.limits = headers.header(for: file).limits(from: options.limits)
-        let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
+        bound.arm(pid: worker.pid, seconds: options.limits.seconds)
         var lines: [[UInt8]] = []
         var done = false
         // Read even when the request could not be sent: a worker that died early still said what it said.
@@ -158,7 +164,7 @@ struct WorkerPool {
                 break
             }
         }
-        let killed = watch.finish()
+        let killed = bound.finish()
         // A file that ended with its "done" is told by that line alone; the lines before it matter only when the
         // worker stopped mid-file (which test was running, the log's temporary file), so only then are they read.
         var events: [JSONValue] = []
@@ -324,20 +330,46 @@ final class FileQueue: @unchecked Sendable {
     }
 }
 
-/// The hard wall-time bound of one file: unless `finish` comes first, the worker is killed at the file's limit
-/// plus `WorkerPool.killGrace`. A limit of 0 means none.
+/// The hard wall-time bound of a job slot's files: while a file is armed, its worker is killed at the file's limit
+/// plus `WorkerPool.killGrace` unless `finish` comes first. One watching thread per slot (`pbw_watch_*`, sleeping
+/// on the monotonic clock): a timer made and cancelled per file woke the timer thread twice a file. Should that
+/// thread not start, each file gets a timer of its own instead, so the bound never goes. A limit of 0 means none.
 final class HardBound: @unchecked Sendable {
+    private let watch: OpaquePointer?
+    private var fallback: TimerBound?
+
+    init() { watch = pbw_watch_start() }
+
+    deinit { pbw_watch_end(watch) }
+
+    /// Starts the bound of one file run by `pid`.
+    func arm(pid: pid_t, seconds: Double) {
+        guard seconds > 0 else { return }
+        let bound = seconds + WorkerPool.killGrace(after: seconds)
+        if let watch { pbw_watch_arm(watch, pid, bound) } else { fallback = TimerBound(pid: pid, seconds: bound) }
+    }
+
+    /// Ends the bound of the file (it is over, one way or another); true when its worker was killed.
+    func finish() -> Bool {
+        if let fallback {
+            self.fallback = nil
+            return fallback.finish()
+        }
+        guard let watch else { return false }
+        return pbw_watch_finish(watch) != 0
+    }
+}
+
+/// A one-file bound on a timer of its own: `HardBound` when its thread could not be made.
+private final class TimerBound: @unchecked Sendable {
     private let lock = NSLock()
     private var finished = false
     private var killed = false
-    private let timer: DispatchSourceTimer?
+    private let timer: DispatchSourceTimer
 
     init(pid: pid_t, seconds: Double) {
-        guard seconds > 0 else { timer = nil; return }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        self.timer = timer
-        let bound = seconds + WorkerPool.killGrace(after: seconds)
-        timer.schedule(deadline: .now() + bound, leeway: .milliseconds(10))
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + seconds, leeway: .milliseconds(10))
         timer.setEventHandler { [self] in
             lock.lock(); defer { lock.unlock() }
             guard !finished else { return }
@@ -347,11 +379,10 @@ final class HardBound: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Ends the watch (the file is over, one way or another); true when the worker was killed.
     func finish() -> Bool {
         lock.lock(); defer { lock.unlock() }
         finished = true
-        timer?.cancel()
+        timer.cancel()
         return killed
     }
 }
