@@ -171,6 +171,9 @@ struct pbw_watch *pbw_watch_start(void) {
 void pbw_watch_arm(struct pbw_watch *w, int pid, double seconds) {
     struct timespec deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline);
+    /* The runner allows at most a million seconds; the cap keeps the conversion below defined whatever comes. */
+    if (!(seconds > 0)) seconds = 0;
+    if (seconds > 1e9) seconds = 1e9;
     double whole = (double)(long long)seconds;
     deadline.tv_sec += (time_t)whole;
     deadline.tv_nsec += (long)((seconds - whole) * 1e9);
