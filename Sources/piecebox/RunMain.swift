@@ -16,7 +16,8 @@ enum RunMain {
             cmd.options.libraryFolders = ["lua"]
         }
         var files: [String]
-        do { files = try ScenarioFiles.find(cmd.paths) } catch {
+        let headers = ScenarioHeaders()
+        do { files = try ScenarioFiles.find(cmd.paths, headers: headers) } catch {
             FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
             return 2
         }
@@ -83,7 +84,7 @@ enum RunMain {
         let failFast = cmd.options.failFast
         let finish: @Sendable (Int, FileReport) -> Void = { index, raw in
             var report = raw
-            if !listOnly { report = ScenarioHeader.read(file: jobs[index]).apply(to: report) }
+            if !listOnly { report = headers.header(for: jobs[index]).apply(to: report) }
             if !listOnly, let goldens, let log = logPaths[jobs[index]], !report.tests.isEmpty {
                 report = goldens.check(file: jobs[index], log: log, report: report)
             }
@@ -99,7 +100,7 @@ enum RunMain {
                 if stop.value { skip(i); continue }
                 var options = cmd.options
                 options.logPath = logPaths[file]
-                options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
+                options.limits = headers.header(for: file).limits(from: options.limits)
                 let started = ContinuousClock.now
                 var report = ScenarioRunner.run(file: file, options: options)
                 report.duration = ScenarioRunner.seconds(since: started)
@@ -107,7 +108,7 @@ enum RunMain {
             }
         } else {
             let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths)
+            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers)
                 .run(jobs, stop: stop, each: finish, skipped: skip)
         }
         totals = printer.totals(startingFrom: totals)
@@ -174,10 +175,12 @@ enum ScenarioFiles {
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
     /// with "_" (modules for require), project files (piecebox.lua), plugin folders (those holding a
-    /// plugin.lua manifest), editor type stubs (files starting with `---@meta`) and token sets.
-    static func find(_ paths: [String]) throws -> [String] {
+    /// plugin.lua manifest), editor type stubs (files starting with `---@meta`) and token sets. The headers read
+    /// on the way are kept in `headers` for the rest of the run.
+    static func find(_ paths: [String], headers: ScenarioHeaders = ScenarioHeaders()) throws -> [String] {
         var out: [String] = []
         let fm = FileManager.default
+        var pluginFolders: [String: Bool] = [:]
         for p in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw Missing(description: "no such file or folder: \(p)") }
@@ -189,11 +192,11 @@ enum ScenarioFiles {
                 guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
                       last != ProjectRoot.fileName else { continue }
                 let dir = parts.dropLast().joined(separator: "/")
-                if isPluginFolder(PathText.join(p, dir)) { continue }
+                if isPluginFolder(PathText.join(p, dir), known: &pluginFolders) { continue }
                 let path = PathText.join(p, rel)
-                if isTypeStub(path) { continue }
+                let entry = headers.entry(for: path)
                 // A token set (`--! token-set`) is applied with --tokens, never run as a scenario.
-                if ScenarioHeader.read(file: path).tokenSet != nil { continue }
+                if entry.isTypeStub || entry.header.tokenSet != nil { continue }
                 found.append(path)
             }
             out += found.sorted()
@@ -202,24 +205,24 @@ enum ScenarioFiles {
         return out
     }
 
-    /// A lua-language-server definition file (`piecebox stubs` writes them): it declares, it tests nothing.
-    static func isTypeStub(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let marker = Data("---@meta".utf8)
-        return (try? handle.read(upToCount: marker.count)) == marker
+    static func isPluginFolder(_ dir: String) -> Bool {
+        var known: [String: Bool] = [:]
+        return isPluginFolder(dir, known: &known)
     }
 
-    static func isPluginFolder(_ dir: String) -> Bool {
-        var d = dir
-        while !d.isEmpty && d != "." && d != "/" {
-            if FileManager.default.fileExists(atPath: PathText.join(d, "plugin.lua")) { return true }
+    /// `isPluginFolder`, remembering the answer for each folder on the way up in `known` (a folder of many
+    /// files asks the same folders again and again).
+    static func isPluginFolder(_ dir: String, known: inout [String: Bool]) -> Bool {
+        guard !dir.isEmpty && dir != "." && dir != "/" else { return false }
+        if let answer = known[dir] { return answer }
+        var answer = FileManager.default.fileExists(atPath: PathText.join(dir, "plugin.lua"))
+        if !answer {
             // Not NSString's deletingLastPathComponent: it traps on a one-letter folder ("a").
-            let parent = PathText.parent(d)
-            if parent == d { break }
-            d = parent
+            let parent = PathText.parent(dir)
+            answer = parent != dir && isPluginFolder(parent, known: &known)
         }
-        return false
+        known[dir] = answer
+        return answer
     }
 }
 

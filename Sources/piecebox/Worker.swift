@@ -11,34 +11,43 @@ enum Worker {
     /// of a one-file worker), until the input ends. After each file: the end marker on standard error (so the
     /// runner can tell which file wrote what there), then the "done" line. A file that a sandbox limit stopped is
     /// this worker's last: its "done" says `"retire":true` and the worker ends, so the next file gets a new process.
+    /// Every file runs on the same large-stack thread, each in a fresh sandbox.
     static func serve() -> Int32 {
         RunnerBond.tie()
         let out = LineOut()
         announceLogs(to: out)
         let marker = Array((ProcessInfo.processInfo.environment[WorkerProtocol.markerKey] ?? "").utf8)
-        var input = LineReader(descriptor: 0)
-        while let line = input.next() {
-            var report: FileReport
-            if case .array(let items)? = JSONValue.parse(String(decoding: line, as: UTF8.self))?["args"] {
-                let args = items.compactMap(\.string)
-                switch parse(args) {
-                case .success(let (file, options)): report = runFile(file, options: options, out: out)
-                case .failure(let problem):
-                    report = FileReport(path: args.last ?? "?", tests: [TestResult(
-                        name: "(file)", status: .failed, message: "piecebox worker: \(problem)", source: .runner(limit: nil))])
-                    report.stoppedAtLimit = true
-                }
-            } else {
-                report = FileReport(path: "?", tests: [TestResult(
-                    name: "(file)", status: .failed, message: "piecebox worker: a request it could not read",
-                    source: .runner(limit: nil))])
-                report.stoppedAtLimit = true
+        ScenarioRunner.onRunnerThread {
+            var input = LineReader(descriptor: 0)
+            while let line = input.next() {
+                let report = serveOne(line, out: out)
+                if !marker.isEmpty { writeAll(2, marker) }
+                writeDone(report, retire: report.stoppedAtLimit, out: out)
+                if report.stoppedAtLimit { return }
             }
-            if !marker.isEmpty { writeAll(2, marker) }
-            writeDone(report, retire: report.stoppedAtLimit, out: out)
-            if report.stoppedAtLimit { return 0 }
         }
         return 0
+    }
+
+    /// Runs the file one request line names, or reports why the request could not be read (the worker then ends).
+    private static func serveOne(_ line: ArraySlice<UInt8>, out: LineOut) -> FileReport {
+        var report: FileReport
+        if case .array(let items)? = JSONValue.parse(String(decoding: line, as: UTF8.self))?["args"] {
+            let args = items.compactMap(\.string)
+            switch parse(args) {
+            case .success(let (file, options)):
+                return ScenarioRunner.runOnRunnerThread(file: file, options: options, events: events(to: out))
+            case .failure(let problem):
+                report = FileReport(path: args.last ?? "?", tests: [TestResult(
+                    name: "(file)", status: .failed, message: "piecebox worker: \(problem)", source: .runner(limit: nil))])
+            }
+        } else {
+            report = FileReport(path: "?", tests: [TestResult(
+                name: "(file)", status: .failed, message: "piecebox worker: a request it could not read",
+                source: .runner(limit: nil))])
+        }
+        report.stoppedAtLimit = true
+        return report
     }
 
     /// The file and options of a one-file worker's arguments.
@@ -75,20 +84,29 @@ enum Worker {
 
     /// Runs `file` in a fresh sandbox, streaming its plan, each test's start and each result.
     static func runFile(_ file: String, options: RunOptions, out: LineOut) -> FileReport {
-        ScenarioRunner.run(file: file, options: options) { event in
+        ScenarioRunner.run(file: file, options: options, events: events(to: out))
+    }
+
+    /// The lines that say what a file is doing. What must be known if the worker is stopped (the plan, which test
+    /// started) is written before any of the file's Lua runs on; a result waits for the next of those, or for the
+    /// "done" line, so a one-test file costs two writes, not four.
+    static func events(to out: LineOut) -> @Sendable (ScenarioRunner.Event) -> Void {
+        { event in
             var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
             switch event {
             case .planned(let names):
                 o.append("event", "plan")
                 o.append("tests", names)
+                out.hold(o.json)
             case .testStarted(let name):
                 o.append("event", "start")
                 o.append("name", name)
+                out.write(o.json)
             case .testFinished(let r):
                 o.append("event", "result")
                 encode(r, into: &o)
+                out.hold(o.json)
             }
-            out.write(o.json)
         }
     }
 
@@ -139,12 +157,24 @@ enum RunnerBond {
     }
 }
 
-/// Writes whole lines to stdout and flushes each, so a killed worker has already handed over its lines.
+/// Writes whole lines to stdout. `write` sends the line with every line held before it, so a killed worker has
+/// already handed over everything up to its last `write`; `hold` keeps a line for the next `write`.
 final class LineOut: @unchecked Sendable {
     private let lock = NSLock()
+    private var held: [UInt8] = []
+
     func write(_ line: String) {
         lock.lock(); defer { lock.unlock() }
-        writeAll(1, Array((line + "\n").utf8))
+        held += line.utf8
+        held.append(UInt8(ascii: "\n"))
+        writeAll(1, held)
+        held.removeAll(keepingCapacity: true)
+    }
+
+    func hold(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        held += line.utf8
+        held.append(UInt8(ascii: "\n"))
     }
 }
 

@@ -15,6 +15,8 @@ struct WorkerPool {
     let jobs: Int
     let options: RunOptions
     let logPaths: [String: String]
+    /// The files' headers, as the run read them when it found the files.
+    var headers = ScenarioHeaders()
 
     /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
     /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
@@ -25,7 +27,7 @@ struct WorkerPool {
     func run(_ files: [String], stop: KillFlag = KillFlag(), each: @escaping @Sendable (Int, FileReport) -> Void,
              skipped: @escaping @Sendable (Int) -> Void = { _ in }) {
         LiveWorkers.shared.stopOnInterrupt()
-        let queue = FileQueue(count: files.count)
+        let queue = FileQueue(order: runOrder(files))
         let launch = WorkerProcess.Launch(executable: executable)
         let group = DispatchGroup()
         let job = self
@@ -48,6 +50,7 @@ struct WorkerPool {
                          each: @Sendable (Int, FileReport) -> Void, skipped: @Sendable (Int) -> Void) {
         pbw_block_broken_pipe()
         var worker: WorkerProcess?
+        let bound = HardBound()
         while let index = queue.next() {
             if stop.value {
                 skipped(index)
@@ -66,7 +69,7 @@ struct WorkerPool {
                 }
             }
             guard let current = worker else { continue }
-            var (report, keep) = runFile(file, in: current)
+            var (report, keep) = runFile(file, in: current, bound: bound)
             if !keep {
                 current.end()
                 worker = nil
@@ -75,6 +78,22 @@ struct WorkerPool {
             each(index, report)
         }
         worker?.end()
+    }
+
+    /// The order the slots take the files in (reports still come out in the files' order). Refusal scenarios
+    /// (`--! expect-error`) run until a limit stops them, the longest files of most suites, so they go first:
+    /// started last, one of them could keep a slot busy long after the other has finished everything else. Those
+    /// that wait out a time limit (`--! max-seconds`) before the others. A shuffled run keeps its shuffled order,
+    /// and --fail-fast the files' own, so which files a failure stops stays what the user expects.
+    func runOrder(_ files: [String]) -> [Int] {
+        guard options.shuffleSeed == nil, !options.failFast else { return Array(files.indices) }
+        func rank(_ index: Int) -> Int {
+            let header = headers.header(for: files[index])
+            guard header.expectError != nil else { return 0 }
+            return header.maxSeconds != nil ? 2 : 1
+        }
+        let ranks = files.indices.map(rank)
+        return files.indices.sorted { ranks[$0] != ranks[$1] ? ranks[$0] > ranks[$1] : $0 < $1 }
     }
 
     static func couldNotStart(_ file: String, _ error: any Error) -> FileReport {
@@ -104,9 +123,14 @@ struct WorkerPool {
 
     /// The request that hands `file` to a worker: the same arguments a one-file worker takes, as one JSON line.
     func request(for file: String, options: RunOptions) -> String {
-        var o = JSONObject()
-        o.append("args", Array(arguments(for: file, options: options).dropFirst()))
-        return o.json
+        // Written straight into one string: `{"args":[...]}` as a JSONObject writes it, without its generic steps.
+        var out = #"{"args":["#
+        for (n, argument) in arguments(for: file, options: options).dropFirst().enumerated() {
+            if n > 0 { out += "," }
+            JSONString.write(argument, into: &out)
+        }
+        out += "]}"
+        return out
     }
 
     /// Runs `file` in a worker of its own, which ends with it.
@@ -116,7 +140,7 @@ struct WorkerPool {
         case .failure(let error): return Self.couldNotStart(file, error)
         case .success(let worker):
             pbw_block_broken_pipe()
-            var report = runFile(file, in: worker).report
+            var report = runFile(file, in: worker, bound: HardBound()).report
             worker.end()
             report.duration = ScenarioRunner.seconds(since: started)
             return report
@@ -125,23 +149,31 @@ struct WorkerPool {
 
     /// Hands `file` to `worker` and reads its lines to the file's "done" (or to the worker's end), under the hard
     /// wall-time bound. Returns the report and whether the worker may take another file.
-    func runFile(_ file: String, in worker: WorkerProcess) -> (report: FileReport, keep: Bool) {
+    func runFile(_ file: String, in worker: WorkerProcess, bound: HardBound) -> (report: FileReport, keep: Bool) {
         var options = self.options
-        options.limits = ScenarioHeader.read(file: file).limits(from: options.limits)
-        let watch = HardBound(pid: worker.pid, seconds: options.limits.seconds)
-        var events: [JSONValue] = []
+        options.limits = headers.header(for: file).limits(from: options.limits)
+        bound.arm(pid: worker.pid, seconds: options.limits.seconds)
+        var lines: [[UInt8]] = []
         var done = false
         // Read even when the request could not be sent: a worker that died early still said what it said.
         _ = worker.send(request(for: file, options: options))
         while let line = worker.nextLine() {
-            guard let event = JSONValue.parse(String(decoding: line, as: UTF8.self)) else { continue }
-            events.append(event)
-            if case .string("done")? = event["event"] {
+            lines.append(Array(line))
+            if Self.isDone(line) {
                 done = true
                 break
             }
         }
-        let killed = watch.finish()
+        let killed = bound.finish()
+        // A file that ended with its "done" is told by that line alone; the lines before it matter only when the
+        // worker stopped mid-file (which test was running, the log's temporary file), so only then are they read.
+        var events: [JSONValue] = []
+        if done, let last = lines.last, let event = JSONValue.parse(String(decoding: last, as: UTF8.self)) {
+            events = [event]
+        } else {
+            events = lines.compactMap { JSONValue.parse(String(decoding: $0, as: UTF8.self)) }
+            if done, !events.contains(where: { $0["event"]?.string == "done" }) { done = false }
+        }
         var ending: (signal: Bool, status: Int32) = (false, 0)
         var retire = true
         if done, case .bool(let r)? = events.last?["retire"] { retire = r } else if done { retire = false }
@@ -157,6 +189,12 @@ struct WorkerPool {
         }
         return (outcome.report, done && !retire && !killed)
     }
+
+    /// The start every "done" line has: the worker writes its event lines itself, with "event" as their first
+    /// key, and nothing a scenario does reaches its standard output.
+    private static let donePrefix = Array(#"{"event":"done""#.utf8)
+
+    static func isDone(_ line: ArraySlice<UInt8>) -> Bool { line.starts(with: donePrefix) }
 
     /// A worker stopped mid-file leaves its log in the temporary file it announced: end it with the error line
     /// and move it into place, so the log still shows every frame up to the failure. Only a plain file beside
@@ -275,36 +313,63 @@ extension JSONValue {
     }
 }
 
-/// The files not yet handed out, in order, for the job slots to take one at a time.
+/// The files not yet handed out, in the run's order, for the job slots to take one at a time.
 final class FileQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var nextIndex = 0
-    private let count: Int
+    private var position = 0
+    private let order: [Int]
 
-    init(count: Int) { self.count = count }
+    /// `order` holds each file's index once.
+    init(order: [Int]) { self.order = order }
 
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard nextIndex < count else { return nil }
-        defer { nextIndex += 1 }
-        return nextIndex
+        guard position < order.count else { return nil }
+        defer { position += 1 }
+        return order[position]
     }
 }
 
-/// The hard wall-time bound of one file: unless `finish` comes first, the worker is killed at the file's limit
-/// plus `WorkerPool.killGrace`. A limit of 0 means none.
+/// The hard wall-time bound of a job slot's files: while a file is armed, its worker is killed at the file's limit
+/// plus `WorkerPool.killGrace` unless `finish` comes first. One watching thread per slot (`pbw_watch_*`, sleeping
+/// on the monotonic clock): a timer made and cancelled per file woke the timer thread twice a file. Should that
+/// thread not start, each file gets a timer of its own instead, so the bound never goes. A limit of 0 means none.
 final class HardBound: @unchecked Sendable {
+    private let watch: OpaquePointer?
+    private var fallback: TimerBound?
+
+    init() { watch = pbw_watch_start() }
+
+    deinit { pbw_watch_end(watch) }
+
+    /// Starts the bound of one file run by `pid`.
+    func arm(pid: pid_t, seconds: Double) {
+        guard seconds > 0 else { return }
+        let bound = seconds + WorkerPool.killGrace(after: seconds)
+        if let watch { pbw_watch_arm(watch, pid, bound) } else { fallback = TimerBound(pid: pid, seconds: bound) }
+    }
+
+    /// Ends the bound of the file (it is over, one way or another); true when its worker was killed.
+    func finish() -> Bool {
+        if let fallback {
+            self.fallback = nil
+            return fallback.finish()
+        }
+        guard let watch else { return false }
+        return pbw_watch_finish(watch) != 0
+    }
+}
+
+/// A one-file bound on a timer of its own: `HardBound` when its thread could not be made.
+private final class TimerBound: @unchecked Sendable {
     private let lock = NSLock()
     private var finished = false
     private var killed = false
-    private let timer: DispatchSourceTimer?
+    private let timer: DispatchSourceTimer
 
     init(pid: pid_t, seconds: Double) {
-        guard seconds > 0 else { timer = nil; return }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        self.timer = timer
-        let bound = seconds + WorkerPool.killGrace(after: seconds)
-        timer.schedule(deadline: .now() + bound, leeway: .milliseconds(10))
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + seconds, leeway: .milliseconds(10))
         timer.setEventHandler { [self] in
             lock.lock(); defer { lock.unlock() }
             guard !finished else { return }
@@ -314,11 +379,10 @@ final class HardBound: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Ends the watch (the file is over, one way or another); true when the worker was killed.
     func finish() -> Bool {
         lock.lock(); defer { lock.unlock() }
         finished = true
-        timer?.cancel()
+        timer.cancel()
         return killed
     }
 }

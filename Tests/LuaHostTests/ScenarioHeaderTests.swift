@@ -118,6 +118,16 @@ import Testing
         #expect(applied.tests.first?.traceback == "  r.lua:1: in function")
     }
 
+    @Test func aJudgedRefusalKeepsTheTimeItsFileTook() {
+        var report = FileReport(path: "r.lua", tests: [TestResult(name: "t", status: .failed, message: "memory limit")])
+        report.duration = 0.25
+        var header = ScenarioHeader()
+        header.expectError = "memory limit"
+        let applied = header.apply(to: report)
+        #expect(applied.tests.map(\.status) == [.passed])
+        #expect(applied.duration == 0.25)
+    }
+
     @Test func applyWithoutAnExpectedErrorChangesNothing() {
         let report = FileReport(path: "r.lua", tests: [TestResult(name: "t", status: .failed, message: "x")])
         #expect(ScenarioHeader().apply(to: report) == report)

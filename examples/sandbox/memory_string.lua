@@ -1,5 +1,5 @@
---! expect-error: memory limit of 64 MiB exceeded
---! max-memory: 64
+--! expect-error: memory limit of 16 MiB exceeded
+--! max-memory: 16
 test("one enormous string", function()
   local ok = pcall(string.rep, "x", 2 ^ 40)  -- catching the refusal does not get the file past the limit
   local s = "x"

@@ -1,5 +1,5 @@
---! expect-error: memory limit of 16 MiB exceeded
---! max-memory: 16
+--! expect-error: memory limit of 4 MiB exceeded
+--! max-memory: 4
 test("a table that grows without end", function()
   local t = {}
   local i = 0

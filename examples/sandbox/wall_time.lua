@@ -1,5 +1,5 @@
---! expect-error: time limit of 0.25 s exceeded
---! max-seconds: 0.25
+--! expect-error: time limit of 0.1 s exceeded
+--! max-seconds: 0.1
 --! max-instructions: 10000000000
 test("a loop under a time limit only", function()
   local x = 0

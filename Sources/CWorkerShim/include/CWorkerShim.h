@@ -1,6 +1,8 @@
 #ifndef CWORKERSHIM_H
 #define CWORKERSHIM_H
 
+struct pbw_watch;
+
 /// What the worker processes need from Linux that Swift cannot call directly (prctl is variadic; the spawn
 /// needs pipes that close on exec and a child that inherits no other descriptor).
 
@@ -21,5 +23,18 @@ int pbw_wait(int pid, int *signal_out, int *status_out);
 /// Blocks SIGPIPE on the calling thread only: a write to a worker that has died then fails with EPIPE instead of
 /// ending the runner (the signal a failed write raises goes to the thread that wrote).
 void pbw_block_broken_pipe(void);
+
+/// The hard wall-time bound of one job slot (see `HardBound`): a thread of its own that kills the armed process
+/// once its deadline passes (on the monotonic clock). NULL when the thread could not be made.
+struct pbw_watch *pbw_watch_start(void);
+
+/// Arms the watch: `pid` is killed with SIGKILL `seconds` from now unless `pbw_watch_finish` comes first.
+void pbw_watch_arm(struct pbw_watch *watch, int pid, double seconds);
+
+/// Disarms the watch. Returns 1 when the armed process was killed, else 0.
+int pbw_watch_finish(struct pbw_watch *watch);
+
+/// Stops the watch's thread and frees it (NULL is ignored).
+void pbw_watch_end(struct pbw_watch *watch);
 
 #endif

@@ -18,18 +18,34 @@ public enum ScenarioRunner {
     public static func run(file path: String, options: RunOptions,
                            events: @escaping @Sendable (Event) -> Void = { _ in }) -> FileReport {
         let box = ReportBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.report = runHere(file: path, options: options, events: events)
-            done.signal()
-        }
-        thread.stackSize = 16 << 20
-        thread.start()
-        done.wait()
+        onRunnerThread { box.report = runHere(file: path, options: options, events: events) }
         return box.report ?? FileReport(path: path, tests: [
             TestResult(name: "(file)", status: .failed, message: "\(path): the runner thread ended without a report",
                        source: .runner(limit: nil)),
         ])
+    }
+
+    /// The stack a file runs on: Lua → Swift → Lua nesting needs room.
+    static let runnerStackSize = 16 << 20
+
+    /// Runs `body` on a new thread with the runner's large stack and waits for it. A worker runs all its files
+    /// on one such thread (`Worker.serve`): making a thread of 16 MiB per file cost more than some files.
+    public static func onRunnerThread(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = runnerStackSize
+        thread.start()
+        done.wait()
+    }
+
+    /// Runs `path` on the calling thread, which must be one `onRunnerThread` started (for its stack). Nothing of
+    /// one file stays behind on the thread for the next: each gets its own state, context and report.
+    public static func runOnRunnerThread(file path: String, options: RunOptions,
+                                         events: (Event) -> Void) -> FileReport {
+        runHere(file: path, options: options, events: events)
     }
 
     /// Runs `path` on the calling thread.
@@ -184,7 +200,7 @@ public enum ScenarioRunner {
             lua_setfield(L, CLUA_REGISTRYINDEX, key)
         }
         clua_pop(L, 1)
-        Bindings.install(into: context)
+        Bindings.install(into: context, describe: .onFirstUse)
         defer { context.finish() }
         state.startDeadline()
         // The run's token set first, under the plugins' overrides and the file's own.
@@ -472,6 +488,8 @@ public enum ScenarioRunner {
     /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
     /// folder the run started in, so a scenario cannot load Lua from anywhere else on the machine.
     static func headerPlugins(_ header: ScenarioHeader, folder: String) -> Result<[String], PluginError> {
+        // Most files name none; resolving the run's folder costs system calls a file should not pay for nothing.
+        guard !header.plugins.isEmpty else { return .success([]) }
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         var folders: [String] = []
         for written in header.plugins {

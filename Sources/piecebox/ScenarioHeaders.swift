@@ -1,0 +1,51 @@
+import Foundation
+import LuaHost
+
+/// Each scenario's header and whether it is an editor stub, read once per run from the file's first 4 KiB: finding
+/// the files, setting a file's limits and judging its expected error all need them, and reading the same start of
+/// every file three times was a good part of what the runner itself spent on a file.
+final class ScenarioHeaders: @unchecked Sendable {
+    /// What the start of one file says.
+    struct Entry {
+        var header: ScenarioHeader
+        /// A lua-language-server definition file (`---@meta`): it declares, it tests nothing.
+        var isTypeStub: Bool
+    }
+
+    private let lock = NSLock()
+    private var known: [String: Entry] = [:]
+
+    /// The entry of `path`, read on first use (a file that cannot be read has an empty header).
+    func entry(for path: String) -> Entry {
+        lock.lock()
+        if let entry = known[path] { lock.unlock(); return entry }
+        lock.unlock()
+        let start = Self.readStart(of: path)
+        let entry = Entry(header: ScenarioHeader.parse(String(decoding: start, as: UTF8.self)),
+                          isTypeStub: start.starts(with: Self.stubMarker))
+        lock.lock(); defer { lock.unlock() }
+        known[path] = entry
+        return entry
+    }
+
+    func header(for path: String) -> ScenarioHeader { entry(for: path).header }
+
+    private static let stubMarker = Array("---@meta".utf8)
+
+    /// Up to the first 4 KiB of `path` (the header is in its first ten lines; the file may be huge).
+    static func readStart(of path: String) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}
