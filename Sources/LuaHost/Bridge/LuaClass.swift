@@ -158,7 +158,48 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
             let call = LuaCall(hostCall: L, function: what, offset: 1)
             return try fallback(try object(call, receiver: receiver, what: what), key, call)
         }
-        throw LuaHostError.message("\(displayName) has no field '\(key)'")
+        throw LuaHostError.message("\(displayName) has no field '\(key)'"
+            + NearName.hint(for: key, among: memberNames(L)))
+    }
+}
+
+extension LuaClass {
+    /// Every name an object of this class answers in `L`'s state: its methods (those written in Lua too), its
+    /// readings and the methods plugins added. Reads only, with raw access.
+    func memberNames(_ L: OpaquePointer) -> [String] {
+        var names = Array(getters.keys) + Array(methods.keys)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, 4) != 0 else { return names }
+        for table in [Self.methodsTable, Self.pluginTable] {
+            lua_settop(L, top)
+            guard table(self, L) else { continue }
+            let t = lua_gettop(L)
+            lua_pushnil(L)
+            while lua_next(L, t) != 0 {
+                clua_pop(L, 1)
+                if lua_type(L, -1) == LUA_TSTRING, let name = try? LuaValue.textKey(L, -1) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// Pushes the class's methods table (the metatable's `__methods`); false, with nothing pushed, when it has none.
+    private static func methodsTable(_ cls: LuaClass, _ L: OpaquePointer) -> Bool {
+        lua_pushstring(L, cls.name)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { clua_pop(L, 1); return false }
+        lua_pushstring(L, "__methods")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 2); return false }
+        return true
+    }
+
+    /// Pushes the methods plugins added to the class; false, with nothing pushed, when there are none.
+    private static func pluginTable(_ cls: LuaClass, _ L: OpaquePointer) -> Bool {
+        lua_pushstring(L, HostSlot.pluginMethods.rawValue)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { clua_pop(L, 1); return false }
+        lua_pushstring(L, cls.displayName)
+        guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 2); return false }
+        return true
     }
 }
 
