@@ -214,6 +214,15 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        if let receiver {
+            // The object's userdata (argument 1) holds the box for the whole call, so the object is borrowed, not
+            // retained; the metatable matched, and the exact-type test keeps "it is a T" a fact.
+            let matched: Int32? = try Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { box in
+                guard ObjectIdentifier(type(of: box.object)) == ObjectIdentifier(T.self) else { return nil }
+                return try body(unsafeDowncast(box.object, to: T.self), LuaCall(hostCall: L, function: fullName, offset: 1))
+            }
+            if let matched { return matched }
+        }
         let call = LuaCall(hostCall: L, function: fullName, offset: 1)
         return try body(try cls.object(call, receiver: receiver, what: fullName), call)
     }
