@@ -24,8 +24,10 @@ import Testing
     }
 
     @Test func shortNamesMaySlipOnceAndLongerOnesTwice() {
-        // Three letters: one slip allowed. "nxx" is two from "now".
+        // Up to five letters: one slip allowed. "nxx" is two from "now", "nope" two from "move".
         #expect(NearName.nearest(to: "nxx", among: ["now"]) == nil)
+        #expect(NearName.nearest(to: "nope", among: ["move"]) == nil)
+        #expect(NearName.nearest(to: "mov", among: ["move"]) == "move")
         // Nine letters: two slips allowed. "nwPlaying" is one from "nowPlaying"; "noPlayig" is two.
         #expect(NearName.nearest(to: "noPlayig", among: ["nowPlaying"]) == "nowPlaying")
         #expect(NearName.nearest(to: "nPlayig", among: ["nowPlaying"]) == nil)

@@ -1,6 +1,7 @@
-/// The known name a misspelt one was probably meant to be, for "did you mean" hints: a slip of one edit for short
-/// names and of two for longer ones, where an edit inserts, deletes or replaces a character or swaps two neighbours
-/// (the same rule the sandbox uses for misspelt globals).
+/// The known name a misspelt one was probably meant to be, for "did you mean" hints: a slip of one edit for names
+/// of up to five characters and of two for longer ones, where an edit inserts, deletes or replaces a character or
+/// swaps two neighbours (the sandbox's misspelt globals count edits the same way). Two edits in a short name are
+/// most of it: "nope" is two from "move", and no slip of it.
 enum NearName {
     /// The closest of `candidates` to `name` within the allowed slips; of equally close ones the first in sorted
     /// order, so the hint is the same every run. Nil when none is close, or `name` is itself a candidate.
@@ -8,7 +9,7 @@ enum NearName {
         let typed = Array(name.unicodeScalars)
         // Past this a name is no slip of a member's: it is not worth comparing.
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
-        let limit = typed.count <= 3 ? 1 : 2
+        let limit = typed.count <= 5 ? 1 : 2
         var best: (name: String, distance: Int)?
         for candidate in Set(candidates).sorted() {
             let known = Array(candidate.unicodeScalars)
