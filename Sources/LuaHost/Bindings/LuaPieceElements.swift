@@ -100,7 +100,8 @@ struct LuaPieceElements {
                     guard lua_type(L, index) == LUA_TSTRING else { return false }
                     var length = 0
                     guard let p = lua_tolstring(L, index, &length), length == expected.count else { return false }
-                    return length == 0 || memcmp(p, names.baseAddress! + expected.lowerBound, length) == 0
+                    guard length > 0, let base = names.baseAddress else { return length == 0 }
+                    return memcmp(p, base + expected.lowerBound, length) == 0
                 }
                 lua_pushnil(L)
                 while lua_next(L, table) != 0 {
