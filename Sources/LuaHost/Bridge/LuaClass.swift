@@ -78,6 +78,18 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         return try object(call, stack: 1, what: what)
     }
 
+    /// Runs `body` with the receiver's object borrowed, not retained (the object's userdata, argument 1, holds its
+    /// box for the whole call); nil when there is no receiver or its object is not exactly a T. The trampoline matched
+    /// the class already; the exact-type test keeps "it is a T" a fact.
+    @inline(__always)
+    func withReceiver<R>(_ receiver: UnsafeMutableRawPointer?, _ body: (T) throws -> R) rethrows -> R? {
+        guard let receiver else { return nil }
+        return try Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { box in
+            guard ObjectIdentifier(type(of: box.object)) == ObjectIdentifier(T.self) else { return nil }
+            return try body(unsafeDowncast(box.object, to: T.self))
+        }
+    }
+
     /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
     /// number and misses (Swift); __newindex refuses writes; __tostring names the class.
     func ensureMetatable(in state: LuaState) {
@@ -105,9 +117,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_rawset(L, metatable)
 
         // Readings by number, so the hot path makes no Swift string of the key.
-        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in
-            Reading(fullName: "\(displayName).\(key)", body: body)
-        }
+        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in reader("\(displayName).\(key)", body) }
         lua_createtable(L, 0, Int32(readings.count))
         let readingsTable = lua_gettop(L)
         for (i, key) in getters.keys.sorted().enumerated() {
@@ -136,18 +146,23 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_rawset(L, -3)
     }
 
-    /// A reading with the name messages give it ("spring.duration").
-    struct Reading {
-        let fullName: String
-        let body: Getter
+    /// A reading as __index runs it: (thread, receiver) -> results. Its type names no T, so picking one out of the
+    /// list needs no generic type looked up at run time (a list of a type nested in this generic class did, per read).
+    typealias Reader = (OpaquePointer, UnsafeMutableRawPointer?) throws -> Int32
+
+    /// The reader of `body`, named `fullName` in messages ("spring.duration").
+    private func reader(_ fullName: String, _ body: @escaping Getter) -> Reader {
+        { L, receiver in
+            let call = LuaCall(hostCall: L, function: fullName, offset: 1)
+            if let done = try self.withReceiver(receiver, { try body($0, call) }) { return done }
+            return try body(try self.object(call, receiver: receiver, what: fullName), call)
+        }
     }
 
     /// What __index asks Swift for: a reading by number, else a plugin's method, the fallback, or the miss's error.
-    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reading]) throws -> Int32 {
+    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reader]) throws -> Int32 {
         if reading > 0, Int(reading) <= readings.count {
-            let entry = readings[Int(reading) - 1]
-            let call = LuaCall(hostCall: L, function: entry.fullName, offset: 1)
-            return try entry.body(try object(call, receiver: receiver, what: entry.fullName), call)
+            return try readings[Int(reading) - 1](L, receiver)
         }
         // Read with its length: "duration\0x" is no property of anyone's.
         guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
@@ -214,14 +229,8 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
-        if let receiver {
-            // The object's userdata (argument 1) holds the box for the whole call, so the object is borrowed, not
-            // retained; the metatable matched, and the exact-type test keeps "it is a T" a fact.
-            let matched: Int32? = try Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { box in
-                guard ObjectIdentifier(type(of: box.object)) == ObjectIdentifier(T.self) else { return nil }
-                return try body(unsafeDowncast(box.object, to: T.self), LuaCall(hostCall: L, function: fullName, offset: 1))
-            }
-            if let matched { return matched }
+        if let done = try cls.withReceiver(receiver, { try body($0, LuaCall(hostCall: L, function: fullName, offset: 1)) }) {
+            return done
         }
         let call = LuaCall(hostCall: L, function: fullName, offset: 1)
         return try body(try cls.object(call, receiver: receiver, what: fullName), call)
@@ -231,9 +240,9 @@ private final class MethodBox<T: AnyObject>: HostCallable {
 /// The Swift half of a class's __index: readings, plugin methods, the fallback and misses.
 private final class IndexBox<T: AnyObject>: HostCallable {
     let cls: LuaClass<T>
-    let readings: [LuaClass<T>.Reading]
+    let readings: [LuaClass<T>.Reader]
 
-    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reading]) { self.cls = cls; self.readings = readings }
+    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reader]) { self.cls = cls; self.readings = readings }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
         try cls.read(L, receiver: receiver, reading: reading, readings: readings)
