@@ -84,10 +84,10 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     @inline(__always)
     func withReceiver<R>(_ receiver: UnsafeMutableRawPointer?, _ body: (T) throws -> R) rethrows -> R? {
         guard let receiver else { return nil }
-        return try Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { box in
-            guard ObjectIdentifier(type(of: box.object)) == ObjectIdentifier(T.self) else { return nil }
-            return try body(unsafeDowncast(box.object, to: T.self))
-        }
+        let address = Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { $0.address }
+        let type = Unmanaged<AnyObject>.fromOpaque(address)._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }
+        guard type == ObjectIdentifier(T.self) else { return nil }
+        return try Unmanaged<T>.fromOpaque(address)._withUnsafeGuaranteedRef { try body($0) }
     }
 
     /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
