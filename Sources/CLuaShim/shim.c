@@ -274,41 +274,47 @@ static int host_call(lua_State *L, void *box, void *self, int reading) {
   return r;
 }
 
-/* The Swift box in the userdata at upvalue `n`, or NULL once it has been released. */
-static void *upvalue_box(lua_State *L, int n) {
-  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(n));
-  return slot ? *slot : NULL;
+/* Every userdata the host makes: the Swift box it keeps alive, the address of its metatable (which names its
+   class: metatables live in the registry for the state's life, so the address is theirs alone), and, for a
+   class's method, the address of that class's metatable, which the method's self must carry. Scripts cannot
+   make userdata or change a userdata's metatable, so the class a slot names is the class it has. */
+typedef struct pb_slot {
+  void *box;
+  const void *cls;
+  const void *self_cls;
+} pb_slot;
+
+/* The slot of the userdata at `idx` when it is one of the host's (light userdata have no length), else NULL. */
+static pb_slot *slot_at(lua_State *L, int idx) {
+  pb_slot *slot = (pb_slot *)lua_touserdata(L, idx);
+  return slot != NULL && lua_rawlen(L, idx) == sizeof(pb_slot) ? slot : NULL;
 }
 
-/* The object box of the userdata at `idx` when its metatable is the one at `metatable`, else NULL. One pointer
-   comparison instead of a lookup of the class's name in the registry. */
-static void *receiver(lua_State *L, int idx, int metatable) {
-  void **slot = (void **)lua_touserdata(L, idx);
-  if (slot == NULL || lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
-  int same = lua_rawequal(L, -1, metatable);
-  lua_pop(L, 1);
-  return same ? *slot : NULL;
+/* The object box of the userdata at `idx` when its class is `cls`, else NULL: one comparison, no lookup. */
+static void *receiver(lua_State *L, int idx, const void *cls) {
+  pb_slot *slot = slot_at(L, idx);
+  return slot != NULL && slot->cls == cls ? slot->box : NULL;
 }
 
 /* A plain host function: upvalue 1 holds its box. */
 static int pb_trampoline(lua_State *L) {
-  void *box = upvalue_box(L, 1);
-  if (box == NULL) return luaL_error(L, "host function is no longer available");
-  return host_call(L, box, NULL, 0);
+  pb_slot *fn = (pb_slot *)lua_touserdata(L, lua_upvalueindex(1));
+  if (fn == NULL || fn->box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, fn->box, NULL, 0);
 }
 
-/* A class's method: upvalue 1 holds its box, upvalue 2 the class's metatable, against which argument 1 (self)
-   is checked here; the host explains a wrong self. */
+/* A class's method: upvalue 1 holds its box and its class, against which argument 1 (self) is checked here;
+   the host explains a wrong self. */
 static int pb_method_trampoline(lua_State *L) {
-  void *box = upvalue_box(L, 1);
-  if (box == NULL) return luaL_error(L, "host function is no longer available");
-  return host_call(L, box, receiver(L, 1, lua_upvalueindex(2)), 0);
+  pb_slot *fn = (pb_slot *)lua_touserdata(L, lua_upvalueindex(1));
+  if (fn == NULL || fn->box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, fn->box, receiver(L, 1, fn->self_cls), 0);
 }
 
 /* A class's __index(object, key): the methods table (upvalue 1) answers with a plain read, so a method call
    crosses into the host once, for the call itself. A reading's name maps to its number in upvalue 2, and only
-   then does the host (box at upvalue 3) run, to read the live value; anything else (plugin methods, misses)
-   goes to the host with number 0. Upvalue 4 is the class's metatable, to check the object. */
+   then does the host (box and class at upvalue 3) run, to read the live value; anything else (plugin methods,
+   misses) goes to the host with number 0. */
 static int pb_index(lua_State *L) {
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
@@ -316,25 +322,28 @@ static int pb_index(lua_State *L) {
   int reading = 0;
   if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) reading = (int)lua_tointegerx(L, -1, NULL);
   lua_settop(L, 2);
-  void *box = upvalue_box(L, 3);
-  if (box == NULL) return luaL_error(L, "host function is no longer available");
-  return host_call(L, box, receiver(L, 1, lua_upvalueindex(4)), reading);
+  pb_slot *fn = (pb_slot *)lua_touserdata(L, lua_upvalueindex(3));
+  if (fn == NULL || fn->box == NULL) return luaL_error(L, "host function is no longer available");
+  return host_call(L, fn->box, receiver(L, 1, fn->self_cls), reading);
 }
 
 static int box_gc(lua_State *L) {
-  void **slot = (void **)lua_touserdata(L, 1);
-  if (slot && *slot) {
-    void *box = *slot;
-    *slot = NULL;
+  pb_slot *slot = slot_at(L, 1);
+  if (slot && slot->box) {
+    void *box = slot->box;
+    slot->box = NULL;
     if (g_release) g_release(box);
   }
   return 0;
 }
 
-static void new_box(lua_State *L, void *box, const char *tname) {
-  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-  *slot = box;
+/* Pushes a userdata holding `box`, of the class `tname`; `self_cls` is the class a method's self must have. */
+static void new_box(lua_State *L, void *box, const char *tname, const void *self_cls) {
+  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), 0);
+  slot->box = box;
+  slot->self_cls = self_cls;
   pb_push_metatable(L, tname);
+  slot->cls = lua_topointer(L, -1);
   lua_setmetatable(L, -2);
 }
 
@@ -348,33 +357,32 @@ void pb_push_metatable(lua_State *L, const char *tname) {
 }
 
 void pb_push_swift_function(lua_State *L, void *box) {
-  new_box(L, box, "piecebox.function");
+  new_box(L, box, "piecebox.function", NULL);
   lua_pushcclosure(L, pb_trampoline, 1);
 }
 
 void pb_push_swift_method(lua_State *L, void *box, int metatable) {
-  metatable = lua_absindex(L, metatable);
-  new_box(L, box, "piecebox.function");
-  lua_pushvalue(L, metatable);
-  lua_pushcclosure(L, pb_method_trampoline, 2);
+  const void *cls = lua_topointer(L, metatable);
+  new_box(L, box, "piecebox.function", cls);
+  lua_pushcclosure(L, pb_method_trampoline, 1);
 }
 
 void pb_push_index(lua_State *L, void *box, int methods, int readings, int metatable) {
   methods = lua_absindex(L, methods);
   readings = lua_absindex(L, readings);
-  metatable = lua_absindex(L, metatable);
+  const void *cls = lua_topointer(L, metatable);
   lua_pushvalue(L, methods);
   lua_pushvalue(L, readings);
-  new_box(L, box, "piecebox.function");
-  lua_pushvalue(L, metatable);
-  lua_pushcclosure(L, pb_index, 4);
+  new_box(L, box, "piecebox.function", cls);
+  lua_pushcclosure(L, pb_index, 3);
 }
 
-void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname); }
+void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname, NULL); }
 
 void *pb_object_box(lua_State *L, int idx, const char *tname) {
-  void **slot = (void **)luaL_testudata(L, idx, tname);
-  return slot ? *slot : NULL;
+  if (luaL_testudata(L, idx, tname) == NULL) return NULL;
+  pb_slot *slot = slot_at(L, idx);
+  return slot ? slot->box : NULL;
 }
 
 int pb_loadtext(lua_State *L, const char *text, size_t len, const char *chunkname) {

@@ -66,8 +66,50 @@ import Testing
     }
 
     @Test func anUnknownFieldIsNamedAtTheScriptsLine() throws {
-        let line = try refusalLine(of: "s.nwo", prelude: "", setup: "local s = Stage{}", name: "miss.lua")
-        #expect(line.hasSuffix("miss.lua:4: stage has no field 'nwo'"), "\(line)")
+        let line = try refusalLine(of: "s.zzz", prelude: "", setup: "local s = Stage{}", name: "miss.lua")
+        #expect(line.hasSuffix("miss.lua:4: stage has no field 'zzz'"), "\(line)")
+    }
+
+    @Test(arguments: [
+        // A letter left out of a method made on the stage.
+        ("s:nowPlayng{}", "stage has no field 'nowPlayng'; did you mean 'nowPlaying'?"),
+        // Two letters swapped in a method of the stage's own.
+        ("s:nwo()", "stage has no field 'nwo'; did you mean 'now'?"),
+        // A method written in Lua (runUntil) is a member too.
+        ("s:runUntl(function() return true end)", "stage has no field 'runUntl'; did you mean 'runUntil'?"),
+        // A reading, with a letter in the wrong case.
+        ("s.frameindex", "stage has no field 'frameindex'; did you mean 'frameIndex'?"),
+        // A spring's method, one letter replaced.
+        ("motion.spring{ duration = 0.5 }:valeu(0.1)", "spring has no field 'valeu'; did you mean 'value'?"),
+    ])
+    func aMisspeltMemberIsNamedAtTheScriptsLineWithTheNameItWasNear(call: String, message: String) throws {
+        let line = try refusalLine(of: call, prelude: "", setup: "local s = Stage{}", name: "typo.lua")
+        #expect(line.hasSuffix("typo.lua:4: " + message), "\(line)")
+    }
+
+    @Test func aNameFarFromEveryMemberGetsNoGuess() throws {
+        // "nowPlayingCard" is four letters longer than "nowPlaying": more than two slips from any member.
+        let line = try refusalLine(of: "s:nowPlayingCard{}", prelude: "", setup: "local s = Stage{}", name: "far.lua")
+        #expect(line.hasSuffix("far.lua:4: stage has no field 'nowPlayingCard'"), "\(line)")
+    }
+
+    @Test func aMethodAPluginAddedIsAmongTheNamesGuessed() throws {
+        let folder = try ScenarioFolder()
+        _ = try folder.write("plugins/glow/plugin.lua", """
+            return { methods = { stage = { glowAll = function(self) return 1 end } } }
+            """)
+        let path = try folder.write("typo.lua", """
+            test("call", function()
+              local s = Stage{}
+              local ok, err = pcall(function() return s:glowAl() end)
+              print(tostring(ok), tostring(err))
+            end)
+            """)
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+        let result = try #require(report.test("call"), "\(report.summary)")
+        #expect(result.status == .passed, "\(result.message)")
+        let line = try #require(result.output.first)
+        #expect(line.hasSuffix("typo.lua:3: stage has no field 'glowAl'; did you mean 'glowAll'?"), "\(line)")
     }
 
     @Test func keysThatAreNotNamesReadAsNilAndANameWithANulInsideIsNoReading() throws {
@@ -77,7 +119,8 @@ import Testing
             """)
         let line = try #require(out.first)
         #expect(line.hasPrefix("nil\tnil\t"), "\(line)")
-        #expect(line.hasSuffix("dispatch.lua:3: spring has no field 'duration\u{0}x'"), "\(line)")
+        // Two edits from "duration" (the NUL and the x), so that is the name guessed.
+        #expect(line.hasSuffix("dispatch.lua:3: spring has no field 'duration\u{0}x'; did you mean 'duration'?"), "\(line)")
     }
 
     @Test func aMethodAndAReadingAnswerInsideACoroutine() throws {

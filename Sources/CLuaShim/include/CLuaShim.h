@@ -87,7 +87,8 @@ void pb_push_traceback_handler(lua_State *L);
 void pb_push_swift_function(lua_State *L, void *box);
 
 /* Pushes a method of the class whose metatable is at `metatable`: calls into Swift with `box` and, when argument 1
-   is an object of that class, its object box. */
+   is an object of that class, its object box. The class is checked by the metatable's address, which the object's
+   userdata carries, so the check is one comparison. */
 void pb_push_swift_method(lua_State *L, void *box, int metatable);
 
 /* Pushes the __index of the class whose metatable is at `metatable`: a plain read of the methods table at

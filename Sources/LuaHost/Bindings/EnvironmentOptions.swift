@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import PieceKit
 
 /// Reads and writes the stage's environment as Lua options: width, height, safeArea, fps, reduceMotion,
@@ -37,6 +38,45 @@ enum EnvironmentOptions {
         if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self, all: DynamicTypeSize.allCases) { env.dynamicTypeSize = d }
         if let c = try o.choice("colorScheme", ColorScheme.self, all: ColorScheme.allCases) { env.colorScheme = c }
         return env
+    }
+
+    /// Writes `env` into the table at absolute index `table`, field by field, with the values `value(env)` holds,
+    /// so a table a layout is handed each time is kept and refreshed rather than made anew. `safeArea` is written
+    /// into the table already there (a new one when the script put something else there).
+    static func write(_ env: PieceEnvironment, into table: Int32, _ L: OpaquePointer) {
+        guard lua_checkstack(L, 4) != 0 else { return }
+        func set(_ key: String, _ push: () -> Void) {
+            lua_pushstring(L, key)
+            push()
+            lua_rawset(L, table)
+        }
+        func text(_ s: String) -> () -> Void { { pushBytes(L, s) } }
+        func number(_ n: Double) -> () -> Void { { pushNumber(L, n) } }
+        func flag(_ b: Bool) -> () -> Void { { lua_pushboolean(L, b ? 1 : 0) } }
+        set("colorScheme", text(env.colorScheme.rawValue))
+        set("dynamicTypeSize", text(env.dynamicTypeSize.rawValue))
+        set("height", number(env.size.height))
+        set("isEnabled", flag(env.isEnabled))
+        set("layoutDirection", text(env.layoutDirection.rawValue))
+        set("reduceMotion", flag(env.reduceMotion))
+        set("reduceTransparency", flag(env.reduceTransparency))
+        lua_pushstring(L, "safeArea")
+        if lua_rawget(L, table) != LUA_TTABLE {
+            clua_pop(L, 1)
+            lua_createtable(L, 0, 4)
+            lua_pushstring(L, "safeArea")
+            lua_pushvalue(L, -2)
+            lua_rawset(L, table)
+        }
+        let inset = lua_gettop(L)
+        for (key, value) in [("bottom", env.safeArea.bottom), ("leading", env.safeArea.leading),
+                             ("top", env.safeArea.top), ("trailing", env.safeArea.trailing)] {
+            lua_pushstring(L, key)
+            pushNumber(L, value)
+            lua_rawset(L, inset)
+        }
+        clua_pop(L, 1)
+        set("width", number(env.size.width))
     }
 
     static func value(_ env: PieceEnvironment) -> LuaValue {

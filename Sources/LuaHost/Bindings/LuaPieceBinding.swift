@@ -20,6 +20,8 @@ final class LuaPiece: StagePiece {
     var lastGood: [Element] = []
     /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
     private var reader = LuaPieceElements()
+    /// Registry reference to the `env` table the layout is handed: made once, refreshed before every call.
+    private var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
     /// The first layout or handler error since the last check; the binding raises it in the script.
@@ -86,7 +88,12 @@ final class LuaPiece: StagePiece {
         pb_push_traceback_handler(L)
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
-        EnvironmentOptions.value(environment).push(L)
+        if environmentRef == LUA_NOREF {
+            lua_createtable(L, 0, 10)
+            environmentRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        }
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
+        EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
         guard protectedCall(2, results: 1, handler: top + 1) else {
             record("\(name): layout failed: " + errorMessage(at: -1))

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Foundation
 import PieceKit
 
 /// Turns what a Lua piece's layout returned into elements, straight from the Lua stack: one walk over the tables
@@ -9,6 +10,13 @@ import PieceKit
 ///
 /// What comes out, and every message for a wrong value, is what reading the table as a whole gave: elements in
 /// name order; in each, x, y, w, h first, then the other numbers by name, then the texts and flags by name.
+///
+/// A layout mostly hands back the same names, walked in the same order, with some numbers moved. After each full
+/// read the reader keeps that walk (see `LastWalk`); the next read first walks the new table against it, checking
+/// every name byte for byte and every value's kind, and only notes which numbers differ. When all matches, the
+/// elements that kept their numbers are the very ones handed out last time (the stage then sees the same storage
+/// and compares nothing) and only the others are made again; at the first difference of any other kind the table
+/// is read in full, so results and messages are those of a full read.
 struct LuaPieceElements {
     /// One property as read: a number, a text, a flag, or anything else (kept only by its type name, for the error).
     enum Property {
@@ -35,10 +43,34 @@ struct LuaPieceElements {
         let count: Int
         /// Not a table: its type name.
         let notATable: String?
+        /// Where its walk starts in the walk being recorded.
+        var step = 0
     }
 
     private var entries: [Entry] = []
     private var properties: [(name: String, value: Property)] = []
+    /// The latest full read's walk, for the next read to check against; nil when there is none to trust.
+    private var lastWalk: LastWalk?
+    /// Numbers that differ from the last walk's, in walk order: (element in `lastWalk.elements`, number, value).
+    private var moved: [(element: Int, number: Int, value: Double)] = []
+
+    /// A full read's walk, in the order `lua_next` went: each element's name and where it went in the output, and
+    /// each property's name and where its value went (or the text or flag it was). Names are kept as their bytes.
+    private struct LastWalk {
+        struct Step {
+            /// The name's bytes in `names`.
+            let name: Range<Int>
+            /// Elements: the index in `elements`. Numbers: the index in that element's numbers.
+            let index: Int
+            /// Elements: how many properties follow in `properties`. Properties: what the value must be.
+            let count: Int
+            let kind: Kind
+        }
+        enum Kind { case element, number, text(String), flag(Bool) }
+        var names: [UInt8] = []
+        var steps: [Step] = []
+        var elements: [Element] = []
+    }
     /// Names by the address of their Lua string. Short Lua strings are interned, so a name a layout writes every
     /// frame comes back at the same address while it lives; each hit is compared byte for byte, so a string made
     /// later at an address a collected one had is never taken for it.
@@ -47,6 +79,103 @@ struct LuaPieceElements {
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
         let table = lua_absindex(L, index)
+        if let again = readAgain(L, table) { return again }
+        lastWalk = nil
+        let elements = try readInFull(L, table)
+        return elements
+    }
+
+    /// The elements when the table at `table` walks exactly as the last full read's did (names, kinds, texts and
+    /// flags alike; numbers finite), else nil. Leaves the stack as it found it.
+    private mutating func readAgain(_ L: OpaquePointer, _ table: Int32) -> [Element]? {
+        guard var walk = lastWalk, lua_type(L, table) == LUA_TTABLE, lua_checkstack(L, 4) != 0 else { return nil }
+        // Held here alone while it is checked and changed, so changing it copies nothing.
+        lastWalk = nil
+        let top = lua_gettop(L)
+        moved.removeAll(keepingCapacity: true)
+        let matched: Bool = walk.names.withUnsafeBufferPointer { names in
+            walk.steps.withUnsafeBufferPointer { steps in
+                var step = 0
+                func sameName(_ index: Int32, _ expected: Range<Int>) -> Bool {
+                    guard lua_type(L, index) == LUA_TSTRING else { return false }
+                    var length = 0
+                    guard let p = lua_tolstring(L, index, &length), length == expected.count else { return false }
+                    guard length > 0, let base = names.baseAddress else { return length == 0 }
+                    return memcmp(p, base + expected.lowerBound, length) == 0
+                }
+                lua_pushnil(L)
+                while lua_next(L, table) != 0 {
+                    guard step < steps.count, sameName(-2, steps[step].name), lua_type(L, -1) == LUA_TTABLE else {
+                        return false
+                    }
+                    let element = steps[step].index
+                    let properties = steps[step].count
+                    let elementIndex = lua_gettop(L)
+                    step += 1
+                    var seen = 0
+                    lua_pushnil(L)
+                    while lua_next(L, elementIndex) != 0 {
+                        guard seen < properties, sameName(-2, steps[step].name) else { return false }
+                        switch steps[step].kind {
+                        case .number:
+                            guard lua_type(L, -1) == LUA_TNUMBER else { return false }
+                            let value = lua_tonumberx(L, -1, nil)
+                            guard value.isFinite else { return false }
+                            let number = steps[step].index
+                            // Compared by bits: -0 is a new value to write, though it equals 0.
+                            if value.bitPattern != walk.elements[element].numbers[number].value.bitPattern {
+                                moved.append((element, number, value))
+                            }
+                        case .text(let text):
+                            guard lua_type(L, -1) == LUA_TSTRING else { return false }
+                            var length = 0
+                            guard let p = lua_tolstring(L, -1, &length) else { return false }
+                            var expected = text
+                            guard expected.withUTF8({ $0.elementsEqual(UnsafeRawBufferPointer(start: p, count: length)) })
+                            else { return false }
+                        case .flag(let flag):
+                            guard lua_type(L, -1) == LUA_TBOOLEAN, (lua_toboolean(L, -1) != 0) == flag else { return false }
+                        case .element:
+                            return false
+                        }
+                        clua_pop(L, 1)
+                        seen += 1
+                        step += 1
+                    }
+                    guard seen == properties else { return false }
+                    clua_pop(L, 1)
+                }
+                return step == steps.count
+            }
+        }
+        lua_settop(L, top)
+        guard matched else { return nil }
+        if moved.isEmpty {
+            lastWalk = walk
+            return walk.elements
+        }
+        // The moved numbers come element by element (the walk reads each element's properties together).
+        var start = 0
+        while start < moved.count {
+            let index = moved[start].element
+            var end = start
+            while end < moved.count, moved[end].element == index { end += 1 }
+            let old = walk.elements[index]
+            var values = old.numbers.map(\.value)
+            for change in moved[start..<end] { values[change.number] = change.value }
+            var remade = Element(old.name)
+            for (number, value) in zip(old.numbers, values) {
+                remade.append(.init(number.name, value, animation: number.animation, isBackground: number.isBackground))
+            }
+            for attribute in old.attributes { remade.append(attribute) }
+            walk.elements[index] = remade
+            start = end
+        }
+        lastWalk = walk
+        return walk.elements
+    }
+
+    private mutating func readInFull(_ L: OpaquePointer, _ table: Int32) throws -> [Element] {
         guard lua_type(L, table) == LUA_TTABLE else {
             throw LuaHostError.message("a \(Self.typeName(L, table)), not a table of elements such as { surface = { x = 0, y = 0, w = 100, h = 50 } }")
         }
@@ -62,12 +191,24 @@ struct LuaPieceElements {
             try ReadBudget.check(entries: visited, bytes: textBytes)
         }
 
+        // The walk as it goes, for the next read to check against (see `LastWalk`). A list part or a value that is
+        // no element's leaves nothing to check against: the next read is a full one.
+        var walk = LastWalk()
+        var walkNames: [String] = []
+        var checkable = true
+        func note(_ name: String, _ kind: LastWalk.Kind) {
+            let start = walk.names.count
+            walk.names.append(contentsOf: name.utf8)
+            walk.steps.append(.init(name: start..<walk.names.count, index: 0, count: 0, kind: kind))
+            walkNames.append(name)
+        }
+
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             defer { clua_pop(L, 1) }
             try spend()
             // Only named entries are elements; a list part is not one.
-            guard lua_type(L, -2) == LUA_TSTRING else { continue }
+            guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
             let name = try key(L, -2)
             guard lua_type(L, -1) == LUA_TTABLE else {
                 entries.append(Entry(name: name, first: 0, count: 0, notATable: Self.typeName(L, -1)))
@@ -75,23 +216,35 @@ struct LuaPieceElements {
             }
             let element = lua_gettop(L)
             let first = properties.count
+            let step = walk.steps.count
+            note(name, .element)
             lua_pushnil(L)
             while lua_next(L, element) != 0 {
                 defer { clua_pop(L, 1) }
                 try spend()
-                guard lua_type(L, -2) == LUA_TSTRING else { continue }
+                guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
                 let property = try key(L, -2)
                 switch lua_type(L, -1) {
-                case LUA_TNUMBER: properties.append((property, .number(lua_tonumberx(L, -1, nil))))
-                case LUA_TBOOLEAN: properties.append((property, .flag(lua_toboolean(L, -1) != 0)))
+                case LUA_TNUMBER:
+                    properties.append((property, .number(lua_tonumberx(L, -1, nil))))
+                    note(property, .number)
+                case LUA_TBOOLEAN:
+                    let flag = lua_toboolean(L, -1) != 0
+                    properties.append((property, .flag(flag)))
+                    note(property, .flag(flag))
                 case LUA_TSTRING:
                     let text = LuaValue.bytes(L, -1)
                     try spend(text.utf8.count)
                     properties.append((property, .text(text)))
-                default: properties.append((property, .other(Self.typeName(L, -1))))
+                    note(property, .text(text))
+                default:
+                    properties.append((property, .other(Self.typeName(L, -1))))
+                    checkable = false
                 }
             }
-            entries.append(Entry(name: name, first: first, count: properties.count - first, notATable: nil))
+            var entry = Entry(name: name, first: first, count: properties.count - first, notATable: nil)
+            entry.step = step
+            entries.append(entry)
         }
 
         // Lua's hash order changes from run to run; names in order make every frame the same.
@@ -104,6 +257,27 @@ struct LuaPieceElements {
             }
             properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
             out.append(try Self.element(entry.name, properties[entry.first..<(entry.first + entry.count)]))
+        }
+        if checkable {
+            // Where each walked element went in the output, and each walked number in its element.
+            for (index, entry) in entries.enumerated() {
+                let head = walk.steps[entry.step]
+                walk.steps[entry.step] = .init(name: head.name, index: index, count: entry.count, kind: .element)
+                for step in (entry.step + 1)..<(entry.step + 1 + entry.count) {
+                    guard case .number = walk.steps[step].kind else { continue }
+                    let name = walkNames[step]
+                    guard let number = out[index].numbers.firstIndex(where: { $0.name == name }) else {
+                        checkable = false
+                        break
+                    }
+                    let old = walk.steps[step]
+                    walk.steps[step] = .init(name: old.name, index: number, count: 0, kind: .number)
+                }
+            }
+        }
+        if checkable {
+            walk.elements = out
+            lastWalk = walk
         }
         return out
     }

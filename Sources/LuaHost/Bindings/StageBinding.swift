@@ -132,13 +132,23 @@ enum StageBinding: ClassBinding {
         let methods = lua_gettop(L)
         _ = state.run(text: runUntilSource, chunkName: "=piecebox:stage") { L in
             lua_pushvalue(L, methods)
-            return 1
+            // step(stage): renders one frame as stage:frames(1) does (the same errors, named the same) and hands
+            // back that frame's view, so each frame runUntil waits through is one call into the host.
+            state.pushFunction { c in
+                let c = c.named("stage:frames", method: true)
+                let o = try cls.object(c, stack: 1, what: "stage:frames")
+                _ = try stageCall(c, o) { try o.stage.frames(1) }
+                guard let frame = o.stage.latestFrame else { c.pushNil(); return 1 }
+                FrameTables.push(frame, c.L)
+                return 1
+            }
+            return 2
         }
         clua_pop(L, 2)
     }
 
     static let runUntilSource = #"""
-local methods = ...
+local methods, step = ...
 local type, error, format = type, error, string.format
 --- Renders frames until predicate(frame) is true; returns the frames rendered. Times out with an error.
 methods.runUntil = function(self, predicate, timeout)
@@ -150,12 +160,13 @@ methods.runUntil = function(self, predicate, timeout)
   end
   local start = self:now()
   local n = 0
+  local frame
   while true do
-    if n > 0 and predicate(self:frame()) then return n end
+    if n > 0 and predicate(frame) then return n end
     if self:now() - start >= timeout - 1e-9 then
       error(format("stage:runUntil: the predicate was still false after %d frames (%.4g s)", n, timeout), 2)
     end
-    self:frames(1)
+    frame = step(self)
     n = n + 1
   end
 end

@@ -43,7 +43,13 @@ final class HostFunctionBox: HostCallable {
 /// Retained by an object userdata; the object is a Swift class instance exposed to scripts.
 final class ObjectBox {
     let object: AnyObject
-    init(_ object: AnyObject) { self.object = object }
+    /// The object's address: while the box lives the object does, so a call can borrow it through this without
+    /// retaining it (see `LuaClass.withReceiver`).
+    let address: UnsafeMutableRawPointer
+    init(_ object: AnyObject) {
+        self.object = object
+        self.address = Unmanaged.passUnretained(object).toOpaque()
+    }
 }
 
 /// Counts boxes alive, so tests can check that nothing leaks when a state closes.

@@ -78,6 +78,18 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         return try object(call, stack: 1, what: what)
     }
 
+    /// Runs `body` with the receiver's object borrowed, not retained (the object's userdata, argument 1, holds its
+    /// box for the whole call); nil when there is no receiver or its object is not exactly a T. The trampoline matched
+    /// the class already; the exact-type test keeps "it is a T" a fact.
+    @inline(__always)
+    func withReceiver<R>(_ receiver: UnsafeMutableRawPointer?, _ body: (T) throws -> R) rethrows -> R? {
+        guard let receiver else { return nil }
+        let address = Unmanaged<ObjectBox>.fromOpaque(receiver)._withUnsafeGuaranteedRef { $0.address }
+        let type = Unmanaged<AnyObject>.fromOpaque(address)._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }
+        guard type == ObjectIdentifier(T.self) else { return nil }
+        return try Unmanaged<T>.fromOpaque(address)._withUnsafeGuaranteedRef { try body($0) }
+    }
+
     /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
     /// number and misses (Swift); __newindex refuses writes; __tostring names the class.
     func ensureMetatable(in state: LuaState) {
@@ -105,9 +117,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_rawset(L, metatable)
 
         // Readings by number, so the hot path makes no Swift string of the key.
-        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in
-            Reading(fullName: "\(displayName).\(key)", body: body)
-        }
+        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in reader("\(displayName).\(key)", body) }
         lua_createtable(L, 0, Int32(readings.count))
         let readingsTable = lua_gettop(L)
         for (i, key) in getters.keys.sorted().enumerated() {
@@ -136,18 +146,23 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_rawset(L, -3)
     }
 
-    /// A reading with the name messages give it ("spring.duration").
-    struct Reading {
-        let fullName: String
-        let body: Getter
+    /// A reading as __index runs it: (thread, receiver) -> results. Its type names no T, so picking one out of the
+    /// list needs no generic type looked up at run time (a list of a type nested in this generic class did, per read).
+    typealias Reader = (OpaquePointer, UnsafeMutableRawPointer?) throws -> Int32
+
+    /// The reader of `body`, named `fullName` in messages ("spring.duration").
+    private func reader(_ fullName: String, _ body: @escaping Getter) -> Reader {
+        { L, receiver in
+            let call = LuaCall(hostCall: L, function: fullName, offset: 1)
+            if let done = try self.withReceiver(receiver, { try body($0, call) }) { return done }
+            return try body(try self.object(call, receiver: receiver, what: fullName), call)
+        }
     }
 
     /// What __index asks Swift for: a reading by number, else a plugin's method, the fallback, or the miss's error.
-    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reading]) throws -> Int32 {
+    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reader]) throws -> Int32 {
         if reading > 0, Int(reading) <= readings.count {
-            let entry = readings[Int(reading) - 1]
-            let call = LuaCall(hostCall: L, function: entry.fullName, offset: 1)
-            return try entry.body(try object(call, receiver: receiver, what: entry.fullName), call)
+            return try readings[Int(reading) - 1](L, receiver)
         }
         // Read with its length: "duration\0x" is no property of anyone's.
         guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
@@ -158,7 +173,48 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
             let call = LuaCall(hostCall: L, function: what, offset: 1)
             return try fallback(try object(call, receiver: receiver, what: what), key, call)
         }
-        throw LuaHostError.message("\(displayName) has no field '\(key)'")
+        throw LuaHostError.message("\(displayName) has no field '\(key)'"
+            + NearName.hint(for: key, among: memberNames(L)))
+    }
+}
+
+extension LuaClass {
+    /// Every name an object of this class answers in `L`'s state: its methods (those written in Lua too), its
+    /// readings and the methods plugins added. Reads only, with raw access.
+    func memberNames(_ L: OpaquePointer) -> [String] {
+        var names = Array(getters.keys) + Array(methods.keys)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, 4) != 0 else { return names }
+        for table in [Self.methodsTable, Self.pluginTable] {
+            lua_settop(L, top)
+            guard table(self, L) else { continue }
+            let t = lua_gettop(L)
+            lua_pushnil(L)
+            while lua_next(L, t) != 0 {
+                clua_pop(L, 1)
+                if lua_type(L, -1) == LUA_TSTRING, let name = try? LuaValue.textKey(L, -1) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// Pushes the class's methods table (the metatable's `__methods`); false, with nothing pushed, when it has none.
+    private static func methodsTable(_ cls: LuaClass, _ L: OpaquePointer) -> Bool {
+        lua_pushstring(L, cls.name)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { clua_pop(L, 1); return false }
+        lua_pushstring(L, "__methods")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 2); return false }
+        return true
+    }
+
+    /// Pushes the methods plugins added to the class; false, with nothing pushed, when there are none.
+    private static func pluginTable(_ cls: LuaClass, _ L: OpaquePointer) -> Bool {
+        lua_pushstring(L, HostSlot.pluginMethods.rawValue)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { clua_pop(L, 1); return false }
+        lua_pushstring(L, cls.displayName)
+        guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 2); return false }
+        return true
     }
 }
 
@@ -173,6 +229,9 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        if let done = try cls.withReceiver(receiver, { try body($0, LuaCall(hostCall: L, function: fullName, offset: 1)) }) {
+            return done
+        }
         let call = LuaCall(hostCall: L, function: fullName, offset: 1)
         return try body(try cls.object(call, receiver: receiver, what: fullName), call)
     }
@@ -181,9 +240,9 @@ private final class MethodBox<T: AnyObject>: HostCallable {
 /// The Swift half of a class's __index: readings, plugin methods, the fallback and misses.
 private final class IndexBox<T: AnyObject>: HostCallable {
     let cls: LuaClass<T>
-    let readings: [LuaClass<T>.Reading]
+    let readings: [LuaClass<T>.Reader]
 
-    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reading]) { self.cls = cls; self.readings = readings }
+    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reader]) { self.cls = cls; self.readings = readings }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
         try cls.read(L, receiver: receiver, reading: reading, readings: readings)

@@ -228,9 +228,11 @@ extension LuaValue {
     }
 }
 
-/// Pushes integral values as Lua integers so scripts see `3`, not `3.0`, when they print a count.
+/// Pushes integral values as Lua integers so scripts see `3`, not `3.0`, when they print a count. Whole is tested
+/// by a round trip through an integer (no call to the C library's rounding): NaN and infinities fail the range test.
+@inline(__always)
 func pushNumber(_ L: OpaquePointer, _ n: Double) {
-    if n.isFinite, n == n.rounded(), abs(n) < 9.0e15 {
+    if abs(n) < 9.0e15, Double(Int64(n)) == n {
         lua_pushinteger(L, lua_Integer(n))
     } else {
         lua_pushnumber(L, n)
