@@ -41,11 +41,25 @@ public struct Element: Sendable, Equatable {
 
     public mutating func append(_ attribute: NamedValue) { attributes.append(attribute) }
 
+    /// Room for `extra` more numbers. A chain of builders makes most elements, and growing the list one number at a
+    /// time copies it at 1, 2 and 4: the first number makes room for a typical element's, and later growth doubles.
+    private mutating func reserveNumbers(_ extra: Int) {
+        let needed = numbers.count + extra
+        if numbers.capacity < needed { numbers.reserveCapacity(max(needed, 2 * numbers.count, 8)) }
+    }
+
+    /// Room for `extra` more attributes, as `reserveNumbers` (an element has a few).
+    private mutating func reserveAttributes(_ extra: Int) {
+        let needed = attributes.count + extra
+        if attributes.capacity < needed { attributes.reserveCapacity(max(needed, 2 * attributes.count, 2)) }
+    }
+
     // MARK: Building (chained, for Swift pieces)
 
     /// Adds an animatable number.
     public consuming func number(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
+        copy.reserveNumbers(1)
         copy.numbers.append(Number(name, value, animation: animation))
         return copy
     }
@@ -53,6 +67,7 @@ public struct Element: Sendable, Equatable {
     /// Adds a rect as four numbers `x`, `y`, `w`, `h`, the keys of the frame log.
     public consuming func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
+        copy.reserveNumbers(4)
         copy.numbers.append(Number("x", rect.x, animation: animation))
         copy.numbers.append(Number("y", rect.y, animation: animation))
         copy.numbers.append(Number("w", rect.width, animation: animation))
@@ -63,6 +78,7 @@ public struct Element: Sendable, Equatable {
     /// Adds a non-animated value.
     public consuming func attribute(_ name: String, _ value: ElementValue) -> Element {
         var copy = self
+        copy.reserveAttributes(1)
         copy.attributes.append(NamedValue(name, value))
         return copy
     }

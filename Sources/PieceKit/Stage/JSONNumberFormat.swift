@@ -109,7 +109,10 @@ struct FastRounding {
         self.decimals = decimals
     }
 
-    /// Writes the digits (at most 13 + 1 + 9 + 1 bytes) and returns how many.
+    /// The most bytes `write(into:)` writes: a sign, 13 whole digits (below 2^40), a point and 9 decimals.
+    static let maxBytes = 24
+
+    /// Writes the digits (at most `maxBytes`) and returns how many.
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         guard units != 0 else { buffer[0] = UInt8(ascii: "0"); return 1 }
         var count = 0

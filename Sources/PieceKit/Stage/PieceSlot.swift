@@ -18,10 +18,16 @@ final class PieceSlot {
     /// the elements change.
     private var lastSample: (time: Double, values: [Double])?
     private var cachedShape: PieceShape?
-    /// The shape before the latest change: a new shape counts only what it does not share with it.
-    private var previousShape: PieceShape?
+    /// The shape the latest frame's layout holds: a new shape counts only what it does not share with it, since
+    /// that is what the frames before it already count (a shape made between frames, for a piece's own look at
+    /// itself, may never be in a frame).
+    private var framedShape: PieceShape?
     /// How many numbers the elements hold together.
     private(set) var valueCount = 0
+    /// How many published elements were compared with the ones before and how many of those were brought up to
+    /// date in place (same names in the same places): for tests of how much work a reconcile does.
+    private(set) var elementsCompared = 0
+    private(set) var elementsUpdatedInPlace = 0
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -51,10 +57,14 @@ final class PieceSlot {
                                        offset: offset))
             offset += state.numberNames.count
         }
-        let made = PieceShape(name: name, elements: shapes, valueCount: offset, previous: previousShape)
+        let made = PieceShape(name: name, elements: shapes, valueCount: offset, previous: framedShape)
         cachedShape = made
-        previousShape = made
         return made
+    }
+
+    /// The stage put `shape` in a new frame layout.
+    func noteFramed(_ shape: PieceShape) {
+        framedShape = shape
     }
 
     /// Moves every number toward the newly published targets. Changes start at `begin` (a frame time) with the
@@ -71,7 +81,17 @@ final class PieceSlot {
            zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
             var changed = false
             var reshaped = false
+            elementsCompared &+= newElements.count
             for index in newElements.indices where newElements[index] != published[index] {
+                changed = true
+                // The usual change: new numbers or attribute values under the same names. The state is brought up
+                // to date where it is, with no list made again.
+                if let attributesChanged = elements[index].update(to: newElements[index], transaction: transaction,
+                                                                  begin: begin) {
+                    elementsUpdatedInPlace &+= 1
+                    if attributesChanged { reshaped = true }
+                    continue
+                }
                 let old = elements[index]
                 var state = reconcile(newElements[index], old: old, transaction: transaction, begin: begin,
                                       warn: warn)
@@ -79,7 +99,6 @@ final class PieceSlot {
                 if state.numberNames == old.numberNames { state.numberNames = old.numberNames } else { reshaped = true }
                 if state.attributes == old.attributes { state.attributes = old.attributes } else { reshaped = true }
                 elements[index] = state
-                changed = true
             }
             guard changed else {
                 published = newElements
@@ -147,15 +166,7 @@ final class PieceSlot {
                 continue
             }
             var animator = old.animators[previous]
-            let current = animator.target
-            if current != number.value {
-                let before = old.watched[previous]
-                let valueChanged = before != nil && watched != nil && before != watched
-                var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
-                // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
-                if !current.isFinite || !number.value.isFinite { animation = nil }
-                animator.set(number.value, animation: animation, at: begin)
-            }
+            animator.move(to: number, watchedBefore: old.watched[previous], transaction: transaction, begin: begin)
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
@@ -243,6 +254,50 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
+    }
+
+    /// Brings the state up to `element` in place when it publishes the same number and attribute names in the
+    /// same order (nothing added, dropped, moved or repeated, so each number keeps its animator where it is):
+    /// returns whether the attributes changed, or nil, touching nothing, when the names differ.
+    mutating func update(to element: Element, transaction: Transaction, begin: Double) -> Bool? {
+        let count = numberNames.count
+        guard element.numbers.count == count, element.attributes.count == attributes.count else { return nil }
+        // The names kept here are unique (repeats were dropped when they were first met), so the same names in
+        // the same places cannot repeat either.
+        let sameNames = element.numbers.withUnsafeBufferPointer { numbers in
+            numberNames.withUnsafeBufferPointer { names in
+                (0..<count).allSatisfy { numbers[$0].name == names[$0] }
+            }
+        } && zip(element.attributes, attributes).allSatisfy { $0.name == $1.name }
+        guard sameNames else { return nil }
+        element.numbers.withUnsafeBufferPointer { numbers in
+            for position in 0..<count {
+                let number = numbers[position]
+                animators[position].move(to: number, watchedBefore: watched[position], transaction: transaction,
+                                         begin: begin)
+                watched[position] = number.animation?.value
+                background[position] = number.isBackground
+            }
+        }
+        guard element.attributes != attributes else { return false }
+        attributes = element.attributes
+        return true
+    }
+}
+
+private extension AnimatedValue {
+    /// Heads for `number`'s value, when it moved, with the animation the transaction gives it: the number's
+    /// implicit animation when the value it watches changed since `watchedBefore`, else the transaction's.
+    mutating func move(to number: Element.Number, watchedBefore before: ElementValue?, transaction: Transaction,
+                       begin: Double) {
+        let current = target
+        guard current != number.value else { return }
+        let watched = number.animation?.value
+        let valueChanged = before != nil && watched != nil && before != watched
+        var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
+        // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
+        if !current.isFinite || !number.value.isFinite { animation = nil }
+        set(number.value, animation: animation, at: begin)
     }
 }
 
