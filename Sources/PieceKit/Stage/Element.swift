@@ -25,6 +25,13 @@ public struct Element: Sendable, Equatable {
             self.animation = animation
             self.isBackground = isBackground
         }
+
+        /// `==` on two numbers where they lie, field by field, the value first (what differs most often), so
+        /// neither is copied.
+        static func same(_ a: UnsafePointer<Number>, _ b: UnsafePointer<Number>) -> Bool {
+            a.pointee.value == b.pointee.value && a.pointee.isBackground == b.pointee.isBackground
+                && a.pointee.name == b.pointee.name && a.pointee.animation == b.pointee.animation
+        }
     }
 
     public let name: String
@@ -106,6 +113,29 @@ public struct Element: Sendable, Equatable {
             copy.numbers[index].isBackground = true
         }
         return copy
+    }
+
+    // MARK: Comparing
+
+    /// The same name, numbers and attributes, in the same order. What synthesized equality says, but read in place:
+    /// the stage compares every published element with the one before on every reconcile, and the synthesized
+    /// form copies each number (its name and animation) to compare it.
+    public static func == (a: Element, b: Element) -> Bool {
+        guard a.name == b.name, a.numbers.count == b.numbers.count, a.attributes.count == b.attributes.count else {
+            return false
+        }
+        let sameNumbers = a.numbers.withUnsafeBufferPointer { x in
+            b.numbers.withUnsafeBufferPointer { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return p == q || (0..<x.count).allSatisfy { Number.same(p + $0, q + $0) }
+            }
+        }
+        guard sameNumbers else { return false }
+        return a.attributes.withUnsafeBufferPointer { x in
+            b.attributes.withUnsafeBufferPointer { y in
+                x.baseAddress == y.baseAddress || (0..<x.count).allSatisfy { x[$0] == y[$0] }
+            }
+        }
     }
 
     // MARK: Reading

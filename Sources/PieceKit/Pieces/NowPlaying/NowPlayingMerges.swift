@@ -31,8 +31,8 @@ extension NowPlayingPiece {
     /// `element[name]`, looking first where the piece publishes it (x, y, w, h, then radius or scale).
     private static func number(_ name: String, of element: ElementFrame, near position: Int) -> Double? {
         let names = element.numberNames
-        if position < names.count, position < element.values.count, names[position] == name {
-            return element.values[position]
+        if position < names.count, names[position] == name {
+            return element.number(at: position)
         }
         return element[name]
     }
