@@ -166,7 +166,8 @@ final class PieceSlot {
                 continue
             }
             var animator = old.animators[previous]
-            animator.move(to: number, watchedBefore: old.watched[previous], transaction: transaction, begin: begin)
+            animator.move(to: number, watching: watched, watchedBefore: old.watched[previous],
+                          transaction: transaction, begin: begin)
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
@@ -272,11 +273,11 @@ private extension PieceSlot.ElementState {
         guard sameNames else { return nil }
         element.numbers.withUnsafeBufferPointer { numbers in
             for position in 0..<count {
-                let number = numbers[position]
-                animators[position].move(to: number, watchedBefore: watched[position], transaction: transaction,
-                                         begin: begin)
-                watched[position] = number.animation?.value
-                background[position] = number.isBackground
+                let value = numbers[position].animation?.value
+                animators[position].move(to: numbers[position], watching: value, watchedBefore: watched[position],
+                                         transaction: transaction, begin: begin)
+                watched[position] = value
+                background[position] = numbers[position].isBackground
             }
         }
         guard element.attributes != attributes else { return false }
@@ -287,12 +288,12 @@ private extension PieceSlot.ElementState {
 
 private extension AnimatedValue {
     /// Heads for `number`'s value, when it moved, with the animation the transaction gives it: the number's
-    /// implicit animation when the value it watches changed since `watchedBefore`, else the transaction's.
-    mutating func move(to number: Element.Number, watchedBefore before: ElementValue?, transaction: Transaction,
-                       begin: Double) {
+    /// implicit animation when the value it watches (`watched`, its implicit animation's) changed since
+    /// `watchedBefore`, else the transaction's.
+    mutating func move(to number: Element.Number, watching watched: ElementValue?, watchedBefore before: ElementValue?,
+                       transaction: Transaction, begin: Double) {
         let current = target
         guard current != number.value else { return }
-        let watched = number.animation?.value
         let valueChanged = before != nil && watched != nil && before != watched
         var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
         // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
