@@ -272,12 +272,17 @@ private extension PieceSlot.ElementState {
         } && zip(element.attributes, attributes).allSatisfy { $0.name == $1.name }
         guard sameNames else { return nil }
         element.numbers.withUnsafeBufferPointer { numbers in
+            guard let first = numbers.baseAddress else { return }
             for position in 0..<count {
-                let value = numbers[position].animation?.value
-                animators[position].move(to: numbers[position], watching: value, watchedBefore: watched[position],
-                                         transaction: transaction, begin: begin)
+                // Read where it lies: copying a number copies its name and its animation.
+                let number = first + position
+                let value = number.pointee.animation?.value
+                if animators[position].target != number.pointee.value {
+                    animators[position].move(to: number.pointee, watching: value, watchedBefore: watched[position],
+                                             transaction: transaction, begin: begin)
+                }
                 watched[position] = value
-                background[position] = numbers[position].isBackground
+                background[position] = number.pointee.isBackground
             }
         }
         guard element.attributes != attributes else { return false }
