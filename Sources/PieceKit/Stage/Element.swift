@@ -74,6 +74,12 @@ public struct Element: Sendable, Equatable {
     /// Adds a rect as four numbers `x`, `y`, `w`, `h`, the keys of the frame log.
     public consuming func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
+        if copy.numbers.isEmpty {
+            // Made in place: appending one by one copies each number into the list.
+            copy.numbers = [Number("x", rect.x, animation: animation), Number("y", rect.y, animation: animation),
+                            Number("w", rect.width, animation: animation), Number("h", rect.height, animation: animation)]
+            return copy
+        }
         copy.reserveNumbers(4)
         copy.numbers.append(Number("x", rect.x, animation: animation))
         copy.numbers.append(Number("y", rect.y, animation: animation))
@@ -85,6 +91,11 @@ public struct Element: Sendable, Equatable {
     /// Adds a non-animated value.
     public consuming func attribute(_ name: String, _ value: ElementValue) -> Element {
         var copy = self
+        if copy.attributes.isEmpty {
+            // Made in place, as in `rect`: most elements have one attribute.
+            copy.attributes = [NamedValue(name, value)]
+            return copy
+        }
         copy.reserveAttributes(1)
         copy.attributes.append(NamedValue(name, value))
         return copy
@@ -99,8 +110,11 @@ public struct Element: Sendable, Equatable {
     public consuming func animation(_ animation: Animation?, value: ElementValue) -> Element {
         var copy = self
         let implicit = ImplicitAnimation(animation, value: value)
-        for index in copy.numbers.indices where copy.numbers[index].animation == nil {
-            copy.numbers[index].animation = implicit
+        // In place: reading a number out of the list to test it would copy its name and its animation.
+        copy.numbers.withUnsafeMutableBufferPointer { numbers in
+            for index in numbers.indices where numbers[index].animation == nil {
+                numbers[index].animation = implicit
+            }
         }
         return copy
     }
