@@ -29,8 +29,16 @@ public struct Element: Sendable, Equatable {
         /// `==` on two numbers where they lie, field by field, the value first (what differs most often), so
         /// neither is copied.
         static func same(_ a: UnsafePointer<Number>, _ b: UnsafePointer<Number>) -> Bool {
-            a.pointee.value == b.pointee.value && a.pointee.isBackground == b.pointee.isBackground
-                && a.pointee.name == b.pointee.name && a.pointee.animation == b.pointee.animation
+            guard a.pointee.value == b.pointee.value, a.pointee.isBackground == b.pointee.isBackground,
+                  a.pointee.name == b.pointee.name else { return false }
+            // The implicit animations part by part, where they lie (comparing the optionals copies both whole).
+            switch (a.pointee.animation == nil, b.pointee.animation == nil) {
+            case (true, true): return true
+            case (false, false):
+                return a.pointee.animation.unsafelyUnwrapped.value == b.pointee.animation.unsafelyUnwrapped.value
+                    && a.pointee.animation.unsafelyUnwrapped.animation == b.pointee.animation.unsafelyUnwrapped.animation
+            default: return false
+            }
         }
     }
 
