@@ -88,16 +88,54 @@ import Testing
         try stage.add(memo)
         try stage.frames(1)
         memo.count = 0
+        let slot = try #require(stage.slots.first)
+        let compared = slot.elementsCompared
         stage.transact(Transaction()) {}
-        // The same storage came back: nothing changed, no frame is owed.
+        // The piece was asked (before and after the body), and the same storage came back each time: the stage
+        // knew that without comparing a single element, nothing changed, and no frame is owed.
+        #expect(memo.count == 2)
+        #expect(slot.elementsCompared == compared)
         #expect(!stage.isBusy)
         #expect(stage.latestFrame?.value(at: "memo.dot.x") == 7)
+    }
+
+    @Test func keptBytesStillCountTheListsALaterLayoutSharesOnceTheFirstFrameIsLetGo() throws {
+        let stage = try Stage(fps: 120)
+        let piece = LabelPiece()
+        try stage.add(piece)
+        // Only the latest frame is kept.
+        stage.retention = .seconds(0)
+        try stage.frames(1)
+        // By hand, from FrameSize's sizes (every name here is short enough to live inside its string):
+        // the frame's own share: a record 48 + 32, one number 8 = 88;
+        // the piece's shape: 64 + 32 for the piece, 48 for the element "a", its number names 32 + 16 · 1 = 48,
+        // its attributes 32 + 48 = 80: 272; the layout: 64 + 16 for its one piece + 272 = 352. In all 440.
+        #expect(stage.historyBytes == 440)
+        // A new label makes a new shape that shares the number names' list with the first one, so the new layout
+        // is counted without it (352 − 48 = 304). The first frame is let go at once, and with it the only count
+        // of that list, which the new layout still holds: it must be counted again, so the total stays 88 + 352.
+        stage.transact(Transaction()) { piece.label = "B" }
+        try stage.frames(1)
+        #expect(stage.history.count == 1)
+        #expect(stage.latestFrame?["labelled", "a"]?.attribute("label") == .text("B"))
+        #expect(stage.historyBytes == 440)
+        // The kept frame alone, counted from scratch, is the same.
+        #expect(stage.latestFrame?.estimatedBytes == 440)
     }
 }
 
 /// Lines a log closure appends to.
 private final class LineBox: @unchecked Sendable {
     var all: [String] = []
+}
+
+/// One element with one number and a label the test changes.
+private final class LabelPiece: StagePiece {
+    let name = "labelled"
+    var label = "A"
+    func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        [Element("a").number("x", 1).text("label", label)]
+    }
 }
 
 /// A piece that hands back one stored list every time, as a piece with a memo of its layout does.

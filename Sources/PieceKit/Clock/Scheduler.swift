@@ -27,9 +27,13 @@ public final class Scheduler {
     /// Pending work's keys as a binary min-heap in run order: scheduling and running are O(log n) each, so a
     /// gesture that schedules a sample for every frame of a long stretch costs n log n, not n². A cancelled key
     /// stays behind until it reaches the top (or the heap is rebuilt); its work is gone from `work` at once.
-    private var heap: [Key] = []
+    ///
+    /// This and `work` are read and changed many times a frame, only from inside this class, and no access to them
+    /// spans a call out (work runs after its entry is taken out), so the run-time check of exclusive access is
+    /// left out.
+    @exclusivity(unchecked) private var heap: [Key] = []
     /// The work still to run (not run, not cancelled), by id.
-    private var work: [UInt64: Work] = [:]
+    @exclusivity(unchecked) private var work: [UInt64: Work] = [:]
     private var nextID: UInt64 = 0
     private var isRunning = false
 

@@ -25,6 +25,21 @@ public struct Element: Sendable, Equatable {
             self.animation = animation
             self.isBackground = isBackground
         }
+
+        /// `==` on two numbers where they lie, field by field, the value first (what differs most often), so
+        /// neither is copied.
+        static func same(_ a: UnsafePointer<Number>, _ b: UnsafePointer<Number>) -> Bool {
+            guard a.pointee.value == b.pointee.value, a.pointee.isBackground == b.pointee.isBackground,
+                  a.pointee.name == b.pointee.name else { return false }
+            // The implicit animations part by part, where they lie (comparing the optionals copies both whole).
+            switch (a.pointee.animation == nil, b.pointee.animation == nil) {
+            case (true, true): return true
+            case (false, false):
+                return a.pointee.animation.unsafelyUnwrapped.value == b.pointee.animation.unsafelyUnwrapped.value
+                    && a.pointee.animation.unsafelyUnwrapped.animation == b.pointee.animation.unsafelyUnwrapped.animation
+            default: return false
+            }
+        }
     }
 
     public let name: String
@@ -41,11 +56,25 @@ public struct Element: Sendable, Equatable {
 
     public mutating func append(_ attribute: NamedValue) { attributes.append(attribute) }
 
+    /// Room for `extra` more numbers. A chain of builders makes most elements, and growing the list one number at a
+    /// time copies it at 1, 2 and 4: the first number makes room for a typical element's, and later growth doubles.
+    private mutating func reserveNumbers(_ extra: Int) {
+        let needed = numbers.count + extra
+        if numbers.capacity < needed { numbers.reserveCapacity(max(needed, 2 * numbers.count, 8)) }
+    }
+
+    /// Room for `extra` more attributes, as `reserveNumbers` (an element has a few).
+    private mutating func reserveAttributes(_ extra: Int) {
+        let needed = attributes.count + extra
+        if attributes.capacity < needed { attributes.reserveCapacity(max(needed, 2 * attributes.count, 2)) }
+    }
+
     // MARK: Building (chained, for Swift pieces)
 
     /// Adds an animatable number.
     public consuming func number(_ name: String, _ value: Double, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
+        copy.reserveNumbers(1)
         copy.numbers.append(Number(name, value, animation: animation))
         return copy
     }
@@ -53,6 +82,13 @@ public struct Element: Sendable, Equatable {
     /// Adds a rect as four numbers `x`, `y`, `w`, `h`, the keys of the frame log.
     public consuming func rect(_ rect: Rect, animation: ImplicitAnimation? = nil) -> Element {
         var copy = self
+        if copy.numbers.isEmpty {
+            // Made in place: appending one by one copies each number into the list.
+            copy.numbers = [Number("x", rect.x, animation: animation), Number("y", rect.y, animation: animation),
+                            Number("w", rect.width, animation: animation), Number("h", rect.height, animation: animation)]
+            return copy
+        }
+        copy.reserveNumbers(4)
         copy.numbers.append(Number("x", rect.x, animation: animation))
         copy.numbers.append(Number("y", rect.y, animation: animation))
         copy.numbers.append(Number("w", rect.width, animation: animation))
@@ -63,6 +99,12 @@ public struct Element: Sendable, Equatable {
     /// Adds a non-animated value.
     public consuming func attribute(_ name: String, _ value: ElementValue) -> Element {
         var copy = self
+        if copy.attributes.isEmpty {
+            // Made in place, as in `rect`: most elements have one attribute.
+            copy.attributes = [NamedValue(name, value)]
+            return copy
+        }
+        copy.reserveAttributes(1)
         copy.attributes.append(NamedValue(name, value))
         return copy
     }
@@ -76,8 +118,11 @@ public struct Element: Sendable, Equatable {
     public consuming func animation(_ animation: Animation?, value: ElementValue) -> Element {
         var copy = self
         let implicit = ImplicitAnimation(animation, value: value)
-        for index in copy.numbers.indices where copy.numbers[index].animation == nil {
-            copy.numbers[index].animation = implicit
+        // In place: reading a number out of the list to test it would copy its name and its animation.
+        copy.numbers.withUnsafeMutableBufferPointer { numbers in
+            for index in numbers.indices where numbers[index].animation == nil {
+                numbers[index].animation = implicit
+            }
         }
         return copy
     }
@@ -90,6 +135,29 @@ public struct Element: Sendable, Equatable {
             copy.numbers[index].isBackground = true
         }
         return copy
+    }
+
+    // MARK: Comparing
+
+    /// The same name, numbers and attributes, in the same order. What synthesized equality says, but read in place:
+    /// the stage compares every published element with the one before on every reconcile, and the synthesized
+    /// form copies each number (its name and animation) to compare it.
+    public static func == (a: Element, b: Element) -> Bool {
+        guard a.name == b.name, a.numbers.count == b.numbers.count, a.attributes.count == b.attributes.count else {
+            return false
+        }
+        let sameNumbers = a.numbers.withUnsafeBufferPointer { x in
+            b.numbers.withUnsafeBufferPointer { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return p == q || (0..<x.count).allSatisfy { Number.same(p + $0, q + $0) }
+            }
+        }
+        guard sameNumbers else { return false }
+        return a.attributes.withUnsafeBufferPointer { x in
+            b.attributes.withUnsafeBufferPointer { y in
+                x.baseAddress == y.baseAddress || (0..<x.count).allSatisfy { x[$0] == y[$0] }
+            }
+        }
     }
 
     // MARK: Reading

@@ -73,6 +73,14 @@ public struct FrameHistory: RandomAccessCollection, Sendable {
             bytes -= own
         } else {
             bytes -= costs[head]
+            // The next frame's layout was counted only for what it does not share with this one; the lists they
+            // share outlive this frame, so the next layout now carries them: it is charged in full.
+            if layoutShare > 0, head + 1 < storage.count {
+                let next = storage[head + 1].layout
+                let extra = next.standaloneBytes - next.estimatedBytes
+                costs[head + 1] += extra
+                bytes += extra
+            }
         }
         lastDroppedFrame = frame.index
         storage[head] = FrameHistory.placeholder

@@ -35,6 +35,12 @@ final class FrameLayout: Sendable {
 
     /// About how many bytes the layout holds, counted once however many frames share it (see `FrameSize`).
     let estimatedBytes: Int
+
+    /// About how many bytes the layout holds with nothing counted in the layout before it: what it must be
+    /// charged once the frames of that layout are let go, since the lists it shares with it are still held.
+    var standaloneBytes: Int {
+        pieces.reduce(64 + 16 * pieces.count) { $0 + $1.standaloneBytes }
+    }
 }
 
 /// One piece's element names, number names and attributes, in published order.
@@ -53,6 +59,11 @@ final class PieceShape: Sendable {
         self.elements = elements
         self.valueCount = valueCount
         estimatedBytes = FrameSize.bytes(of: name, elements, sharingWith: previous?.elements ?? [])
+    }
+
+    /// About how many bytes the shape holds with nothing shared (see `FrameLayout.standaloneBytes`).
+    var standaloneBytes: Int {
+        FrameSize.bytes(of: name, elements, sharingWith: [])
     }
 
     /// A piece with nothing published yet.

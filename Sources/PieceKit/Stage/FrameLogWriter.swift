@@ -12,6 +12,8 @@ public struct FrameLogWriter {
     private var cuts: [Int] = []
     private var templateLayout: FrameLayout?
     private var templateFormat = JSONNumberFormat.standard
+    /// Where `writeNumbersQuickly` builds the pieces part of a line, kept from frame to frame.
+    private var scratch: [UInt8] = []
 
     public init() {
         bytes.reserveCapacity(4096)
@@ -29,9 +31,59 @@ public struct FrameLogWriter {
             buildTemplate(frame.layout, format: format)
         }
         // The layout's text with each number written into its place.
+        if !writeNumbersQuickly(frame.values, format: format) {
+            writeNumbers(frame.values, format: format)
+        }
+        append(#"},"events":["#)
+        for (index, event) in frame.events.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            var object = JSONObject(format: format)
+            FrameLog.write(event, into: &object)
+            append(object.json)
+        }
+        append("]}")
+    }
+
+    /// The template with every number in its place, written into `scratch` with plain stores and added to `bytes`
+    /// in one copy. Only numbers that integer arithmetic formats (`FastRounding`, at most `FastRounding.maxBytes`
+    /// each) fit the room made; a frame holding any other returns false having written nothing.
+    private mutating func writeNumbersQuickly(_ values: [Double], format: JSONNumberFormat) -> Bool {
+        let count = min(values.count, cuts.count)
+        let room = template.count + count * FastRounding.maxBytes
+        if scratch.count < room { scratch = [UInt8](repeating: 0, count: room) }
+        let decimals = format.decimals
+        let written = scratch.withUnsafeMutableBufferPointer { out -> Int? in
+            guard let to = out.baseAddress else { return nil }
+            return template.withUnsafeBufferPointer { text -> Int? in
+                cuts.withUnsafeBufferPointer { cuts -> Int? in
+                    values.withUnsafeBufferPointer { values -> Int? in
+                        guard let from = text.baseAddress else { return nil }
+                        var at = 0
+                        var start = 0
+                        for index in 0..<count {
+                            let cut = cuts[index]
+                            (to + at).update(from: from + start, count: cut - start)
+                            at += cut - start
+                            guard let scaled = FastRounding(values[index], decimals: decimals) else { return nil }
+                            at += scaled.write(into: UnsafeMutableBufferPointer(start: to + at, count: out.count - at))
+                            start = cut
+                        }
+                        (to + at).update(from: from + start, count: text.count - start)
+                        return at + text.count - start
+                    }
+                }
+            }
+        }
+        guard let written else { return false }
+        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written])) }
+        return true
+    }
+
+    /// The template with every number in its place, each through `format` (any number, any length).
+    private mutating func writeNumbers(_ values: [Double], format: JSONNumberFormat) {
         let template = self.template, cuts = self.cuts
         template.withUnsafeBufferPointer { text in
-            frame.values.withUnsafeBufferPointer { values in
+            values.withUnsafeBufferPointer { values in
                 var start = 0
                 for index in 0..<min(values.count, cuts.count) {
                     let cut = cuts[index]
@@ -42,14 +94,6 @@ public struct FrameLogWriter {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
             }
         }
-        append(#"},"events":["#)
-        for (index, event) in frame.events.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            var object = JSONObject(format: format)
-            FrameLog.write(event, into: &object)
-            append(object.json)
-        }
-        append("]}")
     }
 
     // MARK: The layout's text

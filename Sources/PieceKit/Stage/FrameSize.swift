@@ -56,5 +56,5 @@ enum FrameSize {
 
 extension Frame {
     /// About how many bytes this frame holds on its own, its layout included (a frame kept alone).
-    public var estimatedBytes: Int { FrameSize.ownBytes(of: self) + layout.estimatedBytes }
+    public var estimatedBytes: Int { FrameSize.ownBytes(of: self) + layout.standaloneBytes }
 }

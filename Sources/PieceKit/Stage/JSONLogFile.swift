@@ -69,11 +69,20 @@ public final class JSONLogFile {
     /// Appends one line given as UTF-8 bytes (the newline is added here).
     public func write(utf8 line: [UInt8]) throws(JSONLogError) {
         guard handle != nil else { throw .closed(path: path) }
-        guard !line.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw .lineBreakInLine(path: path) }
+        guard !Self.holdsLineBreak(line) else { throw .lineBreakInLine(path: path) }
         buffer.append(contentsOf: line)
         buffer.append(0x0A)
         linesWritten += 1
         if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    /// Whether `line` holds a line feed or a carriage return: searched by the C library, since every frame's
+    /// line (kilobytes) passes through here.
+    private static func holdsLineBreak(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            return memchr(base, 0x0A, raw.count) != nil || memchr(base, 0x0D, raw.count) != nil
+        }
     }
 
     /// Hands the buffered lines to the OS (a plain `write`, no sync: the file is for reading after the run).

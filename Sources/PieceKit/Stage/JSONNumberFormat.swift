@@ -92,8 +92,6 @@ struct FastRounding {
     let decimals: Int
 
     private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
-    private static let integerPowers: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
-                                                  100_000_000, 1_000_000_000]
 
     init?(_ value: Double, decimals: Int) {
         guard value.isFinite, decimals < Self.powers.count else { return nil }
@@ -109,39 +107,44 @@ struct FastRounding {
         self.decimals = decimals
     }
 
-    /// Writes the digits (at most 13 + 1 + 9 + 1 bytes) and returns how many.
+    /// The most bytes `write(into:)` writes: a sign, 13 whole digits (below 2^40), a point and 9 decimals.
+    static let maxBytes = 24
+
+    /// Writes the digits (at most `maxBytes`; `buffer` holds at least that many) and returns how many: the units'
+    /// digits right to left, the point after the decimals that are not trailing zeros (none when all are), then at
+    /// least one whole digit and the sign.
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         guard units != 0 else { buffer[0] = UInt8(ascii: "0"); return 1 }
-        var count = 0
-        if negative { buffer[0] = UInt8(ascii: "-"); count = 1 }
-        let scale = Self.integerPowers[decimals]
-        let integer = units / scale
-        var fraction = units % scale
-        count += Self.writeDigits(integer, into: buffer, at: count)
-        guard fraction != 0 else { return count }
-        var places = decimals
-        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
-        buffer[count] = UInt8(ascii: ".")
-        count += 1
-        // Leading zeros of the fraction: 0.05 is "05" in two places.
-        var digits = 1
-        var probe = fraction
-        while probe >= 10 { probe /= 10; digits += 1 }
-        for _ in 0..<(places - digits) { buffer[count] = UInt8(ascii: "0"); count += 1 }
-        count += Self.writeDigits(fraction, into: buffer, at: count)
-        return count
-    }
-
-    private static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var digits = 1
-        var probe = value
-        while probe >= 10 { probe /= 10; digits += 1 }
-        var rest = value
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxBytes) { digits in
+            var at = Self.maxBytes
+            var rest = units
+            var places = decimals
+            while places > 0, rest % 10 == 0 {
+                rest /= 10
+                places -= 1
+            }
+            if places > 0 {
+                for _ in 0..<places {
+                    at -= 1
+                    digits[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                at -= 1
+                digits[at] = UInt8(ascii: ".")
+            }
+            repeat {
+                at -= 1
+                digits[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                at -= 1
+                digits[at] = UInt8(ascii: "-")
+            }
+            let count = Self.maxBytes - at
+            for index in 0..<count { buffer[index] = digits[at + index] }
+            return count
         }
-        return digits
     }
 }
 

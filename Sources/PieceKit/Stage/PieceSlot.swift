@@ -18,10 +18,16 @@ final class PieceSlot {
     /// the elements change.
     private var lastSample: (time: Double, values: [Double])?
     private var cachedShape: PieceShape?
-    /// The shape before the latest change: a new shape counts only what it does not share with it.
-    private var previousShape: PieceShape?
+    /// The shape the latest frame's layout holds: a new shape counts only what it does not share with it, since
+    /// that is what the frames before it already count (a shape made between frames, for a piece's own look at
+    /// itself, may never be in a frame).
+    private var framedShape: PieceShape?
     /// How many numbers the elements hold together.
     private(set) var valueCount = 0
+    /// How many published elements were compared with the ones before and how many of those were brought up to
+    /// date in place (same names in the same places): for tests of how much work a reconcile does.
+    private(set) var elementsCompared = 0
+    private(set) var elementsUpdatedInPlace = 0
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -51,10 +57,14 @@ final class PieceSlot {
                                        offset: offset))
             offset += state.numberNames.count
         }
-        let made = PieceShape(name: name, elements: shapes, valueCount: offset, previous: previousShape)
+        let made = PieceShape(name: name, elements: shapes, valueCount: offset, previous: framedShape)
         cachedShape = made
-        previousShape = made
         return made
+    }
+
+    /// The stage put `shape` in a new frame layout.
+    func noteFramed(_ shape: PieceShape) {
+        framedShape = shape
     }
 
     /// Moves every number toward the newly published targets. Changes start at `begin` (a frame time) with the
@@ -71,7 +81,17 @@ final class PieceSlot {
            zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
             var changed = false
             var reshaped = false
+            elementsCompared &+= newElements.count
             for index in newElements.indices where newElements[index] != published[index] {
+                changed = true
+                // The usual change: new numbers or attribute values under the same names. The state is brought up
+                // to date where it is, with no list made again.
+                if let attributesChanged = elements[index].update(to: newElements[index], transaction: transaction,
+                                                                  begin: begin) {
+                    elementsUpdatedInPlace &+= 1
+                    if attributesChanged { reshaped = true }
+                    continue
+                }
                 let old = elements[index]
                 var state = reconcile(newElements[index], old: old, transaction: transaction, begin: begin,
                                       warn: warn)
@@ -79,7 +99,6 @@ final class PieceSlot {
                 if state.numberNames == old.numberNames { state.numberNames = old.numberNames } else { reshaped = true }
                 if state.attributes == old.attributes { state.attributes = old.attributes } else { reshaped = true }
                 elements[index] = state
-                changed = true
             }
             guard changed else {
                 published = newElements
@@ -147,15 +166,8 @@ final class PieceSlot {
                 continue
             }
             var animator = old.animators[previous]
-            let current = animator.target
-            if current != number.value {
-                let before = old.watched[previous]
-                let valueChanged = before != nil && watched != nil && before != watched
-                var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
-                // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
-                if !current.isFinite || !number.value.isFinite { animation = nil }
-                animator.set(number.value, animation: animation, at: begin)
-            }
+            animator.move(to: number, watching: watched, watchedBefore: old.watched[previous],
+                          transaction: transaction, begin: begin)
             state.append(number.name, animator, watched: watched, background: number.isBackground)
         }
         for attribute in element.attributes {
@@ -244,6 +256,55 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
+    }
+
+    /// Brings the state up to `element` in place when it publishes the same number and attribute names in the
+    /// same order (nothing added, dropped, moved or repeated, so each number keeps its animator where it is):
+    /// returns whether the attributes changed, or nil, touching nothing, when the names differ.
+    mutating func update(to element: Element, transaction: Transaction, begin: Double) -> Bool? {
+        let count = numberNames.count
+        guard element.numbers.count == count, element.attributes.count == attributes.count else { return nil }
+        // The names kept here are unique (repeats were dropped when they were first met), so the same names in
+        // the same places cannot repeat either.
+        let sameNames = element.numbers.withUnsafeBufferPointer { numbers in
+            numberNames.withUnsafeBufferPointer { names in
+                (0..<count).allSatisfy { numbers[$0].name == names[$0] }
+            }
+        } && zip(element.attributes, attributes).allSatisfy { $0.name == $1.name }
+        guard sameNames else { return nil }
+        element.numbers.withUnsafeBufferPointer { numbers in
+            guard let first = numbers.baseAddress else { return }
+            for position in 0..<count {
+                // Read where it lies: copying a number copies its name and its animation.
+                let number = first + position
+                let value = number.pointee.animation?.value
+                if animators[position].target != number.pointee.value {
+                    animators[position].move(to: number.pointee, watching: value, watchedBefore: watched[position],
+                                             transaction: transaction, begin: begin)
+                }
+                watched[position] = value
+                background[position] = number.pointee.isBackground
+            }
+        }
+        guard element.attributes != attributes else { return false }
+        attributes = element.attributes
+        return true
+    }
+}
+
+private extension AnimatedValue {
+    /// Heads for `number`'s value, when it moved, with the animation the transaction gives it: the number's
+    /// implicit animation when the value it watches (`watched`, its implicit animation's) changed since
+    /// `watchedBefore`, else the transaction's.
+    mutating func move(to number: Element.Number, watching watched: ElementValue?, watchedBefore before: ElementValue?,
+                       transaction: Transaction, begin: Double) {
+        let current = target
+        guard current != number.value else { return }
+        let valueChanged = before != nil && watched != nil && before != watched
+        var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
+        // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
+        if !current.isFinite || !number.value.isFinite { animation = nil }
+        set(number.value, animation: animation, at: begin)
     }
 }
 

@@ -17,7 +17,10 @@
 ///
 /// Single-threaded, like SwiftUI's main actor: not `Sendable`, and every call happens on the caller's thread.
 public final class Stage {
-    public internal(set) var clock: VirtualClock
+    /// Read on every `now`, by every piece, many times a frame; written only by the frame loop (`advance`, `jump`),
+    /// never while a read of it is under way (the stage is single-threaded and hands no reference to it out), so
+    /// the run-time check of exclusive access is left out.
+    @exclusivity(unchecked) public internal(set) var clock: VirtualClock
     /// Timed work. Schedule through `schedule(at:label:background:_:)` to mark work as background.
     public let scheduler: Scheduler
 

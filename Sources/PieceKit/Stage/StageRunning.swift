@@ -233,6 +233,7 @@ extension Stage {
         } else {
             layout = FrameLayout(slots.map(\.shape), previous: frameLayout)
             frameLayout = layout
+            for (slot, shape) in zip(slots, layout.pieces) { slot.noteFramed(shape) }
         }
         let values = [Double](unsafeUninitializedCapacity: layout.valueCount) { buffer, count in
             for (position, slot) in slots.enumerated() {
