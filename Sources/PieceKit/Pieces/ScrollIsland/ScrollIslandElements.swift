@@ -29,17 +29,25 @@ extension ScrollIslandPiece: InteractivePiece {
         guard let layout else { return [] }
         // The stage asks several times a frame (after each transaction and batch of work); most asks find nothing
         // the elements are made from has changed, and get the very list made last time.
-        let key = ScrollIslandElementsKey(layout: generation, state: stateRevision, environment: environment,
-                                          tokens: tokens, scaleAtHandlerStart: scaleAtHandlerStart,
-                                          current: currentIndex, puckRow: puckRow)
+        let key = ScrollIslandElementsKey(layout: generation, reading: layout.readFraction, state: stateRevision,
+                                          environment: environment, tokens: tokens,
+                                          scaleAtHandlerStart: scaleAtHandlerStart, current: currentIndex,
+                                          puckRow: puckRow)
         if let memo = elementsMemo {
             if memo.key == key { return memo.elements }
-            // While the page scrolls, the ring following it is an update of its own that changes nothing but the
-            // arc: the list made last is handed out again with a new ring.
-            if memo.key.sameExceptState(key), memo.state.sameExceptRing(state) {
+            // While the page scrolls, the reading changes and the ring follows it in an update of its own; neither
+            // changes anything but the ring's arc and the read label's text, so the list made last is handed out
+            // again with those two made anew.
+            if memo.key.sameExceptReadingAndState(key), memo.state.sameExceptRing(state) {
                 var patched = memo.elements
-                patched[memo.ring.index] = ringElement(layout, animation: memo.ring.animation, key: memo.ring.key)
-                elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring)
+                let (animation, islandKey) = (memo.ring.animation, memo.ring.key)
+                patched[memo.ring.index] = ringElement(layout, animation: animation, key: islandKey)
+                if let index = memo.readIndex, let rect = layout.bar.read {
+                    patched[index] = readElement(layout, rect, rm: environment.reduceMotion, animation: animation,
+                                                 key: islandKey)
+                }
+                elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring,
+                                            readIndex: memo.readIndex)
                 return patched
             }
         }
@@ -49,13 +57,22 @@ extension ScrollIslandPiece: InteractivePiece {
         return made.elements
     }
 
-    /// The elements made last, what they were made from, and where the ring is among them with the island
-    /// animation it carries.
+    /// The elements made last, what they were made from, where the ring is among them with the island animation
+    /// it carries (the read label carries the same), and where the read label is, if there is one.
     struct ElementsMemo {
         let key: ScrollIslandElementsKey
         let state: ScrollIslandState
         let elements: [Element]
         let ring: (index: Int, animation: Animation, key: ElementValue)
+        let readIndex: Int?
+    }
+
+    /// The open pair's read label, "62% read", at `rect`.
+    private func readElement(_ layout: ScrollIslandLayout, _ rect: Rect, rm: Bool, animation: Animation,
+                             key: ElementValue) -> Element {
+        label("read", rect, shown: layout.isOpen, rm: rm)
+            .text("text", messages.read(layout.readFraction))
+            .animation(animation, value: key)
     }
 
     /// The ring: its square, the arc as drawn, its stroke.
@@ -121,10 +138,10 @@ extension ScrollIslandPiece: InteractivePiece {
                 .text("text", messages.position(index + 1, count))
                 .animation(openAnimation, value: opening))
         }
+        var readIndex: Int?
         if let read = layout.bar.read {
-            result.append(label("read", read, shown: open, rm: rm)
-                .text("text", messages.read(layout.readFraction))
-                .animation(openAnimation, value: opening))
+            readIndex = result.count
+            result.append(readElement(layout, read, rm: rm, animation: openAnimation, key: opening))
         }
         if let chevron = layout.bar.chevron {
             result.append(Element("chevron")
@@ -163,7 +180,8 @@ extension ScrollIslandPiece: InteractivePiece {
 
         result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
                                            islandKey: opening))
-        return ElementsMemo(key: key, state: state, elements: result, ring: (ringIndex, openAnimation, opening))
+        return ElementsMemo(key: key, state: state, elements: result, ring: (ringIndex, openAnimation, opening),
+                            readIndex: readIndex)
     }
 
     /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
@@ -303,10 +321,13 @@ extension ScrollIslandPiece: InteractivePiece {
 
 /// Everything the island's elements are made from (`ScrollIslandPiece.elements`), by counts of change where the
 /// thing itself is dear to compare: equal keys give equal elements, so the list made for one can be handed out
-/// again. The layout stands for the sections, the selection, the messages and the open state it was made from.
+/// again. The layout stands for the sections, the selection, the messages and the open state it was made from, and
+/// the reading for what in it follows the reading.
 struct ScrollIslandElementsKey: Equatable {
     /// Which layout, in the count of layouts made.
     let layout: Int
+    /// The layout's reading, 0 to 1.
+    let reading: Double
     /// Which state, in the count of its changes.
     let state: Int
     let environment: PieceEnvironment
@@ -315,8 +336,8 @@ struct ScrollIslandElementsKey: Equatable {
     let current: Int
     let puckRow: Int
 
-    /// Equal but for the state's count of changes.
-    func sameExceptState(_ other: ScrollIslandElementsKey) -> Bool {
+    /// Equal but for the reading and the state's count of changes.
+    func sameExceptReadingAndState(_ other: ScrollIslandElementsKey) -> Bool {
         layout == other.layout && environment == other.environment && tokens == other.tokens
             && scaleAtHandlerStart == other.scaleAtHandlerStart && current == other.current && puckRow == other.puckRow
     }

@@ -50,13 +50,13 @@ public struct ScrollIslandInput: Sendable {
     public var isOpen: Bool { sections.count > 1 && isExpanded }
 }
 
-/// Everything `ScrollIslandInput` carries, in a form that can be compared (the messages by their count of changes),
-/// plus the environment: equal keys give equal layouts. Comparing the sections costs nothing while the page hands
-/// out the same list.
+/// Everything `ScrollIslandInput` carries but the reading, in a form that can be compared (the messages by their
+/// count of changes), plus the environment: equal keys give layouts equal but for what follows the reading
+/// (`ScrollIslandLayout.reading(_:)`) and the read label's width. Comparing the sections costs nothing while the
+/// page hands out the same list. The reading is left out because a scroll changes it on every frame.
 struct ScrollIslandLayoutKey: Equatable {
     let sections: [ScrollIslandSection]
     let selection: String?
-    let progress: Double?
     let isExpanded: Bool
     let showsTopButton: Bool
     let style: ScrollIslandStyle
@@ -129,7 +129,7 @@ public struct ScrollIslandLayout: Equatable, Sendable {
             titleWidth: measure.width(of: input.sections[shown].title, size: metrics.titleSize, monospacedDigits: false),
             contentsWidth: measure.width(of: input.messages.contents, size: metrics.titleSize, monospacedDigits: false),
             positionWidth: measure.width(of: input.messages.position(shown + 1, count), size: meta, monospacedDigits: true),
-            readWidth: measure.width(of: input.messages.read(fraction), size: meta, monospacedDigits: true),
+            readWidth: readWidth(fraction, messages: input.messages, metrics: metrics, measure: measure),
             hasCluster: count > 1, metrics: metrics)
 
         // Closed, the bubble's room comes off the widest the capsule may be, and the pair is centred together.
@@ -160,14 +160,30 @@ public struct ScrollIslandLayout: Equatable, Sendable {
                 bubble = flipped
             }
         }
-        let ring = ScrollIslandRing(frame: bar.ring, lineWidth: metrics.ringStroke, fraction: fraction)
-        let spoken = input.messages.spokenValue(title: input.sections[display].title, number: display + 1,
-                                                count: count, fraction: fraction)
-        return ScrollIslandLayout(
+        let laid = ScrollIslandLayout(
             container: container, metrics: metrics, count: count, selectedIndex: selected, displayIndex: display,
             isOpen: open, isRightToLeft: environment.isRightToLeft, readFraction: fraction, glass: glassOut,
             cornerRadius: open ? metrics.openRadius : metrics.closedRadius, widest: widest, bubbleRoom: room,
-            bar: bar, ring: ring, bubble: bubble, panel: panel, spokenValue: spoken)
+            bar: bar, ring: ScrollIslandRing(frame: bar.ring, lineWidth: metrics.ringStroke, fraction: fraction),
+            bubble: bubble, panel: panel, spokenValue: "")
+        return laid.reading(fraction, displayTitle: input.sections[display].title, messages: input.messages)
+    }
+
+    /// The width of the read label for `fraction`, the one thing of the layout's shape the reading decides.
+    static func readWidth(_ fraction: Double, messages: ScrollIslandMessages, metrics: ScrollIslandMetrics,
+                          measure: some ScrollIslandTextMeasure) -> Double {
+        measure.width(of: messages.read(fraction), size: metrics.metaSize, monospacedDigits: true)
+    }
+
+    /// This layout read to `fraction`: the ring's arc, the reading and the spoken value follow it, and nothing else
+    /// moves, as long as the read label keeps its width (`readWidth`). A scroll changes only these on most frames.
+    func reading(_ fraction: Double, displayTitle: String, messages: ScrollIslandMessages) -> ScrollIslandLayout {
+        var read = self
+        read.readFraction = fraction
+        read.ring = ScrollIslandRing(frame: ring.frame, lineWidth: ring.lineWidth, fraction: fraction)
+        read.spokenValue = messages.spokenValue(title: displayTitle, number: displayIndex + 1, count: count,
+                                                fraction: fraction)
+        return read
     }
 
     // MARK: Rows

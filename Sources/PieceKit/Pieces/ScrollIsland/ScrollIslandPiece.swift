@@ -20,8 +20,10 @@ public final class ScrollIslandPiece {
     }
     /// Counts changes of `messages`, which cannot be compared.
     private(set) var messagesRevision = 0
-    /// The layout made last, with what it was made from and its place in the count of layouts made.
-    var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, generation: Int)?
+    /// The layout made last, with what it was made from, its read label's width and its place in the count of
+    /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
+    /// rather than laid out again, and keeps its place in the count.
+    var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, readWidth: Double, generation: Int)?
     private(set) var layoutsMade = 0
     /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
     var elementsMemo: ElementsMemo?
@@ -126,17 +128,33 @@ public final class ScrollIslandPiece {
         layoutAndGeneration(in: environment).layout
     }
 
-    /// The layout, and which one it is in the count of layouts made (equal counts: the very same layout).
+    /// The layout, and which one it is in the count of layouts made (equal counts: the same layout but for what
+    /// follows the reading, which the layout's `readFraction` tells).
     func layoutAndGeneration(in environment: PieceEnvironment) -> (layout: ScrollIslandLayout?, generation: Int) {
         let key = ScrollIslandLayoutKey(
-            sections: sections, selection: page.selection, progress: progressValue, isExpanded: isExpanded,
+            sections: sections, selection: page.selection, isExpanded: isExpanded,
             showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
             candidate: state.candidate, pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut,
             shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
-        if let memo = layoutMemo, memo.key == key { return (memo.layout, memo.generation) }
+        if let memo = layoutMemo, memo.key == key {
+            guard let laid = memo.layout else { return (nil, memo.generation) }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: laid.selectedIndex,
+                                                         count: laid.count)
+            if fraction == laid.readFraction { return (laid, memo.generation) }
+            let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
+                                                     measure: measure)
+            if width == memo.readWidth {
+                let read = laid.reading(fraction, displayTitle: sections[laid.displayIndex].title, messages: messages)
+                layoutMemo = (key, read, width, memo.generation)
+                return (read, memo.generation)
+            }
+        }
         let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
         layoutsMade &+= 1
-        layoutMemo = (key, made, layoutsMade)
+        let width = made.map {
+            ScrollIslandLayout.readWidth($0.readFraction, messages: messages, metrics: $0.metrics, measure: measure)
+        } ?? 0
+        layoutMemo = (key, made, width, layoutsMade)
         return (made, layoutsMade)
     }
 
