@@ -7,6 +7,9 @@
 /// Every number watches the page's own change counter with no animation, so it always snaps: the page moves itself
 /// frame by frame.
 extension LiveScrollPage: InteractivePiece {
+    /// The elements are made from the page and the offset alone, which `revision` counts.
+    public var elementsRevision: Int? { revision }
+
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         // The stage asks several times a frame; the page changes at most once a frame as it scrolls, and not at all
         // while it rests. Nothing here reads the environment or the tokens.

@@ -28,6 +28,17 @@ final class PieceSlot {
     /// date in place (same names in the same places): for tests of how much work a reconcile does.
     private(set) var elementsCompared = 0
     private(set) var elementsUpdatedInPlace = 0
+    /// The piece's `elementsRevision` and the stage's count of environment and token changes when the piece was
+    /// last asked for its elements; nil when the piece keeps no revision. Equal counts: asking again would change
+    /// nothing.
+    var askedAt: AskedAt?
+    /// How many asks were left out because nothing had changed: for tests of how much work a frame does.
+    var asksSkipped = 0
+
+    struct AskedAt: Equatable {
+        let piece: Int
+        let inputs: Int
+    }
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {

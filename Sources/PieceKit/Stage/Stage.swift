@@ -29,6 +29,7 @@ public final class Stage {
     public var environment: PieceEnvironment {
         didSet {
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
+            inputsRevision &+= 1
             reconcileUnlessInTransaction()
         }
     }
@@ -38,12 +39,16 @@ public final class Stage {
     public var overrides: MotionOverrides {
         didSet {
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
+            inputsRevision &+= 1
             reconcileUnlessInTransaction()
         }
     }
 
     /// The tokens pieces are laid out with: the environment's Reduce Motion and the overrides.
     public private(set) var tokens: MotionTokens
+    /// Counts changes of the environment and the overrides: a piece that keeps an `elementsRevision` is asked again
+    /// when either changed since it was asked last, whatever its own count says.
+    private(set) var inputsRevision = 0
 
     /// The kept frames, oldest first (every rendered frame unless `retention` narrows it). Indices grow by one
     /// per kept frame; frame indices (`Frame.index`) skip the frames a `jump` passed over.
@@ -211,9 +216,17 @@ public final class Stage {
     }
 
     private func reconcile(_ slot: PieceSlot, transaction: Transaction, begin: Double) {
+        // Read before asking: a piece that changes itself while it makes its elements is asked again next time.
+        let revision = slot.piece.elementsRevision.map { PieceSlot.AskedAt(piece: $0, inputs: inputsRevision) }
+        // Nothing the elements are made from changed since the last ask: it would hand back what it published.
+        if let revision, revision == slot.askedAt {
+            slot.asksSkipped &+= 1
+            return
+        }
         insideOwnWork += 1
         let elements = slot.piece.elements(in: environment, tokens: tokens)
         insideOwnWork -= 1
+        slot.askedAt = revision
         if slot.reconcile(elements, transaction: transaction, begin: begin, warn: warn) { owesFrame = true }
     }
 

@@ -8,6 +8,17 @@ public protocol StagePiece: AnyObject {
     /// The key of the piece in frames and logs ("nowPlaying"). Unique on a stage.
     var name: String { get }
 
+    /// A number the piece changes whenever anything its elements are made from changes (its own state, or another
+    /// piece's it reads), besides the environment and the tokens, which the stage watches itself. While it stays
+    /// the same the stage does not ask again: it asks several times a frame, and most asks would find nothing new.
+    /// Nil (the default) says the piece keeps no such count, and the stage asks every time.
+    var elementsRevision: Int? { get }
+
     /// Where every element should be for the current state, in the order frames should list them.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element]
+}
+
+extension StagePiece {
+    /// No count kept: the stage asks for the elements every time.
+    public var elementsRevision: Int? { nil }
 }

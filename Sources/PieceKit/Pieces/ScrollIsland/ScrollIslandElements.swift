@@ -24,6 +24,12 @@
 /// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags;
 ///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
 extension ScrollIslandPiece: InteractivePiece {
+    /// Everything the elements are made from, besides the environment and the tokens, is counted by one of these:
+    /// each count only grows, so the sum changes whenever one does. Nil when the page keeps no count.
+    public var elementsRevision: Int? {
+        page.revision.map { $0 &+ stateRevision &+ messagesRevision &+ parametersRevision }
+    }
+
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let (layout, generation) = layoutAndGeneration(in: environment)
         guard let layout else { return [] }

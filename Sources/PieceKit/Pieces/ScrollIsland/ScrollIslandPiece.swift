@@ -12,9 +12,12 @@
 public final class ScrollIslandPiece {
     public let name: String
     public let page: any ScrollSource
-    public var progress: ScrollIslandProgress
-    public var showsTopButton: Bool
-    public var style: ScrollIslandStyle
+    public var progress: ScrollIslandProgress { didSet { parametersRevision &+= 1 } }
+    public var showsTopButton: Bool { didSet { parametersRevision &+= 1 } }
+    public var style: ScrollIslandStyle { didSet { parametersRevision &+= 1 } }
+    /// Counts changes of the app's parameters, the bound open state and the press scale a handler began with:
+    /// with the state's and the messages' counts and the page's, it makes the island's `elementsRevision`.
+    private(set) var parametersRevision = 0
     public var messages: ScrollIslandMessages {
         didSet { messagesRevision &+= 1 }
     }
@@ -38,7 +41,7 @@ public final class ScrollIslandPiece {
     /// Counts changes of `state`: cheaper to compare than the state itself, which is read many times a frame.
     private(set) var stateRevision = 0
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
-    public internal(set) var boundExpanded: Bool?
+    public internal(set) var boundExpanded: Bool? { didSet { parametersRevision &+= 1 } }
 
     /// The values seen at the last reaction, for `onChange`-style diffs.
     var watched: ScrollIslandWatched?
@@ -52,7 +55,7 @@ public final class ScrollIslandPiece {
     /// The work that stops publishing the rows once they have faded out after a close.
     var rowsHide: ScheduledID?
     /// The glass's press scale when the running handler began; nil outside handlers.
-    var scaleAtHandlerStart: Double?
+    var scaleAtHandlerStart: Double? { didSet { parametersRevision &+= 1 } }
 
     enum TouchRoute: Equatable { case none, bar, rows, bubble, page }
 
