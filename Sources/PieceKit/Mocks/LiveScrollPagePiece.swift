@@ -22,22 +22,22 @@ extension LiveScrollPage: InteractivePiece {
         if sectionNames.count != count { sectionNames = (0..<count).map { "section.\($0 + 1)" } }
         var result: [Element] = []
         result.reserveCapacity(count + 1)
-        var content = Element("content")
-        content.append(Element.Number("offset", offset, animation: snap))
-        content.append(Element.Number("read", readFraction, animation: snap))
-        content.append(Element.Number("height", page.contentHeight, animation: snap))
-        content.append(Element.Number("keyboard", page.keyboardInset, animation: snap))
-        content.append(NamedValue("selection", .text(page.selection ?? "")))
-        result.append(content)
+        // Each list made at its size in one go: grown a number at a time, each would be copied twice or more.
+        result.append(Element("content", numbers: [
+            Element.Number("offset", offset, animation: snap),
+            Element.Number("read", readFraction, animation: snap),
+            Element.Number("height", page.contentHeight, animation: snap),
+            Element.Number("keyboard", page.keyboardInset, animation: snap),
+        ], attributes: [NamedValue("selection", .text(page.selection ?? ""))]))
+        let sections = page.sections
         for i in 0..<count {
             let rect = sectionRect(frames[i])
-            var section = Element(sectionNames[i])
-            section.append(Element.Number("x", rect.x, animation: snap))
-            section.append(Element.Number("y", rect.y, animation: snap))
-            section.append(Element.Number("w", rect.width, animation: snap))
-            section.append(Element.Number("h", rect.height, animation: snap))
-            section.append(NamedValue("title", .text(page.sections[i].title)))
-            result.append(section)
+            result.append(Element(sectionNames[i], numbers: [
+                Element.Number("x", rect.x, animation: snap),
+                Element.Number("y", rect.y, animation: snap),
+                Element.Number("w", rect.width, animation: snap),
+                Element.Number("h", rect.height, animation: snap),
+            ], attributes: [NamedValue("title", .text(sections[i].title))]))
         }
         elementsMemo = (pageRevision, version, result)
         return result

@@ -50,6 +50,14 @@ public struct Element: Sendable, Equatable {
         self.name = name
     }
 
+    /// An element made whole: a piece that makes many alike each frame builds each list at its size at once, where
+    /// adding one by one grows it two or three times.
+    init(_ name: String, numbers: [Number], attributes: [NamedValue]) {
+        self.name = name
+        self.numbers = numbers
+        self.attributes = attributes
+    }
+
     // MARK: Building (mutating, for bindings that add one property at a time)
 
     public mutating func append(_ number: Number) { numbers.append(number) }

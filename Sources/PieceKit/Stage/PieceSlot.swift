@@ -89,34 +89,14 @@ final class PieceSlot {
         // last, and only those that changed are reconciled; unchanged ones keep their state as it is (reconciling
         // an equal element would rebuild the same state).
         if newElements.count == published.count, elements.count == newElements.count,
-           zip(elements, newElements).allSatisfy({ $0.name == $1.name }) {
-            var changed = false
-            var reshaped = false
+           let result = reconcileInPlace(newElements, transaction: transaction, begin: begin, warn: warn) {
             elementsCompared &+= newElements.count
-            for index in newElements.indices where newElements[index] != published[index] {
-                changed = true
-                // The usual change: new numbers or attribute values under the same names. The state is brought up
-                // to date where it is, with no list made again.
-                if let attributesChanged = elements[index].update(to: newElements[index], transaction: transaction,
-                                                                  begin: begin) {
-                    elementsUpdatedInPlace &+= 1
-                    if attributesChanged { reshaped = true }
-                    continue
-                }
-                let old = elements[index]
-                var state = reconcile(newElements[index], old: old, transaction: transaction, begin: begin,
-                                      warn: warn)
-                // Names and attributes as before: keep the old arrays, so the shape frames share stands.
-                if state.numberNames == old.numberNames { state.numberNames = old.numberNames } else { reshaped = true }
-                if state.attributes == old.attributes { state.attributes = old.attributes } else { reshaped = true }
-                elements[index] = state
-            }
-            guard changed else {
+            guard result.changed else {
                 published = newElements
                 return false
             }
             lastSample = nil
-            if reshaped {
+            if result.reshaped {
                 cachedShape = nil
                 valueCount = elements.reduce(0) { $0 + $1.numberNames.count }
             }
@@ -148,6 +128,57 @@ final class PieceSlot {
         valueCount = next.reduce(0) { $0 + $1.numberNames.count }
         published = newElements
         return true
+    }
+
+    /// The common case of `reconcile`, when the counts agree: with the same element names in the same places, each
+    /// changed element is brought up to date where it stands. Returns whether anything changed and whether any
+    /// name or attribute did (the shape must be made again), or nil, touching nothing, when the names differ.
+    ///
+    /// Every list is read where it lies (borrowed buffers): copying an element or a state out of its list retains
+    /// each of its arrays, and this runs for every element of every piece on every reconcile.
+    private func reconcileInPlace(_ newElements: [Element], transaction: Transaction, begin: Double,
+                                  warn: (String) -> Void) -> (changed: Bool, reshaped: Bool)? {
+        let count = newElements.count
+        var changed = false
+        var reshaped = false
+        var updatedInPlace = 0
+        let sameNames = newElements.withUnsafeBufferPointer { new in
+            published.withUnsafeBufferPointer { old in
+                elements.withUnsafeMutableBufferPointer { states in
+                    guard (0..<count).allSatisfy({ states[$0].name == new[$0].name }) else { return false }
+                    for index in 0..<count where new[index] != old[index] {
+                        changed = true
+                        // The usual change: new numbers or attribute values under the same names. The state is
+                        // brought up to date where it is, with no list made again.
+                        if let attributesChanged = states[index].update(to: new[index], transaction: transaction,
+                                                                        begin: begin) {
+                            updatedInPlace &+= 1
+                            if attributesChanged { reshaped = true }
+                            continue
+                        }
+                        let before = states[index]
+                        var state = reconcile(new[index], old: before, transaction: transaction, begin: begin,
+                                              warn: warn)
+                        // Names and attributes as before: keep the old arrays, so the shape frames share stands.
+                        if state.numberNames == before.numberNames {
+                            state.numberNames = before.numberNames
+                        } else {
+                            reshaped = true
+                        }
+                        if state.attributes == before.attributes {
+                            state.attributes = before.attributes
+                        } else {
+                            reshaped = true
+                        }
+                        states[index] = state
+                    }
+                    return true
+                }
+            }
+        }
+        guard sameNames else { return nil }
+        elementsUpdatedInPlace &+= updatedInPlace
+        return (changed, reshaped)
     }
 
     /// Whether two lists are one and the same storage (a piece's memo handed back as it was).
