@@ -45,13 +45,19 @@ extension ScrollIslandPiece: InteractivePiece {
             // changes anything but the ring's arc and the read label's text, so the list made last is handed out
             // again with those two made anew.
             if memo.key.sameExceptReadingAndState(key), memo.state.sameExceptRing(state) {
-                var patched = memo.elements
                 let (animation, islandKey) = (memo.ring.animation, memo.ring.key)
-                patched[memo.ring.index] = ringElement(layout, animation: animation, key: islandKey)
+                let ring = ringElement(layout, animation: animation, key: islandKey)
+                var read: (index: Int, element: Element)?
                 if let index = memo.readIndex, let rect = layout.bar.read {
-                    patched[index] = readElement(layout, rect, rm: environment.reduceMotion, animation: animation,
-                                                 key: islandKey)
+                    read = (index, readElement(layout, rect, rm: environment.reduceMotion, animation: animation,
+                                               key: islandKey))
                 }
+                // The reading moves every frame the page scrolls, but the ring only when its sweep follows, and
+                // the label only while it is shown: when neither changed, the very list made last is handed out,
+                // which the stage sees at once is unchanged, rather than a copy it would compare element by element.
+                var patched = memo.elements
+                if ring != memo.elements[memo.ring.index] { patched[memo.ring.index] = ring }
+                if let read, read.element != memo.elements[read.index] { patched[read.index] = read.element }
                 elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring,
                                             readIndex: memo.readIndex)
                 return patched
