@@ -13,7 +13,9 @@
 ///
 /// **When the stage asks pieces for their elements** (reconciles): at the end of every `transact`/`update`, after
 /// each batch of scheduled work due at one time, when a piece is added, and when the environment or the token
-/// overrides change. Changes found outside a transaction snap. Frames that follow no change only sample.
+/// overrides change. Changes found outside a transaction snap. Frames that follow no change only sample. A piece
+/// that keeps an `elementsRevision` is asked only when it or the environment and overrides changed since the last
+/// ask; one that keeps none is asked every time.
 ///
 /// Single-threaded, like SwiftUI's main actor: not `Sendable`, and every call happens on the caller's thread.
 public final class Stage {
