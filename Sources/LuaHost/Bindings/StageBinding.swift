@@ -147,7 +147,7 @@ enum StageBinding: ClassBinding {
         let installed = lua_rawget(L, methods) != LUA_TNIL
         clua_pop(L, 1)
         if installed { clua_pop(L, 2); return }
-        _ = state.run(text: runUntilSource, chunkName: "=piecebox:stage") { L in
+        _ = state.run(text: runUntilSource, chunkName: runUntilChunkName) { L in
             lua_pushvalue(L, methods)
             // step(stage): renders one frame as stage:frames(1) does (the same errors, named the same) and hands
             // back that frame's view, so each frame runUntil waits through is one call into the host.
@@ -164,6 +164,7 @@ enum StageBinding: ClassBinding {
         clua_pop(L, 2)
     }
 
+    static let runUntilChunkName = "=piecebox:stage"
     static let runUntilSource = #"""
 local methods, step = ...
 local type, error, format = type, error, string.format
