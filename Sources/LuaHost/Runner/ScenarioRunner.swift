@@ -91,7 +91,7 @@ public enum ScenarioRunner {
         // Not URL's deletingLastPathComponent: it traps on some short paths ("/a").
         let folder = PathText.parent(PathText.absolute(path, cwd: FileManager.default.currentDirectoryPath))
         let pluginFolders: [String]
-        let header = ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        let header = data.prefix(4096).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
         if let problem = header.problems.first {
             return fileFailure("\(path):\(problem.line): \(problem.message); the file did not run")
         }
