@@ -15,6 +15,10 @@ enum RunMain {
         if cmd.options.libraryFolders.isEmpty, FileManager.default.fileExists(atPath: "lua") {
             cmd.options.libraryFolders = ["lua"]
         }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        // Started now, so they load while the files are found; ended on every way out that did not use them.
+        let early = cmd.inProcess ? nil : EarlyWorkers(executable: exe, count: EarlyWorkers.count(jobs: cmd.jobs))
+        defer { early?.endAll() }
         var files: [String]
         let headers = ScenarioHeaders()
         do { files = try ScenarioFiles.find(cmd.paths, headers: headers) } catch {
@@ -107,8 +111,8 @@ enum RunMain {
                 finish(i, report)
             }
         } else {
-            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers)
+            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers,
+                       early: early)
                 .run(jobs, stop: stop, each: finish, skipped: skip)
         }
         totals = printer.totals(startingFrom: totals)

@@ -21,7 +21,7 @@ final class ScenarioHeaders: @unchecked Sendable {
         if let entry = known[path] { lock.unlock(); return entry }
         lock.unlock()
         let start = Self.readStart(of: path)
-        let entry = Entry(header: ScenarioHeader.parse(String(decoding: start, as: UTF8.self)),
+        let entry = Entry(header: start.withUnsafeBytes { ScenarioHeader.parse(utf8: $0) },
                           isTypeStub: start.starts(with: Self.stubMarker))
         lock.lock(); defer { lock.unlock() }
         known[path] = entry

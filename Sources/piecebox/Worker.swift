@@ -18,6 +18,8 @@ enum Worker {
         announceLogs(to: out)
         let marker = Array((ProcessInfo.processInfo.environment[WorkerProtocol.markerKey] ?? "").utf8)
         ScenarioRunner.onRunnerThread {
+            // Before the first request: the runner is still finding its files (see `EarlyWorkers`).
+            HostChunks.compileAhead()
             var input = LineReader(descriptor: 0)
             while let line = input.next() {
                 let report = serveOne(line, out: out)
@@ -139,7 +141,8 @@ enum Worker {
 /// A worker lives only as long as the runner that started it: whatever ends the runner (Ctrl-C, SIGTERM,
 /// SIGKILL, a crash), the kernel then kills the worker, so the runner's hard time bound can never be left behind.
 /// The kernel watches the runner's thread that started the worker: a job slot's own thread, which waits for its
-/// worker to end before it ends itself (`WorkerPool.runSlot`), so the two lifetimes are the same.
+/// worker to end before it ends itself (`WorkerPool.runSlot`), so the two lifetimes are the same; or, for the
+/// workers started before the files were found (`EarlyWorkers`), the main thread, which lives as long as the run.
 enum RunnerBond {
     /// Where the runner puts its process id for its workers.
     static let environmentKey = "PIECEBOX_RUNNER_PID"

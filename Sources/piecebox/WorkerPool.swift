@@ -17,6 +17,8 @@ struct WorkerPool {
     let logPaths: [String: String]
     /// The files' headers, as the run read them when it found the files.
     var headers = ScenarioHeaders()
+    /// Workers the run started before finding its files; the slots take these first.
+    var early: EarlyWorkers?
 
     /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
     /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
@@ -28,10 +30,12 @@ struct WorkerPool {
              skipped: @escaping @Sendable (Int) -> Void = { _ in }) {
         LiveWorkers.shared.stopOnInterrupt()
         let queue = FileQueue(order: runOrder(files))
-        let launch = WorkerProcess.Launch(executable: executable)
+        let launch = early?.launch ?? WorkerProcess.Launch(executable: executable)
         let group = DispatchGroup()
         let job = self
-        for _ in 0..<max(1, min(jobs, files.count)) {
+        let slots = max(1, min(jobs, files.count))
+        early?.trim(to: files.isEmpty ? 0 : slots)
+        for _ in 0..<slots {
             group.enter()
             // A thread of its own, not a pooled one: the worker it starts lives only as long as this thread.
             let slot = Thread {
@@ -42,6 +46,7 @@ struct WorkerPool {
             slot.start()
         }
         group.wait()
+        early?.endAll()
     }
 
     /// One job slot: takes the next file while there is one, in its worker, starting a new worker when there is
@@ -58,6 +63,7 @@ struct WorkerPool {
             }
             let file = files[index]
             let started = ContinuousClock.now
+            if worker == nil, let ready = early?.take() { worker = ready }
             if worker == nil {
                 switch WorkerProcess.start(launch) {
                 case .success(let w): worker = w

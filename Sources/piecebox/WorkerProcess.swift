@@ -3,8 +3,9 @@ import Foundation
 import PieceKit
 
 /// One long-lived worker process as the runner sees it: a pipe to hand it files, its lines of events, and its
-/// standard error cut into one part per file. Used by one job slot's thread only, which also started it (see
-/// `RunnerBond`: the worker dies when that thread ends, so the thread waits for the worker before it ends).
+/// standard error cut into one part per file. Used by one job slot's thread only, which started it or took it
+/// from the run's early workers, started on the main thread (see `RunnerBond`: the worker dies when the thread that
+/// started it ends, so that thread outlives the worker: the slot waits for it, and the main thread outlives the slots).
 final class WorkerProcess {
     let pid: pid_t
     private let input: Int32

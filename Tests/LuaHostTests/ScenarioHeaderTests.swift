@@ -4,6 +4,25 @@ import Testing
 
 /// `--!` header lines: the expected error, and limits that may only get tighter.
 @Suite struct ScenarioHeaderTests {
+    @Test func readFromBytesAHeaderIsTheSameAsReadFromText() {
+        let texts = [
+            "describe(\"a\", function() end)\n-- a comment - not a header -\n",
+            "",
+            "--! max-seconds: 2\n--! plugins: a\ntest(\"x\", function() end)\n",
+            "print(1)\n--!max-memory:zero\n",
+            "x = 1 --! expect-error: boom\n",
+        ]
+        for text in texts {
+            let fromBytes = Array(text.utf8).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
+            #expect(fromBytes == ScenarioHeader.parse(text), "\(text)")
+        }
+        // A file without "--!" anywhere has no header at all.
+        let none = Array("local a = 1 -- ! -\n".utf8).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
+        #expect(none == ScenarioHeader())
+        let some = Array("--! max-seconds: 2\n".utf8).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
+        #expect(some.maxSeconds == 2)
+    }
+
     @Test func parsesEveryKey() {
         let header = ScenarioHeader.parse("""
             --! expect-error: instruction limit of 20000000 exceeded

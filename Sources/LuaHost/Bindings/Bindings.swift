@@ -1,13 +1,16 @@
 /// Installs every binding a scenario sees: the `motion` library, then `Stage{...}` (whose methods make every type
-/// `BindingRegistry` says is made on a stage), then the other registered classes.
+/// `BindingRegistry` says is made on a stage, and the globals those types bring), then the other registered classes.
 enum Bindings {
-    /// When the classes beyond the stage are described.
+    /// When the classes are described.
     enum Describe {
-        /// All of them now: what checks of the whole surface (the registry, the stubs) look at.
+        /// All of them now, the stage's Lua-written methods and the frames' views included: what checks of the
+        /// whole surface (the registry, the stubs) look at.
         case all
-        /// Each the first time the state needs it (its first value pushed, a plugin's clash check). What a script
-        /// sees is the same either way: a class's metatable is made at its first push in both cases, and describing
-        /// runs no Lua. A file that touches two classes no longer pays for describing twenty.
+        /// Each the first time the state needs it (its first value pushed, a plugin's clash check); the stage's
+        /// class, its Lua-written methods and the frames' views at the first `Stage{...}`. What a script sees is
+        /// the same either way: a class's metatable is made at its first push in both cases, and the stage's Lua
+        /// chunks set no global and only fill tables no script can reach before it holds a stage. A file that
+        /// touches two classes no longer pays for describing twenty, nor one that makes no stage for the stage.
         case onFirstUse
     }
 
@@ -15,6 +18,9 @@ enum Bindings {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
         FoundationBinding.install(into: context)
-        if describe == .all { BindingRegistry.describeAll(in: context) }
+        if describe == .all {
+            BindingRegistry.describeAll(in: context)
+            StageBinding.prepared(context)
+        }
     }
 }

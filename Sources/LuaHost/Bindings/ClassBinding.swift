@@ -51,9 +51,9 @@ protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
 extension StageMadeBinding {
     static func installGlobals(context: ScenarioContext) {}
 
-    /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage.
+    /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
+    /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.
     static func install(on stage: LuaClass<StageObject>, context: ScenarioContext) {
-        installGlobals(context: context)
         stage.method(className) { o, c in
             let value = try make(on: o.stage, c, context: context)
             push(Bound(value, on: o.stage), context: context)

@@ -41,7 +41,7 @@ enum FrameTables {
         clua_pop(L, 1)
         pb_push_metatable(L, frameDataName)
         clua_pop(L, 1)
-        _ = state.run(text: viewSource, chunkName: "=piecebox:frames") { L in
+        _ = state.run(text: viewSource, chunkName: viewChunkName) { L in
             state.pushFunction(build)
             state.pushFunction(keys)
             lua_getfield(L, CLUA_REGISTRYINDEX, missKey)
@@ -57,6 +57,7 @@ enum FrameTables {
     }
 
     /// The views' machinery, in Lua so a read that is already built never leaves Lua.
+    static let viewChunkName = "=piecebox:frames"
     static let viewSource = #"""
     local build, keys, miss, keep = ...
     if type(miss) ~= "function" then miss = function() return nil end end

@@ -15,13 +15,15 @@ final class StageObject {
 enum StageBinding: ClassBinding {
     static let optionKeys = EnvironmentOptions.keys + ["fps", "history"]
 
-    /// Sets the global `Stage{...}` and describes the stage class, with a method for every type the registry
-    /// says is made on a stage.
+    /// Sets the global `Stage{...}` and the globals the types made on a stage bring (the `metal` library). The
+    /// stage's class, its methods written in Lua and the frames' views are made at the first `Stage{...}` (see
+    /// `prepared`): most of a file's set-up cost, and a file that makes no stage never needs them.
     static func install(into context: ScenarioContext) {
         let state = context.state
-        let cls = luaClass(context)
+        for binding in BindingRegistry.madeOnStage { binding.installGlobals(context: context) }
         state.setGlobal("Stage") { c in
             let c = c.named("Stage")
+            let cls = prepared(context)
             let opts = try c.options(1, allowed: optionKeys)
             let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
             let fpsValue = try opts.number("fps", "a frame rate (frames per second)") ?? 120
@@ -37,8 +39,18 @@ enum StageBinding: ClassBinding {
             state.push(StageObject(stage), as: cls)
             return 1
         }
-        installLuaMethods(cls, state)
-        FrameTables.install(in: state)
+    }
+
+    /// The stage's class with its Lua-written methods, and the frames' views, made the first time they are needed.
+    /// A script cannot tell this from making them before its first line: no stage, frame or stage method exists
+    /// before the first `Stage{...}`, the class's metatable is made the same way at that point, and neither chunk
+    /// sets a global.
+    @discardableResult
+    static func prepared(_ context: ScenarioContext) -> LuaClass<StageObject> {
+        let cls = luaClass(context)
+        installLuaMethods(cls, context.state)
+        FrameTables.install(in: context.state)
+        return cls
     }
 
     static func describe(_ cls: LuaClass<StageObject>, context: ScenarioContext) {
@@ -122,6 +134,7 @@ enum StageBinding: ClassBinding {
     }
 
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
+    /// Once per state: a second call finds `runUntil` in the methods table and returns.
     static func installLuaMethods(_ cls: LuaClass<StageObject>, _ state: LuaState) {
         let L = state.L
         // The methods table exists only once the metatable is made; without this the Lua methods were lost.
@@ -130,7 +143,11 @@ enum StageBinding: ClassBinding {
         lua_pushstring(L, "__methods")
         lua_rawget(L, -2)
         let methods = lua_gettop(L)
-        _ = state.run(text: runUntilSource, chunkName: "=piecebox:stage") { L in
+        lua_pushstring(L, "runUntil")
+        let installed = lua_rawget(L, methods) != LUA_TNIL
+        clua_pop(L, 1)
+        if installed { clua_pop(L, 2); return }
+        _ = state.run(text: runUntilSource, chunkName: runUntilChunkName) { L in
             lua_pushvalue(L, methods)
             // step(stage): renders one frame as stage:frames(1) does (the same errors, named the same) and hands
             // back that frame's view, so each frame runUntil waits through is one call into the host.
@@ -147,6 +164,7 @@ enum StageBinding: ClassBinding {
         clua_pop(L, 2)
     }
 
+    static let runUntilChunkName = "=piecebox:stage"
     static let runUntilSource = #"""
 local methods, step = ...
 local type, error, format = type, error, string.format

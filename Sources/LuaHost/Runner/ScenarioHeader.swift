@@ -74,8 +74,26 @@ public struct ScenarioHeader: Equatable, Sendable {
         return h
     }
 
+    /// `parse` of the UTF-8 text `bytes` hold. Most files have no "--!" at all, so no header line: they are
+    /// told by one pass over the bytes, without making a String of them first (the same empty header `parse`
+    /// gives them).
+    public static func parse(utf8 bytes: UnsafeRawBufferPointer) -> ScenarioHeader {
+        guard mayBeHeader(bytes) else { return ScenarioHeader() }
+        return parse(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Whether `bytes` hold "--!" anywhere.
     static func mayBeHeader(_ bytes: Substring.UTF8View) -> Bool {
+        var dashes = 0
+        for b in bytes {
+            if b == UInt8(ascii: "!"), dashes >= 2 { return true }
+            dashes = b == UInt8(ascii: "-") ? dashes + 1 : 0
+        }
+        return false
+    }
+
+    /// The same, over raw bytes.
+    static func mayBeHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var dashes = 0
         for b in bytes {
             if b == UInt8(ascii: "!"), dashes >= 2 { return true }

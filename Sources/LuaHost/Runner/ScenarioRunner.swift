@@ -91,7 +91,7 @@ public enum ScenarioRunner {
         // Not URL's deletingLastPathComponent: it traps on some short paths ("/a").
         let folder = PathText.parent(PathText.absolute(path, cwd: FileManager.default.currentDirectoryPath))
         let pluginFolders: [String]
-        let header = ScenarioHeader.parse(String(decoding: data.prefix(4096), as: UTF8.self))
+        let header = data.prefix(4096).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
         if let problem = header.problems.first {
             return fileFailure("\(path):\(problem.line): \(problem.message); the file did not run")
         }
@@ -150,10 +150,10 @@ public enum ScenarioRunner {
         lua_pushstring(L, "matchGolden")
         state.pushFunction { call in
             let c = call.named("toMatchGolden")
-            guard let stages = state.classCache["stage"] as? LuaClass<StageObject> else {
-                throw LuaHostError.message("toMatchGolden: stages are not available")
-            }
-            guard c.type(1) == LUA_TUSERDATA, let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
+            // No stage class yet means no stage has been made, so the value cannot be one.
+            let stages = state.classCache["stage"] as? LuaClass<StageObject>
+            guard c.type(1) == LUA_TUSERDATA, let stages,
+                  let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
                 throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
             }
             let name = try c.string(2, "a golden name (a string)")

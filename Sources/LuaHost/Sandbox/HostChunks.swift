@@ -6,10 +6,22 @@ import Synchronization
 /// state cost, and a long-lived worker makes one state per file. Only text the host wrote goes through here
 /// (`LuaState.run(text:)`); a scenario's own source is always loaded as text, and scripts can never load bytecode.
 /// The bytecode keeps its debug information, so messages and tracebacks name the same chunk and lines.
-enum HostChunks {
+public enum HostChunks {
     /// By chunk name: the text compiled and its bytecode. Entries are only ever replaced by the compilation of
     /// another text under the same name, so a state always loads exactly the text it asked for.
     private static let compiled = Mutex<[String: (text: String, bytecode: [UInt8])]>([:])
+
+    /// Compiles every chunk a file's set-up loads, ahead of the first file: a worker does it while it waits for
+    /// its first request, instead of during that file. The same texts under the same names, so nothing a state
+    /// loads changes.
+    public static func compileAhead() {
+        for (text, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
+                             (TestDeclarations.source, TestDeclarations.chunkName),
+                             (StageBinding.runUntilSource, StageBinding.runUntilChunkName),
+                             (FrameTables.viewSource, FrameTables.viewChunkName)] {
+            _ = bytecode(of: text, chunkName: name)
+        }
+    }
 
     /// The bytecode of `text`, or nil when it does not compile (it is then loaded as text, for Lua's own message).
     static func bytecode(of text: String, chunkName: String) -> [UInt8]? {
