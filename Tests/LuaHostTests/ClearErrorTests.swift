@@ -60,6 +60,14 @@ import Testing
                 "\(message)")
     }
 
+    @Test func aShortGlobalTwoSlipsFromANameGetsNoSuggestionAsAMemberWouldNot() throws {
+        // "Stgea" to "Stage": put an a before the g and drop the last a, two edits (no single one will do). Five letters allow
+        // one slip, for globals as for members (`NearName`), so no guess is offered.
+        let message = try failure("Stgea{}")
+        #expect(message.hasSuffix("attempt to call a nil value (global 'Stgea')"), "\(message)")
+        #expect(NearName.nearest(to: "Stgea", among: ["Stage"]) == nil)
+    }
+
     @Test func aGlobalFarFromEveryNameGetsNoSuggestion() throws {
         let message = try failure("Zzqxv{}")
         #expect(message.hasSuffix("attempt to call a nil value (global 'Zzqxv')"), "\(message)")

@@ -252,7 +252,8 @@ host.explain = function(message)
         .. (#pieces == 0 and "the stage has no pieces" or "its pieces: " .. concat(pieces, ", ")) .. ")"
     end
   elseif kind == "global" then
-    local limit = #name <= 3 and 1 or 2
+    -- The same slips as a misspelt member's hint (NearName): one up to five letters, two past that.
+    local limit = #name <= 5 and 1 or 2
     local best, bestDistance = nil, limit + 1
     for _, candidate in ipairs(names(G)) do
       local d = distance(name, candidate, limit)
