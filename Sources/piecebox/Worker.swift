@@ -90,8 +90,9 @@ enum Worker {
     }
 
     /// The lines that say what a file is doing. What must be known if the worker is stopped (the plan, which test
-    /// started) is written before any of the file's Lua runs on; a result waits for the next of those, or for the
-    /// "done" line, so a one-test file costs two writes, not four.
+    /// started) is written before any test's Lua runs; a result waits for the next of those, except the last
+    /// test's: host code that can still be stopped (the log's finish, closing the state) runs between it and the
+    /// "done" line, and a stop there must not cost the test its result. A one-test file costs three writes.
     static func events(to out: LineOut) -> @Sendable (ScenarioRunner.Event) -> Void {
         { event in
             var o = JSONObject(format: JSONNumberFormat(decimals: 6))  // durations to the microsecond
@@ -99,7 +100,7 @@ enum Worker {
             case .planned(let names):
                 o.append("event", "plan")
                 o.append("tests", names)
-                out.hold(o.json)
+                out.holdPlan(o.json, tests: names.count)
             case .testStarted(let name):
                 o.append("event", "start")
                 o.append("name", name)
@@ -107,7 +108,7 @@ enum Worker {
             case .testFinished(let r):
                 o.append("event", "result")
                 encode(r, into: &o)
-                out.hold(o.json)
+                out.result(o.json)
             }
         }
     }
@@ -165,12 +166,20 @@ enum RunnerBond {
 final class LineOut: @unchecked Sendable {
     private let lock = NSLock()
     private var held: [UInt8] = []
+    /// Results still to come in the running file's plan: the last one is written at once (see `events(to:)`).
+    private var resultsLeft = 0
+    /// Standard output, or a pipe in tests.
+    private let descriptor: Int32
+
+    init(descriptor: Int32 = 1) {
+        self.descriptor = descriptor
+    }
 
     func write(_ line: String) {
         lock.lock(); defer { lock.unlock() }
         held += line.utf8
         held.append(UInt8(ascii: "\n"))
-        writeAll(1, held)
+        writeAll(descriptor, held)
         held.removeAll(keepingCapacity: true)
     }
 
@@ -178,6 +187,23 @@ final class LineOut: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         held += line.utf8
         held.append(UInt8(ascii: "\n"))
+    }
+
+    /// Holds a file's plan of `tests` tests.
+    func holdPlan(_ line: String, tests: Int) {
+        lock.lock()
+        resultsLeft = tests
+        lock.unlock()
+        hold(line)
+    }
+
+    /// A test's result: held, unless it is the plan's last.
+    func result(_ line: String) {
+        lock.lock()
+        resultsLeft -= 1
+        let last = resultsLeft <= 0
+        lock.unlock()
+        if last { write(line) } else { hold(line) }
     }
 }
 

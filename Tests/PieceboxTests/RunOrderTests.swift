@@ -101,10 +101,11 @@ import LuaHost
         let process = try sleeper()
         defer { end(process) }
         let bound = HardBound()
-        bound.arm(pid: process.processIdentifier, seconds: 0.05)
+        // A bound long enough that a busy machine cannot let it pass before `finish` (it disarms, whatever the limit).
+        bound.arm(pid: process.processIdentifier, seconds: 1)
         #expect(!bound.finish())
-        // Longer than the bound would have been: nothing is armed, so nothing is killed.
-        usleep(300_000)
+        // Longer than the bound and its grace would have been: nothing is armed, so nothing is killed.
+        usleep(1_500_000)
         #expect(process.isRunning)
         bound.arm(pid: process.processIdentifier, seconds: 30)
         #expect(!bound.finish())
