@@ -133,7 +133,15 @@ struct WorkerPool {
         var out = #"{"args":["#
         for (n, argument) in arguments(for: file, options: options).dropFirst().enumerated() {
             if n > 0 { out += "," }
-            JSONString.write(argument, into: &out)
+            // Most arguments (numbers, flags, plain paths) need no escape: copied as they are, as JSONString
+            // would, without its byte-by-byte call.
+            if argument.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                out += "\""
+                out += argument
+                out += "\""
+            } else {
+                JSONString.write(argument, into: &out)
+            }
         }
         out += "]}"
         return out
