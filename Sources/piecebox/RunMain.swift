@@ -190,8 +190,7 @@ enum ScenarioFiles {
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw Missing(description: "no such file or folder: \(p)") }
             if !isDir.boolValue { out.append(p); continue }
             var found: [String] = []
-            let enumerator = fm.enumerator(atPath: p)
-            while let rel = enumerator?.nextObject() as? String {
+            for rel in FolderWalk.relativePaths(below: p) {
                 let parts = rel.split(separator: "/")
                 guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
                       last != ProjectRoot.fileName else { continue }

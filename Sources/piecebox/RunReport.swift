@@ -111,6 +111,9 @@ final class ReportSink: @unchecked Sendable {
 /// (a PASS line, a totals line). Newlines show as `\n`, other controls as `\u{1B}`, a backslash stays itself.
 enum ReportText {
     static func escaped(_ text: String) -> String {
+        // Printable ASCII needs nothing: most names and messages are only that, and going scalar by scalar was
+        // the larger part of the runner's printing.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
