@@ -69,12 +69,16 @@ enum EnvironmentOptions {
             lua_rawset(L, table)
         }
         let inset = lua_gettop(L)
-        for (key, value) in [("bottom", env.safeArea.bottom), ("leading", env.safeArea.leading),
-                             ("top", env.safeArea.top), ("trailing", env.safeArea.trailing)] {
+        // Four plain calls, not a loop over a list: this runs before every layout call.
+        func setInset(_ key: String, _ value: Double) {
             lua_pushstring(L, key)
             pushNumber(L, value)
             lua_rawset(L, inset)
         }
+        setInset("bottom", env.safeArea.bottom)
+        setInset("leading", env.safeArea.leading)
+        setInset("top", env.safeArea.top)
+        setInset("trailing", env.safeArea.trailing)
         clua_pop(L, 1)
         set("width", number(env.size.width))
     }
