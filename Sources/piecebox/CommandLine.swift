@@ -28,15 +28,7 @@ struct RunCommand {
       --filter TEXT          run only tests whose full name ("group > test") contains TEXT
       --list                 list the tests without running them
       --jobs N               run up to N files at once (default: 2); results are printed in file order
-      --max-instructions N   Lua instructions per file, a whole number (default: 2000000000; 0 for none)
-      --max-memory MB        memory per file in MiB, at least 1 KiB (default: 512; 0 for none)
-      --max-seconds S        wall-clock seconds per file (default: 120; 0 for none); the worker is killed
-                             2 s after this even inside a long library call
-      --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
-      --plugins DIR          load a plugin (a folder with plugin.lua) or every plugin in a folder of
-                             them into every file (repeatable)
-      --tokens FILE          apply a token set (a Lua file returning motion overrides) to every file,
-                             under its own overrides; recorded in each frame log's header
+    \(SandboxFlags.help)
       --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
                              one log per scenario
       --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
@@ -68,16 +60,11 @@ struct RunCommand {
             }
             return n
         }
-        func limit<T>(_ flag: String, _ parsed: Result<T, LimitValueError>) throws(UsageError) -> T {
-            switch parsed {
-            case .success(let n): return n
-            case .failure(let error): throw UsageError("\(flag) \(error)")
-            }
-        }
         while i < args.count {
             let a = args[i]
             // CI flags (reporters, shards, tags, shuffle, repeat) are read in RunCommand+CI.swift.
             if try cmd.parseCIFlag(a, value: value) { i += 1; continue }
+            if try SandboxFlags.parse(a, value: value, into: &cmd.options) { i += 1; continue }
             switch a {
             case "--filter": cmd.options.filter = try value(a)
             case "--list": cmd.options.listOnly = true
@@ -87,15 +74,6 @@ struct RunCommand {
                     throw UsageError("--jobs needs a whole number from 1 to 64, got \"\(Self.clip(text))\"")
                 }
                 cmd.jobs = Int(n)
-            case "--max-instructions":
-                cmd.options.limits.instructions = try limit(a, SandboxLimits.instructions(from: try value(a), allowsNone: true))
-            case "--max-memory":
-                cmd.options.limits.memoryBytes = try limit(a, SandboxLimits.memoryBytes(fromMiB: try value(a), allowsNone: true))
-            case "--max-seconds":
-                cmd.options.limits.seconds = try limit(a, SandboxLimits.seconds(from: try value(a), allowsNone: true))
-            case "--lib": cmd.options.libraryFolders.append(try value(a))
-            case "--plugins": cmd.options.pluginFolders.append(try value(a))
-            case "--tokens": cmd.options.tokenSet = try value(a)
             case "--log": cmd.logPath = try value(a)
             case "--golden", "--record", "--golden-tolerance", "--update-goldens":
                 try cmd.parseGoldenFlag(a, value: value, number: number)

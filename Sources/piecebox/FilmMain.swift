@@ -22,6 +22,10 @@ enum FilmMain {
       --test TEXT        the first test whose name contains TEXT (default: the first test with frames)
       --stage N          that test's Nth stage (default 1)
       -h, --help         show this help
+
+    A scenario runs as `piecebox run` runs it: in a worker process, under its header's limits and these (the
+    worker is killed 2 s after its time limit even inside a long library call):
+    \(SandboxFlags.help)
     """
 
     struct Options {
@@ -32,6 +36,8 @@ enum FilmMain {
         var plots: [String] = []
         var test: String?
         var stage = 1
+        /// What a scenario given as the input runs with: limits, libraries, plugins, token set.
+        var sandbox = RunOptions()
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
@@ -50,6 +56,7 @@ enum FilmMain {
         }
         while i < args.count {
             let a = args[i]
+            if try SandboxFlags.parse(a, value: value, into: &o.sandbox) { i += 1; continue }
             switch a {
             case "-h", "--help": throw UsageError.helpRequested
             case "--out": o.out = try value(a)
@@ -95,7 +102,7 @@ enum FilmMain {
             return 2
         }
         do {
-            let logs = try o.inputs.map { try load($0, test: o.test, stage: o.stage) }
+            let logs = try o.inputs.map { try load($0, test: o.test, stage: o.stage, sandbox: o.sandbox) }
             let text: String
             if o.out?.hasSuffix(".html") == true {
                 text = TimelineHTML(logs: logs, plots: o.plots).html()
@@ -125,24 +132,37 @@ enum FilmMain {
         return out
     }
 
-    /// A frame log as it is, or a scenario run here (in this process) into a temporary log.
-    static func load(_ input: String, test: String?, stage: Int) throws -> FilmLog {
+    /// A frame log as it is, or a scenario run first into a temporary log, in a worker of its own under the same
+    /// limits and hard bound as `piecebox run` (a film must not be a way around them).
+    static func load(_ input: String, test: String?, stage: Int, sandbox: RunOptions = RunOptions()) throws -> FilmLog {
         guard input.hasSuffix(".lua") else { return try FilmLog.read(input, test: test, stage: stage) }
         guard let folder = AtomicFile.makeFolder(in: NSTemporaryDirectory(), prefix: "piecebox-film-") else {
             throw FilmLog.Problem(description: "cannot make a temporary folder for the log")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var options = RunOptions()
-        options.logPath = (folder as NSString).appendingPathComponent("film.jsonl")
+        var options = sandbox
         options.filter = test
-        if FileManager.default.fileExists(atPath: "lua") { options.libraryFolders = ["lua"] }
-        options.limits = ScenarioHeader.read(file: input).limits(from: options.limits)
-        let report = ScenarioRunner.run(file: input, options: options)
-        if let failure = report.tests.first(where: { $0.name == "(file)" }) {
-            throw FilmLog.Problem(description: failure.message)
+        SandboxFlags.defaultLibrary(&options)
+        let logPath = PathText.join(folder, "film.jsonl")
+        let headers = ScenarioHeaders()
+        let report = WorkerPool(executable: SandboxFlags.executable, jobs: 1, options: options,
+                                logPaths: [input: logPath], headers: headers).runOne(input)
+        // A scenario the worker could not finish (a limit, a kill, a crash) or that failed as a whole gives no film:
+        // its log would be cut short.
+        if let stopped = report.tests.first(where: { $0.name == "(file)" || $0.source != .scenario || $0.status == .notRun }) {
+            throw FilmLog.Problem(description: ReportText.escaped(stopped.message))
         }
-        var log = try FilmLog.read(options.logPath ?? "", test: test, stage: stage)
+        if let limit = report.tests.first(where: { $0.status == .failed && brokeALimit($0.message) }) {
+            throw FilmLog.Problem(description: ReportText.escaped(limit.message))
+        }
+        var log = try FilmLog.read(logPath, test: test, stage: stage)
         log.name = (input as NSString).lastPathComponent
         return log
+    }
+
+    /// Whether a failure is a sandbox limit's (the words every `LimitBreach` ends its message with).
+    static func brokeALimit(_ message: String) -> Bool {
+        ["instruction limit of ", "memory limit of ", "time limit of "].contains { message.contains($0) }
+            && message.contains(" exceeded")
     }
 }

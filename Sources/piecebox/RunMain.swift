@@ -12,10 +12,8 @@ enum RunMain {
             FileHandle.standardError.write(Data("piecebox: \(problem)\n".utf8))
             return 2
         }
-        if cmd.options.libraryFolders.isEmpty, FileManager.default.fileExists(atPath: "lua") {
-            cmd.options.libraryFolders = ["lua"]
-        }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        SandboxFlags.defaultLibrary(&cmd.options)
+        let exe = SandboxFlags.executable
         // Started now, so they load while the files are found; ended on every way out that did not use them.
         let early = cmd.inProcess ? nil : EarlyWorkers(executable: exe, count: EarlyWorkers.count(jobs: cmd.jobs))
         defer { early?.endAll() }
