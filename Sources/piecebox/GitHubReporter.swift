@@ -1,4 +1,5 @@
 import LuaHost
+import PieceKit
 
 /// GitHub Actions annotations: an `::error` workflow command per failed or not-run test, placed at the failure's
 /// file and line, so the failure shows on the pull request's diff. On by default when `GITHUB_ACTIONS=true`.
@@ -19,25 +20,28 @@ final class GitHubReporter: RunReporter {
             properties.append("title=" + Self.property("\(run.label) > \(t.name)"))
             var message = t.message
             if !t.output.isEmpty { message += "\nprinted:\n" + t.output.prefix(20).joined(separator: "\n") }
-            sink.line("::error " + properties.joined(separator: ",") + "::" + Self.data(message))
+            sink.command("::error " + properties.joined(separator: ",") + "::" + Self.data(message))
         }
     }
 
     func end(_ totals: RunTotals) {
         if !totals.filesUsingOnly.isEmpty {
-            sink.line("::warning title=piecebox::" + Self.data("only the tests marked .only ran in " + totals.filesUsingOnly.joined(separator: ", ")))
+            sink.command("::warning title=piecebox::" + Self.data("only the tests marked .only ran in " + totals.filesUsingOnly.joined(separator: ", ")))
         }
-        if let why = totals.nothingSelected { sink.line("::error title=piecebox::" + Self.data("no test selected: " + why)) }
+        if let why = totals.nothingSelected { sink.command("::error title=piecebox::" + Self.data("no test selected: " + why)) }
     }
 
-    /// A command's message: `%`, CR and LF escaped.
+    /// A command's message: each line through the reports' one escaping (controls shown as codes), then `%`, CR
+    /// and LF escaped as the workflow commands require, so the message keeps its lines and cannot end the command.
     static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        ReportText.lines(s).joined(separator: "\n")
+            .replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// A property value: also `:` and `,`, which end a property.
+    /// A property value: one line, also `:` and `,` escaped, which end a property.
     static func property(_ s: String) -> String {
-        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        ReportText.escaped(s).replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

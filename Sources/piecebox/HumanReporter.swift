@@ -1,4 +1,5 @@
 import LuaHost
+import PieceKit
 
 /// The report a person reads: one line per test, failures in full, totals last. Every name, message and printed
 /// line is escaped (`ReportText`), so the totals line is always the runner's own and always the last.

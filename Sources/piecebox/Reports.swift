@@ -14,7 +14,8 @@ final class Reports: @unchecked Sendable {
         let humanOnScreen = choices.contains { $0.format == .human && $0.path == nil }
         terminal = TerminalOutput(showsProgress: style.progress && humanOnScreen && !cmd.options.listOnly)
         for choice in choices {
-            let sink = ReportSink(path: choice.path, terminal: choice.path == nil ? terminal : nil)
+            let format: WorkflowCommands.Format = choice.format == .json ? .json : choice.format == .junit ? .xml : .text
+            let sink = ReportSink(path: choice.path, terminal: choice.path == nil ? terminal : nil, format: format)
             sinks.append(sink)
             switch choice.format {
             case .human:

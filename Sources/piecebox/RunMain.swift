@@ -248,6 +248,12 @@ enum LogPaths {
 }
 
 /// Unbuffered, so reports and the totals line come out in order even if the process is stopped.
+/// Prints lines on standard output; under GitHub Actions none of them can be read as a workflow command.
 func writeOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    FileHandle.standardOutput.write(Data((WorkflowCommands.guardedLines(text) + "\n").utf8))
+}
+
+/// `writeOut` for standard error, which GitHub Actions reads for commands too.
+func writeErr(_ text: String) {
+    FileHandle.standardError.write(Data((WorkflowCommands.guardedLines(text) + "\n").utf8))
 }

@@ -76,22 +76,36 @@ protocol RunReporter: AnyObject {
 
 /// Where a report goes: standard output line by line as the run goes (sharing it with a live progress line), or a
 /// file written whole at the end (through a temporary file and a rename, so a half-written report never exists).
+/// On standard output under GitHub Actions, no line a report prints can be read as a workflow command
+/// (`WorkflowCommands`); only the GitHub reporter's own annotations are written as commands.
 final class ReportSink: @unchecked Sendable {
     let path: String?
     private var buffer = ""
     private let terminal: TerminalOutput?
+    /// How this report's format writes a character by its code (for breaking a command marker in a line).
+    private let format: WorkflowCommands.Format
 
-    init(path: String?, terminal: TerminalOutput? = nil) {
+    init(path: String?, terminal: TerminalOutput? = nil, format: WorkflowCommands.Format = .text) {
         self.path = path
         self.terminal = terminal
+        self.format = format
     }
 
     func line(_ text: String) {
         if path == nil {
-            if let terminal { terminal.write(text) } else { writeOut(text) }
+            print(WorkflowCommands.guardedLines(text, format))
         } else {
             buffer += text + "\n"
         }
+    }
+
+    /// A workflow command of the GitHub reporter's own, written as it is (its values escaped by the reporter).
+    func command(_ text: String) {
+        if path == nil { print(text) } else { buffer += text + "\n" }
+    }
+
+    private func print(_ text: String) {
+        if let terminal { terminal.write(text) } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     }
 
     /// Writes the file, if this sink has one; returns a problem to report.
@@ -103,45 +117,6 @@ final class ReportSink: @unchecked Sendable {
             return "cannot write the report \(path): \(problem)"
         }
         return nil
-    }
-}
-
-/// Text from a scenario made safe for a report line: no control character, line break or direction override
-/// can reach the terminal or the report, so a test's name or message can never fake a line of the runner's own
-/// (a PASS line, a totals line). Newlines show as `\n`, other controls as `\u{1B}`, a backslash stays itself.
-enum ReportText {
-    static func escaped(_ text: String) -> String {
-        // Printable ASCII needs nothing: most names and messages are only that, and going scalar by scalar was
-        // the larger part of the runner's printing.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-
-    /// Each line of `text` escaped (the line breaks themselves kept as breaks, for messages shown indented).
-    static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
-    }
-
-    /// Controls (C0, DEL, C1), line and paragraph separators, and bidirectional overrides and isolates.
-    static func needsEscape(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
     }
 }
 

@@ -32,12 +32,13 @@ final class TerminalOutput: @unchecked Sendable {
 
     init(showsProgress: Bool) { self.showsProgress = showsProgress }
 
+    /// Writes a line as it is: its sink has already guarded it (see `ReportSink`).
     func write(_ line: String) {
         lock.lock(); defer { lock.unlock() }
         if showsProgress, !status.isEmpty {
             FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line + "\n" + status).utf8))
         } else {
-            writeOut(line)
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     }
 

@@ -18,8 +18,9 @@ struct TimelineHTML {
             plotSVG += "<svg class=\"plot\" width=\"560\" height=\"240\" viewBox=\"0 0 560 240\">" + plot.svg(x: 0, y: 0, id: "plot\(i)") + "</svg>"
         }
         let data = "{\"width\":\(n(base.width)),\"height\":\(n(base.height)),\"logs\":[" + logs.map(Self.logJSON).joined(separator: ",") + "]}"
-        // A script's text must not hold "</": it would end the script element early.
-        let safe = data.replacingOccurrences(of: "</", with: "<\\/")
+        // A script element's text ends at "</script" and changes how it ends after "<!--", so no "<" may be in it:
+        // every one is inside a JSON string (the data's structure has none), where \u003c is the same character.
+        let safe = data.replacingOccurrences(of: "<", with: "\\u003c")
         return """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>\(SVGText.escape(title))</title>

@@ -39,7 +39,15 @@ enum XMLEscape {
             // A raw carriage return would be read back as a line feed, in text and attributes alike.
             case "\r" where allowedInXML(scalar) && rules.replace(scalar) == nil: out += "&#13;"
             default:
-                if let replacement = rules.replace(scalar) { out += replacement } else { out.unicodeScalars.append(scalar) }
+                if let replacement = rules.replace(scalar) {
+                    out += replacement
+                } else if !allowedInXML(scalar) {
+                    // Whatever the output's rules say, a character XML 1.0 forbids is never written: the document
+                    // would not parse.
+                    out += Rules.shownAsCode(scalar) ?? ""
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

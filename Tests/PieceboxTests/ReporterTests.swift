@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PieceKit
 @testable import piecebox
 
 /// Every report format, read back by a parser of its own kind (not compared as strings): what a CI system reads is

@@ -64,23 +64,25 @@ public struct GoldenComparison: Sendable {
 
         public var isEmpty: Bool { problems.isEmpty && frames.isEmpty }
 
-        /// The summary a failing test prints.
+        /// The summary a failing test prints. A scenario's words in it (its test and element names, texts, error
+        /// lines) go through the reports' one escaping, so no name can break a line or forge one of the runner's.
         public func summary(propertyLimit: Int = 10, topLevel: String = "the file's top level") -> String {
             var lines: [String] = []
-            let name = test.name.map { "test \"\($0)\"" } ?? topLevel
+            let shown = ReportText.escaped
+            let name = test.name.map { "test \"\(shown($0))\"" } ?? topLevel
             if !frames.isEmpty {
                 lines.append("\(name): \(frames.count) of \(framesCompared) frames differ (\(Self.ranges(frames)))")
             } else {
                 lines.append("\(name) differs from the golden")
             }
-            for problem in problems.prefix(propertyLimit) { lines.append("  " + problem) }
+            for problem in problems.prefix(propertyLimit) { lines.append("  " + shown(problem)) }
             if problems.count > propertyLimit { lines.append("  ... and \(problems.count - propertyLimit) more") }
             if !properties.isEmpty {
                 lines.append("  largest difference per property (now, golden):")
                 for p in properties.prefix(propertyLimit) {
                     let at = "frame \(p.frame), t = \(Self.time(p.time))" + (p.stage > 1 ? ", stage \(p.stage)" : "")
                     let size = p.largest.map { "by \(Self.number($0)) " } ?? ""
-                    lines.append("    \(p.path): \(size)at \(at): \(p.actual), golden \(p.expected)"
+                    lines.append("    \(shown(p.path)): \(size)at \(at): \(shown(p.actual)), golden \(shown(p.expected))"
                                  + (p.frames > 1 ? " (differs in \(p.frames) frames)" : ""))
                 }
                 if properties.count > propertyLimit {
@@ -96,7 +98,7 @@ public struct GoldenComparison: Sendable {
                         let start = (b ?? a).map { " from t = \(Self.time($0.start))" } ?? ""
                         let settle = "settles in \(Self.seconds(b?.settleTime)) → \(Self.seconds(a?.settleTime))"
                         let over = "overshoot \(Self.percent(b?.overshoot)) → \(Self.percent(a?.overshoot))"
-                        lines.append("    \(change.path)\(start): \(settle); \(over)")
+                        lines.append("    \(shown(change.path))\(start): \(settle); \(over)")
                     }
                 }
             }

@@ -22,7 +22,10 @@ public struct FrameLogDiff: Sendable {
             if let frame {
                 place += " (frame \(frame)" + (time.map { ", t = " + JSONNumberFormat(decimals: 6).format($0) } ?? "") + ")"
             }
-            return "\(place): \(path.isEmpty ? "the line" : path) is \(actual), expected \(expected)"
+            // The path and the values are the scenario's words: through the one escaping, so a name cannot print a
+            // control sequence or a line of its own.
+            let shown = ReportText.escaped
+            return "\(place): \(path.isEmpty ? "the line" : shown(path)) is \(shown(actual)), expected \(shown(expected))"
         }
     }
 

@@ -1,0 +1,41 @@
+/// Text from a scenario made safe for a printed line: no control character, line break or direction override
+/// can reach the terminal or the report, so a test's name or message can never fake a line of the runner's own
+/// (a PASS line, a totals line). Newlines show as `\n`, other controls as `\u{1B}`, a backslash stays itself.
+/// It is the one escaping: the reports, the golden summaries and `piecebox diff` all put a scenario's words (test
+/// and element names, messages, texts) through it where they place them in a line. It lives here, below LuaHost and
+/// the command line, so the summaries PieceKit and LuaHost write use it too.
+public enum ReportText {
+    public static func escaped(_ text: String) -> String {
+        // Printable ASCII needs nothing: most names and messages are only that, and going scalar by scalar was
+        // the larger part of the runner's printing.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if needsEscape(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Each line of `text` escaped (the line breaks themselves kept as breaks, for messages shown indented).
+    public static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+    }
+
+    /// Controls (C0, DEL, C1), line and paragraph separators, and bidirectional overrides and isolates.
+    public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
+    }
+}
