@@ -91,6 +91,12 @@ public final class Stage {
     /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
     /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
     public var interruption: (() -> String?)?
+    /// Asked by work inside a frame that a script can make large (`PieceContext.hostLimit(holding:)`) with the
+    /// bytes it holds and is about to make: nil to go on, or why not (the host's memory cap, or its time limit).
+    /// Without it, such work asks `interruption` for time alone.
+    public var allocationCheck: ((Int) -> String?)?
+    /// A limit a piece's work ran into, which the stage stops with at its next step (work cannot throw).
+    var hostStop: String?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
     /// The frame line's bytes, reused every frame.
