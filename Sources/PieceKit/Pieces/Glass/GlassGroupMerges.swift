@@ -13,7 +13,7 @@
 extension GlassGroupPiece {
     /// What one neck costs the host, counted before it is made: the neck and its name, the name again in the list
     /// the merge watch compares, its element (`neck.<a>+<b>` with one number) and that element's state in the
-    /// stage's slot, and its share of the merge event's lists. Measured at about 1.2 kB a neck on a group of 1,000
+    /// stage's slot, and its share of the merge event's lists. Measured at about 1.1 kB a neck on a group of 1,000
     /// overlapping shapes (resident memory over 499,500 necks, one frame rendered), rounded up.
     public static let bytesPerNeck = 1536
 
