@@ -185,10 +185,12 @@ struct LuaPieceElements {
         // Reading stops at as many values as any host read may copy.
         var visited = 0
         var textBytes = 0
+        // Counted against the file's memory cap as well, before each copy (see `ReadBudget`).
+        let limits = pb_limits_of(L)
         func spend(_ bytes: Int = 0) throws {
             visited += 1
             textBytes += bytes
-            try ReadBudget.check(entries: visited, bytes: textBytes)
+            try ReadBudget.check(entries: visited, bytes: textBytes, limits: limits, L)
         }
 
         // The walk as it goes, for the next read to check against (see `LastWalk`). A list part or a value that is
@@ -233,8 +235,8 @@ struct LuaPieceElements {
                     properties.append((property, .flag(flag)))
                     note(property, .flag(flag))
                 case LUA_TSTRING:
+                    try spend(Int(lua_rawlen(L, -1)))
                     let text = LuaValue.bytes(L, -1)
-                    try spend(text.utf8.count)
                     properties.append((property, .text(text)))
                     note(property, .text(text))
                 default:
