@@ -187,8 +187,8 @@ struct LuaPieceElements {
         var textBytes = 0
         // Counted against the file's memory cap as well, before each copy (see `ReadBudget`).
         let limits = pb_limits_of(L)
-        func spend(_ bytes: Int = 0) throws {
-            visited += 1
+        func spend(_ bytes: Int = 0, entry: Bool = true) throws {
+            if entry { visited += 1 }
             textBytes += bytes
             try ReadBudget.check(entries: visited, bytes: textBytes, limits: limits, L)
         }
@@ -211,6 +211,8 @@ struct LuaPieceElements {
             try spend()
             // Only named entries are elements; a list part is not one.
             guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
+            // An element's name is text copied out of Lua like any other.
+            try spend(Int(lua_rawlen(L, -2)), entry: false)
             let name = try key(L, -2)
             guard lua_type(L, -1) == LUA_TTABLE else {
                 entries.append(Entry(name: name, first: 0, count: 0, notATable: Self.typeName(L, -1)))
@@ -225,6 +227,7 @@ struct LuaPieceElements {
                 defer { clua_pop(L, 1) }
                 try spend()
                 guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
+                try spend(Int(lua_rawlen(L, -2)), entry: false)
                 let property = try key(L, -2)
                 switch lua_type(L, -1) {
                 case LUA_TNUMBER:

@@ -117,7 +117,12 @@ enum MotionBinding {
             }),
             ("override", { c in
                 let c = c.named("motion.override")
-                try context.applyOverride(try overridesFromOptions(c, context: context)); return 0
+                let before = heldBytes(context.overrides)
+                try context.applyOverride(try overridesFromOptions(c, context: context))
+                // Tiers and roles of the script's own naming stay until reset: what they added counts for the file.
+                let grown = heldBytes(context.overrides) - before
+                if grown > 0 { try context.charge(grown) }
+                return 0
             }),
             ("resetOverrides", { _ in context.resetOverrides(); return 0 }),
         ])
@@ -135,6 +140,15 @@ enum MotionBinding {
         ])).push(L)
         state.setField(lib, "liquid")
         state.setGlobalValue("motion")
+    }
+
+    /// About what overrides hold: each token's entry (a spring or an animation with its key), and the names of the
+    /// tiers and roles a script added.
+    static func heldBytes(_ o: MotionOverrides) -> Int {
+        var names = 0
+        for key in o.addedTiers.keys { names += HostBytes.string(key.utf8.count) }
+        for key in o.addedRoles.keys { names += HostBytes.string(key.utf8.count) }
+        return names + 128 * (o.tiers.count + o.roles.count + o.addedTiers.count + o.addedRoles.count)
     }
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
@@ -211,6 +225,7 @@ enum MotionBinding {
             guard lua_type(L, -2) == LUA_TSTRING else {
                 throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
             }
+            try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)
             let valueIndex = lua_gettop(L)
             if key == "tiers" || key == "roles" {
