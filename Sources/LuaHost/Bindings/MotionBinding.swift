@@ -117,11 +117,12 @@ enum MotionBinding {
             }),
             ("override", { c in
                 let c = c.named("motion.override")
-                let before = heldBytes(context.overrides)
-                try context.applyOverride(try overridesFromOptions(c, context: context))
-                // Tiers and roles of the script's own naming stay until reset: what they added counts for the file.
-                let grown = heldBytes(context.overrides) - before
-                if grown > 0 { try context.charge(grown) }
+                let more = try overridesFromOptions(c, context: context)
+                // Tokens stay until reset, and a script can name as many of its own as it likes: what a call adds
+                // counts for the file.
+                let added = addedBytes(more, to: context.overrides)
+                try context.applyOverride(more)
+                if added > 0 { try context.charge(added) }
                 return 0
             }),
             ("resetOverrides", { _ in context.resetOverrides(); return 0 }),
@@ -142,13 +143,20 @@ enum MotionBinding {
         state.setGlobalValue("motion")
     }
 
-    /// About what overrides hold: each token's entry (a spring or an animation with its key), and the names of the
-    /// tiers and roles a script added.
-    static func heldBytes(_ o: MotionOverrides) -> Int {
-        var names = 0
-        for key in o.addedTiers.keys { names += HostBytes.string(key.utf8.count) }
-        for key in o.addedRoles.keys { names += HostBytes.string(key.utf8.count) }
-        return names + 128 * (o.tiers.count + o.roles.count + o.addedTiers.count + o.addedRoles.count)
+    /// About what laying `more` over `current` adds: each token `current` does not have yet (its entry, a spring
+    /// or an animation with its key, and the name of one a script added). Costs the size of `more`.
+    static func addedBytes(_ more: MotionOverrides, to current: MotionOverrides) -> Int {
+        let entry = 128
+        var bytes = 0
+        for key in more.tiers.keys where current.tiers[key] == nil { bytes += entry }
+        for key in more.roles.keys where current.roles[key] == nil { bytes += entry }
+        for key in more.addedTiers.keys where current.addedTiers[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
+        for key in more.addedRoles.keys where current.addedRoles[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
+        return bytes
     }
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
