@@ -16,12 +16,15 @@ public final class LiquidMergeWatch {
 
     /// Whether `pairs` only reads: its checks then never make the stage lay the pieces out again.
     private let pairsOnlyRead: Bool
+    /// Whether a script can make the pairs many, so a check asks the host's limits (a few fixed shapes need not).
+    private var asksHost = true
 
     /// A watch whose pairs are few and fixed by the piece (NowPlaying's five shapes): nothing to ask the host.
     public convenience init(piece: String, pairsOnlyRead: Bool = false, pairs: @escaping (PieceFrame, any PieceContext) -> [String],
                             emit: @escaping ([NamedValue]) -> Void) {
         self.init(piece: piece, pairsOnlyRead: pairsOnlyRead, limitedPairs: { frame, context, _ in pairs(frame, context) },
                   emit: emit)
+        asksHost = false
     }
 
     /// A watch whose pairs a script can make many (a glass group's): `limitedPairs` asks the host's limits.
@@ -57,7 +60,7 @@ public final class LiquidMergeWatch {
         guard let presented = context.presented(piece, at: context.now) else { return }
         // A check the host refused (a limit passed) changes nothing and asks for no more: the stage stops with the
         // limit at its next step.
-        var work = context.hostWork()
+        var work = asksHost ? context.hostWork() : HostWork()
         guard let found = try? pairs(presented, context, &work) else { return }
         if found != last {
             let before = last ?? []
