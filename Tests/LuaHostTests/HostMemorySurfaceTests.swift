@@ -71,6 +71,13 @@ import Testing
                 motion.override{ tiers = tiers }
               end
             """, line: 5),
+        // A 500 s drag at 1000 fps: 500,000 samples, each a point and a piece of scheduled work (256 bytes counted
+        // each, 128 MB), counted before one is scheduled.
+        Surface(name: "a slow gesture's samples", capMiB: 64, body: """
+              local s = Stage{ fps = 1000 }
+              local page = s:page{ sections = { { id = "a", title = "A", height = 100000 } } }
+              page:drag{ dy = -10, duration = 500 }
+            """, line: 4),
         // A line of 1,048,576 letters: a record for each letter of it, counted (160 MB) before it is cut.
         Surface(name: "text.morph's letters", capMiB: 16, body: """
               local line = string.rep("a", 1 << 20)
