@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LuaHost
 
@@ -96,6 +97,45 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message.hasSuffix("scenario.lua:\(surface.line): memory limit of \(surface.capMiB) MiB exceeded"),
                 "\(result.message)")
+    }
+
+    @Test func aSlowGesturesSamplesAreRefusedBeforeAFrameOfItIsRendered() throws {
+        // Counted after the fact, the 500,000 samples were scheduled and frames rendered until the kept frames
+        // passed the cap; counted first, the gesture never starts: the log holds its header and no frame.
+        let folder = try ScenarioFolder()
+        let log = folder.path + "/drag.jsonl"
+        let report = try folder.run("scenario.lua", """
+            test("t", function()
+              local s = Stage{ fps = 1000 }
+              local page = s:page{ sections = { { id = "a", title = "A", height = 100000 } } }
+              page:drag{ dy = -10, duration = 500 }
+            end)
+            """, limits: SandboxLimits(instructions: 0, memoryBytes: 64 << 20, seconds: 60)) { $0.logPath = log }
+        let result = try #require(report.test("t"), "\(report.summary)")
+        #expect(result.message.hasSuffix("scenario.lua:4: memory limit of 64 MiB exceeded"), "\(result.message)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("{\"frame\":") }, "\(lines.count) lines logged")
+    }
+
+    @Test func textMorphsLettersAreRefusedBeforeEitherSideHoldsThem() throws {
+        // Counted after the fact, the host cut the 1 MiB line into a million letter tables and pushed them until
+        // Lua's share passed the cap; counted first, Lua never holds more than the line (1 MiB) and its state.
+        let cap = 16 << 20
+        let state = try LuaState(limits: SandboxLimits(instructions: 0, memoryBytes: cap, seconds: 30))
+        defer { state.close() }
+        let context = ScenarioContext(state: state, path: "morph.lua", options: RunOptions())
+        Bindings.install(into: context)
+        let outcome = state.run(text: """
+            local line = string.rep("a", 1 << 20)
+            local letters = text.morph("", line)
+            """, chunkName: "=morph")
+        guard case .breach(let breach, let location) = outcome else {
+            Issue.record("expected the memory limit, got \(outcome)")
+            return
+        }
+        #expect(breach == .memory(cap))
+        #expect(location == "morph:2")
+        #expect(state.memoryPeak < 4 << 20, "Lua held \(state.memoryPeak) bytes at most")
     }
 
     @Test func aGroupWithinTheCapStillMergesAndAGoldenWithinItStillRecords() throws {
