@@ -83,6 +83,7 @@ enum ScriptGoldens {
         var seen = Set<String>()
         let header = FrameLog.header(scenario: scenario, test: nil, fps: stage.fps, environment: stage.environment,
                                      tokens: stage.tokens)
+        let linesHeld = work.held
         try work.reserve(HostBytes.array(stage.history.count + 1, of: String.self) + HostBytes.string(header.utf8.count))
         var lines = [header]
         lines.reserveCapacity(stage.history.count + 1)
@@ -127,6 +128,8 @@ enum ScriptGoldens {
             text += line
             text += "\n"
         }
+        // The lines go as this returns; the text stays.
+        work.release(work.held - linesHeld - HostBytes.string(size))
         return text
     }
 
