@@ -75,6 +75,9 @@ struct LuaPieceElements {
     /// frame comes back at the same address while it lives; each hit is compared byte for byte, so a string made
     /// later at an address a collected one had is never taken for it.
     private var names: [UnsafeRawPointer: String] = [:]
+    /// The bytes of the names in `names`, which may hold at most `namesByteLimit` of them.
+    private var namesBytes = 0
+    static let namesByteLimit = 1 << 20
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
@@ -348,9 +351,14 @@ struct LuaPieceElements {
         guard let key = String(validating: bytes, as: UTF8.self) else {
             throw LuaHostError.message("a key that is not UTF-8 text")
         }
-        // Bounded: a layout that makes new names every frame starts the cache again rather than growing it.
-        if names.count >= 1 << 16 { names.removeAll(keepingCapacity: true) }
+        // Bounded, in names and in bytes: a layout that makes new names every frame (long ones, even) starts the
+        // cache again rather than growing it outside the file's memory cap.
+        if names.count >= 1 << 16 || namesBytes > Self.namesByteLimit {
+            names.removeAll(keepingCapacity: true)
+            namesBytes = 0
+        }
         names[address] = key
+        namesBytes += length
         return key
     }
 
