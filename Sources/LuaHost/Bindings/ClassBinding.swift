@@ -56,10 +56,22 @@ extension StageMadeBinding {
     static func install(on stage: LuaClass<StageObject>, context: ScenarioContext) {
         stage.method(className) { o, c in
             let value = try make(on: o.stage, c, context: context)
+            try keep(c, on: o.stage)
             push(Bound(value, on: o.stage), context: context)
             return 1
         }
     }
+}
+
+/// Counts what a call copied out of Lua (its read budget: every name, text and list it read) as kept by `stage`
+/// for as long as the stage lives, since the piece it made or changed holds those copies; then asks the file's
+/// limits at once, so the next copy is measured against them. Every constructor of a stage's type goes through
+/// here (`StageMadeBinding.install`), and so does every method that keeps what it reads (a glass group's `insert`).
+func keep(_ c: LuaCall, on stage: Stage) throws {
+    let copied = c.budget.copiedBytes
+    guard copied > 0 else { return }
+    stage.keptBytes += copied
+    if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
 }
 
 extension StageMadeBinding {

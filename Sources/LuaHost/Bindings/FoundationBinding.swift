@@ -52,7 +52,7 @@ enum FoundationBinding {
         state.pushFunction { c in try pressAnchor(c.named("motion.pressAnchor")) }
         lua_rawset(L, motion)
 
-        state.pushLibrary([("morph", { c in try morph(c.named("text.morph")) })])
+        state.pushLibrary([("morph", { c in try morph(c.named("text.morph"), context: context) })])
         state.setGlobalValue("text")
     }
 
@@ -82,37 +82,55 @@ enum FoundationBinding {
     /// delay of its arrival, as the Swift pieces morph a line (`MorphLetters`): `{ text = "M", place = 1,
     /// fate = "holds" | "arrives", delay = 0.022 × (place − 1), from = 0.6 }`; a line whose script can't be cut
     /// arrives whole (one entry, `from = 0.9`). Then the letters of `old` that leave, `fate = "leaves"`.
-    static func morph(_ c: LuaCall) throws -> Int32 {
+    static func morph(_ c: LuaCall, context: ScenarioContext) throws -> Int32 {
         let old = try c.string(1, "the old line (a string)")
         let new = try c.string(2, "the new line (a string)")
         let opts = try c.options(3, allowed: morphOptions)
         let rm = try opts.boolean("reduceMotion", default: false)
+        // Both lines are cut into letters (a record, a text and a place in a set each, at most one per byte),
+        // counted before they are made; the list goes straight to Lua, whose allocator counts it.
+        var work = context.hostWork()
+        do { try work.reserve((old.utf8.count + new.utf8.count) * bytesPerLetter) } catch {
+            throw LuaHostError.message("\(c.function): \(error.reason)")
+        }
         let arriving = MorphLetters.arriving(from: old, to: new)
         let letters = MorphLetters(new) { _ in 0 }
         let from = MorphLetters.startScale(splits: letters.splits, reduceMotion: rm)
-        var list: [LuaValue] = []
-        for letter in letters.letters {
-            let arrives = arriving.contains(letter.place)
-            let delay = MorphLetters.delay(place: letter.place, splits: letters.splits, reduceMotion: rm)
-            list.append(.table(LuaTable(fields: [
-                ("delay", .number(arrives ? delay : 0)), ("fate", .string(arrives ? "arrives" : "holds")),
-                ("from", .number(arrives ? from : 1)), ("place", .number(Double(letter.place + 1))),
-                ("text", .string(letter.text)),
-            ])))
-        }
         // The old line's letters that the new one does not keep in place.
         let kept = Array(new)
         let oldLetters = MorphLetters(old) { _ in 0 }
-        for letter in oldLetters.letters where new != old {
-            let stays = oldLetters.splits && letters.splits && letter.place < kept.count
-                && String(kept[letter.place]) == letter.text
-            if stays { continue }
-            list.append(.table(LuaTable(fields: [
+        let leaving = new == old ? [] : oldLetters.letters.filter { letter in
+            !(oldLetters.splits && letters.splits && letter.place < kept.count && String(kept[letter.place]) == letter.text)
+        }
+        let L = c.L
+        lua_createtable(L, Int32(min(letters.letters.count + leaving.count, 1 << 20)), 0)
+        var n: lua_Integer = 0
+        func entry(_ fields: [(String, LuaValue)]) -> Bool {
+            if n & 255 == 255, c.isStopped { return false }
+            LuaValue.table(LuaTable(fields: fields)).push(L)
+            n += 1
+            lua_rawseti(L, -2, n)
+            return true
+        }
+        for letter in letters.letters {
+            let arrives = arriving.contains(letter.place)
+            let delay = MorphLetters.delay(place: letter.place, splits: letters.splits, reduceMotion: rm)
+            guard entry([
+                ("delay", .number(arrives ? delay : 0)), ("fate", .string(arrives ? "arrives" : "holds")),
+                ("from", .number(arrives ? from : 1)), ("place", .number(Double(letter.place + 1))),
+                ("text", .string(letter.text)),
+            ]) else { return 1 }
+        }
+        for letter in leaving {
+            guard entry([
                 ("delay", .number(0)), ("fate", .string("leaves")), ("place", .number(Double(letter.place + 1))),
                 ("text", .string(letter.text)),
-            ])))
+            ]) else { return 1 }
         }
-        LuaValue.table(LuaTable(array: list)).push(c.L)
         return 1
     }
+
+    /// What cutting a line costs per byte of it, on the safe side: a letter's record (its text, offset, width and
+    /// place), its glyph in the list compared against, and its place in the set of arrivals.
+    static let bytesPerLetter = 160
 }

@@ -149,18 +149,36 @@ enum FrameTables {
     private static func keys(_ c: LuaCall) throws -> Int32 {
         let L = c.L
         guard let frame = frame(L, 1) else { lua_createtable(L, 0, 0); return 1 }
-        var names: [String] = []
+        // Pushed straight from the frame: the list is Lua's (counted by its allocator), with no copy in Swift.
         if lua_type(L, 2) != LUA_TSTRING {
-            names = frame.pieces.map(\.name) + ["events"]
+            let pieces = frame.pieces
+            lua_createtable(L, Int32(min(pieces.count + 1, 1 << 20)), 0)
+            pushNames(pieces.lazy.map(\.name), L)
+            pushBytes(L, "events")
+            lua_rawseti(L, -2, lua_Integer(pieces.count + 1))
         } else if let pieceName = try? LuaValue.textKey(L, 2), let piece = frame.piece(pieceName) {
-            names = piece.elements.map(\.name)
+            let elements = piece.elements
+            lua_createtable(L, Int32(min(elements.count, 1 << 20)), 0)
+            pushNames(elements.lazy.map(\.name), L)
+        } else {
+            lua_createtable(L, 0, 0)
         }
-        lua_createtable(L, Int32(min(names.count, 1 << 20)), 0)
+        return 1
+    }
+
+    /// Appends `names` to the list on top of the stack, stopping once a limit has stopped the state (its error is
+    /// raised as the host call returns).
+    private static func pushNames<Names: Sequence<String>>(_ names: Names, _ L: OpaquePointer) {
         for (i, name) in names.enumerated() {
+            if i & 255 == 255, stopped(L) { return }
             pushBytes(L, name)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        return 1
+    }
+
+    /// True once a limit stopped the state: a loop building a table for Lua goes no further.
+    private static func stopped(_ L: OpaquePointer) -> Bool {
+        pb_limits_of(L).pointee.tripped != Int32(PB_TRIP_NONE)
     }
 
     /// Sets the metatable for a frame (`piece` nil) or a piece's table on the table on top of the stack. Does
@@ -229,10 +247,12 @@ enum FrameTables {
         lua_pushstring(L, "frame"); lua_pushinteger(L, lua_Integer(frame.index)); lua_rawset(L, t)
         lua_pushstring(L, "t"); lua_pushnumber(L, frame.time); lua_rawset(L, t)
         for piece in frame.pieces {
+            if stopped(L) { break }
             pushBytes(L, piece.name)
-            lua_createtable(L, 0, Int32(piece.elements.count))
+            lua_createtable(L, 0, Int32(min(piece.elements.count, 1 << 20)))
             let p = lua_gettop(L)
-            for element in piece.elements {
+            for (i, element) in piece.elements.enumerated() {
+                if i & 255 == 255, stopped(L) { break }
                 pushBytes(L, element.name)
                 push(element, L)
                 lua_rawset(L, p)
@@ -246,8 +266,9 @@ enum FrameTables {
     }
 
     static func pushEvents(_ frame: Frame, _ L: OpaquePointer) {
-        lua_createtable(L, Int32(frame.events.count), 0)
+        lua_createtable(L, Int32(min(frame.events.count, 1 << 20)), 0)
         for (i, event) in frame.events.enumerated() {
+            if i & 255 == 255, stopped(L) { break }
             push(event, L)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }

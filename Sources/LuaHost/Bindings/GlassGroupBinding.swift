@@ -116,6 +116,8 @@ enum GlassGroupBinding: StageMadeBinding {
             do { try o.value.insert(spec, from: from, animation: animation) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
+            // The group keeps the shape's id and tint for as long as it lives.
+            try keep(c, on: o.stage)
             return 0
         }
         cls.method("remove") { o, c in

@@ -83,6 +83,8 @@ enum InteractionBinding {
             try LuaPiece.raisePendingError(on: s)
             lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
             for (i, element) in elements.enumerated() {
+                // A state stopped meanwhile (memory past the cap) gets the rest no more; it raises on return.
+                if i & 255 == 255, c.isStopped { break }
                 pushElement(element, c.L)
                 lua_rawseti(c.L, -2, lua_Integer(i + 1))
             }

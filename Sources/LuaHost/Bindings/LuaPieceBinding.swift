@@ -122,6 +122,7 @@ enum LuaPieceBinding: StageMadeBinding {
         guard lua_type(L, -1) == LUA_TSTRING else {
             throw LuaHostError.message("\(c.function): option 'name' must be the piece's name (a string)")
         }
+        try c.budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -1)))
         let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
         clua_pop(L, 1)
         lua_pushstring(L, "layout"); lua_rawget(L, t)

@@ -75,6 +75,9 @@ struct LuaPieceElements {
     /// frame comes back at the same address while it lives; each hit is compared byte for byte, so a string made
     /// later at an address a collected one had is never taken for it.
     private var names: [UnsafeRawPointer: String] = [:]
+    /// The bytes of the names in `names`, which may hold at most `namesByteLimit` of them.
+    private var namesBytes = 0
+    static let namesByteLimit = 1 << 20
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
@@ -185,10 +188,12 @@ struct LuaPieceElements {
         // Reading stops at as many values as any host read may copy.
         var visited = 0
         var textBytes = 0
-        func spend(_ bytes: Int = 0) throws {
-            visited += 1
+        // Counted against the file's memory cap as well, before each copy (see `ReadBudget`).
+        let limits = pb_limits_of(L)
+        func spend(_ bytes: Int = 0, entry: Bool = true) throws {
+            if entry { visited += 1 }
             textBytes += bytes
-            try ReadBudget.check(entries: visited, bytes: textBytes)
+            try ReadBudget.check(entries: visited, bytes: textBytes, limits: limits, L)
         }
 
         // The walk as it goes, for the next read to check against (see `LastWalk`). A list part or a value that is
@@ -209,6 +214,8 @@ struct LuaPieceElements {
             try spend()
             // Only named entries are elements; a list part is not one.
             guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
+            // An element's name is text copied out of Lua like any other.
+            try spend(Int(lua_rawlen(L, -2)), entry: false)
             let name = try key(L, -2)
             guard lua_type(L, -1) == LUA_TTABLE else {
                 entries.append(Entry(name: name, first: 0, count: 0, notATable: Self.typeName(L, -1)))
@@ -223,6 +230,7 @@ struct LuaPieceElements {
                 defer { clua_pop(L, 1) }
                 try spend()
                 guard lua_type(L, -2) == LUA_TSTRING else { checkable = false; continue }
+                try spend(Int(lua_rawlen(L, -2)), entry: false)
                 let property = try key(L, -2)
                 switch lua_type(L, -1) {
                 case LUA_TNUMBER:
@@ -233,8 +241,8 @@ struct LuaPieceElements {
                     properties.append((property, .flag(flag)))
                     note(property, .flag(flag))
                 case LUA_TSTRING:
+                    try spend(Int(lua_rawlen(L, -1)))
                     let text = LuaValue.bytes(L, -1)
-                    try spend(text.utf8.count)
                     properties.append((property, .text(text)))
                     note(property, .text(text))
                 default:
@@ -343,9 +351,14 @@ struct LuaPieceElements {
         guard let key = String(validating: bytes, as: UTF8.self) else {
             throw LuaHostError.message("a key that is not UTF-8 text")
         }
-        // Bounded: a layout that makes new names every frame starts the cache again rather than growing it.
-        if names.count >= 1 << 16 { names.removeAll(keepingCapacity: true) }
+        // Bounded, in names and in bytes: a layout that makes new names every frame (long ones, even) starts the
+        // cache again rather than growing it outside the file's memory cap.
+        if names.count >= 1 << 16 || namesBytes > Self.namesByteLimit {
+            names.removeAll(keepingCapacity: true)
+            namesBytes = 0
+        }
         names[address] = key
+        namesBytes += length
         return key
     }
 

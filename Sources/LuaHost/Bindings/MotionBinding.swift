@@ -117,7 +117,13 @@ enum MotionBinding {
             }),
             ("override", { c in
                 let c = c.named("motion.override")
-                try context.applyOverride(try overridesFromOptions(c, context: context)); return 0
+                let more = try overridesFromOptions(c, context: context)
+                // Tokens stay until reset, and a script can name as many of its own as it likes: what a call adds
+                // counts for the file.
+                let added = addedBytes(more, to: context.overrides)
+                try context.applyOverride(more)
+                if added > 0 { try context.charge(added) }
+                return 0
             }),
             ("resetOverrides", { _ in context.resetOverrides(); return 0 }),
         ])
@@ -135,6 +141,22 @@ enum MotionBinding {
         ])).push(L)
         state.setField(lib, "liquid")
         state.setGlobalValue("motion")
+    }
+
+    /// About what laying `more` over `current` adds: each token `current` does not have yet (its entry, a spring
+    /// or an animation with its key, and the name of one a script added). Costs the size of `more`.
+    static func addedBytes(_ more: MotionOverrides, to current: MotionOverrides) -> Int {
+        let entry = 128
+        var bytes = 0
+        for key in more.tiers.keys where current.tiers[key] == nil { bytes += entry }
+        for key in more.roles.keys where current.roles[key] == nil { bytes += entry }
+        for key in more.addedTiers.keys where current.addedTiers[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
+        for key in more.addedRoles.keys where current.addedRoles[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
+        return bytes
     }
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
@@ -211,6 +233,7 @@ enum MotionBinding {
             guard lua_type(L, -2) == LUA_TSTRING else {
                 throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
             }
+            try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)
             let valueIndex = lua_gettop(L)
             if key == "tiers" || key == "roles" {

@@ -30,11 +30,8 @@ enum PageBinding: StageMadeBinding {
         if !list.fields.isEmpty {
             throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
-        // The page keeps its own copy of every text for as long as the stage lives: counted against the file's cap.
-        try context.charge(sections.reduce(0) { total, s in
-            total + 128 + s.id.utf8.count + s.title.utf8.count + (s.detail?.utf8.count ?? 0)
-                + s.paragraphs.reduce(0) { $0 + 32 + $1.utf8.count }
-        })
+        // The page keeps its own copy of every text for as long as the stage lives: what the call read is counted
+        // as the stage's once the page is made (`keep`, in `StageMadeBinding.install`).
         let name = try opts.pieceName(default: "page")
         let selection = try opts.string("selection", "a section id (a string)")
         if let selection, !ids.contains(selection) {

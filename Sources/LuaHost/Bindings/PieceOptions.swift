@@ -16,7 +16,7 @@ extension Options {
     /// the script's frame tables (`f.nowPlaying`) need a plain word.
     static func checkedPieceName(_ name: String, in function: String) throws -> String {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(function): option 'name' must be letters, digits or _, got \"\(name)\"")
+            throw LuaHostError.message("\(function): option 'name' must be letters, digits or _, got \"\(TestResult.clip(name, limit: 80))\"")
         }
         guard reservedPieceNames[name] == nil else {
             throw LuaHostError.message("\(function): option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "

@@ -74,10 +74,15 @@ public struct LuaCall {
         return Int(n)
     }
 
+    /// A string argument, copied whole: its bytes count in the call's read budget (and so against the memory cap)
+    /// before the copy is made, as a string inside a table does.
     func string(_ arg: Int32, _ expected: String = "a string") throws -> String {
         guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expected) }
         var len = 0
         guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
+        do { try budget.spend(entries: 0, bytes: len) } catch let LuaHostError.message(m) {
+            throw LuaHostError.message("\(function): argument \(arg): \(m)")
+        }
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 

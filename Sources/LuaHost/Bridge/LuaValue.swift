@@ -66,22 +66,32 @@ public struct LuaTable: Equatable, Sendable {
 /// How much one host call may copy out of Lua. Shared subtables are copied each time they are reached, so a
 /// kilobyte of Lua (a table whose fields all point at one table, nested) could otherwise expand into gigabytes;
 /// every table entry visited and every string byte copied counts, and reading stops once either runs out.
+///
+/// What a call copies is host memory a script sized, so it is also counted against the file's memory cap before
+/// it is copied (`hostMemoryFits`): a read that would take the file past its cap trips it as a memory breach.
 final class ReadBudget {
     static let maxEntries = 200_000
     static let maxBytes = 16 << 20
+    /// What one value read costs the host beyond its text: its box, its place in a list or beside its key, on the
+    /// safe side.
+    static let bytesPerEntry = 64
 
     /// The state's counters of the running host call, or nil to count here.
     private let counted: UnsafeMutablePointer<pb_limits>?
+    /// The calling thread, to name the script's line when the read passes the memory cap.
+    private let L: OpaquePointer?
     private var ownEntries = 0
     private var ownBytes = 0
 
-    init() { counted = nil }
+    init() { counted = nil; L = nil }
 
     /// A budget whose counts live in the state of `L` for the host call that runs (see `LuaCall.budget`).
-    init(countedIn L: OpaquePointer) { counted = pb_limits_of(L) }
+    init(countedIn L: OpaquePointer) { counted = pb_limits_of(L); self.L = L }
 
     var entries: Int { counted.map { Int($0.pointee.read_entries) } ?? ownEntries }
     var bytes: Int { counted.map { Int($0.pointee.read_bytes) } ?? ownBytes }
+    /// About what the copies made so far hold: what the memory cap is asked about.
+    var copiedBytes: Int { bytes + entries * Self.bytesPerEntry }
 
     func spend(entries n: Int = 1, bytes b: Int = 0) throws {
         if let counted {
@@ -91,12 +101,14 @@ final class ReadBudget {
             ownEntries += n
             ownBytes += b
         }
-        try Self.check(entries: entries, bytes: bytes)
+        try Self.check(entries: entries, bytes: bytes, limits: counted, L)
     }
 
-    /// Refuses counts past either limit; readers that keep their own counts (a Lua piece's layout walk) ask here
-    /// too, so every read over budget says the same thing.
-    static func check(entries: Int, bytes: Int) throws {
+    /// Refuses counts past either limit, and (given the state's counters) a copy that does not fit the memory cap;
+    /// readers that keep their own counts (a Lua piece's layout walk) ask here too, so every read over budget says
+    /// the same thing.
+    static func check(entries: Int, bytes: Int, limits: UnsafeMutablePointer<pb_limits>? = nil,
+                      _ L: OpaquePointer? = nil) throws {
         if entries > maxEntries {
             throw LuaHostError.message(
                 "more than \(maxEntries) values to read (a table reached through many paths counts each time)")
@@ -104,6 +116,11 @@ final class ReadBudget {
         if bytes > maxBytes {
             throw LuaHostError.message(
                 "more than \(maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
+        }
+        if let limits, let L, !hostMemoryFits(limits, holding: bytes + entries * bytesPerEntry) {
+            // The copy is not made: the state stops as if Lua had asked for the memory.
+            tripMemory(limits, L)
+            throw LuaHostError.message("memory limit exceeded")
         }
     }
 }
@@ -124,8 +141,11 @@ extension LuaValue {
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, idx) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(L, idx, nil))
         case LUA_TSTRING:
+            // Counted before the copy; text that was not UTF-8 may grow as it is mended, and the rest counts after.
+            let raw = Int(lua_rawlen(L, idx))
+            try budget.spend(entries: 0, bytes: raw)
             let s = bytes(L, idx)
-            try budget.spend(entries: 0, bytes: s.utf8.count)
+            if s.utf8.count > raw { try budget.spend(entries: 0, bytes: s.utf8.count - raw) }
             return .string(s)
         case LUA_TTABLE:
             guard depth < maxDepth else {
@@ -151,8 +171,8 @@ extension LuaValue {
                     let k = lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
                     if k < 1 || k > n { try budget.spend() }
                     if lua_type(L, -2) == LUA_TSTRING {
+                        try budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -2)))
                         let key = try textKey(L, -2)
-                        try budget.spend(entries: 0, bytes: key.utf8.count)
                         named.append((key, try read(L, lua_gettop(L), depth: depth + 1, budget: budget)))
                     }
                 } catch {

@@ -48,47 +48,55 @@ public struct FrameLogParts: Sendable, Equatable {
 
     /// Cuts a log into parts. Never fails: a line that is not JSON stays with the part it follows.
     public init(text: String) {
-        var order: [String?] = []
-        var byTest: [String?: Part] = [:]
+        var work = HostWork()
+        // A `HostWork` without a host refuses nothing.
+        self = (try? FrameLogParts(text: text, work: &work)) ?? FrameLogParts(parts: [])
+    }
+
+    /// What one line costs the parts beyond its text: its place in a part's lines, and its frame's record.
+    static let bytesPerLine = 96
+
+    /// As `init(text:)`, counting each line with `work` before it is kept and asking it as the lines go, so a log
+    /// a script made huge is refused by the host's limits rather than copied whole. Each part is changed in place:
+    /// the cost is linear in the log's lines.
+    init(text: String, work: inout HostWork) throws(HostLimitReached) {
+        var parts: [Part] = []
+        var position: [String?: Int] = [:]
         var current: String?? = .none
-        func part(_ test: String?) -> Part {
-            if let found = byTest[test] { return found }
-            order.append(test)
-            return Part(test: test)
+        func at(_ test: String?) -> Int {
+            if let found = position[test] { return found }
+            parts.append(Part(test: test))
+            position[test] = parts.count - 1
+            return parts.count - 1
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            try work.step()
+            if raw.isEmpty { continue }
+            try work.reserve(HostBytes.string(raw.utf8.count) + Self.bytesPerLine)
             let line = String(raw)
-            if line.isEmpty { continue }
-            let kind = Self.classify(line)
-            switch kind {
+            switch Self.classify(line) {
             case .header(let test):
-                var p = part(test)
-                p.stages.append(Stage(header: line, frames: [], other: []))
-                p.lines.append(line)
-                byTest[test] = p
+                let p = at(test)
+                parts[p].stages.append(Stage(header: line, frames: [], other: []))
+                parts[p].lines.append(line)
                 current = .some(test)
             case .error(let test):
-                var p = part(test)
-                p.errors.append(line)
-                p.lines.append(line)
-                byTest[test] = p
+                let p = at(test)
+                parts[p].errors.append(line)
+                parts[p].lines.append(line)
             case .frame(let index, let time):
-                let test = current ?? nil
-                var p = part(test)
-                if p.stages.isEmpty { p.stages.append(Stage(header: "", frames: [], other: [])) }
-                p.stages[p.stages.count - 1].frames.append(Frame(index: index, time: time, line: line))
-                p.lines.append(line)
-                byTest[test] = p
+                let p = at(current ?? nil)
+                if parts[p].stages.isEmpty { parts[p].stages.append(Stage(header: "", frames: [], other: [])) }
+                parts[p].stages[parts[p].stages.count - 1].frames.append(Frame(index: index, time: time, line: line))
+                parts[p].lines.append(line)
             case .other:
-                let test = current ?? nil
-                var p = part(test)
-                if p.stages.isEmpty { p.stages.append(Stage(header: "", frames: [], other: [])) }
-                p.stages[p.stages.count - 1].other.append(line)
-                p.lines.append(line)
-                byTest[test] = p
+                let p = at(current ?? nil)
+                if parts[p].stages.isEmpty { parts[p].stages.append(Stage(header: "", frames: [], other: [])) }
+                parts[p].stages[parts[p].stages.count - 1].other.append(line)
+                parts[p].lines.append(line)
             }
         }
-        parts = order.compactMap { byTest[$0] }
+        self.parts = parts
         index = Self.index(parts)
     }
 
@@ -103,8 +111,22 @@ public struct FrameLogParts: Sendable, Equatable {
 
     /// The log's text: every part's lines, part after part, each line ending in a newline.
     public var text: String {
-        var out = ""
+        var work = HostWork()
+        return (try? text(work: &work)) ?? ""
+    }
+
+    /// As `text`, its size counted with `work` before it is made.
+    func text(work: inout HostWork) throws(HostLimitReached) -> String {
+        var size = 0
         for part in parts {
+            try work.steps(part.lines.count)
+            for line in part.lines { size += line.utf8.count + 1 }
+        }
+        try work.reserve(HostBytes.string(size))
+        var out = ""
+        out.reserveCapacity(size)
+        for part in parts {
+            try work.steps(part.lines.count)
             for line in part.lines { out += line; out += "\n" }
         }
         return out

@@ -146,6 +146,15 @@ public struct GoldenComparison: Sendable {
     /// Compares the parts of `actual` and `golden` for the given tests (both logs' tests when nil). A test in one
     /// and not the other is a difference. Returns one entry per test that differs, in the golden's order.
     public func compare(actual: FrameLogParts, golden: FrameLogParts, tests: [TestKey]? = nil) -> [TestDifference] {
+        var work = HostWork()
+        // A `HostWork` without a host refuses nothing.
+        return (try? compare(actual: actual, golden: golden, tests: tests, work: &work)) ?? []
+    }
+
+    /// As `compare(actual:golden:tests:)`, asking `work` as the frames go and before the motion summary's tables
+    /// of numbers are made.
+    func compare(actual: FrameLogParts, golden: FrameLogParts, tests: [TestKey]? = nil,
+                 work: inout HostWork) throws(HostLimitReached) -> [TestDifference] {
         let keys = tests ?? Self.union(golden.tests.map(TestKey.init), actual.tests.map(TestKey.init))
         var out: [TestDifference] = []
         for key in keys {
@@ -155,7 +164,7 @@ public struct GoldenComparison: Sendable {
             case (nil, nil): continue
             case (.some, nil): d.problems.append("the golden has no part for this test (record it with --record missing)")
             case (nil, .some): d.problems.append("the test wrote nothing to the log; the golden has \(g?.stages.count ?? 0) stage(s) for it")
-            case (let a?, let g?): compare(a, g, into: &d)
+            case (let a?, let g?): try compare(a, g, into: &d, work: &work)
             }
             if !d.isEmpty { out.append(d) }
         }
@@ -167,7 +176,8 @@ public struct GoldenComparison: Sendable {
         return a + b.filter { seen.insert($0).inserted }
     }
 
-    private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference) {
+    private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference,
+                         work: inout HostWork) throws(HostLimitReached) {
         if a.stages.count != g.stages.count {
             d.problems.append("the test made \(a.stages.count) stage(s); the golden has \(g.stages.count)")
         }
@@ -183,13 +193,18 @@ public struct GoldenComparison: Sendable {
                 d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
             }
             if sa.other != sg.other { d.problems.append("stage \(stage): lines that are not frames differ") }
+            try work.reserve((sg.frames.count + sa.frames.count) * Self.bytesPerIndexedFrame)
             var goldenFrames: [Int: FrameLogParts.Frame] = [:]
-            for f in sg.frames where goldenFrames[f.index] == nil { goldenFrames[f.index] = f }
+            for f in sg.frames where goldenFrames[f.index] == nil {
+                try work.step()
+                goldenFrames[f.index] = f
+            }
             var seen = Set<Int>()
             var extra: [Int] = []
             var changedPaths: [String] = []
             var changedSet = Set<String>()
             for f in sa.frames {
+                try work.step()
                 guard seen.insert(f.index).inserted else { continue }
                 guard let gf = goldenFrames[f.index] else { extra.append(f.index); continue }
                 d.framesCompared += 1
@@ -198,7 +213,10 @@ public struct GoldenComparison: Sendable {
                 guard !found.isEmpty else { continue }
                 d.frames.append(FrameMark(stage: stage, frame: f.index, time: f.time))
                 for (path, x, y, delta) in found {
-                    if changedSet.insert(path).inserted { changedPaths.append(path) }
+                    if changedSet.insert(path).inserted {
+                        try work.reserve(3 * HostBytes.string(path.utf8.count) + Self.bytesPerIndexedFrame)
+                        changedPaths.append(path)
+                    }
                     let name = path.hasPrefix("pieces.") ? String(path.dropFirst(7)) : path
                     let key = name
                     if let old = largest[key] {
@@ -220,14 +238,22 @@ public struct GoldenComparison: Sendable {
             // How moving properties among those that differ now move, against the golden.
             // The summary shows a few; a bound keeps a log with a great many properties linear.
             let moving = Array(changedPaths.filter { $0.hasPrefix("pieces.") }.prefix(Self.motionLimit))
-            let goldenNumbers = moving.isEmpty ? [] : Self.numbers(sg.frames)
-            let actualNumbers = moving.isEmpty ? [] : Self.numbers(sa.frames)
+            let heldBefore = work.held
+            let goldenNumbers = moving.isEmpty ? [] : try Self.numbers(sg.frames, work: &work)
+            let actualNumbers = moving.isEmpty ? [] : try Self.numbers(sa.frames, work: &work)
             for path in moving {
+                // Each path's two series, made and let go one path at a time.
+                let series = HostBytes.array(goldenNumbers.count + actualNumbers.count, of: (time: Double, value: Double).self)
+                try work.reserve(series)
+                try work.steps(goldenNumbers.count + actualNumbers.count)
                 let before = MotionSummary.movements(Self.series(path, in: goldenNumbers))
                 let after = MotionSummary.movements(Self.series(path, in: actualNumbers))
+                work.release(series)
                 if before.isEmpty && after.isEmpty { continue }
                 d.motion.append(MotionChange(path: String(path.dropFirst(7)), stage: stage, before: before, after: after))
             }
+            // The tables of numbers go with this stage.
+            work.release(work.held - heldBefore)
         }
         // Largest numeric differences first, then the rest in the order they were found.
         d.properties = order.compactMap { largest[$0] }.enumerated().sorted { l, r in
@@ -289,13 +315,27 @@ public struct GoldenComparison: Sendable {
         return out
     }
 
-    /// Each frame's numbers by path, for the motion summary.
-    static func numbers(_ frames: [FrameLogParts.Frame]) -> [(time: Double, values: [String: Double])] {
-        frames.map { f in
+    /// What each frame costs the comparison: its entry in the golden's table by index, in the set of frames seen,
+    /// and its mark when it differs (the line itself is shared, not copied).
+    static let bytesPerIndexedFrame = 128
+    /// What the motion summary's table of one frame's numbers costs, per byte of the frame's line: a number takes
+    /// some ten bytes of its line (its key and digits) and some eighty in the table (its whole path and value).
+    static let tableBytesPerLineByte = 8
+
+    /// Each frame's numbers by path, for the motion summary; each frame's table counted with `work` before it is
+    /// made.
+    static func numbers(_ frames: [FrameLogParts.Frame],
+                        work: inout HostWork) throws(HostLimitReached) -> [(time: Double, values: [String: Double])] {
+        var out: [(time: Double, values: [String: Double])] = []
+        try work.reserve(HostBytes.array(frames.count, of: (time: Double, values: [String: Double]).self))
+        out.reserveCapacity(frames.count)
+        for f in frames {
+            try work.reserve(64 + tableBytesPerLineByte * f.line.utf8.count)
             var values: [String: Double] = [:]
             for (k, v) in leaves(f.line) { if case .number(let x) = v, values[k] == nil { values[k] = x } }
-            return (f.time, values)
+            out.append((f.time, values))
         }
+        return out
     }
 
     static func series(_ path: String, in frames: [(time: Double, values: [String: Double])]) -> [(time: Double, value: Double)] {

@@ -87,15 +87,28 @@ public struct GoldenStore: Sendable {
     /// Compares `actual` (a whole log) with the golden `name` and records by the mode. `what` names the golden in
     /// messages (the scenario, or the script's golden name).
     public func check(name: String, actual: String, selection: Selection, what: String) -> Outcome {
+        var work = HostWork()
+        do { return try check(name: name, actual: actual, selection: selection, what: what, work: &work) } catch {
+            // A `HostWork` without a host refuses nothing; said all the same, should one ever.
+            return Outcome(status: .failed, message: "\(what): \(error)", differing: [])
+        }
+    }
+
+    /// As `check(name:actual:selection:what:)`, for a log a script made (`toMatchGolden`): every copy of the log,
+    /// of the golden, of their parts and of the text written is counted with `work` before it is made, and the
+    /// loops over their lines ask it, so the host's limits refuse a huge stage's golden as they refuse any other
+    /// allocation. Throws the limit's refusal.
+    func check(name: String, actual: String, selection: Selection, what: String,
+               work: inout HostWork) throws(HostLimitReached) -> Outcome {
         let golden = path(name)
-        let actualParts = FrameLogParts(text: actual)
+        let actualParts = try FrameLogParts(text: actual, work: &work)
         let existing: String?
         // Re-recording everything needs nothing from the old golden: a link out of the folder is replaced (the
         // rename replaces the link itself), never read.
         if record == .all, selection.complete, case .outside = FolderBoundary.resolve(golden, inside: folder) {
             existing = nil
         } else {
-            switch read(golden) {
+            switch try read(golden, work: &work) {
             case .failure(let problem): return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
             case .success(let text): existing = text
             }
@@ -107,15 +120,15 @@ public struct GoldenStore: Sendable {
             // Only the tests that ran: a filtered run records their parts and nothing else.
             let keep = Set(actualParts.tests.map(TestKey.init)).filter(selection.compared)
             let recorded = FrameLogParts(text: "").replacing(keep, from: actualParts)
-            if let problem = write(recorded.text, to: golden) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
+            if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
             removeActual(golden)
             return Outcome(status: .recorded, message: "recorded \(golden) (\(Self.tests(keep.count)))", differing: [])
         }
-        let goldenParts = FrameLogParts(text: existing)
+        let goldenParts = try FrameLogParts(text: existing, work: &work)
         let keys = GoldenComparison.union(goldenParts.tests.map(TestKey.init), actualParts.tests.map(TestKey.init))
         let compared = keys.filter(selection.compared)
         let stale = keys.filter { selection.stale($0) && goldenParts.part($0.name) != nil }
-        var differences = comparison.compare(actual: actualParts, golden: goldenParts, tests: compared)
+        var differences = try comparison.compare(actual: actualParts, golden: goldenParts, tests: compared, work: &work)
         // A part new to the golden is recorded when missing parts are; the rest are failures to report.
         let newParts = Set(differences.filter { goldenParts.part($0.test.name) == nil }.map(\.test))
         var toRecord = Set<TestKey>()
@@ -131,9 +144,9 @@ public struct GoldenStore: Sendable {
         if !toRecord.isEmpty {
             let merged = goldenParts.replacing(toRecord, from: actualParts)
             // With every test recorded and nothing kept, the golden is the log as written (byte for byte).
-            let text = Set(keys).isSubset(of: toRecord) ? actualParts.text : merged.text
+            let text = try Set(keys).isSubset(of: toRecord) ? actualParts.text(work: &work) : merged.text(work: &work)
             if text != existing {
-                if let problem = write(text, to: golden) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: differences.map(\.test)) }
+                if let problem = try write(text, to: golden, work: &work) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: differences.map(\.test)) }
             }
         }
         let recordedNote = toRecord.isEmpty ? nil
@@ -147,7 +160,7 @@ public struct GoldenStore: Sendable {
                            differing: differences.map(\.test))
         }
         // The log as it came out, beside the golden, for a closer look.
-        _ = write(actualParts.text, to: Self.actualPath(for: golden))
+        _ = try write(try actualParts.text(work: &work), to: Self.actualPath(for: golden), work: &work)
         let first = "\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"
         var lines: [String] = []
         // A name a shell takes as it is between double quotes gets its own --test.
@@ -172,12 +185,20 @@ public struct GoldenStore: Sendable {
 
     /// The golden's text; nil when there is none; a failure for a link out of the folder or an unreadable file.
     func read(_ golden: String) -> Result<String?, GoldenProblem> {
+        var work = HostWork()
+        return (try? read(golden, work: &work)) ?? .failure(GoldenProblem("cannot read the golden \(golden)"))
+    }
+
+    /// As `read(_:)`, the file's bytes and their text counted with `work` before they are read.
+    func read(_ golden: String, work: inout HostWork) throws(HostLimitReached) -> Result<String?, GoldenProblem> {
         switch FolderBoundary.resolve(golden, inside: folder) {
         case .missing: return .success(nil)
         case .outside(let real):
             // Its lines would be printed as differences: a golden folder must not be a window onto other files.
             return .failure(GoldenProblem("the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused"))
         case .inside(let real):
+            let size = (try? FileManager.default.attributesOfItem(atPath: real))?[.size] as? Int ?? 0
+            try work.reserve(2 * HostBytes.string(size))
             guard let data = FileManager.default.contents(atPath: real) else {
                 return .failure(GoldenProblem("cannot read the golden \(golden)"))
             }
@@ -188,6 +209,13 @@ public struct GoldenStore: Sendable {
     /// Writes through a fresh temporary file and one rename: never half written, never through a planted link.
     /// The folder (and a golden's own subfolder) must be inside the goldens' folder once links are resolved.
     func write(_ text: String, to file: String) -> String? {
+        var work = HostWork()
+        return (try? write(text, to: file, work: &work)) ?? "cannot write \(file)"
+    }
+
+    /// As `write(_:to:)`, the bytes' copy counted with `work` before it is made.
+    func write(_ text: String, to file: String, work: inout HostWork) throws(HostLimitReached) -> String? {
+        try work.reserve(HostBytes.string(text.utf8.count))
         let parent = (file as NSString).deletingLastPathComponent
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             return "cannot make the folder \(parent): \(error.localizedDescription)"

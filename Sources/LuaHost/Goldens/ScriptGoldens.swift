@@ -72,46 +72,83 @@ enum ScriptGoldens {
 
     /// The stage's frames so far as a log with one stage, cut to the slice. Every named element must appear.
     static func log(of stage: Stage, scenario: String, slice: Slice) throws -> String {
+        var work = HostWork()
+        return try log(of: stage, scenario: scenario, slice: slice, work: &work)
+    }
+
+    /// As `log(of:scenario:slice:)`, each line counted with `work` as soon as it is written and before it is kept,
+    /// the whole text before it is joined, and the frames' loop asking it: a stage whose log would pass the memory
+    /// cap is refused by the host's limits (at most one frame's line past what was counted), not written whole.
+    static func log(of stage: Stage, scenario: String, slice: Slice, work: inout HostWork) throws -> String {
         var seen = Set<String>()
-        var lines = [FrameLog.header(scenario: scenario, test: nil, fps: stage.fps, environment: stage.environment,
-                                     tokens: stage.tokens)]
+        let header = FrameLog.header(scenario: scenario, test: nil, fps: stage.fps, environment: stage.environment,
+                                     tokens: stage.tokens)
+        let linesHeld = work.held
+        try work.reserve(HostBytes.array(stage.history.count + 1, of: String.self) + HostBytes.string(header.utf8.count))
+        var lines = [header]
+        lines.reserveCapacity(stage.history.count + 1)
+        var size = header.utf8.count + 1
         var allNames = Set<String>()
         for frame in stage.history {
-            let pieces = frame.pieces.compactMap { piece -> PieceFrame? in
+            try work.step()
+            let pieces = try frame.pieces.compactMap { piece throws -> PieceFrame? in
+                try work.steps(piece.elements.count)
+                // Every name seen, for the message naming what the stage has when a slice names what it has not (a
+                // whole log names nothing), each counted as it is first kept.
+                var named = 0
                 let kept = piece.elements.filter { e in
-                    allNames.insert(piece.name + "." + e.name)
+                    guard !slice.everything else { return true }
+                    let path = piece.name + "." + e.name
+                    if allNames.insert(path).inserted { named += HostBytes.string(path.utf8.count) + 48 }
                     guard slice.keeps(piece: piece.name, element: e.name) else { return false }
-                    seen.insert(piece.name); seen.insert(piece.name + "." + e.name)
+                    if seen.insert(piece.name).inserted { named += HostBytes.string(piece.name.utf8.count) + 48 }
+                    if seen.insert(path).inserted { named += HostBytes.string(path.utf8.count) + 48 }
                     return true
                 }
+                try work.reserve(named)
                 return kept.isEmpty ? nil : PieceFrame(name: piece.name, elements: kept)
             }
             let names = Set(pieces.map(\.name))
             let events = slice.everything ? frame.events : frame.events.filter { names.contains($0.piece) }
-            lines.append(FrameLog.line(for: Frame(index: frame.index, time: frame.time, pieces: pieces, events: events)))
+            let line = FrameLog.line(for: Frame(index: frame.index, time: frame.time, pieces: pieces, events: events))
+            try work.reserve(HostBytes.string(line.utf8.count))
+            size += line.utf8.count + 1
+            lines.append(line)
         }
         if let missing = slice.pieces.union(slice.elements).sorted().first(where: { !seen.contains($0) }) {
             let known = allNames.sorted().prefix(12).joined(separator: ", ")
             throw LuaHostError.message("\(function): no element '\(missing)' in any frame of the stage"
                                        + (known.isEmpty ? " (it has rendered no elements yet)" : "; it has \(known)\(allNames.count > 12 ? ", ..." : "")"))
         }
-        return lines.joined(separator: "\n") + "\n"
+        try work.reserve(HostBytes.string(size))
+        var text = ""
+        text.reserveCapacity(size)
+        for line in lines {
+            try work.step()
+            text += line
+            text += "\n"
+        }
+        // The lines go as this returns; the text stays.
+        work.release(work.held - linesHeld - HostBytes.string(size))
+        return text
     }
 
-    /// Runs the check for a script.
+    /// Runs the check for a script; `work` asks the file's limits (see `GoldenStore.check`).
     static func match(stage: Stage, name: String, options: Options, optionsTolerance: LuaValue,
-                      scenario: String, settings: GoldenOptions) throws -> Verdict {
+                      scenario: String, settings: GoldenOptions, work: inout HostWork) throws -> Verdict {
         try checkName(name)
         let slice = try slice(try options.table("elements"))
         let tolerance = try tolerance(optionsTolerance, standard: settings.tolerance)
         let root = ProjectRoot.find(for: scenario)
         let folder = settings.folder ?? (root as NSString).appendingPathComponent("goldens")
         let stem = String(ProjectRoot.goldenName(for: scenario).dropLast(".jsonl".count))
-        let text = try log(of: stage, scenario: ProjectRoot.relativePath(of: scenario), slice: slice)
+        let text = try log(of: stage, scenario: ProjectRoot.relativePath(of: scenario), slice: slice, work: &work)
         let store = GoldenStore(folder: folder, record: settings.record, comparison: GoldenComparison(tolerance: tolerance),
                                 topLevel: "the stage")
-        let outcome = store.check(name: stem + "/" + name + ".jsonl", actual: text,
-                                  selection: .everything(in: FrameLogParts(text: text)), what: "\(function)(\"\(name)\")")
+        // The selection is every test of the log: the stage's one part, read from its header.
+        let outcome = try store.check(name: stem + "/" + name + ".jsonl", actual: text,
+                                      selection: GoldenStore.Selection(ran: []), what: "\(function)(\"\(name)\")",
+                                      work: &work)
         return Verdict(pass: outcome.status != .failed, detail: outcome.message)
     }
 }

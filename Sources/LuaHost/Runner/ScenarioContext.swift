@@ -78,16 +78,22 @@ final class ScenarioContext {
 
     /// The file's limits as host code sees them: time, and memory with the host's share counted. nil while the
     /// file is within them; the breach message (the state is then stopped) otherwise. `entry`, when given, is the
-    /// stage asking: its share is brought up to date first.
-    func checkLimits(refreshing entry: StageEntry? = nil) -> String? {
+    /// stage asking: its share is brought up to date first. `extra` is what host work holds and is about to make
+    /// (`HostWork`): it must fit too, before it is made.
+    func checkLimits(refreshing entry: StageEntry? = nil, holding extra: Int = 0) -> String? {
         if let reason = state.stopReason() { return reason }
         if let entry { refresh(entry) }
         let cap = state.limits.memoryBytes
-        if cap > 0, hostBytes + state.memoryInUse > cap {
+        if cap > 0, hostBytes + state.memoryInUse + max(extra, 0) > cap {
             // Stages released since they were last seen still count: recount before calling it a breach.
             recountStages()
         }
-        return state.chargeHost(hostBytes)
+        return state.chargeHost(hostBytes, holding: extra)
+    }
+
+    /// Host work for this file (a golden built from a stage's frames): asks `checkLimits` as it goes.
+    func hostWork() -> HostWork {
+        HostWork { [weak self] bytes in self?.checkLimits(holding: bytes) }
     }
 
     private func refresh(_ entry: StageEntry) {
@@ -142,6 +148,7 @@ final class ScenarioContext {
         let entry = StageEntry(stage)
         stages.append(entry)
         stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        stage.allocationCheck = { [weak self] bytes in self?.checkLimits(refreshing: entry, holding: bytes) }
         // Kept frames past the cap are refused by the stage itself, with a message that says they are the cause.
         if state.limits.memoryBytes > 0 { stage.historyByteLimit = state.limits.memoryBytes }
         // Released stages are dropped now and then, not on every creation, so making many stays linear.

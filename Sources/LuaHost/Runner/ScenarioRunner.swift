@@ -159,9 +159,11 @@ public enum ScenarioRunner {
             let name = try c.string(2, "a golden name (a string)")
             let opts = try c.options(3, allowed: ["elements", "tolerance"])
             let tolerance = c.isNil(3) ? LuaValue.nil : opts.table["tolerance"]
+            // Under the file's limits: the log, the golden and their copies are counted before they are made.
+            var work = context.hostWork()
             let verdict = try ScriptGoldens.match(stage: object.stage, name: name, options: opts,
                                                   optionsTolerance: tolerance, scenario: path,
-                                                  settings: options.goldens)
+                                                  settings: options.goldens, work: &work)
             c.push(verdict.pass)
             c.push(verdict.detail)
             return 2

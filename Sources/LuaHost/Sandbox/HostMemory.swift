@@ -11,31 +11,44 @@ import Foundation
 /// and scheduled-work boundaries, after each test and after each large copy, so resident memory stays within
 /// one frame (or one copy) of the cap.
 extension LuaState {
-    /// Applies `hostBytes` to the cap. Returns the breach message when the file is over its cap (or was already
-    /// stopped by another limit), nil while it is within it.
-    func chargeHost(_ hostBytes: Int) -> String? {
+    /// Applies `hostBytes` to the cap, and asks whether `extra` bytes more (what host work is about to make and
+    /// holds already, `HostWork`) fit beside them. Returns the breach message when the file is over its cap (or
+    /// was already stopped by another limit), nil while it is within it. `extra` is asked about, not kept: Lua's
+    /// share stays `cap − hostBytes`, so nothing is refused to Lua once the work is over.
+    func chargeHost(_ hostBytes: Int, holding extra: Int = 0) -> String? {
         if let stopped = breach { return stopped.description }
         let cap = limits.memoryBytes
         guard cap > 0, let lim = pb_limits_of(L) else { return nil }
-        let luaBytes = Int(clamping: lim.pointee.used)
-        if hostBytes >= cap || luaBytes > cap - hostBytes {
-            lim.pointee.tripped = Int32(PB_TRIP_MEMORY)
-            noteHostWhere(lim)
-            return breach?.description
-        }
+        guard hostBytes < cap else { return tripHostMemory(lim) }
         lim.pointee.limit = cap - hostBytes
-        return nil
+        return hostMemoryFits(lim, holding: extra) ? nil : tripHostMemory(lim)
     }
 
-    /// Records the calling script's "file:line" for a breach the host noticed (nothing is raised here: the cap is
-    /// lifted while Swift runs).
-    private func noteHostWhere(_ lim: UnsafeMutablePointer<pb_limits>) {
-        guard withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 else { return }
-        let L = self.L
-        withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            _ = pb_script_where(L, 1, base, raw.count)
-        }
+    private func tripHostMemory(_ lim: UnsafeMutablePointer<pb_limits>) -> String? {
+        tripMemory(lim, L)
+        return breach?.description
+    }
+}
+
+/// The memory cap's one test for the host: Lua's blocks with `bytes` more fit in Lua's share, which the host's
+/// count keeps at `cap − host bytes` (`chargeHost`). Reads the state's counters alone, so code that holds nothing
+/// but a `lua_State` (a read out of Lua, `ReadBudget`) asks the same question. True when there is no cap.
+func hostMemoryFits(_ lim: UnsafeMutablePointer<pb_limits>, holding bytes: Int) -> Bool {
+    let share = lim.pointee.limit
+    guard share > 0 else { return true }
+    let used = lim.pointee.used
+    guard bytes >= 0, used <= share else { return false }
+    return bytes <= share - used
+}
+
+/// Trips the state as a memory breach the host noticed, naming the calling script's "file:line" (nothing is
+/// raised here: the cap is lifted while Swift runs; the trampoline raises once the host call returns).
+func tripMemory(_ lim: UnsafeMutablePointer<pb_limits>, _ L: OpaquePointer) {
+    if lim.pointee.tripped == Int32(PB_TRIP_NONE) { lim.pointee.tripped = Int32(PB_TRIP_MEMORY) }
+    guard withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 else { return }
+    withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        _ = pb_script_where(L, 1, base, raw.count)
     }
 }
 

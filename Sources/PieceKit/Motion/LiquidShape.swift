@@ -65,14 +65,11 @@ extension Liquid {
         gap < spacing
     }
 
-    /// Every pair of `shapes` that merges within `spacing`, as "a+b" in the shapes' order.
+    /// Every pair of `shapes` that merges within `spacing`, as "a+b" in the shapes' order (`mergingPairs`, with no
+    /// host to ask).
     public static func mergedPairs(_ shapes: [LiquidShape], spacing: Double) -> [String] {
-        var pairs: [String] = []
-        for i in shapes.indices {
-            for j in shapes.indices where j > i && merges(gap: shapes[i].gap(to: shapes[j]), spacing: spacing) {
-                pairs.append("\(shapes[i].name)+\(shapes[j].name)")
-            }
-        }
-        return pairs
+        var work = HostWork()
+        let pairs = (try? mergingPairs(shapes, spacing: spacing, work: &work)) ?? []
+        return pairs.map { "\(shapes[$0.first].name)+\(shapes[$0.second].name)" }
     }
 }

@@ -6,8 +6,9 @@
 /// at rest cannot change what merges. Each frame is checked at most once.
 public final class LiquidMergeWatch {
     private let piece: String
-    /// The merged pairs ("a+b") in the piece as presented; it may also update the piece (the glass's necks).
-    private let pairs: (PieceFrame, any PieceContext) -> [String]
+    /// The merged pairs ("a+b") in the piece as presented; it may also update the piece (the glass's necks). It
+    /// asks the host's limits through the `HostWork` it is given, and throws when they refuse.
+    private let pairs: (PieceFrame, any PieceContext, inout HostWork) throws(HostLimitReached) -> [String]
     private let emit: ([NamedValue]) -> Void
     private var pending: ScheduledID?
     private var lastCheck: Int?
@@ -15,10 +16,22 @@ public final class LiquidMergeWatch {
 
     /// Whether `pairs` only reads: its checks then never make the stage lay the pieces out again.
     private let pairsOnlyRead: Bool
+    /// Whether a script can make the pairs many, so a check asks the host's limits (a few fixed shapes need not).
+    private var asksHost = true
 
-    public init(piece: String, pairsOnlyRead: Bool = false, pairs: @escaping (PieceFrame, any PieceContext) -> [String],
+    /// A watch whose pairs are few and fixed by the piece (NowPlaying's five shapes): nothing to ask the host.
+    public convenience init(piece: String, pairsOnlyRead: Bool = false, pairs: @escaping (PieceFrame, any PieceContext) -> [String],
+                            emit: @escaping ([NamedValue]) -> Void) {
+        self.init(piece: piece, pairsOnlyRead: pairsOnlyRead, limitedPairs: { frame, context, _ in pairs(frame, context) },
+                  emit: emit)
+        asksHost = false
+    }
+
+    /// A watch whose pairs a script can make many (a glass group's): `limitedPairs` asks the host's limits.
+    public init(piece: String, pairsOnlyRead: Bool = false,
+                limitedPairs: @escaping (PieceFrame, any PieceContext, inout HostWork) throws(HostLimitReached) -> [String],
                 emit: @escaping ([NamedValue]) -> Void) {
-        self.piece = piece; self.pairsOnlyRead = pairsOnlyRead; self.pairs = pairs; self.emit = emit
+        self.piece = piece; self.pairsOnlyRead = pairsOnlyRead; self.pairs = limitedPairs; self.emit = emit
     }
 
     /// Makes sure the frames to come are checked (call it on every reconcile: any reconcile may start motion).
@@ -45,17 +58,44 @@ public final class LiquidMergeWatch {
         pending = nil
         lastCheck = context.clock.frame
         guard let presented = context.presented(piece, at: context.now) else { return }
-        let found = pairs(presented, context)
+        // A check the host refused (a limit passed) changes nothing and asks for no more: the stage stops with the
+        // limit at its next step.
+        var work = asksHost ? context.hostWork() : HostWork()
+        guard let found = try? pairs(presented, context, &work) else { return }
         if found != last {
             let before = last ?? []
+            guard let details = try? Self.details(found: found, before: before, work: &work) else { return }
             last = found
-            emit([NamedValue("pairs", .text(found.joined(separator: ","))),
-                  NamedValue("joined", .text(found.filter { !before.contains($0) }.joined(separator: ","))),
-                  NamedValue("parted", .text(before.filter { !found.contains($0) }.joined(separator: ",")))])
+            emit(details)
         }
         if context.isMoving(piece) {
             schedule(atFrame: Self.frameAfter(context.clock.firstFrame(atOrAfter: context.workTime)), on: context)
         }
+    }
+
+    /// The merge event's details: every pair merged now, those that joined and those that parted, each in its
+    /// list's order. Counted before they are made; compared through sets once the lists are long, so a change
+    /// among many pairs costs their number, not its square.
+    static func details(found: [String], before: [String], work: inout HostWork) throws(HostLimitReached) -> [NamedValue] {
+        var text = 0
+        for pair in found { text += pair.utf8.count + 1 }
+        for pair in before { text += pair.utf8.count + 1 }
+        try work.steps(found.count + before.count)
+        let sets = found.count * before.count > 256
+        // The three texts (joined and parted hold at most what the two lists hold) and, when used, the two sets.
+        try work.reserve(2 * text + 96 + (found.count + before.count) * (sets ? 80 : 16))
+        let joined: [String], parted: [String]
+        if sets {
+            let was = Set(before), now = Set(found)
+            joined = found.filter { !was.contains($0) }
+            parted = before.filter { !now.contains($0) }
+        } else {
+            joined = found.filter { !before.contains($0) }
+            parted = before.filter { !found.contains($0) }
+        }
+        return [NamedValue("pairs", .text(found.joined(separator: ","))),
+                NamedValue("joined", .text(joined.joined(separator: ","))),
+                NamedValue("parted", .text(parted.joined(separator: ",")))]
     }
 
     /// The frame after `frame`, held at `Int.max` ("never"), as the stage guards the same step.

@@ -78,6 +78,13 @@ public protocol PieceContext: AnyObject {
     func isMoving(_ piece: String) -> Bool
     /// True while a number of the element `element` of the piece named `piece` still moves at `time`.
     func isAnimating(_ piece: String, element: String, at time: Double) -> Bool
+
+    // MARK: The host's limits
+
+    /// Asks the host's limits from work a script can make long or large (see `HostWork`): `bytes` is what the
+    /// work holds with what it is about to make (0 when it asks only for time). nil to go on; otherwise why it
+    /// must stop, and the work gives up, leaving things as they were.
+    func hostLimit(holding bytes: Int) -> String?
 }
 
 extension PieceContext {
@@ -116,6 +123,14 @@ extension PieceContext {
     /// Records an event of `kind` from the piece named `piece`.
     public func emit(_ kind: StageEvent.Kind, piece: String, details: [NamedValue] = []) {
         emit(StageEvent(kind, piece: piece, details: details))
+    }
+
+    /// A context without a host (a Swift test's fake) sets no limits.
+    public func hostLimit(holding bytes: Int) -> String? { nil }
+
+    /// A fresh `HostWork` asking this context's host.
+    public func hostWork() -> HostWork {
+        HostWork { [weak self] bytes in self?.hostLimit(holding: bytes) }
     }
 
     /// The time of the current frame (while scheduled work runs, the frame being prepared; the work's own due

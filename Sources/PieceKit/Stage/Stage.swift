@@ -91,6 +91,12 @@ public final class Stage {
     /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
     /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
     public var interruption: (() -> String?)?
+    /// Asked by work inside a frame that a script can make large (`PieceContext.hostLimit(holding:)`) with the
+    /// bytes it holds and is about to make: nil to go on, or why not (the host's memory cap, or its time limit).
+    /// Without it, such work asks `interruption` for time alone.
+    public var allocationCheck: ((Int) -> String?)?
+    /// A limit a piece's work ran into, which the stage stops with at its next step (work cannot throw).
+    var hostStop: String?
     var logSink: (any FrameLogSink)?
     var logFormat = JSONNumberFormat.standard
     /// The frame line's bytes, reused every frame.
@@ -114,9 +120,12 @@ public final class Stage {
     public var fps: Int { clock.fps }
 
     /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
-    /// tables), each piece's slot (1 KiB), its kept frames and its pending work (an entry and a closure each, 128
-    /// bytes). Rough sizes on the safe side; a host counts this against a memory cap.
-    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 }
+    /// tables), each piece's slot (1 KiB), its kept frames, its pending work (an entry and a closure each, 128
+    /// bytes) and what a host kept for its pieces (`keptBytes`). Rough sizes on the safe side; a host counts this against a memory cap.
+    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 + keptBytes }
+    /// Bytes a host copied for the stage's pieces out of what its script gave them (names, texts, shape and
+    /// section lists), counted in `heldBytes` and let go with the stage.
+    public var keptBytes = 0
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }

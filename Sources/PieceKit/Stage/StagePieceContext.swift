@@ -16,4 +16,12 @@ extension Stage: PieceContext {
               let state = slot.elements.first(where: { $0.name == element }) else { return false }
         return state.animators.contains { $0.isAnimating(at: time) }
     }
+
+    /// The host's memory check (`allocationCheck`) for bytes, and its `interruption` for time. A refusal is kept,
+    /// so the frame loop stops with it at its next step even though the work that asked cannot throw.
+    public func hostLimit(holding bytes: Int) -> String? {
+        let reason = (bytes > 0 ? allocationCheck?(bytes) : nil) ?? interruption?()
+        if let reason, hostStop == nil { hostStop = reason }
+        return reason
+    }
 }

@@ -215,11 +215,13 @@ extension Stage {
             if let reason = interruption?() { throw .interrupted(reason) }
             checksRun = 0
             let ran = scheduler.runDue(upTo: next)
+            if let reason = hostStop { hostStop = nil; throw .interrupted(reason) }
             // A batch made only of checks read and changed nothing: the layouts stand as they are.
             if ran == 0 || ran != checksRun { reconcileAll(Transaction()) }
             if scheduler.lastRunWasCutShort { return true }
         }
         scheduler.runDue(upTo: time)
+        if let reason = hostStop { hostStop = nil; throw .interrupted(reason) }
         return false
     }
 

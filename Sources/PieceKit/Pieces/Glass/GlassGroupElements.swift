@@ -19,8 +19,17 @@ extension GlassGroupPiece {
                 .number("liftY", GlassSurface.liftY)
                 .flag("merging", merging),
         ]
+        // Shapes growing out of (or melting into) a neighbour find it by id: through a table when there are many,
+        // so thousands of shapes inserted at once are not a search each.
+        var places: [String: Int]?
+        if members.count > 32, members.contains(where: { if case .home = $0.phase { true } else { false } }) {
+            var work = context?.hostWork() ?? HostWork()
+            if (try? work.reserve(members.count * 96)) != nil {
+                places = Dictionary(members.enumerated().map { ($1.spec.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
         for member in members {
-            result.append(shapeElement(member, in: environment, tokens: tokens))
+            result.append(shapeElement(member, in: environment, tokens: tokens, places: places))
         }
         for neck in necks {
             result.append(Element("neck.\(neck.pair)").number("gap", neck.gap))
@@ -28,7 +37,8 @@ extension GlassGroupPiece {
         return result
     }
 
-    private func shapeElement(_ member: Member, in environment: PieceEnvironment, tokens: MotionTokens) -> Element {
+    private func shapeElement(_ member: Member, in environment: PieceEnvironment, tokens: MotionTokens,
+                              places: [String: Int]?) -> Element {
         let spec = member.spec
         let rm = environment.reduceMotion
         var (rect, radius) = outline(spec, in: environment)
@@ -38,7 +48,9 @@ extension GlassGroupPiece {
         case .resting:
             break
         case .home(let neighbour):
-            if let n = index(of: neighbour) { (rect, radius) = outline(members[n].spec, in: environment) }
+            if let n = places.map({ $0[neighbour] }) ?? index(of: neighbour) {
+                (rect, radius) = outline(members[n].spec, in: environment)
+            }
         case .closed:
             opacity = 0
             // The foundation's bud under Reduce Motion: the glass closes in place as it fades. Without a container

@@ -58,9 +58,12 @@ public class GlassGroupPiece: InteractivePiece {
     var removals: [String: ScheduledID] = [:]
     /// The necks and merge events, checked each frame while the group moves. A check publishes the necks it finds
     /// directly: the stage reconciles after the check with no animation, so they show in that same frame.
-    lazy var merges = LiquidMergeWatch(piece: name, pairs: { [weak self] frame, context in
+    /// The check asks the host's limits as it goes (`necks(in:spacing:merging:work:)`): a refused check leaves the
+    /// necks as they were.
+    lazy var merges = LiquidMergeWatch(piece: name, limitedPairs: { [weak self] frame, context, work throws(HostLimitReached) in
         guard let self else { return [] }
-        let found = Self.necks(in: frame, spacing: self.spacing, merging: GlassSurface.merges(in: context.environment))
+        let found = try Self.necks(in: frame, spacing: self.spacing,
+                                   merging: GlassSurface.merges(in: context.environment), work: &work)
         if found != self.necks { self.necks = found }
         return found.map(\.pair)
     }, emit: { [weak self] details in self?.emit(.merge, details) })

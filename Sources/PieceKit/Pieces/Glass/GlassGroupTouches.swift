@@ -31,10 +31,11 @@ extension GlassGroupPiece {
 
     /// The topmost shape at `point` as the latest frame shows it (its published target before any frame).
     func shape(at point: Point, on context: any PieceContext) -> String? {
-        for member in members.reversed() where member.phase == .resting {
+        var lookup = ShapeLookup(frame: context.latestFrame?.piece(name), targets: context.targets(of: name),
+                                 work: context.hostWork())
+        for (i, member) in members.enumerated().reversed() where member.phase == .resting {
             let element = "shape.\(member.spec.id)"
-            let presented = context.latestFrame?.piece(name)?.element(element)
-            let target = context.targets(of: name)?.first { $0.name == element }
+            guard let (presented, target) = try? lookup.find(element, member: i) else { return nil }
             guard let rect = presented?.rect ?? target?.rect else { continue }
             let scale = presented?["scale"] ?? target?.number(named: "scale") ?? 1
             let radius = presented?["radius"] ?? target?.number(named: "radius") ?? 0
@@ -58,8 +59,11 @@ extension GlassGroupPiece {
 
     /// Every shape at rest is a button named by its id, in drawing order.
     func accessibilityTree(on context: any PieceContext) -> [AccessibilityElement] {
-        members.filter { $0.phase == .resting }.compactMap { member in
-            guard let rect = elementRect("shape.\(member.spec.id)", on: context) else { return nil }
+        var lookup = ShapeLookup(frame: context.latestFrame?.piece(name), targets: context.targets(of: name),
+                                 work: context.hostWork())
+        return members.enumerated().filter { $0.element.phase == .resting }.compactMap { i, member in
+            guard let (presented, target) = try? lookup.find("shape.\(member.spec.id)", member: i),
+                  let rect = presented?.rect ?? target?.rect else { return nil }
             var traits = ["button"]
             if !context.environment.isEnabled { traits.append("notEnabled") }
             return AccessibilityElement(id: member.spec.id, label: member.spec.id, traits: traits,
@@ -78,5 +82,57 @@ extension GlassGroupPiece {
         }
         guard context.environment.isEnabled else { return }
         tapped(element)
+    }
+}
+
+/// A group's shape elements found by name in the latest frame and among the published targets, without a search
+/// per shape (which made a touch or the accessibility tree of thousands of shapes quadratic). The elements follow
+/// the members' order after `group` (see `publishedElements`), so a shape is looked for at its place first; only
+/// when shapes came or went since is a table of names made, once, and counted with the host first.
+struct ShapeLookup {
+    let frame: PieceFrame?
+    let targets: [Element]?
+    var work: HostWork
+    private var framePlaces: [String: Int]?
+    private var targetPlaces: [String: Int]?
+
+    init(frame: PieceFrame?, targets: [Element]?, work: HostWork) {
+        self.frame = frame; self.targets = targets; self.work = work
+    }
+
+    /// The element named `element`, the shape of member `member`, as presented and as published.
+    mutating func find(_ element: String, member: Int) throws(HostLimitReached) -> (ElementFrame?, Element?) {
+        var presented: ElementFrame?
+        if let frame {
+            let elements = frame.elements
+            if member + 1 < elements.count, elements[member + 1].name == element {
+                presented = elements[member + 1]
+            } else {
+                if framePlaces == nil { framePlaces = try places(elements.lazy.map(\.name), count: elements.count) }
+                presented = framePlaces?[element].map { elements[$0] }
+            }
+        }
+        var target: Element?
+        if let targets {
+            if member + 1 < targets.count, targets[member + 1].name == element {
+                target = targets[member + 1]
+            } else {
+                if targetPlaces == nil { targetPlaces = try places(targets.lazy.map(\.name), count: targets.count) }
+                target = targetPlaces?[element].map { targets[$0] }
+            }
+        }
+        return (presented, target)
+    }
+
+    /// Each name's first place.
+    private mutating func places<Names: Sequence<String>>(_ names: Names, count: Int) throws(HostLimitReached) -> [String: Int] {
+        try work.reserve(count * 96)
+        var out: [String: Int] = [:]
+        out.reserveCapacity(count)
+        for (i, name) in names.enumerated() where out[name] == nil {
+            try work.step()
+            out[name] = i
+        }
+        return out
     }
 }
