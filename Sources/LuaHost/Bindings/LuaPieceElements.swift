@@ -75,6 +75,12 @@ struct LuaPieceElements {
     /// frame comes back at the same address while it lives; each hit is compared byte for byte, so a string made
     /// later at an address a collected one had is never taken for it.
     private var names: [UnsafeRawPointer: String] = [:]
+    /// The bytes of the names in `names`: the cache starts again past `namesByteLimit`, so what it keeps is bounded
+    /// however long the names a layout makes.
+    private var namesBytes = 0
+    static let namesByteLimit = 1 << 20
+    /// Bytes of new names copied by the read under way, spent with its texts against the read budget and the cap.
+    private var keyBytes = 0
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
@@ -185,10 +191,13 @@ struct LuaPieceElements {
         // Reading stops at as many values as any host read may copy.
         var visited = 0
         var textBytes = 0
+        keyBytes = 0
+        // Bytes are spent before they are copied, and must fit in the room the file's memory cap leaves.
         func spend(_ bytes: Int = 0) throws {
             visited += 1
             textBytes += bytes
-            try ReadBudget.check(entries: visited, bytes: textBytes)
+            try ReadBudget.check(entries: visited, bytes: textBytes + keyBytes)
+            if bytes > 0 { try ReadBudget.checkRoom(L, bytes: textBytes + keyBytes) }
         }
 
         // The walk as it goes, for the next read to check against (see `LastWalk`). A list part or a value that is
@@ -233,8 +242,8 @@ struct LuaPieceElements {
                     properties.append((property, .flag(flag)))
                     note(property, .flag(flag))
                 case LUA_TSTRING:
+                    try spend(Int(lua_rawlen(L, -1)))
                     let text = LuaValue.bytes(L, -1)
-                    try spend(text.utf8.count)
                     properties.append((property, .text(text)))
                     note(property, .text(text))
                 default:
@@ -340,12 +349,20 @@ struct LuaPieceElements {
            cached.withUTF8({ $0.elementsEqual(bytes) }) {
             return cached
         }
+        // A new name is copied: spent like a text, before the copy.
+        keyBytes += length
+        try ReadBudget.check(entries: 0, bytes: keyBytes)
+        try ReadBudget.checkRoom(L, bytes: keyBytes)
         guard let key = String(validating: bytes, as: UTF8.self) else {
             throw LuaHostError.message("a key that is not UTF-8 text")
         }
         // Bounded: a layout that makes new names every frame starts the cache again rather than growing it.
-        if names.count >= 1 << 16 { names.removeAll(keepingCapacity: true) }
+        if names.count >= 1 << 16 || namesBytes + length > Self.namesByteLimit {
+            names.removeAll(keepingCapacity: true)
+            namesBytes = 0
+        }
         names[address] = key
+        namesBytes += length
         return key
     }
 

@@ -14,9 +14,9 @@ public struct LuaCall {
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
-    init(_ L: OpaquePointer, budget: ReadBudget = ReadBudget()) {
+    init(_ L: OpaquePointer, budget: ReadBudget? = nil) {
         self.L = L
-        self.ownBudget = budget
+        self.ownBudget = budget ?? ReadBudget(roomIn: L)
     }
 
     /// A call from Lua: its read budget is counted in the state, which the trampoline starts at zero for every
@@ -78,6 +78,7 @@ public struct LuaCall {
         guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expected) }
         var len = 0
         guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
+        try budget.spend(entries: 0, bytes: len)
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 

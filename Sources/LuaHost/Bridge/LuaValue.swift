@@ -66,23 +66,33 @@ public struct LuaTable: Equatable, Sendable {
 /// How much one host call may copy out of Lua. Shared subtables are copied each time they are reached, so a
 /// kilobyte of Lua (a table whose fields all point at one table, nested) could otherwise expand into gigabytes;
 /// every table entry visited and every string byte copied counts, and reading stops once either runs out.
+///
+/// String bytes are spent before they are copied, and the copy must also fit in the room the file's memory cap
+/// leaves (`hostRoom`): a script cannot make the host copy past its cap, however the bytes are held afterwards.
 final class ReadBudget {
     static let maxEntries = 200_000
     static let maxBytes = 16 << 20
 
     /// The state's counters of the running host call, or nil to count here.
     private let counted: UnsafeMutablePointer<pb_limits>?
+    /// The thread whose state's cap the copies must fit under; nil for no cap (a budget made without a state).
+    private let room: OpaquePointer?
     private var ownEntries = 0
     private var ownBytes = 0
 
-    init() { counted = nil }
+    init() { counted = nil; room = nil }
+
+    /// A budget of its own whose copies must fit under the cap of `L`'s state.
+    init(roomIn L: OpaquePointer) { counted = nil; room = L }
 
     /// A budget whose counts live in the state of `L` for the host call that runs (see `LuaCall.budget`).
-    init(countedIn L: OpaquePointer) { counted = pb_limits_of(L) }
+    init(countedIn L: OpaquePointer) { counted = pb_limits_of(L); room = L }
 
     var entries: Int { counted.map { Int($0.pointee.read_entries) } ?? ownEntries }
     var bytes: Int { counted.map { Int($0.pointee.read_bytes) } ?? ownBytes }
 
+    /// Counts `n` entries and `b` string bytes about to be copied; throws when either limit, or the memory cap,
+    /// would be passed (the cap's breach stops the state).
     func spend(entries n: Int = 1, bytes b: Int = 0) throws {
         if let counted {
             counted.pointee.read_entries += Int64(n)
@@ -92,6 +102,14 @@ final class ReadBudget {
             ownBytes += b
         }
         try Self.check(entries: entries, bytes: bytes)
+        if b > 0, let room { try Self.checkRoom(room, bytes: bytes) }
+    }
+
+    /// Refuses `bytes` copied out of Lua (all of one read so far) that do not fit under the cap of `L`'s state.
+    static func checkRoom(_ L: OpaquePointer, bytes: Int) throws {
+        guard hostRoom(L, for: bytes) else {
+            throw LuaHostError.message("memory limit exceeded (copying \(bytes) bytes of text out of Lua)")
+        }
     }
 
     /// Refuses counts past either limit; readers that keep their own counts (a Lua piece's layout walk) ask here
@@ -114,8 +132,8 @@ extension LuaValue {
 
     /// Copies the value at `index` without calling metamethods. Tables nested deeper than `maxDepth`, and more
     /// data than `budget` allows, throw. Reserves the stack it uses on `L`, whichever thread that is.
-    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget = ReadBudget()) throws -> LuaValue {
-        try read(L, lua_absindex(L, index), depth: 0, budget: budget)
+    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget? = nil) throws -> LuaValue {
+        try read(L, lua_absindex(L, index), depth: 0, budget: budget ?? ReadBudget(roomIn: L))
     }
 
     private static func read(_ L: OpaquePointer, _ idx: Int32, depth: Int, budget: ReadBudget) throws -> LuaValue {
@@ -124,9 +142,8 @@ extension LuaValue {
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, idx) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(L, idx, nil))
         case LUA_TSTRING:
-            let s = bytes(L, idx)
-            try budget.spend(entries: 0, bytes: s.utf8.count)
-            return .string(s)
+            try budget.spend(entries: 0, bytes: Int(lua_rawlen(L, idx)))
+            return .string(bytes(L, idx))
         case LUA_TTABLE:
             guard depth < maxDepth else {
                 throw LuaHostError.message("table nested deeper than \(maxDepth) levels (or a table that contains itself)")
@@ -151,8 +168,8 @@ extension LuaValue {
                     let k = lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
                     if k < 1 || k > n { try budget.spend() }
                     if lua_type(L, -2) == LUA_TSTRING {
+                        try budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -2)))
                         let key = try textKey(L, -2)
-                        try budget.spend(entries: 0, bytes: key.utf8.count)
                         named.append((key, try read(L, lua_gettop(L), depth: depth + 1, budget: budget)))
                     }
                 } catch {

@@ -50,3 +50,24 @@ func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
     while kept.utf8.count > room { kept.removeLast() }
     return kept + "... (\(length - kept.utf8.count) more bytes)"
 }
+
+/// Asks, before the host copies `bytes` more out of Lua, whether they fit in the room the cap leaves: what Lua
+/// holds and the host's share as last counted (`chargeHost` keeps the allocator's limit at `cap − host bytes`).
+/// Past it the state is stopped as a memory breach, as `chargeHost` stops it, and nothing is copied. True when
+/// the bytes fit (or there is no cap).
+func hostRoom(_ L: OpaquePointer, for bytes: Int) -> Bool {
+    guard let lim = pb_limits_of(L) else { return true }
+    if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
+    let limit = Int(clamping: lim.pointee.limit)
+    guard limit > 0 else { return true }
+    let used = Int(clamping: lim.pointee.used)
+    guard bytes > limit - used else { return true }
+    lim.pointee.tripped = Int32(PB_TRIP_MEMORY)
+    if withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 {
+        withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            _ = pb_script_where(L, 1, base, raw.count)
+        }
+    }
+    return false
+}

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import PieceKit
 
 /// One sandboxed Lua state: the safe libraries, the hardening prelude, the limits, and the host functions.
 /// Not thread-safe: a state lives on the one thread that made it.
@@ -19,6 +20,12 @@ public final class LuaState {
     var keepAlive: [AnyObject] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
     var classCache: [String: AnyObject] = [:]
+
+    /// The host's calls into the script's own functions that are running now (see `callOut`), shared with every
+    /// stage the script makes, so none moves its clock inside one.
+    let callouts = StageCallouts()
+    /// The failure `callOut` reported last, so a failure that carries it is said as one chain.
+    var lastCalloutFailure: CalloutFailure?
 
     /// Where `print` output goes; the runner points it at the test that is running.
     var printSink: (String) -> Void = { _ in }

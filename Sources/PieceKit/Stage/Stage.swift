@@ -87,6 +87,9 @@ public final class Stage {
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
+    /// The host's calls out into code of its own (a script's handlers), shared by all its stages: while one runs,
+    /// the clock stays where it is (`clockMoveRefusal`). nil for a host that makes none.
+    public var callouts: StageCallouts?
     /// Asked before every frame is rendered and before each time's scheduled work runs: a reason stops the loop
     /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
     /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
@@ -114,9 +117,17 @@ public final class Stage {
     public var fps: Int { clock.fps }
 
     /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
-    /// tables), each piece's slot (1 KiB), its kept frames and its pending work (an entry and a closure each, 128
-    /// bytes). Rough sizes on the safe side; a host counts this against a memory cap.
-    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 }
+    /// tables), each piece's slot (1 KiB) and name, its kept frames, its pending work (an entry and a closure each,
+    /// 128 bytes, and each label's text) and the events waiting for the next frame. Rough sizes on the safe side,
+    /// texts counted as `FrameSize` counts them; a host counts this against a memory cap.
+    public var heldBytes: Int {
+        4096 + slots.count * 1024 + slotNameBytes + historyBytes + scheduler.heldEntries * 128
+            + scheduler.labelBytes + pendingEventBytes
+    }
+    /// The pieces' names, as `heldBytes` counts them.
+    private var slotNameBytes = 0
+    /// The events waiting for the next rendered frame, as `FrameSize` counts them (a kept frame counts its own).
+    var pendingEventBytes = 0
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }
@@ -134,6 +145,7 @@ public final class Stage {
         guard !slots.contains(where: { $0.name == piece.name }) else { throw .duplicatePiece(piece.name) }
         let slot = PieceSlot(piece: piece)
         slots.append(slot)
+        slotNameBytes += FrameSize.textBytes(slot.name)
         reconcile(slot, transaction: Transaction(), begin: changeBeginTime)
     }
 
@@ -141,7 +153,7 @@ public final class Stage {
     @discardableResult
     public func remove(named name: String) -> Bool {
         guard let index = slots.firstIndex(where: { $0.name == name }) else { return false }
-        slots.remove(at: index)
+        slotNameBytes -= FrameSize.textBytes(slots.remove(at: index).name)
         choreographers.removeValue(forKey: name)?.cancelAll()
         owesFrame = true
         return true
@@ -200,6 +212,7 @@ public final class Stage {
     /// Records an event for the next rendered frame.
     public func emit(_ event: StageEvent) {
         pendingEvents.append(event)
+        pendingEventBytes += FrameSize.bytes(of: event)
         owesFrame = true
     }
 

@@ -4,12 +4,14 @@ extension Stage {
     /// every property is sampled at the frame time, and the frame is kept (and logged, when a log is attached).
     @discardableResult
     public func renderFrame() throws(StageError) -> Frame {
+        if let refusal = clockMoveRefusal("render a frame") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("render a frame") }
         if let reason = interruption?() { throw .interrupted(reason) }
         do { try clock.advance() } catch { throw .clock(error) }
         let runaway = try runScheduledWork(upTo: clock.now)
         let frame = sample()
         pendingEvents.removeAll(keepingCapacity: true)
+        pendingEventBytes = 0
         owesFrame = false
         presentedFrame = clock.frame
         history.append(frame)
@@ -96,6 +98,7 @@ extension Stage {
     /// frame. Returns the number of frames skipped.
     @discardableResult
     public func jump(_ seconds: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("jump") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("jump") }
         if let reason = interruption?() { throw .interrupted(reason) }
         let start = clock.frame
