@@ -37,6 +37,7 @@ extension Stage {
     /// Renders `count` frames. Returns the last one (the latest frame when `count` is 0).
     @discardableResult
     public func frames(_ count: Int) throws(StageError) -> Frame? {
+        if let refusal = clockMoveRefusal("render frames") { throw .insideCallout(refusal) }
         guard count >= 0 else { throw .negativeCount("frames", count) }
         defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
@@ -48,6 +49,7 @@ extension Stage {
     /// (when `now` is on the grid, which it always is).
     @discardableResult
     public func advance(_ seconds: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("advance the clock") { throw .insideCallout(refusal) }
         let count = try frameCount(for: seconds)
         defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
@@ -62,6 +64,7 @@ extension Stage {
     /// Background work (see `schedule(at:label:background:_:)`) never keeps the stage from settling.
     @discardableResult
     public func settle(maxFrames: Int? = nil) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("settle") { throw .insideCallout(refusal) }
         let limit = maxFrames ?? clock.fps * 10
         guard limit >= 0 else { throw .negativeCount("maxFrames", limit) }
         defer { flushLog() }
@@ -81,6 +84,7 @@ extension Stage {
     /// for an event never matches an old one. Throws `timedOut` once `timeout` seconds of frames have passed.
     @discardableResult
     public func runUntil(_ predicate: (Frame) -> Bool, timeout: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("run until a condition holds") { throw .insideCallout(refusal) }
         let limit = try frameCount(for: timeout)
         defer { flushLog() }
         var ran = 0
