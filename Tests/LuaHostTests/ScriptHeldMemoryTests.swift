@@ -40,6 +40,28 @@ import Testing
         #expect(result.message.contains("memory limit of 64 MiB exceeded"), "\(result.message)")
     }
 
+    @Test func textsALuaPieceKeepsCountAgainstTheCapBeforeAnyFrame() throws {
+        // Each piece keeps its layout's 4 MiB text (and Lua its own copy of nothing more: the layout returns `big`):
+        // 100 pieces would keep 400 MiB with no frame rendered; 64 MiB holds at most 15.
+        let result = try memoryBreach("""
+            for i = 1, 100 do
+                s:piece{ name = "p" .. i, layout = function() return { e = { x = 0, y = 0, w = 1, h = 1, text = big } } end }
+              end
+            """)
+        #expect(result.status == .failed)
+        #expect(result.message.contains("memory limit of 64 MiB exceeded"), "\(result.message)")
+    }
+
+    @Test func longPieceNamesCountAgainstTheCap() throws {
+        // A name of 4 MiB letters, 100 times: the stage keeps each with its piece.
+        let result = try memoryBreach("""
+            local name = string.rep("n", 4 << 20)
+              for i = 1, 100 do s:piece{ name = name .. i, layout = function() return {} end } end
+            """)
+        #expect(result.status == .failed)
+        #expect(result.message.contains("memory limit of 64 MiB exceeded"), "\(result.message)")
+    }
+
     @Test func eventsWithinTheCapAreHeldOnlyUntilTheirFrame() throws {
         // Five 4 MiB events at a time (20 MiB) fit beside the latest frame's five (20 MiB, kept by `history = 0`)
         // and the string (4 MiB): 44 MiB of 64. Each frame takes its events into its own record and lets the older

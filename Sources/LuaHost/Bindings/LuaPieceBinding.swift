@@ -68,6 +68,12 @@ final class LuaPiece: StagePiece {
         try LuaMediaPlayer.raisePendingError(on: stage)
     }
 
+    /// The texts and names its layout made it keep (the reader's, shared by the elements the stage holds), and its
+    /// `parts`.
+    var heldTextBytes: Int { reader.heldTextBytes + partBytes }
+    /// The names in `parts`, as `FrameSize` counts texts.
+    var partBytes = 0
+
     /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let L = state.L
@@ -128,11 +134,14 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c)
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
         piece.parts = try partNames(L, t, c)
+        piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         do { try stage.add(piece) } catch {
             throw LuaHostError.message("\(c.function): \(error.description)")
         }
         if let error = piece.takeError() { throw LuaHostError.message(error) }
+        // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
+        if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
         return piece
     }
 
@@ -211,6 +220,8 @@ enum LuaPieceBinding: StageMadeBinding {
                 clua_pop(L, 1)
             }
             if let error = o.value.takeError() { throw LuaHostError.message(error) }
+            // The layout may keep new texts: counted now, not at the next frame.
+            if let reason = o.stage.interruption?() { throw LuaHostError.message(reason) }
             return 0
         }
     }

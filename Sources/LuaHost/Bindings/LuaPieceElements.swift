@@ -81,6 +81,8 @@ struct LuaPieceElements {
     static let namesByteLimit = 1 << 20
     /// Bytes of new names copied by the read under way, spent with its texts against the read budget and the cap.
     private var keyBytes = 0
+    /// What the reader keeps of the latest full read: its texts, the walk's names and the cache of names.
+    private(set) var heldTextBytes = 0
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
@@ -288,6 +290,7 @@ struct LuaPieceElements {
             walk.elements = out
             lastWalk = walk
         }
+        heldTextBytes = textBytes + (lastWalk?.names.count ?? 0) + namesBytes
         return out
     }
 

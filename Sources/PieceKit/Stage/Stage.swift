@@ -117,11 +117,14 @@ public final class Stage {
     public var fps: Int { clock.fps }
 
     /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
-    /// tables), each piece's slot (1 KiB) and name, its kept frames, its pending work (an entry and a closure each,
-    /// 128 bytes, and each label's text) and the events waiting for the next frame. Rough sizes on the safe side,
+    /// tables), each piece's slot (1 KiB), name and the texts a script made it keep (`StagePiece.heldTextBytes`),
+    /// its kept frames, its pending work (an entry and a closure each, 128 bytes, and each label's text) and the
+    /// events waiting for the next frame. Rough sizes on the safe side,
     /// texts counted as `FrameSize` counts them; a host counts this against a memory cap.
     public var heldBytes: Int {
-        4096 + slots.count * 1024 + slotNameBytes + historyBytes + scheduler.heldEntries * 128
+        var pieceTexts = 0
+        for slot in slots { pieceTexts += slot.piece.heldTextBytes }
+        return 4096 + slots.count * 1024 + slotNameBytes + pieceTexts + historyBytes + scheduler.heldEntries * 128
             + scheduler.labelBytes + pendingEventBytes
     }
     /// The pieces' names, as `heldBytes` counts them.
