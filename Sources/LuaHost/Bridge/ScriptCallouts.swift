@@ -17,6 +17,8 @@ extension LuaState {
     /// as `call`. Returns nil when it returned, else the failure as the script will read it ("card: onKey failed:
     /// …", without the traceback). The results, or the error value, are left on the stack.
     func callOut(_ call: StageCallouts.Call, nargs: Int32, results: Int32, handler: Int32) -> String? {
+        // An outermost call starts a chain of its own: no failure from before it can be nested inside it.
+        if callouts.running.isEmpty { lastCalloutFailure = nil }
         callouts.begin(call)
         let status = pb_pcall(L, nargs, results, handler)
         callouts.end()
