@@ -62,6 +62,15 @@ import Testing
         #expect(result.message.contains("memory limit of 64 MiB exceeded"), "\(result.message)")
     }
 
+    @Test func aPlayersTrackTextsCountAgainstTheCap() throws {
+        // Each player keeps its track's 4 MiB title: 100 players would keep 400 MiB; 64 MiB holds at most 15.
+        let result = try memoryBreach("""
+            for i = 1, 100 do s:player{ tracks = { { title = big, duration = 100 } } } end
+            """)
+        #expect(result.status == .failed)
+        #expect(result.message.contains("memory limit of 64 MiB exceeded"), "\(result.message)")
+    }
+
     @Test func eventsWithinTheCapAreHeldOnlyUntilTheirFrame() throws {
         // Five 4 MiB events at a time (20 MiB) fit beside the latest frame's five (20 MiB, kept by `history = 0`)
         // and the string (4 MiB): 44 MiB of 64. Each frame takes its events into its own record and lets the older
