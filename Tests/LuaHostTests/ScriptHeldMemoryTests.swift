@@ -124,6 +124,25 @@ import Testing
         #expect(report.test("t")?.status == .passed, "\(report.summary)")
     }
 
+    @Test func aStageLetGoIsNotKeptAliveByItsOwnPendingWork() throws {
+        // Each stage keeps a frame holding a 1 MiB event and has work pending for ever. Let go, it must go: kept
+        // alive by its work, the hundred would hold 100 MiB against a 16 MiB cap.
+        let report = try runScenario("""
+            test("t", function()
+              local big = string.rep("x", 1 << 20)
+              for i = 1, 100 do
+                local s = Stage{}
+                s:every(1, function() end)
+                s:emit{ kind = "k", detail = big }
+                s:frames(1)
+                s = nil
+                collectgarbage()
+              end
+            end)
+            """, limits: SandboxLimits(instructions: 0, memoryBytes: 16 << 20, seconds: 20))
+        #expect(report.test("t")?.status == .passed, "\(report.summary)")
+    }
+
     @Test func droppedWorkCanStillBeCancelledFromInside() throws {
         // Cancelled from its third run: runs at 0.1, 0.2, 0.3 and no more.
         let report = try runScenario("""

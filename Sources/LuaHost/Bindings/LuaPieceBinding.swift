@@ -70,7 +70,10 @@ final class LuaPiece: StagePiece {
 
     /// The texts and names its layout made it keep (the reader's, shared by the elements the stage holds), and its
     /// `parts`.
-    var heldTextBytes: Int { reader.heldTextBytes + partBytes }
+    var heldTextBytes: Int { readerBytes + partBytes }
+    /// The reader's held texts as of its latest read: kept apart, since the host may count the stage's share while
+    /// a read is under way (to make room for what it copies) and the reader is not to be read then.
+    private var readerBytes = 0
     /// The names in `parts`, as `FrameSize` counts texts.
     var partBytes = 0
 
@@ -92,6 +95,7 @@ final class LuaPiece: StagePiece {
         guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
         do {
             let elements = try reader.read(L, -1)
+            readerBytes = reader.heldTextBytes
             lastGood = elements
             return elements
         } catch {

@@ -44,6 +44,13 @@ enum StageBinding: ClassBinding {
             stage.retention = try retention(opts, c)
             // The one rule for the clock inside the host's calls into the script (`LuaState.callOut`).
             stage.callouts = state.callouts
+            if state.recountHost == nil {
+                state.recountHost = { [weak context] in
+                    guard let context else { return }
+                    context.recountStages()
+                    _ = context.state.chargeHost(context.hostBytes)
+                }
+            }
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1

@@ -24,7 +24,9 @@ final class ScriptWorkLedger {
 /// whether or not the script keeps this handle (the handle only lets the script cancel it).
 final class ScriptWork {
     static let labelPrefix = "script: "
-    let stage: Stage
+    /// Held weakly: the stage's scheduler holds the work (through its closure), and a stage the script let go must
+    /// not be kept alive by its own pending work.
+    weak var stage: Stage?
     /// The scheduler's label, "script: <label>": the one copy of the script's label the host keeps.
     let scheduledLabel: String
     var id: ScheduledID?
@@ -83,7 +85,7 @@ enum StageWorkBinding: ClassBinding {
         // cancel(): stops the work before its next run; true when it was still to run.
         cls.method("cancel") { o, c in
             let was = o.active
-            if let id = o.id { o.stage.cancel(id) }
+            if let id = o.id { o.stage?.cancel(id) }
             finish(o, state)
             c.push(was)
             return 1
@@ -151,7 +153,8 @@ enum StageWorkBinding: ClassBinding {
     private static func scheduleRun(_ work: ScriptWork, at time: Double, every interval: Double?, index: Int,
                                     origin: Double, background: Bool, ledger: ScriptWorkLedger, state: LuaState,
                                     kind: String) {
-        work.id = work.stage.schedule(at: time, label: work.scheduledLabel, background: background) {
+        guard let stage = work.stage else { return }
+        work.id = stage.schedule(at: time, label: work.scheduledLabel, background: background) {
             guard work.active else { return }
             if let interval {
                 scheduleRun(work, at: origin + Double(index + 1) * interval, every: interval, index: index + 1,
@@ -171,7 +174,7 @@ enum StageWorkBinding: ClassBinding {
         if let failure = state.callOut(.init(.scheduled, owner: work.label, role: kind), nargs: 0,
                                        results: 0, handler: top + 1) {
             ledger.record(failure)
-            if let id = work.id { work.stage.cancel(id) }
+            if let id = work.id { work.stage?.cancel(id) }
             finish(work, state)
         }
     }

@@ -60,8 +60,11 @@ func hostRoom(_ L: OpaquePointer, for bytes: Int) -> Bool {
     if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
     let limit = Int(clamping: lim.pointee.limit)
     guard limit > 0 else { return true }
-    let used = Int(clamping: lim.pointee.used)
-    guard bytes > limit - used else { return true }
+    guard bytes > Int(clamping: lim.pointee.limit) - Int(clamping: lim.pointee.used) else { return true }
+    // The host's share as last applied may count what is gone (a stage let go): counted afresh before refusing.
+    LuaState.owning(lim)?.recountHost?()
+    if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
+    guard bytes > Int(clamping: lim.pointee.limit) - Int(clamping: lim.pointee.used) else { return true }
     lim.pointee.tripped = Int32(PB_TRIP_MEMORY)
     if withUnsafeBytes(of: lim.pointee.where, { $0.first ?? 0 }) == 0 {
         withUnsafeMutableBytes(of: &lim.pointee.where) { raw in
