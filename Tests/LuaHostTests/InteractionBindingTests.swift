@@ -360,7 +360,7 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
             c = card(s, { onKey = function(state, key) c:tap() return true end })
             s:frames(1)
             local ok, err = pcall(function() c:key("space") end)
-            print(ok, err:match("card: onKey failed: .*piece:tap: a gesture cannot start inside a piece's handler or layout") ~= nil)
+            print(ok, err:match("card: onKey failed: .*piece:tap: cannot start a gesture inside card's onKey handler") ~= nil)
             print(c:tap())
             """)
         #expect(out == ["false\ttrue", "12"])

@@ -16,7 +16,7 @@ import Testing
             """)
         let result = try #require(report.test("advance inside onTouch"))
         #expect(result.status == .failed)
-        #expect(result.message.contains("cannot render a frame from inside the stage's own work"))
+        #expect(result.message.contains("stage:advance: cannot advance the clock inside card's onTouch handler"))
         #expect(result.message.contains("onTouch failed"))
     }
 
@@ -35,7 +35,7 @@ import Testing
         let result = try #require(report.test("settle inside layout"))
         #expect(result.status == .failed)
         #expect(result.message.contains("layout failed"))
-        #expect(result.message.contains("cannot render a frame from inside the stage's own work"))
+        #expect(result.message.contains("stage:settle: cannot settle inside card's layout"))
     }
 
     @Test func theStageStillRunsAfterARefusedReentry() throws {
@@ -45,7 +45,7 @@ import Testing
               local card = s:piece{ name = "card", state = {},
                 layout = function(state, env) return { surface = { x = 0, y = 0, w = 100, h = 100 } } end,
                 onTouch = function(state, t) if t.phase == "ended" then s:jump(1) end end }
-              expect(function() card:tap() end).toThrow("cannot jump from inside")
+              expect(function() card:tap() end).toThrow("cannot jump inside card's onTouch handler")
               expect(s:advance(0.5)).toBe(60)
             end)
             """)

@@ -42,6 +42,8 @@ typedef struct pb_limits {
   int64_t fail_at;          /* tests only: the allocation with this number is treated as over the cap; 0: off */
   int64_t read_entries;     /* what the running host call has copied out of Lua so far (its read budget): */
   int64_t read_bytes;       /*   table entries and string bytes; each host call starts from 0 */
+  void *host;               /* the host's own object for this state (not retained), for host code that is handed
+                               only a thread and must reach it (to count the host's memory afresh) */
 } pb_limits;
 
 /* Host calls may nest (a Lua piece's layout making a stage whose piece lays out ...), each level a few Swift

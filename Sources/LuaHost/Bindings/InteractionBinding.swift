@@ -226,10 +226,7 @@ enum InteractionBinding {
     }
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
-        guard !LuaPiece.isRunningScript(on: stage) else {
-            throw LuaHostError.message("\(c.function): a gesture cannot start inside a piece's handler or layout "
-                + "(it would render frames inside a frame); start it from the scenario")
-        }
+        if let refusal = stage.clockMoveRefusal("start a gesture") { throw LuaHostError.message("\(c.function): \(refusal)") }
         let frames: Int
         do { frames = try body() } catch {
             // The handler's own error says more than the stage error it may have caused.

@@ -165,9 +165,9 @@ final class LuaMediaPlayer: MediaPlayer {
         }
         clua_insert(L, -2)  // the function, then the table as `self`
         let n = pushArgs(L)
-        if pb_pcall(L, 1 + n, 0, top + 1) != LUA_OK {
-            let text = state.errorText(at: -1)
-            record("player:\(what) failed: " + (text.components(separatedBy: "\nstack traceback:").first ?? text))
+        if let failure = state.callOut(.init(.player, owner: "player", role: what), nargs: 1 + n, results: 0,
+                                       handler: top + 1) {
+            record(failure)
         }
     }
 

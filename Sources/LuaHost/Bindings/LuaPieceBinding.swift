@@ -26,8 +26,6 @@ final class LuaPiece: StagePiece {
     var timeline: StageTimeline?
     /// The first layout or handler error since the last check; the binding raises it in the script.
     private(set) var pendingError: String?
-    /// How many of this piece's Lua functions are running (a handler may lay out again through `set`).
-    private(set) var scriptDepth = 0
 
     struct Handlers {
         var onTouch = LUA_NOREF
@@ -51,24 +49,14 @@ final class LuaPiece: StagePiece {
         if pendingError == nil { pendingError = error }
     }
 
-    /// Calls the function under `nargs` arguments on the stack, protected, with the handler at `handler`,
-    /// counting the call so gestures can refuse to start inside it.
-    func protectedCall(_ nargs: Int32, results: Int32, handler: Int32) -> Bool {
-        scriptDepth += 1
-        defer { scriptDepth -= 1 }
-        return pb_pcall(state.L, nargs, results, handler) == LUA_OK
-    }
-
-    /// True while a layout or handler of a Lua piece on `stage` runs: rendering frames then would run a frame
-    /// inside a frame.
-    static func isRunningScript(on stage: Stage) -> Bool {
-        stage.pieces.contains { ($0 as? LuaPiece).map { $0.scriptDepth > 0 } ?? false }
-    }
-
-    /// The error on the stack without its traceback.
-    func errorMessage(at index: Int32) -> String {
-        let text = state.errorText(at: index)
-        return text.components(separatedBy: "\nstack traceback:").first ?? text
+    /// Calls this piece's function `role` (its layout, a handler) under `nargs` arguments on the stack, as every
+    /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once).
+    /// A failure is kept for the script; returns whether it returned.
+    func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32) -> Bool {
+        guard let failure = state.callOut(.init(.piece, owner: name, role: role), nargs: nargs, results: results,
+                                          handler: handler) else { return true }
+        record(failure)
+        return false
     }
 
     /// Raises the first error any Lua piece on `stage` has kept (from a layout or handler that ran while the
@@ -79,6 +67,15 @@ final class LuaPiece: StagePiece {
         }
         try LuaMediaPlayer.raisePendingError(on: stage)
     }
+
+    /// The texts and names its layout made it keep (the reader's, shared by the elements the stage holds), and its
+    /// `parts`.
+    var heldTextBytes: Int { readerBytes + partBytes }
+    /// The reader's held texts as of its latest read: kept apart, since the host may count the stage's share while
+    /// a read is under way (to make room for what it copies) and the reader is not to be read then.
+    private var readerBytes = 0
+    /// The names in `parts`, as `FrameSize` counts texts.
+    var partBytes = 0
 
     /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
@@ -95,12 +92,10 @@ final class LuaPiece: StagePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
-        guard protectedCall(2, results: 1, handler: top + 1) else {
-            record("\(name): layout failed: " + errorMessage(at: -1))
-            return lastGood
-        }
+        guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
         do {
             let elements = try reader.read(L, -1)
+            readerBytes = reader.heldTextBytes
             lastGood = elements
             return elements
         } catch {
@@ -144,11 +139,14 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c)
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
         piece.parts = try partNames(L, t, c)
+        piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         do { try stage.add(piece) } catch {
             throw LuaHostError.message("\(c.function): \(error.description)")
         }
         if let error = piece.takeError() { throw LuaHostError.message(error) }
+        // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
+        if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
         return piece
     }
 
@@ -227,6 +225,8 @@ enum LuaPieceBinding: StageMadeBinding {
                 clua_pop(L, 1)
             }
             if let error = o.value.takeError() { throw LuaHostError.message(error) }
+            // The layout may keep new texts: counted now, not at the next frame.
+            if let reason = o.stage.interruption?() { throw LuaHostError.message(reason) }
             return 0
         }
     }

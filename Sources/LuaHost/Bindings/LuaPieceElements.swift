@@ -75,9 +75,12 @@ struct LuaPieceElements {
     /// frame comes back at the same address while it lives; each hit is compared byte for byte, so a string made
     /// later at an address a collected one had is never taken for it.
     private var names: [UnsafeRawPointer: String] = [:]
-    /// The bytes of the names in `names`, which may hold at most `namesByteLimit` of them.
+    /// The bytes of the names in `names`: the cache starts again past `namesByteLimit`, so what it keeps is bounded
+    /// however long the names a layout makes.
     private var namesBytes = 0
     static let namesByteLimit = 1 << 20
+    /// What the reader keeps of the latest full read: its texts, the walk's names and the cache of names.
+    private(set) var heldTextBytes = 0
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
     mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
@@ -188,12 +191,12 @@ struct LuaPieceElements {
         // Reading stops at as many values as any host read may copy.
         var visited = 0
         var textBytes = 0
-        // Counted against the file's memory cap as well, before each copy (see `ReadBudget`).
-        let limits = pb_limits_of(L)
+        // Counted against the file's memory cap as well, before each copy (see `ReadBudget`); every name read is
+        // counted as text copied, cached or not, on the safe side.
         func spend(_ bytes: Int = 0, entry: Bool = true) throws {
             if entry { visited += 1 }
             textBytes += bytes
-            try ReadBudget.check(entries: visited, bytes: textBytes, limits: limits, L)
+            try ReadBudget.check(entries: visited, bytes: textBytes, L)
         }
 
         // The walk as it goes, for the next read to check against (see `LastWalk`). A list part or a value that is
@@ -287,6 +290,7 @@ struct LuaPieceElements {
             walk.elements = out
             lastWalk = walk
         }
+        heldTextBytes = textBytes + (lastWalk?.names.count ?? 0) + namesBytes
         return out
     }
 
@@ -353,7 +357,7 @@ struct LuaPieceElements {
         }
         // Bounded, in names and in bytes: a layout that makes new names every frame (long ones, even) starts the
         // cache again rather than growing it outside the file's memory cap.
-        if names.count >= 1 << 16 || namesBytes > Self.namesByteLimit {
+        if names.count >= 1 << 16 || namesBytes + length > Self.namesByteLimit {
             names.removeAll(keepingCapacity: true)
             namesBytes = 0
         }

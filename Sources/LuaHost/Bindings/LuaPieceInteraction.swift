@@ -64,10 +64,7 @@ extension LuaPiece: InteractivePiece {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(handlers.accessibility))
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
         EnvironmentOptions.value(context.environment).push(L)
-        guard protectedCall(2, results: 1, handler: top + 1) else {
-            record("\(name): accessibility failed: " + errorMessage(at: -1))
-            return []
-        }
+        guard protectedCall("accessibility", 2, results: 1, handler: top + 1) else { return [] }
         do {
             return try accessibilityElements(from: try LuaValue.read(L, -1), on: context)
         } catch {
@@ -113,10 +110,7 @@ extension LuaPiece: InteractivePiece {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
             let count = pushArgs(L)
-            guard protectedCall(1 + count, results: 2, handler: top + 1) else {
-                record("\(name): \(handler) failed: " + errorMessage(at: -1))
-                return nil
-            }
+            guard protectedCall(handler, 1 + count, results: 2, handler: top + 1) else { return nil }
             do {
                 let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)
                 handled = didHandle

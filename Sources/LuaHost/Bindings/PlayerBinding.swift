@@ -21,8 +21,18 @@ enum PlayerBinding: StageMadeBinding {
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
         let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
         let name = try opts.string("name", "a name for the player's scheduled work (a string)") ?? "player"
+        // What it copied (its tracks, its name) is counted with its stage by the constructor (`keep`).
         return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,
                           seekConfirmation: confirmation, trackEnd: trackEnd, name: name)
+    }
+
+    /// What a player keeps of `tracks` for as long as it lives, counted against the file's cap when `load` hands it
+    /// a queue (on the safe side: a queue replaced by a later `load` stays counted).
+    static func heldBytes(_ tracks: [MockPlayer.Track]) -> Int {
+        tracks.reduce(0) { total, track in
+            total + 64 + FrameSize.textBytes(count: track.title.utf8.count)
+                + FrameSize.textBytes(count: track.artist.utf8.count)
+        }
     }
 
     static func tracks(_ list: LuaTable, _ c: LuaCall) throws -> [MockPlayer.Track] {
@@ -100,6 +110,7 @@ enum PlayerBinding: StageMadeBinding {
                 throw LuaHostError.message("\(c.function): argument 1 must be a list of tracks { title, artist, duration }, got \(c.typeName(1))")
             }
             let tracks = try self.tracks(list, c)
+            try context.charge(heldBytes(tracks))
             let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
             o.value.load(tracks, at: max(index, 1) - 1)
             return 0

@@ -8,6 +8,13 @@ final class StageObject {
     /// Errors of the script's own timed work (`s:after`, `s:every`), raised where the clock was moved.
     let work = ScriptWorkLedger()
     init(_ stage: Stage) { self.stage = stage }
+
+    /// Brings the host's count of what the stage holds up to date after a script's call made it hold more (an
+    /// event, a label), and stops the file when that passed its memory cap. The stage's `interruption` is the
+    /// host's check that counts the stage's share afresh (it is asked before every frame for the same reason).
+    func recount() throws {
+        if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
+    }
 }
 
 /// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
@@ -35,6 +42,15 @@ enum StageBinding: ClassBinding {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw LuaHostError.message("Stage: \(error)") }
             stage.retention = try retention(opts, c)
+            // The one rule for the clock inside the host's calls into the script (`LuaState.callOut`).
+            stage.callouts = state.callouts
+            if state.recountHost == nil {
+                state.recountHost = { [weak context] in
+                    guard let context else { return }
+                    context.recountStages()
+                    _ = context.state.chargeHost(context.hostBytes)
+                }
+            }
             try context.stageCreated(stage)
             state.push(StageObject(stage), as: cls)
             return 1
@@ -211,7 +227,15 @@ end
     /// Runs an operation that moves the stage's clock, then raises the first error of the script's own timed work
     /// that ran meanwhile.
     static func stageCall<T>(_ c: LuaCall, _ o: StageObject, _ body: () throws -> T) throws -> T {
-        let result = try stageCall(c, body)
+        let result: T
+        do { result = try stageCall(c, body) } catch let error as StageRefusal {
+            // Refused before the clock moved: what the script's work left belongs to the call that moved it.
+            throw LuaHostError.message(error.message)
+        } catch {
+            // A callback's own failure says more than the stage error it may have caused (work it left behind).
+            if let callback = o.work.take() { throw LuaHostError.message(callback) }
+            throw error
+        }
         if let error = o.work.take() { throw LuaHostError.message(error) }
         try LuaMediaPlayer.raisePendingError(on: o.stage)
         return result
@@ -220,8 +244,18 @@ end
     /// Runs a stage operation; a StageError becomes a message for the script.
     static func stageCall<T>(_ c: LuaCall, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as LuaHostError { throw error } catch {
-            throw LuaHostError.message("\(c.function): \(error)")
+            let message = "\(c.function): \(error)"
+            switch error as? StageError {
+            case .insideCallout?, .reentered?: throw StageRefusal(message: message)
+            default: throw LuaHostError.message(message)
+            }
         }
+    }
+
+    /// A stage operation refused before the clock moved (`StageError.insideCallout`, `.reentered`).
+    struct StageRefusal: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// Pushes `series(frames, times)` built by the test framework's own constructor.

@@ -18,23 +18,39 @@ final class ScriptWorkLedger {
     }
 }
 
-/// A script's `s:after` or `s:every` as scripts hold it: `w:cancel()`, `w.active`.
+/// A script's `s:after` or `s:every` as scripts hold it: `w:cancel()`, `w.active`, `w.label`.
+///
+/// The work itself is held by the stage's scheduler, as Swift work is: it runs until it is done or cancelled,
+/// whether or not the script keeps this handle (the handle only lets the script cancel it).
 final class ScriptWork {
-    let stage: Stage
-    let label: String
+    static let labelPrefix = "script: "
+    /// Held weakly: the stage's scheduler holds the work (through its closure), and a stage the script let go must
+    /// not be kept alive by its own pending work.
+    weak var stage: Stage?
+    /// The scheduler's label, "script: <label>": the one copy of the script's label the host keeps.
+    let scheduledLabel: String
     var id: ScheduledID?
     var active = true
     /// Registry reference to the callback; released when the work ends or is cancelled.
     var functionRef: Int32
-    init(stage: Stage, label: String, functionRef: Int32) {
-        self.stage = stage; self.label = label; self.functionRef = functionRef
+    init(stage: Stage, scheduledLabel: String, functionRef: Int32) {
+        self.stage = stage; self.scheduledLabel = scheduledLabel; self.functionRef = functionRef
+    }
+
+    /// The label as the script gave it (or as it was made for it): the scheduled label without its prefix.
+    var label: Substring {
+        scheduledLabel[scheduledLabel.utf8.index(scheduledLabel.startIndex, offsetBy: Self.labelPrefix.utf8.count)...]
     }
 }
 
-/// `s:after(seconds, fn[, { background = true }])`, `s:every(seconds, fn[, { background = true }])` and
+/// `s:after(seconds, fn[, { background = true, label = "..." }])`, `s:every(seconds, fn[, {...}])` and
 /// `s:emit{ kind = "haptic", style = "selection" }`: the piece context's clock and events, for scripts and Lua pieces.
 /// Work runs on the virtual clock between frames, in (time, order) order with the pieces' own work; background work
 /// never keeps `settle` waiting. A callback's error is raised at the script line that moved the clock.
+///
+/// What these make the host hold (an event's details until its frame, a label while its work waits) is counted
+/// against the file's memory cap: each text is spent from the call's read budget before it is copied (which
+/// refuses a copy the cap has no room for), and the stage counts what it holds (`Stage.heldBytes`) once it holds it.
 enum StageWorkBinding: ClassBinding {
     static let workOptions = ["background", "label"]
 
@@ -51,6 +67,7 @@ enum StageWorkBinding: ClassBinding {
         cls.method("emit") { o, c in
             let event = try emittedEvent(c)
             o.stage.emit(event)
+            try o.recount()
             return 0
         }
     }
@@ -58,11 +75,17 @@ enum StageWorkBinding: ClassBinding {
     static func describe(_ cls: LuaClass<ScriptWork>, context: ScenarioContext) {
         let state = context.state
         cls.property("active") { o, c in c.push(o.active); return 1 }
-        cls.property("label") { o, c in c.push(o.label); return 1 }
+        cls.property("label") { o, c in
+            var label = o.label
+            label.withUTF8 { buf in
+                _ = buf.withMemoryRebound(to: CChar.self) { lua_pushlstring(c.L, $0.baseAddress, $0.count) }
+            }
+            return 1
+        }
         // cancel(): stops the work before its next run; true when it was still to run.
         cls.method("cancel") { o, c in
             let was = o.active
-            if let id = o.id { o.stage.cancel(id) }
+            if let id = o.id { o.stage?.cancel(id) }
             finish(o, state)
             c.push(was)
             return 1
@@ -76,44 +99,82 @@ enum StageWorkBinding: ClassBinding {
             throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
         }
         guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
-        let opts = try c.options(3, allowed: workOptions)
-        let background = try opts.boolean("background", default: false)
-        let label = try opts.string("label", "a label (a string)") ?? "\(c.function.split(separator: ":").last ?? "work")(\(seconds))"
+        let (background, label) = try workOptions(c, seconds: seconds)
         lua_pushvalue(c.L, 2 + c.offset)
         let ref = luaL_ref(c.L, CLUA_REGISTRYINDEX)
-        let work = ScriptWork(stage: o.stage, label: label, functionRef: ref)
+        let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref)
         let start = o.stage.workTime
         scheduleRun(work, at: start + seconds, every: repeating ? seconds : nil, index: 1, origin: start,
-                    background: background, ledger: o.work, state: state)
+                    background: background, ledger: o.work, state: state, kind: c.function)
+        try o.recount()
         state.push(work, as: works)
         return 1
     }
 
-    /// Runs are due at `origin + k·interval` (times derived, never summed), like the stage's own ticks.
+    /// The options `{ background = true, label = "..." }`, read raw, and the scheduler's label: "script: " and the
+    /// script's label (or "after(0.5)"), made in one copy out of Lua once the read budget has room for it.
+    private static func workOptions(_ c: LuaCall, seconds: Double) throws -> (background: Bool, label: String) {
+        let kind = c.function.split(separator: ":").last.map(String.init) ?? "work"
+        let made = { ScriptWork.labelPrefix + "\(kind)(\(seconds))" }
+        guard !c.isNil(3) else { return (false, made()) }
+        guard c.type(3) == LUA_TTABLE else { throw c.argumentError(3, "a table of options") }
+        try c.checkOptionKeys(3, allowed: workOptions)
+        let L = c.L
+        let t = lua_absindex(L, 3 + c.offset)
+        lua_pushstring(L, "background")
+        let backgroundType = lua_rawget(L, t)
+        let background = lua_toboolean(L, -1) != 0
+        clua_pop(L, 1)
+        guard backgroundType == LUA_TNIL || backgroundType == LUA_TBOOLEAN else {
+            throw LuaHostError.message("\(c.function): option 'background' must be true or false, got \(String(cString: lua_typename(L, backgroundType)))")
+        }
+        lua_pushstring(L, "label")
+        defer { clua_pop(L, 1) }
+        switch lua_rawget(L, t) {
+        case LUA_TNIL: return (background, made())
+        case LUA_TSTRING:
+            var length = 0
+            guard let bytes = lua_tolstring(L, -1, &length) else { return (background, made()) }
+            let prefix = ScriptWork.labelPrefix.utf8
+            try c.budget.spend(entries: 0, bytes: prefix.count + length)
+            let label = String(unsafeUninitializedCapacity: prefix.count + length) { buffer in
+                var at = buffer.initialize(fromContentsOf: prefix)
+                for i in 0..<length { buffer[at] = UInt8(bitPattern: bytes[i]); at += 1 }
+                return at
+            }
+            return (background, label)
+        default:
+            throw LuaHostError.message("\(c.function): option 'label' must be a label (a string), got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+        }
+    }
+
+    /// Runs are due at `origin + k·interval` (times derived, never summed), like the stage's own ticks. The
+    /// scheduled closure holds the work, so the work lives while it is scheduled, whatever the script keeps.
     private static func scheduleRun(_ work: ScriptWork, at time: Double, every interval: Double?, index: Int,
-                                    origin: Double, background: Bool, ledger: ScriptWorkLedger, state: LuaState) {
-        work.id = work.stage.schedule(at: time, label: "script: \(work.label)", background: background) {
-            [weak work] in
-            guard let work, work.active else { return }
+                                    origin: Double, background: Bool, ledger: ScriptWorkLedger, state: LuaState,
+                                    kind: String) {
+        guard let stage = work.stage else { return }
+        work.id = stage.schedule(at: time, label: work.scheduledLabel, background: background) {
+            guard work.active else { return }
             if let interval {
                 scheduleRun(work, at: origin + Double(index + 1) * interval, every: interval, index: index + 1,
-                            origin: origin, background: background, ledger: ledger, state: state)
+                            origin: origin, background: background, ledger: ledger, state: state, kind: kind)
             }
-            run(work, ledger: ledger, state: state)
+            run(work, ledger: ledger, state: state, kind: kind)
             if interval == nil { finish(work, state) }
         }
     }
 
-    private static func run(_ work: ScriptWork, ledger: ScriptWorkLedger, state: LuaState) {
+    private static func run(_ work: ScriptWork, ledger: ScriptWorkLedger, state: LuaState, kind: String) {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(work.functionRef))
-        if pb_pcall(L, 0, 0, top + 1) != LUA_OK {
-            let text = state.errorText(at: -1)
-            ledger.record("\(work.label) failed: " + (text.components(separatedBy: "\nstack traceback:").first ?? text))
-            if let id = work.id { work.stage.cancel(id) }
+        if let failure = state.callOut(.init(.scheduled, owner: work.label, role: kind), nargs: 0,
+                                       results: 0, handler: top + 1) {
+            ledger.record(failure)
+            if let id = work.id { work.stage?.cancel(id) }
             finish(work, state)
         }
     }

@@ -14,9 +14,9 @@ public struct LuaCall {
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
-    init(_ L: OpaquePointer, budget: ReadBudget = ReadBudget()) {
+    init(_ L: OpaquePointer, budget: ReadBudget? = nil) {
         self.L = L
-        self.ownBudget = budget
+        self.ownBudget = budget ?? ReadBudget(roomIn: L)
     }
 
     /// A call from Lua: its read budget is counted in the state, which the trampoline starts at zero for every

@@ -68,7 +68,7 @@ public struct LuaTable: Equatable, Sendable {
 /// every table entry visited and every string byte copied counts, and reading stops once either runs out.
 ///
 /// What a call copies is host memory a script sized, so it is also counted against the file's memory cap before
-/// it is copied (`hostMemoryFits`): a read that would take the file past its cap trips it as a memory breach.
+/// it is copied (`hostRoom`): a read that would take the file past its cap trips it as a memory breach.
 final class ReadBudget {
     static let maxEntries = 200_000
     static let maxBytes = 16 << 20
@@ -78,12 +78,16 @@ final class ReadBudget {
 
     /// The state's counters of the running host call, or nil to count here.
     private let counted: UnsafeMutablePointer<pb_limits>?
-    /// The calling thread, to name the script's line when the read passes the memory cap.
+    /// The calling thread: whose state's cap the copies must fit under, and whose line a breach names; nil for no
+    /// cap (a budget made without a state).
     private let L: OpaquePointer?
     private var ownEntries = 0
     private var ownBytes = 0
 
     init() { counted = nil; L = nil }
+
+    /// A budget of its own whose copies must fit under the cap of `L`'s state.
+    init(roomIn L: OpaquePointer) { counted = nil; self.L = L }
 
     /// A budget whose counts live in the state of `L` for the host call that runs (see `LuaCall.budget`).
     init(countedIn L: OpaquePointer) { counted = pb_limits_of(L); self.L = L }
@@ -93,6 +97,8 @@ final class ReadBudget {
     /// About what the copies made so far hold: what the memory cap is asked about.
     var copiedBytes: Int { bytes + entries * Self.bytesPerEntry }
 
+    /// Counts `n` entries and `b` string bytes about to be copied; throws when either limit, or the memory cap,
+    /// would be passed (the cap's breach stops the state).
     func spend(entries n: Int = 1, bytes b: Int = 0) throws {
         if let counted {
             counted.pointee.read_entries += Int64(n)
@@ -101,14 +107,13 @@ final class ReadBudget {
             ownEntries += n
             ownBytes += b
         }
-        try Self.check(entries: entries, bytes: bytes, limits: counted, L)
+        try Self.check(entries: entries, bytes: bytes, L)
     }
 
     /// Refuses counts past either limit, and (given the state's counters) a copy that does not fit the memory cap;
     /// readers that keep their own counts (a Lua piece's layout walk) ask here too, so every read over budget says
     /// the same thing.
-    static func check(entries: Int, bytes: Int, limits: UnsafeMutablePointer<pb_limits>? = nil,
-                      _ L: OpaquePointer? = nil) throws {
+    static func check(entries: Int, bytes: Int, _ L: OpaquePointer? = nil) throws {
         if entries > maxEntries {
             throw LuaHostError.message(
                 "more than \(maxEntries) values to read (a table reached through many paths counts each time)")
@@ -117,10 +122,9 @@ final class ReadBudget {
             throw LuaHostError.message(
                 "more than \(maxBytes >> 20) MiB of text to read (a string reached through many paths counts each time)")
         }
-        if let limits, let L, !hostMemoryFits(limits, holding: bytes + entries * bytesPerEntry) {
+        if let L, !hostRoom(L, for: bytes + entries * bytesPerEntry) {
             // The copy is not made: the state stops as if Lua had asked for the memory.
-            tripMemory(limits, L)
-            throw LuaHostError.message("memory limit exceeded")
+            throw LuaHostError.message("memory limit exceeded (copying \(bytes) bytes of text out of Lua)")
         }
     }
 }
@@ -131,8 +135,8 @@ extension LuaValue {
 
     /// Copies the value at `index` without calling metamethods. Tables nested deeper than `maxDepth`, and more
     /// data than `budget` allows, throw. Reserves the stack it uses on `L`, whichever thread that is.
-    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget = ReadBudget()) throws -> LuaValue {
-        try read(L, lua_absindex(L, index), depth: 0, budget: budget)
+    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget? = nil) throws -> LuaValue {
+        try read(L, lua_absindex(L, index), depth: 0, budget: budget ?? ReadBudget(roomIn: L))
     }
 
     private static func read(_ L: OpaquePointer, _ idx: Int32, depth: Int, budget: ReadBudget) throws -> LuaValue {

@@ -103,7 +103,7 @@ final class ScenarioContext {
     }
 
     /// Drops released stages and counts the others afresh.
-    private func recountStages() {
+    func recountStages() {
         stages.removeAll { $0.stage == nil }
         stagesAfterPrune = max(stages.count, 8)
         stageBytes = 0

@@ -54,9 +54,10 @@ enum AddedTokens {
 }
 
 /// `piecebox run --tokens FILE`: a Lua file returning motion overrides (as `motion.override` takes them), loaded
-/// into every scenario's sandbox before its plugins and its first line. It runs with only `motion`, `math`,
-/// `string`, `table` and a few basic functions in reach, so a token set cannot touch the scenario's globals; what
-/// it returns lies under the file's own overrides, and `motion.resetOverrides()` goes back to it.
+/// into every scenario's sandbox before its plugins and its first line. It runs in an environment of its own, with
+/// copies of `motion`, `math`, `string` and `table` and a few basic functions, so nothing it assigns reaches the
+/// scenario: only what it returns does, checked as `motion.override` checks it. That lies under the file's own
+/// overrides, and `motion.resetOverrides()` goes back to it.
 enum TokenSetLoader {
     /// Loads the token set at `path`; nil when it applied, else the message for the file.
     static func load(_ path: String, into context: ScenarioContext) -> String? {
@@ -85,8 +86,29 @@ enum TokenSetLoader {
     /// Written in Lua so the token file's own code never runs under a Swift frame; `apply` calls no Lua.
     static let loaderSource = #"""
 local path, source, apply = ...
-local env = { motion = motion, math = math, string = string, table = table, ipairs = ipairs, pairs = pairs,
-              type = type, tostring = tostring, tonumber = tonumber, error = error, assert = assert, select = select }
+local next, type, error = next, type, error
+-- The file's own copies of the libraries, tables within tables copied too (functions and the host's objects are
+-- shared: neither can be changed from Lua): whatever it assigns lands in a copy the scenario never sees.
+local function copy(value, copies)
+  if type(value) ~= "table" then return value end
+  local made = copies[value]
+  if made then return made end
+  made = {}
+  copies[value] = made
+  for k, v in next, value do made[copy(k, copies)] = copy(v, copies) end
+  return made
+end
+local copies = {}
+local env = { motion = copy(motion, copies), math = copy(math, copies), string = copy(string, copies),
+              table = copy(table, copies), ipairs = ipairs, pairs = pairs, type = type, tostring = tostring,
+              tonumber = tonumber, error = error, assert = assert, select = select }
+-- What a token set gives is what it returns; these would change the scenario's tokens behind that.
+local function returnInstead(name)
+  return function()
+    error("motion." .. name .. " is not available in a token set; return the overrides from the file instead", 2)
+  end
+end
+env.motion.override, env.motion.resetOverrides = returnInstead("override"), returnInstead("resetOverrides")
 local chunk, err = load(source, "@" .. path, "t", env)
 if not chunk then error(err, 0) end
 local ok, result = pcall(chunk)

@@ -50,12 +50,25 @@ randomseed(host.seed)
 -- Addresses change from run to run (and with them `tostring(t)`, `%p` and `%s` of a table), so the sandbox shows
 -- stable ids instead: each table, function, coroutine or userdata (and each string given to `%p`) gets the next
 -- number the first time it is shown or ordered, and keeps it. "table: 0x00000003" is the third value so named.
+-- An id follows the object, never its contents: two tables alike are two ids, and so are two long strings alike
+-- (Lua makes each long string an object of its own; equal short strings are one object, so they share an id).
 local rawtostring, rawformat, find, sub, match, gsub = tostring, string.format, string.find, string.sub, string.match, string.gsub
 local next, rawget, getmetatable, sort, pack, ipairs = next, rawget, getmetatable, table.sort, table.pack, ipairs
 local unpack, abs, min = table.unpack, math.abs, math.min
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
+-- Keyed by the object itself, weakly: a collected object's entry goes with it, so a later object that Lua puts at
+-- the same address is a new key and gets a new id.
 local ids, lastId = setmetatable({}, { __mode = "k" }), 0
+-- A string as a table key is its contents, so strings are keyed by their address instead, and each string named
+-- is kept alive here: while it lives, no other string can take its address.
+local stringIds, namedStrings = {}, {}
 local function idOf(v)
+  if type(v) == "string" then
+    local address = rawformat("%p", v)
+    local id = stringIds[address]
+    if id == nil then lastId = lastId + 1; id = lastId; stringIds[address] = id; namedStrings[id] = v end
+    return id
+  end
   local id = ids[v]
   if id == nil then lastId = lastId + 1; id = lastId; ids[v] = id end
   return id

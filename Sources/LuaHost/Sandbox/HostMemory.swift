@@ -63,3 +63,18 @@ func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
     while kept.utf8.count > room { kept.removeLast() }
     return kept + "... (\(length - kept.utf8.count) more bytes)"
 }
+
+/// Asks, before the host copies `bytes` more out of Lua, whether they fit in the room the cap leaves
+/// (`hostMemoryFits`). The host's share as last applied may count what is gone (a stage let go), so it is counted
+/// afresh before refusing; past it the state is stopped as a memory breach, as `chargeHost` stops it, and nothing
+/// is copied. True when the bytes fit (or there is no cap).
+func hostRoom(_ L: OpaquePointer, for bytes: Int) -> Bool {
+    guard let lim = pb_limits_of(L) else { return true }
+    if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
+    if hostMemoryFits(lim, holding: bytes) { return true }
+    LuaState.owning(lim)?.recountHost?()
+    if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
+    if hostMemoryFits(lim, holding: bytes) { return true }
+    tripMemory(lim, L)
+    return false
+}

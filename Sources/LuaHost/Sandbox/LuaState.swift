@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import PieceKit
 
 /// One sandboxed Lua state: the safe libraries, the hardening prelude, the limits, and the host functions.
 /// Not thread-safe: a state lives on the one thread that made it.
@@ -19,6 +20,15 @@ public final class LuaState {
     var keepAlive: [AnyObject] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
     var classCache: [String: AnyObject] = [:]
+
+    /// The host's calls into the script's own functions that are running now (see `callOut`), shared with every
+    /// stage the script makes, so none moves its clock inside one.
+    let callouts = StageCallouts()
+    /// The failure `callOut` reported last, so a failure that carries it is said as one chain.
+    var lastCalloutFailure: CalloutFailure?
+    /// Counts the host's share of the cap afresh (stages the script let go no longer count) and applies it: asked
+    /// before a copy is refused for want of room (`hostRoom`), since the share last applied may be out of date.
+    var recountHost: (() -> Void)?
 
     /// Where `print` output goes; the runner points it at the test that is running.
     var printSink: (String) -> Void = { _ in }
@@ -44,6 +54,12 @@ public final class LuaState {
             limitsPointer.deallocate()
             throw LuaHostError.message("could not open Lua's libraries")
         }
+        limitsPointer.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    /// The state whose limits are `limits` (nil when it has closed), for host code handed only a thread.
+    static func owning(_ limits: UnsafeMutablePointer<pb_limits>) -> LuaState? {
+        limits.pointee.host.map { Unmanaged<LuaState>.fromOpaque($0).takeUnretainedValue() }
     }
 
     deinit { close() }
@@ -53,6 +69,7 @@ public final class LuaState {
         guard !closed else { return }
         closed = true
         limitsPointer.pointee.current = nil
+        limitsPointer.pointee.host = nil
         lua_close(main)
         limitsPointer.deallocate()
     }

@@ -35,6 +35,9 @@ public final class Scheduler {
     /// The work still to run (not run, not cancelled), by id.
     @exclusivity(unchecked) private var work: [UInt64: Work] = [:]
     private var nextID: UInt64 = 0
+    /// What the labels of pending work hold (as `FrameSize.textBytes` counts a text), so a host counts a label
+    /// as long as the work waits, however long a script made it.
+    public private(set) var labelBytes = 0
     private var isRunning = false
 
     /// The time of the work being run; between runs, the latest `upTo` reached. Lets work schedule
@@ -56,13 +59,15 @@ public final class Scheduler {
         nextID += 1
         push(Key(time: time.isNaN ? .infinity : time, id: nextID))
         self.work[nextID] = Work(label: label, body: work)
+        labelBytes += FrameSize.textBytes(label)
         return ScheduledID(rawValue: nextID)
     }
 
     /// Removes pending work. Returns false when it already ran, was already cancelled, or never existed.
     @discardableResult
     public func cancel(_ id: ScheduledID) -> Bool {
-        guard work.removeValue(forKey: id.rawValue) != nil else { return false }
+        guard let removed = work.removeValue(forKey: id.rawValue) else { return false }
+        labelBytes -= FrameSize.textBytes(removed.label)
         if heap.count > 64, heap.count > 2 * work.count {
             // Mostly cancelled work: rebuild from what is left (bottom-up, linear), so cancelling every sample of
             // a long gesture costs n in all and never grows the heap for good.
@@ -92,6 +97,7 @@ public final class Scheduler {
             }
             popTop()
             guard let due = work.removeValue(forKey: next.id) else { continue }
+            labelBytes -= FrameSize.textBytes(due.label)
             currentTime = max(currentTime, next.time)
             due.body()
             ran += 1

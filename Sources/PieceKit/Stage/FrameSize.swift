@@ -4,15 +4,19 @@
 /// attributes live in layouts shared by many frames (`FrameLayout`), counted once, when the first frame that uses
 /// one is kept. Estimates on the safe side: texts are counted in full wherever they are held, and fixed costs are
 /// rough sizes of the arrays and strings involved on a 64-bit machine.
-enum FrameSize {
+public enum FrameSize {
     /// The frame's own share: its record, its numbers and its events (not its layout).
     static func ownBytes(of frame: Frame) -> Int {
         var bytes = 48 + 32 + 8 * frame.values.count
         if !frame.events.isEmpty { bytes += 32 }
-        for event in frame.events {
-            bytes += textBytes(event.kind.rawValue) + textBytes(event.piece) + 32
-            for detail in event.details { bytes += namedBytes(detail) }
-        }
+        for event in frame.events { bytes += self.bytes(of: event) }
+        return bytes
+    }
+
+    /// One event: its record, its kind and piece names, its details.
+    static func bytes(of event: StageEvent) -> Int {
+        var bytes = textBytes(event.kind.rawValue) + textBytes(event.piece) + 32
+        for detail in event.details { bytes += namedBytes(detail) }
         return bytes
     }
 
@@ -48,10 +52,10 @@ enum FrameSize {
     }
 
     /// Short strings live inside the value; longer ones take their bytes and a header on the heap.
-    private static func textBytes(_ text: String) -> Int {
-        let n = text.utf8.count
-        return n <= 15 ? 0 : n + 32
-    }
+    static func textBytes(_ text: String) -> Int { textBytes(count: text.utf8.count) }
+
+    /// A text of `n` UTF-8 bytes, as `textBytes` counts it: for a host that counts a text before it makes it.
+    public static func textBytes(count n: Int) -> Int { n <= 15 ? 0 : n + 32 }
 }
 
 extension Frame {

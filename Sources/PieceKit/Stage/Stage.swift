@@ -87,6 +87,9 @@ public final class Stage {
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
+    /// The host's calls out into code of its own (a script's handlers), shared by all its stages: while one runs,
+    /// the clock stays where it is (`clockMoveRefusal`). nil for a host that makes none.
+    public var callouts: StageCallouts?
     /// Asked before every frame is rendered and before each time's scheduled work runs: a reason stops the loop
     /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
     /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
@@ -120,12 +123,23 @@ public final class Stage {
     public var fps: Int { clock.fps }
 
     /// About how many bytes the stage holds that a script can make grow: itself (4 KiB, its clock, scheduler and
-    /// tables), each piece's slot (1 KiB), its kept frames, its pending work (an entry and a closure each, 128
-    /// bytes) and what a host kept for its pieces (`keptBytes`). Rough sizes on the safe side; a host counts this against a memory cap.
-    public var heldBytes: Int { 4096 + slots.count * 1024 + historyBytes + scheduler.heldEntries * 128 + keptBytes }
+    /// tables), each piece's slot (1 KiB), name and the texts a script made it keep (`StagePiece.heldTextBytes`),
+    /// its kept frames, its pending work (an entry and a closure each, 128 bytes, and each label's text), the
+    /// events waiting for the next frame and what a host copied for its pieces (`keptBytes`). Rough sizes on the
+    /// safe side, texts counted as `FrameSize` counts them; a host counts this against a memory cap.
+    public var heldBytes: Int {
+        var pieceTexts = 0
+        for slot in slots { pieceTexts += slot.piece.heldTextBytes }
+        return 4096 + slots.count * 1024 + slotNameBytes + pieceTexts + historyBytes + scheduler.heldEntries * 128
+            + scheduler.labelBytes + pendingEventBytes + keptBytes
+    }
     /// Bytes a host copied for the stage's pieces out of what its script gave them (names, texts, shape and
     /// section lists), counted in `heldBytes` and let go with the stage.
     public var keptBytes = 0
+    /// The pieces' names, as `heldBytes` counts them.
+    private var slotNameBytes = 0
+    /// The events waiting for the next rendered frame, as `FrameSize` counts them (a kept frame counts its own).
+    var pendingEventBytes = 0
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }
@@ -143,6 +157,7 @@ public final class Stage {
         guard !slots.contains(where: { $0.name == piece.name }) else { throw .duplicatePiece(piece.name) }
         let slot = PieceSlot(piece: piece)
         slots.append(slot)
+        slotNameBytes += FrameSize.textBytes(slot.name)
         reconcile(slot, transaction: Transaction(), begin: changeBeginTime)
     }
 
@@ -150,7 +165,7 @@ public final class Stage {
     @discardableResult
     public func remove(named name: String) -> Bool {
         guard let index = slots.firstIndex(where: { $0.name == name }) else { return false }
-        slots.remove(at: index)
+        slotNameBytes -= FrameSize.textBytes(slots.remove(at: index).name)
         choreographers.removeValue(forKey: name)?.cancelAll()
         owesFrame = true
         return true
@@ -209,6 +224,7 @@ public final class Stage {
     /// Records an event for the next rendered frame.
     public func emit(_ event: StageEvent) {
         pendingEvents.append(event)
+        pendingEventBytes += FrameSize.bytes(of: event)
         owesFrame = true
     }
 

@@ -17,6 +17,9 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The clock was asked to move from inside the stage's own work (a piece's layout, a gesture sample's
     /// handler, a scheduled step): that would re-enter the frame loop.
     case reentered(String)
+    /// The clock was asked to move while the host was calling out of the stage into code of its own (a script's
+    /// handler: see `StageCallouts`); the message names that call.
+    case insideCallout(String)
     /// The stage's `interruption` asked it to stop (the host's time limit passed).
     case interrupted(String)
     /// A count that must not be negative was.
@@ -48,7 +51,7 @@ public enum StageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .reentered(let what):
             return "cannot \(what) from inside the stage's own work (a piece's layout or handler, or a scheduled"
                 + " step); move the clock from the scenario instead"
-        case .interrupted(let reason):
+        case .interrupted(let reason), .insideCallout(let reason):
             return reason
         case .negativeCount(let what, let value):
             return "\(what) must not be negative, got \(value)"

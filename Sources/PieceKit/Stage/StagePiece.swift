@@ -16,9 +16,16 @@ public protocol StagePiece: AnyObject {
 
     /// Where every element should be for the current state, in the order frames should list them.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element]
+
+    /// About how many bytes of text the piece keeps that its author made as long as they liked (the names and
+    /// texts of a piece written in a script), so a host counts them against a memory cap (`Stage.heldBytes`).
+    var heldTextBytes: Int { get }
 }
 
 extension StagePiece {
     /// No count kept: the stage asks for the elements every time.
     public var elementsRevision: Int? { nil }
+
+    /// A piece written in Swift holds texts of its own making: nothing a script could grow.
+    public var heldTextBytes: Int { 0 }
 }

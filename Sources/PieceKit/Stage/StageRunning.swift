@@ -4,12 +4,14 @@ extension Stage {
     /// every property is sampled at the frame time, and the frame is kept (and logged, when a log is attached).
     @discardableResult
     public func renderFrame() throws(StageError) -> Frame {
+        if let refusal = clockMoveRefusal("render a frame") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("render a frame") }
         if let reason = interruption?() { throw .interrupted(reason) }
         do { try clock.advance() } catch { throw .clock(error) }
         let runaway = try runScheduledWork(upTo: clock.now)
         let frame = sample()
         pendingEvents.removeAll(keepingCapacity: true)
+        pendingEventBytes = 0
         owesFrame = false
         presentedFrame = clock.frame
         history.append(frame)
@@ -35,6 +37,7 @@ extension Stage {
     /// Renders `count` frames. Returns the last one (the latest frame when `count` is 0).
     @discardableResult
     public func frames(_ count: Int) throws(StageError) -> Frame? {
+        if let refusal = clockMoveRefusal("render frames") { throw .insideCallout(refusal) }
         guard count >= 0 else { throw .negativeCount("frames", count) }
         defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
@@ -46,6 +49,7 @@ extension Stage {
     /// (when `now` is on the grid, which it always is).
     @discardableResult
     public func advance(_ seconds: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("advance the clock") { throw .insideCallout(refusal) }
         let count = try frameCount(for: seconds)
         defer { flushLog() }
         for _ in 0..<count { try renderFrame() }
@@ -60,6 +64,7 @@ extension Stage {
     /// Background work (see `schedule(at:label:background:_:)`) never keeps the stage from settling.
     @discardableResult
     public func settle(maxFrames: Int? = nil) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("settle") { throw .insideCallout(refusal) }
         let limit = maxFrames ?? clock.fps * 10
         guard limit >= 0 else { throw .negativeCount("maxFrames", limit) }
         defer { flushLog() }
@@ -79,6 +84,7 @@ extension Stage {
     /// for an event never matches an old one. Throws `timedOut` once `timeout` seconds of frames have passed.
     @discardableResult
     public func runUntil(_ predicate: (Frame) -> Bool, timeout: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("run until a condition holds") { throw .insideCallout(refusal) }
         let limit = try frameCount(for: timeout)
         defer { flushLog() }
         var ran = 0
@@ -96,6 +102,7 @@ extension Stage {
     /// frame. Returns the number of frames skipped.
     @discardableResult
     public func jump(_ seconds: Double) throws(StageError) -> Int {
+        if let refusal = clockMoveRefusal("jump") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("jump") }
         if let reason = interruption?() { throw .interrupted(reason) }
         let start = clock.frame
