@@ -87,6 +87,7 @@ public struct GoldenStore: Sendable {
     /// Compares `actual` (a whole log) with the golden `name` and records by the mode. `what` names the golden in
     /// messages (the scenario, or the script's golden name).
     public func check(name: String, actual: String, selection: Selection, what: String) -> Outcome {
+        if let problem = Self.nameProblem(name) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
         let golden = path(name)
         let actualParts = FrameLogParts(text: actual)
         let existing: String?
@@ -170,25 +171,58 @@ public struct GoldenStore: Sendable {
 
     // MARK: Files
 
+    /// A golden's name is a path inside the folder: no part of it may be empty, `.` or `..` (`a/./b.jsonl` would be
+    /// another scenario's golden, `a/../b.jsonl` one outside the folder).
+    static func nameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard name.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+        return "the golden name \"\(name)\" has an empty, '.' or '..' part; a golden is a file inside its folder"
+    }
+
+    /// Why nothing may be read from or written to the folder: it leads out of its project (a link put in place of
+    /// `goldens`), as `OutputPlan.projectBoundary` draws it; nil when it stays inside.
+    func folderProblem() -> String? {
+        let boundary: (location: PathLocation, what: String)
+        switch OutputPlan.projectBoundary(of: folder, isFolder: true) {
+        case .success(let found): boundary = found
+        case .failure(let problem): return problem.description
+        }
+        switch PathLocation.of(folder, followingLast: true) {
+        case .failure(let problem): return problem.description
+        case .success(let location):
+            guard boundary.location.contains(location) else {
+                return "the golden folder \(folder) leads out of \(boundary.what) (to \(location.real)); goldens stay inside the project"
+            }
+            return nil
+        }
+    }
+
     /// The golden's text; nil when there is none; a failure for a link out of the folder or an unreadable file.
     func read(_ golden: String) -> Result<String?, GoldenProblem> {
+        if let problem = folderProblem() { return .failure(GoldenProblem(problem)) }
         switch FolderBoundary.resolve(golden, inside: folder) {
         case .missing: return .success(nil)
         case .outside(let real):
             // Its lines would be printed as differences: a golden folder must not be a window onto other files.
             return .failure(GoldenProblem("the golden \(golden) is a link out of \(folder) (to \(real)); links out of the golden folder are refused"))
         case .inside(let real):
-            guard let data = FileManager.default.contents(atPath: real) else {
-                return .failure(GoldenProblem("cannot read the golden \(golden)"))
+            switch RegularFile.read(real) {
+            case .success(let data): return .success(String(decoding: data, as: UTF8.self))
+            case .failure(let problem): return .failure(GoldenProblem("cannot read the golden \(golden): \(problem.reason)"))
             }
-            return .success(String(decoding: data, as: UTF8.self))
         }
     }
 
     /// Writes through a fresh temporary file and one rename: never half written, never through a planted link.
     /// The folder (and a golden's own subfolder) must be inside the goldens' folder once links are resolved.
     func write(_ text: String, to file: String) -> String? {
-        let parent = (file as NSString).deletingLastPathComponent
+        if let problem = folderProblem() { return "cannot write \(file): \(problem)" }
+        let parent = PathText.parent(file)
+        // Checked before any folder is made: a script's golden subfolder that is a link out makes nothing there.
+        if case .success(let root) = PathLocation.of(folder, followingLast: true),
+           case .success(let place) = PathLocation.of(parent, followingLast: true), !root.contains(place) {
+            return "cannot write \(file): its folder is a link out of \(folder) (to \(place.real))"
+        }
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             return "cannot make the folder \(parent): \(error.localizedDescription)"
         }

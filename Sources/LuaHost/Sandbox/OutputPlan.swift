@@ -67,17 +67,18 @@ public struct OutputPlan {
     }
 
     /// A file the command writes whole (through a temporary file and a rename, so a link at its name is replaced,
-    /// never followed). `boundary`: what it must stay inside.
-    public mutating func file(_ path: String, _ what: String, boundary: Boundary = .project) {
+    /// never followed). `boundary`: what it must stay inside. `new`: nothing may stand at its name yet, not even
+    /// a link to nothing (a command that never overwrites, as `init`).
+    public mutating func file(_ path: String, _ what: String, boundary: Boundary = .project, new: Bool = false) {
         let name = PathText.lastComponent(path)
         guard !path.isEmpty, !path.hasSuffix("/"), name != ".", name != ".." else {
             fail("\(what) \"\(path)\" does not name a file")
             return
         }
         guard let location = place(path, what, followingLast: false) else { return }
-        if let kind = RegularFile.entryKind(at: location.real), kind == .folder {
-            fail("\(what) \(path) is a folder; give a file")
-            return
+        if let kind = RegularFile.entryKind(at: location.real) {
+            guard kind != .folder else { return fail("\(what) \(path) is a folder; give a file") }
+            guard !new else { return fail("\(path) already exists") }
         }
         guard stays(location, path: path, what: what, isFolder: false, boundary: boundary) else { return }
         outputs.append(Entry(path: path, what: what, location: location, isFolder: false))
@@ -192,7 +193,7 @@ public struct OutputPlan {
         switch PathLocation.of(path, followingLast: followingLast, runFolder: runFolder) {
         case .success(let location): return location
         case .failure(let why):
-            fail("\(what): \(why.description)")
+            fail("\(what) \(why.description)")
             return nil
         }
     }
