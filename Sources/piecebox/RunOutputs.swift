@@ -36,7 +36,9 @@ enum RunOutputs {
                     if cmd.record == .never {
                         plan.input(path, "the golden of \(f), which --record never only compares", evenIfMissing: true)
                     } else {
-                        plan.file(path, "the golden of \(f) (--golden \(golden))", boundary: inside)
+                        // Named from the scenario's project root: said, since a nested project file changes it.
+                        plan.file(path, "the golden of \(f) (--golden \(golden); its project is \(ProjectRoot.find(for: f)))",
+                                  boundary: inside)
                     }
                     plan.file(GoldenStore.actualPath(for: path), "the log of \(f) kept beside its golden when they differ",
                               boundary: inside)

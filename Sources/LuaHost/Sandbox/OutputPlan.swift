@@ -120,12 +120,14 @@ public struct OutputPlan {
             seen[key, default: []].append(index)
             for i in inputKeys[key, default: []] where inputs[i].location.isSameEntry(as: output.location) {
                 let input = inputs[i]
-                let shown = input.path == output.path ? "" : " (\(input.path))"
+                let shown = input.path == output.path || input.what.contains(input.path) ? "" : " (\(input.path))"
                 throw Problem("\(output.what) \(output.path) would overwrite \(input.what)\(shown); give another path")
             }
             if !output.isFolder, output.location.rest.last?.hasSuffix(".lua") == true,
                RegularFile.entryKind(at: output.location.real) != nil,
-               let library = libraryFolders.first(where: { $0.location.contains(output.location) }) {
+               // The deepest folder holding it names it best (a plugin folder inside a scenario's folder).
+               let library = libraryFolders.filter({ $0.location.contains(output.location) })
+                   .max(by: { $0.location.real.count < $1.location.real.count }) {
                 throw Problem("\(output.what) \(output.path) would overwrite a Lua file in \(library.what) (\(library.location.real)); give another path")
             }
         }
