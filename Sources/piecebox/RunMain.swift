@@ -25,7 +25,9 @@ enum RunMain {
         }
         // Sharding, then shuffling: a shard holds the same files whatever the seed. Both go by each file's path
         // from its project root, so `a.lua`, `./a.lua` and its absolute path give one order and one shard.
-        let keys = Dictionary(zip(files, ProjectRoot.relativePaths(of: files)), uniquingKeysWith: { a, _ in a })
+        // Looked up only when a shard or a shuffle needs them (a realpath per file).
+        let keys = cmd.ci.shard == nil && !cmd.ci.shuffle ? [:]
+            : Dictionary(zip(files, ProjectRoot.relativePaths(of: files)), uniquingKeysWith: { a, _ in a })
         let key: (String) -> String = { keys[$0] ?? $0 }
         var totals = RunTotals()
         if let shard = cmd.ci.shard {

@@ -22,8 +22,9 @@ enum RunOutputs {
                 plan.file(log, "the frame log of \(files[0]) (--log \(log))")
             } else if let folder = plan.folder(log, "the folder of frame logs (--log \(log))") {
                 for f in files {
-                    plan.file(PathText.join(log, LogName.fileName(for: f)), "the frame log of \(f) (--log \(log))",
-                              boundary: .folder(folder, "the folder of frame logs \(log)"))
+                    let path = PathText.join(log, LogName.fileName(for: f))
+                    logPaths[f] = path
+                    plan.file(path, "the frame log of \(f) (--log \(log))", boundary: .folder(folder, "the folder of frame logs \(log)"))
                 }
             }
         }
@@ -78,7 +79,8 @@ enum RunOutputs {
         do { try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true) } catch {
             throw OutputPlan.Problem("cannot create the log folder \(log): \(error.localizedDescription)")
         }
-        for f in files { logPaths[f] = PathText.join(log, LogName.fileName(for: f)) }
+        // The run's own temporary folder was not planned: its logs are named here.
+        if temporary { for f in files { logPaths[f] = PathText.join(log, LogName.fileName(for: f)) } }
         return logPaths
     }
 

@@ -36,13 +36,16 @@ public enum ProjectRoot {
     /// files by, so the order is the same however their paths were typed.
     public static func relativePaths(of scenarios: [String],
                                      runFolder: String = FileManager.default.currentDirectoryPath) -> [String] {
-        var roots: [String: String] = [:]
+        // Per folder as typed: its real path and its root, each found once.
+        var folders: [String: (real: String, root: String)] = [:]
         return scenarios.map { scenario in
-            let file = absolute(scenario, from: runFolder)
-            let folder = PathText.parent(file)
-            let root = roots[folder] ?? find(for: file, runFolder: runFolder)
-            roots[folder] = root
-            return relative(file, to: root)
+            let typed = PathText.parent(scenario)
+            let known = folders[typed] ?? {
+                let file = absolute(scenario, from: runFolder)
+                return (PathText.parent(file), find(for: file, runFolder: runFolder))
+            }()
+            folders[typed] = known
+            return relative(PathText.join(known.real, PathText.lastComponent(scenario)), to: known.root)
         }
     }
 

@@ -40,6 +40,9 @@ public struct OutputPlan {
     private var inputs: [Entry] = []
     private var inputKeys: [String: [Int]] = [:]
     private var libraryFolders: [(location: PathLocation, what: String)] = []
+    private var libraryFoldersNamed: Set<String> = []
+    /// Folders placed so far: a run's hundreds of logs and scenarios share a few folders.
+    private var cache = PathLocation.Cache()
     /// The first problem found while planning; `check()` throws it.
     private var problem: Problem?
 
@@ -88,9 +91,12 @@ public struct OutputPlan {
     /// A path that does not exist is nothing to protect, unless `evenIfMissing`: a golden only compared must not be
     /// made by an output either (the run would compare a log with itself).
     public mutating func input(_ path: String, _ what: String, evenIfMissing: Bool = false) {
-        for follow in [false, true] {
-            guard case .success(let location) = PathLocation.of(path, followingLast: follow, runFolder: runFolder),
-                  evenIfMissing || RegularFile.entryKind(at: location.real) != nil else { continue }
+        let kind = RegularFile.entryKind(at: PathText.absolute(path, cwd: runFolder))
+        guard kind != nil || evenIfMissing else { return }
+        // A path that is no link leads where it is named: one place to protect.
+        for follow in kind == .link ? [false, true] : [false] {
+            guard case .success(let location) = PathLocation.of(path, followingLast: follow, runFolder: runFolder,
+                                                                 cache: &cache) else { continue }
             inputKeys[location.key, default: []].append(inputs.count)
             inputs.append(Entry(path: path, what: what, location: location, isFolder: false))
         }
@@ -99,7 +105,9 @@ public struct OutputPlan {
     /// A folder the command reads Lua from (`--lib`, a plugin folder, a scenario's folder, where `require` looks):
     /// every `.lua` file already in it or below it is an input.
     public mutating func libraryFolder(_ path: String, _ what: String) {
-        guard case .success(let location) = PathLocation.of(path, followingLast: true, runFolder: runFolder) else { return }
+        guard libraryFoldersNamed.insert(path).inserted,
+              case .success(let location) = PathLocation.of(path, followingLast: true, runFolder: runFolder, cache: &cache)
+        else { return }
         if libraryFolders.contains(where: { $0.location == location }) { return }
         libraryFolders.append((location, what))
     }
@@ -192,7 +200,7 @@ public struct OutputPlan {
     }
 
     private mutating func place(_ path: String, _ what: String, followingLast: Bool) -> PathLocation? {
-        switch PathLocation.of(path, followingLast: followingLast, runFolder: runFolder) {
+        switch PathLocation.of(path, followingLast: followingLast, runFolder: runFolder, cache: &cache) {
         case .success(let location): return location
         case .failure(let why):
             fail("\(what) \(why.description)")

@@ -27,31 +27,59 @@ public struct PathLocation: Sendable, Equatable {
         public let description: String
     }
 
+    /// Folders already placed, by their absolute path as typed: the files of one folder (a folder of logs, a
+    /// folder of scenarios) share one lookup.
+    public typealias Cache = [String: Result<PathLocation, Problem>]
+
     /// Locates `path` (relative to `runFolder`). `followingLast`: resolve the last part too, as reading does and as
     /// writing into a folder does; without it the last part stays an entry of its folder, as a file written by
     /// rename is (a link there is replaced, not followed).
     public static func of(_ path: String, followingLast: Bool,
                           runFolder: String = FileManager.default.currentDirectoryPath) -> Result<PathLocation, Problem> {
+        var cache = Cache()
+        return of(path, followingLast: followingLast, runFolder: runFolder, cache: &cache)
+    }
+
+    /// `of`, with the folders placed so far kept in `cache`.
+    public static func of(_ path: String, followingLast: Bool, runFolder: String,
+                          cache: inout Cache) -> Result<PathLocation, Problem> {
         var absolute = PathText.absolute(path, cwd: runFolder)
         while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
         let name = PathText.lastComponent(absolute)
-        if followingLast || name == "." || name == ".." || absolute == "/" {
+        let dots = name == "." || name == ".." || absolute == "/"
+        if followingLast || dots {
             if let real = FolderBoundary.realPath(absolute) {
-                return real == "/" ? located("/", rest: []) : located(PathText.parent(real), rest: [PathText.lastComponent(real)])
+                if real == "/" { return folder("/", as: path, cache: &cache) }
+                return folder(PathText.parent(real), as: path, cache: &cache).map { $0.below(PathText.lastComponent(real)) }
             }
             if RegularFile.entryKind(at: absolute) == .link {
                 return .failure(Problem(description: "\(path) is a link that leads nowhere (\(linkTarget(absolute)))"))
             }
+            if dots { return folder(absolute, as: path, cache: &cache) }
         }
-        return placed(PathText.parent(absolute), below: [name], as: path, again: true)
+        return folder(PathText.parent(absolute), as: path, cache: &cache).map { $0.below(name) }
     }
 
-    /// Places `rest` under the deepest existing folder of `parent` (an absolute path).
-    private static func placed(_ parent: String, below tail: [String], as typed: String, again: Bool) -> Result<PathLocation, Problem> {
-        var parts = parent.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var rest = tail
-        var real: String?
-        while real == nil {
+    /// This location with `name` below it.
+    func below(_ name: String) -> PathLocation {
+        PathLocation(folder: folder, device: device, inode: inode, rest: rest + [name])
+    }
+
+    /// The location of the folder at `absolute`: the deepest folder of it that exists, and the parts below it (with
+    /// `.` and `..` in them resolved by name: the folder above them is real). What exists on the way must be a folder
+    /// that can be followed.
+    static func folder(_ absolute: String, as typed: String, cache: inout Cache) -> Result<PathLocation, Problem> {
+        if let known = cache[absolute] { return known }
+        let result = placeFolder(absolute, as: typed, cache: &cache)
+        cache[absolute] = result
+        return result
+    }
+
+    private static func placeFolder(_ absolute: String, as typed: String, cache: inout Cache) -> Result<PathLocation, Problem> {
+        var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var rest: [String] = []
+        var real = "/"
+        while true {
             let prefix = "/" + parts.joined(separator: "/")
             if let r = FolderBoundary.realPath(prefix) {
                 real = r
@@ -65,42 +93,27 @@ public struct PathLocation: Sendable, Equatable {
             guard let last = parts.popLast() else { break }
             rest.insert(last, at: 0)
         }
-        var folder = real ?? "/"
-        // What is left does not exist yet: `.` and `..` in it are resolved by name (the folder above is real).
         var normal: [String] = []
         var moved = false
         for part in rest {
-            if part == "." || part.isEmpty { moved = true; continue }
+            if part == "." { moved = true; continue }
             if part == ".." {
                 moved = true
-                if normal.popLast() == nil { folder = PathText.parent(folder).isEmpty ? "/" : PathText.parent(folder) }
+                if normal.popLast() == nil { real = PathText.parent(real) }
                 continue
             }
             normal.append(part)
         }
-        // `new/../logs` is `logs`, which may exist: placed once more from the resolved text.
-        if moved, again {
-            let whole = normal.reduce(folder) { PathText.join($0, $1) }
-            let name = normal.isEmpty ? nil : PathText.lastComponent(whole)
-            if let name { return placed(PathText.parent(whole), below: [name], as: typed, again: false) }
-            return located(folder, rest: [])
-        }
+        // `new/../logs` is `logs`, which may exist: placed once more from the resolved text (which has no dots).
+        if moved { return folder(normal.reduce(real) { PathText.join($0, $1) }, as: typed, cache: &cache) }
         var info = stat()
-        guard stat(folder, &info) == 0 else {
-            return .failure(Problem(description: "\(typed): cannot look at \(folder): " + String(cString: strerror(errno))))
+        guard stat(real, &info) == 0 else {
+            return .failure(Problem(description: "\(typed): cannot look at \(real): " + String(cString: strerror(errno))))
         }
-        if !normal.isEmpty, (info.st_mode & S_IFMT) != S_IFDIR {
-            return .failure(Problem(description: "\(typed): \(folder) is \(RegularFile.Kind.words(mode: info.st_mode)), not a folder"))
+        if (info.st_mode & S_IFMT) != S_IFDIR {
+            return .failure(Problem(description: "\(typed): \(real) is \(RegularFile.Kind(mode: info.st_mode).words), not a folder"))
         }
-        return .success(PathLocation(folder: folder, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), rest: normal))
-    }
-
-    private static func located(_ folder: String, rest: [String]) -> Result<PathLocation, Problem> {
-        var info = stat()
-        guard stat(folder, &info) == 0 else {
-            return .failure(Problem(description: "cannot look at \(folder): " + String(cString: strerror(errno))))
-        }
-        return .success(PathLocation(folder: folder, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), rest: rest))
+        return .success(PathLocation(folder: real, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), rest: normal))
     }
 
     private static func linkTarget(_ path: String) -> String {
@@ -133,8 +146,4 @@ public struct PathLocation: Sendable, Equatable {
         var a = stat(), b = stat()
         return lstat(made.path, &a) == 0 && lstat(shouted, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev
     }
-}
-
-extension RegularFile.Kind {
-    static func words(mode: mode_t) -> String { RegularFile.Kind(mode: mode).words }
 }
