@@ -58,11 +58,18 @@ enum RunOutputs {
 
         // What the run reads. With nothing to write there is nothing to protect, and nothing to look up.
         if !plan.isEmpty {
+            var roots: [String: String] = [:]
             for f in files {
                 plan.input(f, "the scenario \(f)")
                 // `require` looks in a scenario's folder, so every Lua file beside it is read too.
                 let folder = PathText.parent(f)
                 plan.libraryFolder(folder.isEmpty ? "." : folder, "the folder of the scenario \(f)")
+                // The project file names the goldens (its folder is the root): an input too, looked for once a folder.
+                if roots[folder] == nil {
+                    let root = ProjectRoot.find(for: f)
+                    roots[folder] = root
+                    plan.input(PathText.join(root, ProjectRoot.fileName), "the project file of \(f)")
+                }
                 for written in headers.header(for: f).plugins {
                     plan.libraryFolder(PathText.join(folder, written), "the plugins of \(f) (--! plugins: \(written))")
                 }

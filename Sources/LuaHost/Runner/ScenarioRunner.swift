@@ -69,7 +69,8 @@ public enum ScenarioRunner {
         let data: Data
         switch RegularFile.read(path, upTo: cap > 0 ? cap + 1 : Int.max) {
         case .success(let read): data = read
-        case .failure(let problem): return fileFailure("\(path): cannot read the file: \(problem.reason)")
+        case .failure(let problem):
+            return fileFailure("\(path): cannot read the file" + (problem.kind.map { ": it is \($0.words), not a regular file" } ?? ""))
         }
         if cap > 0, data.count > cap {
             return fileFailure("\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run")
