@@ -1,4 +1,5 @@
 import Foundation
+import LuaHost
 
 /// Bazel's test protocol, read from the environment Bazel gives a test: its shard (`TEST_TOTAL_SHARDS`,
 /// `TEST_SHARD_INDEX`, counted from 0, and `TEST_SHARD_STATUS_FILE`, touched to say sharding is understood), where
@@ -41,8 +42,12 @@ struct BazelTestEnvironment: Equatable {
         var out = cmd
         if out.ci.shard == nil, let shard { out.ci.shard = shard }
         if out.options.filter == nil, let testFilter { out.options.filter = testFilter }
-        if let xmlOutputFile, !out.ci.reporters.contains(where: { $0.path == xmlOutputFile }) {
-            out.ci.reporters.append(ReporterChoice(format: .junit, path: xmlOutputFile))
+        // A JUnit report the command line already writes to that file is the one Bazel asks for; any other report
+        // there is two reports in one file, which the run refuses (`RunOutputs`).
+        if let xmlOutputFile, !out.ci.reporters.contains(where: {
+            $0.format == .junit && $0.path.map { OutputPlan.sameEntry($0, xmlOutputFile) } == true
+        }) {
+            out.ci.reporters.append(ReporterChoice(format: .junit, path: xmlOutputFile, origin: "XML_OUTPUT_FILE=\(xmlOutputFile)"))
         }
         return out
     }

@@ -90,6 +90,7 @@ enum FilmMain {
         guard (1...2).contains(o.inputs.count) else { throw UsageError("give a scenario or a frame log, and optionally a second log to compare") }
         guard let out = o.out else { throw UsageError("give --out FILE.svg or --out FILE.html") }
         guard out.hasSuffix(".svg") || out.hasSuffix(".html") else { throw UsageError("--out must end in .svg or .html, got \"\(RunCommand.clip(out))\"") }
+        if let problem = OutputPlan.problem(writing: out, option: "the picture (--out \(out))", reading: o.inputs) { throw UsageError(problem) }
         if o.at != nil && o.every != nil { throw UsageError("give --at or --every, not both") }
         return o
     }

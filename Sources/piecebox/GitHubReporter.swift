@@ -31,12 +31,21 @@ final class GitHubReporter: RunReporter {
         if let why = totals.nothingSelected { sink.command("::error title=piecebox::" + Self.data("no test selected: " + why)) }
     }
 
-    /// A command's message: each line through the reports' one escaping (controls shown as codes), then `%`, CR
-    /// and LF escaped as the workflow commands require, so the message keeps its lines and cannot end the command.
+    /// A command's message: `%`, CR and LF escaped as the workflow commands require (so the message keeps its lines
+    /// and cannot end the command), every other character the reports escape shown by its code as they show it.
     static func data(_ s: String) -> String {
-        ReportText.lines(s).joined(separator: "\n")
-            .replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default:
+                if ReportText.needsEscape(scalar) { out += ReportText.escaped(String(scalar)) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 
     /// A property value: one line, also `:` and `,` escaped, which end a property.

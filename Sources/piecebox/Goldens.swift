@@ -20,7 +20,7 @@ struct Goldens {
         var out = report
         let name = "golden frame log"
         // A file that made no stage leaves no log: its golden is empty, so one that starts making frames shows.
-        let actual = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let actual = RegularFile.contents(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
                                   selection: selection(report), what: file)
         switch outcome.status {
@@ -106,10 +106,15 @@ enum DiffMain {
             i += 1
         }
         guard files.count == 2 else { return usage("give two frame logs: ACTUAL EXPECTED") }
+        if html, let out, let problem = OutputPlan.problem(writing: out, option: "the page (--out \(out))", reading: files) {
+            return usage(problem)
+        }
         var texts: [String] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else { return usage("cannot read \(file)") }
-            texts.append(String(decoding: data, as: UTF8.self))
+            switch RegularFile.read(file) {
+            case .success(let data): texts.append(String(decoding: data, as: UTF8.self))
+            case .failure(let problem): return usage("cannot read \(problem)")
+            }
         }
         if html {
             let names = ((files[0] as NSString).lastPathComponent, (files[1] as NSString).lastPathComponent)

@@ -36,25 +36,61 @@ enum InitMain {
             return 2
         }
         let planned = files().map { (path: PathText.join(folder, $0.path), text: $0.text) }
-        // All or nothing: an existing file of the same name stops the whole init before anything is written.
-        if let taken = planned.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            FileHandle.standardError.write(Data("piecebox init: \(taken.path) already exists; nothing was written\n".utf8))
+        // All or nothing: every file is planned and checked first (nothing at its name, not even a link to nothing;
+        // no folder on its way a link out of DIR or to nothing), and a write that still fails takes back the rest.
+        var plan = OutputPlan()
+        if let root = plan.folder(folder, "the project folder", boundary: .itself) {
+            for file in planned {
+                plan.file(file.path, "the project's \(PathText.lastComponent(file.path))",
+                          boundary: .folder(root, "the project folder \(folder)"), new: true)
+            }
+        }
+        do { try plan.check() } catch {
+            FileHandle.standardError.write(Data("piecebox init: \(error); nothing was written\n".utf8))
             return 1
         }
+        var made = MadeSoFar()
         for file in planned {
             let parent = PathText.parent(file.path)
-            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-                FileHandle.standardError.write(Data("piecebox init: cannot make \(parent): \(error.localizedDescription)\n".utf8))
+            if let problem = made.makeFolders(parent) ?? made.write(file.text, to: file.path) {
+                made.takeBack()
+                FileHandle.standardError.write(Data("piecebox init: \(problem); nothing was written\n".utf8))
                 return 1
             }
-            if case .failure(let problem) = AtomicFile.write(Data(file.text.utf8), to: file.path) {
-                FileHandle.standardError.write(Data("piecebox init: cannot write \(file.path): \(problem.reason)\n".utf8))
-                return 1
-            }
-            writeOut("wrote \(file.path)")
         }
+        for file in planned { writeOut("wrote \(file.path)") }
         writeOut("next: cd \(folder) && piecebox run scenarios --golden goldens")
         return 0
+    }
+
+    /// What `init` has made, so a failure part way can remove it again, newest first.
+    struct MadeSoFar {
+        private var files: [String] = []
+        private var folders: [String] = []
+
+        /// Makes `path` and the folders above it that are missing, remembering each; a problem, or nil.
+        mutating func makeFolders(_ path: String) -> String? {
+            guard !path.isEmpty, RegularFile.kind(at: path) != .folder else { return nil }
+            if let problem = makeFolders(PathText.parent(path)) { return problem }
+            guard mkdir(path, 0o755) == 0 || (errno == EEXIST && RegularFile.kind(at: path) == .folder) else {
+                return "cannot make \(path): " + String(cString: strerror(errno))
+            }
+            folders.append(path)
+            return nil
+        }
+
+        mutating func write(_ text: String, to path: String) -> String? {
+            if case .failure(let problem) = AtomicFile.write(Data(text.utf8), to: path) {
+                return "cannot write \(path): \(problem.reason)"
+            }
+            files.append(path)
+            return nil
+        }
+
+        func takeBack() {
+            for file in files.reversed() { _ = unlink(file) }
+            for folder in folders.reversed() { _ = rmdir(folder) }
+        }
     }
 
     // MARK: Editor support

@@ -20,6 +20,8 @@ struct ReporterChoice: Equatable {
     enum Format: String, CaseIterable { case human, tap, junit, json, github }
     var format: Format
     var path: String?
+    /// Where the choice came from when it was not `--reporter` (Bazel's `XML_OUTPUT_FILE=…`), for messages.
+    var origin: String?
 
     static func parse(_ text: String) throws(UsageError) -> ReporterChoice {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -117,8 +119,7 @@ extension RunCommand {
         if toStandardOutput.count > 1 {
             throw UsageError("--reporter: only one report can go to standard output (\(toStandardOutput.map(\.format.rawValue).joined(separator: " and ")) were given); write the others to files with NAME=PATH")
         }
-        let paths = ci.reporters.compactMap(\.path)
-        if Set(paths).count < paths.count { throw UsageError("--reporter: two reports were given the same file") }
+        // Two reports written to one file are refused when the run plans its outputs (`RunOutputs`), by real path.
         if ci.repeatCount > 1, logPath != nil || golden != nil {
             throw UsageError("--repeat cannot be combined with --log or --golden: every repeat would write the same frame log")
         }

@@ -23,7 +23,12 @@ enum RunMain {
             FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
             return 2
         }
-        // Sharding, then shuffling: a shard holds the same files whatever the seed.
+        // Sharding, then shuffling: a shard holds the same files whatever the seed. Both go by each file's path
+        // from its project root, so `a.lua`, `./a.lua` and its absolute path give one order and one shard.
+        // Looked up only when a shard or a shuffle needs them (a realpath per file).
+        let keys = cmd.ci.shard == nil && !cmd.ci.shuffle ? [:]
+            : Dictionary(zip(files, ProjectRoot.relativePaths(of: files)), uniquingKeysWith: { a, _ in a })
+        let key: (String) -> String = { keys[$0] ?? $0 }
         var totals = RunTotals()
         if let shard = cmd.ci.shard {
             totals.sharded = shard.count > 1
@@ -34,17 +39,15 @@ enum RunMain {
                     return 2
                 }
             }
-            bazel.acknowledgeSharding()
             let all = files.count
-            files = Shards.pick(files, shard: shard, timings: timings)
+            files = Shards.pick(files, shard: shard, timings: timings.map(Shards.byProjectPath), key: key)
             if files.isEmpty { totals.emptyShard = "shard \(shard) has no files (\(all) files in \(shard.count) shards)" }
         }
         if cmd.ci.shuffle {
             let seed = cmd.ci.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
             cmd.ci.seed = seed
             cmd.options.shuffleSeed = seed
-            var generator = SplitMix64(seed: seed)
-            generator.shuffle(&files)
+            files = Shards.shuffled(files, seed: seed, key: key)
             totals.seed = seed
         }
         // With --repeat every file runs that many times: job i is file i / repeats.
@@ -53,7 +56,7 @@ enum RunMain {
 
         // Goldens need every file's log: without --log they go to a temporary folder (Bazel's own when it gives one).
         var logFolder = cmd.logPath
-        if cmd.golden != nil, logFolder == nil || logFolder?.hasSuffix(".jsonl") == true {
+        if cmd.golden != nil, logFolder == nil {
             // A fresh folder of our own (mkdtemp), not a guessable name someone else could have made first.
             guard let folder = AtomicFile.makeFolder(in: bazel.temporaryFolder ?? NSTemporaryDirectory(), prefix: "piecebox-logs-") else {
                 FileHandle.standardError.write(Data("piecebox: cannot make a temporary folder for the logs\n".utf8))
@@ -63,11 +66,16 @@ enum RunMain {
         }
         let temporaryLogs = logFolder != cmd.logPath ? logFolder : nil
         defer { if let temporaryLogs { try? FileManager.default.removeItem(atPath: temporaryLogs) } }
+        // Every file the run writes, checked against each other and against what it reads before anything runs.
         let logPaths: [String: String]
-        do { logPaths = try LogPaths.plan(logFolder, files: files) } catch {
-            FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
+        do {
+            logPaths = try RunOutputs.plan(cmd, files: files, logFolder: logFolder, temporary: temporaryLogs != nil,
+                                           headers: headers, bazel: bazel)
+        } catch {
+            FileHandle.standardError.write(Data("piecebox: \(error); nothing was run\n".utf8))
             return 2
         }
+        if cmd.ci.shard != nil { bazel.acknowledgeSharding() }
 
         // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
         let goldens = cmd.golden.map {
@@ -177,18 +185,26 @@ enum ScenarioFiles {
 
     /// Files as given; folders expand to every *.lua below them in path order, except names starting
     /// with "_" (modules for require), project files (piecebox.lua), plugin folders (those holding a
-    /// plugin.lua manifest), editor type stubs (files starting with `---@meta`) and token sets. The headers read
-    /// on the way are kept in `headers` for the rest of the run.
+    /// plugin.lua manifest), editor type stubs (files starting with `---@meta`), token sets, and named pipes,
+    /// sockets and devices (never opened: a pipe would hold the run up for ever). A pipe, socket or device named
+    /// on the command line is refused by name. A file named twice (`a.lua ./a.lua`, or a folder and a file in it)
+    /// runs once, where it was first named. The headers read on the way are kept in `headers` for the rest of the run.
     static func find(_ paths: [String], headers: ScenarioHeaders = ScenarioHeaders()) throws -> [String] {
         var out: [String] = []
-        let fm = FileManager.default
         var pluginFolders: [String: Bool] = [:]
+        var named = NamedOnce()
         for p in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw Missing(description: "no such file or folder: \(p)") }
-            if !isDir.boolValue { out.append(p); continue }
+            guard let kind = RegularFile.kind(at: p) else { throw Missing(description: "no such file or folder: \(p)") }
+            if kind != .folder {
+                guard kind == .regular else {
+                    throw Missing(description: "\(p) is \(kind.words), not a regular file: only regular files are scenarios")
+                }
+                if named.first(p) { out.append(p) }
+                continue
+            }
             var found: [String] = []
-            for rel in FolderWalk.relativePaths(below: p) {
+            for entry in FolderWalk.entries(below: p) where entry.readable {
+                let rel = entry.path
                 let parts = rel.split(separator: "/")
                 guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
                       last != ProjectRoot.fileName else { continue }
@@ -200,10 +216,27 @@ enum ScenarioFiles {
                 if entry.isTypeStub || entry.header.tokenSet != nil { continue }
                 found.append(path)
             }
-            out += found.sorted()
+            out += found.sorted().filter { named.first($0) }
         }
         if out.isEmpty { throw Missing(description: "no scenario files (*.lua) in \(paths.joined(separator: ", "))") }
         return out
+    }
+
+    /// Which files were named already: one key per entry (its folder's real path, looked up once per folder, and
+    /// its name), so `a.lua`, `./a.lua` and its absolute path are one file. A link is a file of its own, as before.
+    struct NamedOnce {
+        private var folders: [String: String] = [:]
+        private var seen: Set<String> = []
+
+        mutating func first(_ path: String) -> Bool {
+            let folder = PathText.parent(path)
+            let real: String
+            if let known = folders[folder] { real = known } else {
+                real = FolderBoundary.realPath(folder.isEmpty ? "." : folder) ?? folder
+                folders[folder] = real
+            }
+            return seen.insert(real + "/" + PathText.lastComponent(path)).inserted
+        }
     }
 
     static func isPluginFolder(_ dir: String) -> Bool {
@@ -225,26 +258,6 @@ enum ScenarioFiles {
         known[dir] = answer
         return answer
     }
-}
-
-enum LogPaths {
-    struct Problem: Error, CustomStringConvertible { let description: String }
-
-    /// One scenario with a path ending in .jsonl: that file. Otherwise a folder with one log per scenario,
-    /// named after the scenario's path.
-    static func plan(_ log: String?, files: [String]) throws -> [String: String] {
-        guard let log else { return [:] }
-        if files.count == 1, log.hasSuffix(".jsonl") { return [files[0]: log] }
-        do { try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true) } catch {
-            throw Problem(description: "cannot create the log folder \(log): \(error.localizedDescription)")
-        }
-        var out: [String: String] = [:]
-        for f in files { out[f] = PathText.join(log, fileName(for: f)) }
-        return out
-    }
-
-    /// A scenario's log name in a folder of logs (or goldens), one-to-one with its path: see `LogName`.
-    static func fileName(for scenario: String) -> String { LogName.fileName(for: scenario) }
 }
 
 /// Unbuffered, so reports and the totals line come out in order even if the process is stopped.

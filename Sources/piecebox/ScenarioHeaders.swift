@@ -1,5 +1,6 @@
 import Foundation
 import LuaHost
+import PieceKit
 
 /// Each scenario's header and whether it is an editor stub, read once per run from the file's first 4 KiB: finding
 /// the files, setting a file's limits and judging its expected error all need them, and reading the same start of
@@ -32,20 +33,10 @@ final class ScenarioHeaders: @unchecked Sendable {
 
     private static let stubMarker = Array("---@meta".utf8)
 
-    /// Up to the first 4 KiB of `path` (the header is in its first ten lines; the file may be huge).
+    /// Up to the first 4 KiB of `path` (the header is in its first ten lines; the file may be huge). Anything but a
+    /// regular file reads as empty, and opening never waits (`RegularFile`): a named pipe cannot hold up the run.
     static func readStart(of path: String) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
-        }
-        bytes.removeSubrange(count...)
-        return bytes
+        guard case .success(let data) = RegularFile.read(path, upTo: 4096) else { return [] }
+        return [UInt8](data)
     }
 }

@@ -30,6 +30,22 @@ enum StubsMain {
             for file in TypeStubs.files() { FileHandle.standardOutput.write(Data(file.text.utf8)) }
             return 0
         }
+        // Planned first: the folder stays in its project, and a file of that name that is not a stub file (a
+        // scenario, a module) is never written over.
+        var plan = OutputPlan()
+        if let root = plan.folder(folder, "the stubs folder (--out \(folder))") {
+            for file in TypeStubs.files() {
+                let path = PathText.join(folder, file.name)
+                if RegularFile.entryKind(at: path) != nil, !isStubFile(path) {
+                    plan.input(path, "\(path), which is not a stub file (it does not start with ---@meta)")
+                }
+                plan.file(path, "the stubs", boundary: .folder(root, "the stubs folder \(folder)"))
+            }
+        }
+        do { try plan.check() } catch {
+            FileHandle.standardError.write(Data("piecebox stubs: \(error); nothing was written\n".utf8))
+            return 1
+        }
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             FileHandle.standardError.write(Data("piecebox stubs: cannot make \(folder): \(error.localizedDescription)\n".utf8))
             return 1
@@ -43,5 +59,11 @@ enum StubsMain {
             writeOut("wrote \(path)")
         }
         return 0
+    }
+
+    /// Whether `path` holds editor stubs already (a `---@meta` file), so writing new ones over it loses nothing.
+    static func isStubFile(_ path: String) -> Bool {
+        guard case .success(let start) = RegularFile.read(path, upTo: 8) else { return false }
+        return start.starts(with: Array("---@meta".utf8))
     }
 }

@@ -100,6 +100,7 @@ public struct GoldenStore: Sendable {
     /// allocation. Throws the limit's refusal.
     func check(name: String, actual: String, selection: Selection, what: String,
                work: inout HostWork) throws(HostLimitReached) -> Outcome {
+        if let problem = Self.nameProblem(name) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
         let golden = path(name)
         let actualParts = try FrameLogParts(text: actual, work: &work)
         let existing: String?
@@ -183,6 +184,32 @@ public struct GoldenStore: Sendable {
 
     // MARK: Files
 
+    /// A golden's name is a path inside the folder: no part of it may be empty, `.` or `..` (`a/./b.jsonl` would be
+    /// another scenario's golden, `a/../b.jsonl` one outside the folder).
+    static func nameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard name.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+        return "the golden name \"\(name)\" has an empty, '.' or '..' part; a golden is a file inside its folder"
+    }
+
+    /// Why nothing may be read from or written to the folder: it leads out of its project (a link put in place of
+    /// `goldens`), as `OutputPlan.projectBoundary` draws it; nil when it stays inside.
+    func folderProblem() -> String? {
+        let boundary: (location: PathLocation, what: String)
+        switch OutputPlan.projectBoundary(of: folder, isFolder: true) {
+        case .success(let found): boundary = found
+        case .failure(let problem): return problem.description
+        }
+        switch PathLocation.of(folder, followingLast: true) {
+        case .failure(let problem): return problem.description
+        case .success(let location):
+            guard boundary.location.contains(location) else {
+                return "the golden folder \(folder) leads out of \(boundary.what) (to \(location.real)); goldens stay inside the project"
+            }
+            return nil
+        }
+    }
+
     /// The golden's text; nil when there is none; a failure for a link out of the folder or an unreadable file.
     func read(_ golden: String) -> Result<String?, GoldenProblem> {
         var work = HostWork()
@@ -191,6 +218,7 @@ public struct GoldenStore: Sendable {
 
     /// As `read(_:)`, the file's bytes and their text counted with `work` before they are read.
     func read(_ golden: String, work: inout HostWork) throws(HostLimitReached) -> Result<String?, GoldenProblem> {
+        if let problem = folderProblem() { return .failure(GoldenProblem(problem)) }
         switch FolderBoundary.resolve(golden, inside: folder) {
         case .missing: return .success(nil)
         case .outside(let real):
@@ -199,10 +227,10 @@ public struct GoldenStore: Sendable {
         case .inside(let real):
             let size = (try? FileManager.default.attributesOfItem(atPath: real))?[.size] as? Int ?? 0
             try work.reserve(2 * HostBytes.string(size))
-            guard let data = FileManager.default.contents(atPath: real) else {
-                return .failure(GoldenProblem("cannot read the golden \(golden)"))
+            switch RegularFile.read(real) {
+            case .success(let data): return .success(String(decoding: data, as: UTF8.self))
+            case .failure(let problem): return .failure(GoldenProblem("cannot read the golden \(golden): \(problem.reason)"))
             }
-            return .success(String(decoding: data, as: UTF8.self))
         }
     }
 
@@ -216,7 +244,13 @@ public struct GoldenStore: Sendable {
     /// As `write(_:to:)`, the bytes' copy counted with `work` before it is made.
     func write(_ text: String, to file: String, work: inout HostWork) throws(HostLimitReached) -> String? {
         try work.reserve(HostBytes.string(text.utf8.count))
-        let parent = (file as NSString).deletingLastPathComponent
+        if let problem = folderProblem() { return "cannot write \(file): \(problem)" }
+        let parent = PathText.parent(file)
+        // Checked before any folder is made: a script's golden subfolder that is a link out makes nothing there.
+        if case .success(let root) = PathLocation.of(folder, followingLast: true),
+           case .success(let place) = PathLocation.of(parent, followingLast: true), !root.contains(place) {
+            return "cannot write \(file): its folder is a link out of \(folder) (to \(place.real))"
+        }
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             return "cannot make the folder \(parent): \(error.localizedDescription)"
         }

@@ -9,6 +9,8 @@
 /// - inside a part, letters, digits, `-`, `.` and a lone `_` between two other characters stay as they are; any
 ///   other byte, and an `_` at a part's start or end or next to another `_`, is written `%` and two hex digits
 ///   (`a__b.lua` → `a%5F%5Fb`, `é` → `%C3%A9`);
+/// - a name of dots alone (`..lua`, `...lua`) has them written `%2E`, so it never names a folder's `.` or `..`
+///   (a script's goldens go in a folder named after the scenario);
 /// - `.jsonl` is added.
 /// So a part never starts or ends with `_` and never holds `__`: every `__` in a name is a folder boundary, every
 /// `%` starts an escape (or is the trailing mark), and the path can be read back from the name.
@@ -24,7 +26,11 @@ public enum LogName {
                 marker = "%"
             }
         }
-        let encoded = parts.map(encode).joined(separator: "__")
+        var encoded = parts.map(encode).joined(separator: "__")
+        // `..lua` would be named `.`: as the folder of its script goldens that is the goldens' folder itself.
+        if !scenario.hasPrefix("/"), marker.isEmpty, !encoded.isEmpty, encoded.allSatisfy({ $0 == "." }) {
+            encoded = String(repeating: "%2E", count: encoded.count)
+        }
         return (scenario.hasPrefix("/") ? "__" : "") + encoded + marker + ".jsonl"
     }
 

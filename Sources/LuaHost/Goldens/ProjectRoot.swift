@@ -1,4 +1,5 @@
 import Foundation
+import PieceKit
 
 /// Where a scenario's project starts, so a golden is named after the scenario's path from there and not after the
 /// path as it was typed (`examples/a.lua`, `./examples/a.lua` and `/home/me/proj/examples/a.lua` are one file, with
@@ -29,6 +30,23 @@ public enum ProjectRoot {
     public static func relativePath(of scenario: String, runFolder: String = FileManager.default.currentDirectoryPath) -> String {
         let root = find(for: scenario, runFolder: runFolder)
         return relative(absolute(scenario, from: runFolder), to: root)
+    }
+
+    /// `relativePath` of each of `scenarios`, the root looked for once per folder: what a run orders and shards its
+    /// files by, so the order is the same however their paths were typed.
+    public static func relativePaths(of scenarios: [String],
+                                     runFolder: String = FileManager.default.currentDirectoryPath) -> [String] {
+        // Per folder as typed: its real path and its root, each found once.
+        var folders: [String: (real: String, root: String)] = [:]
+        return scenarios.map { scenario in
+            let typed = PathText.parent(scenario)
+            let known = folders[typed] ?? {
+                let file = absolute(scenario, from: runFolder)
+                return (PathText.parent(file), find(for: file, runFolder: runFolder))
+            }()
+            folders[typed] = known
+            return relative(PathText.join(known.real, PathText.lastComponent(scenario)), to: known.root)
+        }
     }
 
     /// The name of `scenario`'s golden (and of its log in a folder of goldens): `LogName` of the path from the root.

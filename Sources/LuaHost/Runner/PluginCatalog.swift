@@ -1,4 +1,5 @@
 import Foundation
+import PieceKit
 
 /// The plugins a run was given with `--plugins DIR`: a folder holding `plugin.lua` is one plugin; a folder of
 /// such folders is several, taken in name order. A plugin's name is its folder's name.
@@ -56,10 +57,11 @@ struct PluginCatalog {
                 let source: Data
                 switch FolderBoundary.resolve(manifest, inside: realFolder) {
                 case .inside(let real):
-                    guard let data = files.contents(atPath: real) else {
-                        return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
+                    switch RegularFile.read(real) {
+                    case .success(let data): source = data
+                    case .failure(let problem):
+                        return .failure(PluginError("plugin '\(name)': cannot read \(manifest): \(problem.reason)"))
                     }
-                    source = data
                 case .outside(let real):
                     return .failure(PluginError("plugin '\(name)': \(manifest) is a link out of its plugin folder (to \(real)); links out of a plugin folder are refused"))
                 case .missing: return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))

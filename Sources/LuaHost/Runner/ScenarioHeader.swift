@@ -1,4 +1,5 @@
 import Foundation
+import PieceKit
 
 /// Settings a scenario declares in `--!` lines among its first ten lines:
 ///
@@ -104,9 +105,8 @@ public struct ScenarioHeader: Equatable, Sendable {
 
     public static func read(file: String) -> ScenarioHeader {
         // Only the start is read: the header is in the first ten lines, and the file may be huge.
-        guard let handle = FileHandle(forReadingAtPath: file) else { return ScenarioHeader() }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 4096)) ?? Data()
+        // Anything but a regular file has no header, and is never waited on (a named pipe).
+        guard case .success(let data) = RegularFile.read(file, upTo: 4096) else { return ScenarioHeader() }
         return parse(String(decoding: data, as: UTF8.self))
     }
 

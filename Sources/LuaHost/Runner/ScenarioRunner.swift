@@ -64,10 +64,13 @@ public enum ScenarioRunner {
             return report
         }
         // The source is copied into the host (and then into Lua): a file larger than its memory cap cannot run.
-        // Read with that bound, so even a link to an endless device stops at the cap.
+        // Read with that bound; only a regular file is read, and opening never waits (`RegularFile`).
         let cap = options.limits.memoryBytes
-        guard let data = Self.readSource(path, upTo: cap > 0 ? cap + 1 : Int.max) else {
-            return fileFailure("\(path): cannot read the file")
+        let data: Data
+        switch RegularFile.read(path, upTo: cap > 0 ? cap + 1 : Int.max) {
+        case .success(let read): data = read
+        case .failure(let problem):
+            return fileFailure("\(path): cannot read the file" + (problem.kind.map { ": it is \($0.words), not a regular file" } ?? ""))
         }
         if cap > 0, data.count > cap {
             return fileFailure("\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run")
@@ -246,7 +249,7 @@ public enum ScenarioRunner {
         clua_pop(L, 1)
         let declared = stride(from: 1, through: count, by: 1).map { Self.readDeclared(L, testsIndex, $0) }
         let plan = TestPlan.make(declared, selection: options.selection,
-                                 seed: options.shuffleSeed.map { SplitMix64.seed($0, for: path) })
+                                 seed: options.shuffleSeed.map { SplitMix64.seed($0, for: ProjectRoot.relativePath(of: path)) })
         report.usedOnly = plan.usedOnly
 
         if options.listOnly {
@@ -506,27 +509,6 @@ public enum ScenarioRunner {
             folders.append(resolved)
         }
         return .success(folders)
-    }
-
-    /// The first `limit` bytes of the file at `path` (all of it when shorter); nil when it cannot be read. Read in
-    /// blocks the size of the file (a scenario is small), not in one buffer of the limit: that was a buffer of the
-    /// memory cap, half a gigabyte, asked of malloc for every file.
-    static func readSource(_ path: String, upTo limit: Int) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        var block = [UInt8](repeating: 0, count: min(max(size + 1, 4096), 1 << 20))
-        var data = Data()
-        while data.count < limit {
-            let n = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit - data.count)) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { break }
-            data.append(contentsOf: block[0..<n])
-        }
-        return data
     }
 
     /// How much a file may print; the rest is dropped, with a note saying so.

@@ -61,9 +61,7 @@ enum AddedTokens {
 enum TokenSetLoader {
     /// Loads the token set at `path`; nil when it applied, else the message for the file.
     static func load(_ path: String, into context: ScenarioContext) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return "--tokens \(path): cannot read the file"
-        }
+        guard let data = RegularFile.contents(path) else { return "--tokens \(path): cannot read the file (only a regular file is read)" }
         let source = String(decoding: data, as: UTF8.self)
         let state = context.state
         let outcome = state.run(text: loaderSource, chunkName: "=piecebox:tokens") { L in

@@ -6,7 +6,8 @@ import Glibc
 /// The one rule for files a run reads from folders a scenario's author controls (modules for `require`, plugin
 /// folders and manifests, goldens): a path is taken only if, with every link resolved, it is still inside the
 /// folder it was looked up in. A link that stays inside is fine; a link out is refused, so a planted link cannot
-/// make the run read (and print, or run) a file from elsewhere on the machine.
+/// make the run read (and print, or run) a file from elsewhere on the machine. What a run writes is planned by
+/// `OutputPlan`, which draws its boundaries with the same real paths.
 public enum FolderBoundary {
     /// Where a path led.
     public enum Resolution: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import PieceKit
 
 /// Where `require` may look: the scenario's folder, the project's Lua library folders and plugin folders.
 /// A module name is dotted words (`helpers.frames`); it can never name a path outside these folders.
@@ -27,13 +28,14 @@ struct ModulePaths: Sendable {
                 case .outside(let real):
                     return .failure(.message("require: '\(name)' resolves outside its folder (\(real)); links out of the allowed folders are refused"))
                 case .inside(let real):
-                    var isFolder: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue,
-                          let data = FileManager.default.contents(atPath: real) else {
-                        return .failure(.message("require: cannot read \(real)"))
+                    // Only a regular file, opened without waiting: a pipe named like a module is refused, not awaited.
+                    switch RegularFile.read(real) {
+                    case .success(let data):
+                        // Byte for byte: a Latin-1 byte in a string literal stays one byte.
+                        return .success((data, "@" + Self.display(real)))
+                    case .failure(let problem):
+                        return .failure(.message("require: cannot read \(real): \(problem.reason)"))
                     }
-                    // Byte for byte: a Latin-1 byte in a string literal stays one byte.
-                    return .success((data, "@" + Self.display(real)))
                 }
             }
         }

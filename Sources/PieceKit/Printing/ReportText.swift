@@ -29,7 +29,8 @@ public enum ReportText {
 
     /// Each line of `text` escaped (the line breaks themselves kept as breaks, for messages shown indented).
     public static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+        // Split by the scalar, not by Character: "\r\n" is one Character, and its line break must still count.
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
     }
 
     /// Controls (C0, DEL, C1), line and paragraph separators, and bidirectional overrides and isolates.
