@@ -99,7 +99,7 @@ enum FilmMain {
         let o: Options
         do { o = try parse(args) } catch let e {
             if e.message.isEmpty { print(help); return 0 }
-            FileHandle.standardError.write(Data("piecebox film: \(e.message)\nTry: piecebox film --help\n".utf8))
+            writeErr("piecebox film: \(e.message)\nTry: piecebox film --help")
             return 2
         }
         do {
@@ -117,7 +117,7 @@ enum FilmMain {
             writeOut("wrote \(out)")
             return 0
         } catch {
-            FileHandle.standardError.write(Data("piecebox film: \(error)\n".utf8))
+            writeErr("piecebox film: \(error)")
             return 1
         }
     }

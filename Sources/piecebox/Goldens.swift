@@ -28,7 +28,7 @@ struct Goldens {
             out.tests.append(TestResult(name: name, status: .passed, message: outcome.message))
         case .recorded:
             // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
-            FileHandle.standardError.write(Data("piecebox: \(outcome.message)\n".utf8))
+            writeErr("piecebox: \(outcome.message)")
             out.tests.append(TestResult(name: name, status: .passed, output: outcome.message.split(separator: "\n").map(String.init)))
         case .failed:
             // Each differing test fails with its own summary; the file's test says where the log is and how to look.
@@ -151,7 +151,7 @@ enum DiffMain {
     }
 
     private static func usage(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("piecebox diff: \(message)\nTry: piecebox diff --help\n".utf8))
+        writeErr("piecebox diff: \(message)\nTry: piecebox diff --help")
         return 2
     }
 }

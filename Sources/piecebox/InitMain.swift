@@ -32,7 +32,7 @@ enum InitMain {
     static func run(_ args: [String]) -> Int32 {
         if args.contains("-h") || args.contains("--help") { print(help); return 0 }
         guard args.count == 1, let folder = args.first, !folder.isEmpty, !folder.hasPrefix("-") else {
-            FileHandle.standardError.write(Data("piecebox init: give one folder to start the project in\nTry: piecebox init --help\n".utf8))
+            writeErr("piecebox init: give one folder to start the project in\nTry: piecebox init --help")
             return 2
         }
         let planned = files().map { (path: PathText.join(folder, $0.path), text: $0.text) }
@@ -46,7 +46,7 @@ enum InitMain {
             }
         }
         do { try plan.check() } catch {
-            FileHandle.standardError.write(Data("piecebox init: \(error); nothing was written\n".utf8))
+            writeErr("piecebox init: \(error); nothing was written")
             return 1
         }
         var made = MadeSoFar()
@@ -54,7 +54,7 @@ enum InitMain {
             let parent = PathText.parent(file.path)
             if let problem = made.makeFolders(parent) ?? made.write(file.text, to: file.path) {
                 made.takeBack()
-                FileHandle.standardError.write(Data("piecebox init: \(problem); nothing was written\n".utf8))
+                writeErr("piecebox init: \(problem); nothing was written")
                 return 1
             }
         }

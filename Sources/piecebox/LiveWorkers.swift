@@ -47,7 +47,7 @@ final class LiveWorkers: @unchecked Sendable {
         for pid in pids { kill(pid, SIGKILL) }
         let name = signalNumber == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
         let count = pids.count == 1 ? "1 running worker" : "\(pids.count) running workers"
-        FileHandle.standardError.write(Data("piecebox: stopped by \(name); killed \(count); the run is incomplete\n".utf8))
+        writeErr("piecebox: stopped by \(name); killed \(count); the run is incomplete")
         // Reports are written unbuffered, so there is nothing left to flush; other threads may still be busy.
         _exit(128 + signalNumber)
     }

@@ -58,7 +58,7 @@ final class Reports: @unchecked Sendable {
         var status = listOnly ? (totals.failed > 0 || totals.nothingSelected != nil ? 1 : 0) : totals.exitStatus
         for sink in sinks {
             if let problem = sink.close() {
-                FileHandle.standardError.write(Data("piecebox: \(problem)\n".utf8))
+                writeErr("piecebox: \(problem)")
                 status = 2
             }
         }

@@ -9,7 +9,7 @@ enum RunMain {
         let bazel = BazelTestEnvironment.current
         var cmd = bazel.applied(to: input)
         if let problem = bazel.shardProblem, input.ci.shard == nil {
-            FileHandle.standardError.write(Data("piecebox: \(problem)\n".utf8))
+            writeErr("piecebox: \(problem)")
             return 2
         }
         SandboxFlags.defaultLibrary(&cmd.options)
@@ -20,7 +20,7 @@ enum RunMain {
         var files: [String]
         let headers = ScenarioHeaders()
         do { files = try ScenarioFiles.find(cmd.paths, headers: headers) } catch {
-            FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
+            writeErr("piecebox: \(error)")
             return 2
         }
         // Sharding, then shuffling: a shard holds the same files whatever the seed. Both go by each file's path
@@ -35,7 +35,7 @@ enum RunMain {
             var timings: [String: Double]?
             if let path = cmd.ci.shardTimings {
                 do { timings = try Shards.readTimings(path) } catch {
-                    FileHandle.standardError.write(Data("piecebox: \(error)\n".utf8))
+                    writeErr("piecebox: \(error)")
                     return 2
                 }
             }
@@ -59,7 +59,7 @@ enum RunMain {
         if cmd.golden != nil, logFolder == nil {
             // A fresh folder of our own (mkdtemp), not a guessable name someone else could have made first.
             guard let folder = AtomicFile.makeFolder(in: bazel.temporaryFolder ?? NSTemporaryDirectory(), prefix: "piecebox-logs-") else {
-                FileHandle.standardError.write(Data("piecebox: cannot make a temporary folder for the logs\n".utf8))
+                writeErr("piecebox: cannot make a temporary folder for the logs")
                 return 2
             }
             logFolder = folder
@@ -72,7 +72,7 @@ enum RunMain {
             logPaths = try RunOutputs.plan(cmd, files: files, logFolder: logFolder, temporary: temporaryLogs != nil,
                                            headers: headers, bazel: bazel)
         } catch {
-            FileHandle.standardError.write(Data("piecebox: \(error); nothing was run\n".utf8))
+            writeErr("piecebox: \(error); nothing was run")
             return 2
         }
         if cmd.ci.shard != nil { bazel.acknowledgeSharding() }
@@ -261,12 +261,19 @@ enum ScenarioFiles {
 }
 
 /// Unbuffered, so reports and the totals line come out in order even if the process is stopped.
-/// Prints lines on standard output; under GitHub Actions none of them can be read as a workflow command.
+/// Prints lines on standard output: each through the one escaping (`ReportText`: a path or a name with a control
+/// character cannot reach the terminal raw) and, under GitHub Actions, none of them readable as a workflow command.
 func writeOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((WorkflowCommands.guardedLines(text) + "\n").utf8))
+    FileHandle.standardOutput.write(Data((printable(text) + "\n").utf8))
 }
 
-/// `writeOut` for standard error, which GitHub Actions reads for commands too.
+/// `writeOut` for standard error (messages name files and values a person or a scenario chose), which GitHub
+/// Actions reads for commands too.
 func writeErr(_ text: String) {
-    FileHandle.standardError.write(Data((WorkflowCommands.guardedLines(text) + "\n").utf8))
+    FileHandle.standardError.write(Data((printable(text) + "\n").utf8))
+}
+
+/// Lines as piecebox prints them: their breaks kept, everything else escaped, guarded under GitHub Actions.
+func printable(_ text: String) -> String {
+    WorkflowCommands.guardedLines(ReportText.lines(text).joined(separator: "\n"))
 }

@@ -21,7 +21,7 @@ enum StubsMain {
         while let arg = rest.popFirst() {
             guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
                 let problem = arg == "--out" ? "--out needs one folder" : "unknown argument \"\(arg)\""
-                FileHandle.standardError.write(Data("piecebox stubs: \(problem)\nTry: piecebox stubs --help\n".utf8))
+                writeErr("piecebox stubs: \(problem)\nTry: piecebox stubs --help")
                 return 2
             }
             folder = value
@@ -43,17 +43,17 @@ enum StubsMain {
             }
         }
         do { try plan.check() } catch {
-            FileHandle.standardError.write(Data("piecebox stubs: \(error); nothing was written\n".utf8))
+            writeErr("piecebox stubs: \(error); nothing was written")
             return 1
         }
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            FileHandle.standardError.write(Data("piecebox stubs: cannot make \(folder): \(error.localizedDescription)\n".utf8))
+            writeErr("piecebox stubs: cannot make \(folder): \(error.localizedDescription)")
             return 1
         }
         for file in TypeStubs.files() {
             let path = PathText.join(folder, file.name)
             if case .failure(let problem) = AtomicFile.write(Data(file.text.utf8), to: path) {
-                FileHandle.standardError.write(Data("piecebox stubs: cannot write \(path): \(problem.reason)\n".utf8))
+                writeErr("piecebox stubs: cannot write \(path): \(problem.reason)")
                 return 1
             }
             writeOut("wrote \(path)")

@@ -155,7 +155,7 @@ enum RunnerBond {
         _ = pbw_set_parent_death_signal(SIGKILL)
         guard let text = ProcessInfo.processInfo.environment[environmentKey], let runner = Int32(text) else { return }
         if getppid() != runner {
-            FileHandle.standardError.write(Data("piecebox worker: the runner (process \(runner)) has gone; stopping\n".utf8))
+            writeErr("piecebox worker: the runner (process \(runner)) has gone; stopping")
             _exit(3)
         }
     }

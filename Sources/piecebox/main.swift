@@ -19,7 +19,7 @@ Commands:
 """
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("piecebox: \(message)\n".utf8))
+    writeErr("piecebox: \(message)")
     exit(2)
 }
 

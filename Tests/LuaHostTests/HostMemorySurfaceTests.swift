@@ -14,6 +14,9 @@ import Testing
         /// The test's body; it must stop at `line` of the file (the file's first line is `test("t", function()`).
         let body: String
         let line: Int
+        /// Other lines the stop may name: inside a loop whose every line makes memory, which of its lines first
+        /// finds no room depends on when the collector last ran.
+        var alsoAt: [Int] = []
         var testDescription: String { name }
     }
 
@@ -71,7 +74,7 @@ import Testing
                 for j = 1, 100 do tiers["tier" .. i .. "_" .. j] = { duration = 0.3, bounce = 0 } end
                 motion.override{ tiers = tiers }
               end
-            """, line: 5),
+            """, line: 5, alsoAt: [2, 3, 4]),
         // A 500 s drag at 1000 fps: 500,000 samples, each a point and a piece of scheduled work (256 bytes counted
         // each, 128 MB), counted before one is scheduled.
         Surface(name: "a slow gesture's samples", capMiB: 64, body: """
@@ -95,8 +98,9 @@ import Testing
                                     limits: SandboxLimits(instructions: 0, memoryBytes: surface.capMiB << 20, seconds: 60))
         let result = try #require(report.test("t"), "\(report.summary)")
         #expect(result.status == .failed)
-        #expect(result.message.hasSuffix("scenario.lua:\(surface.line): memory limit of \(surface.capMiB) MiB exceeded"),
-                "\(result.message)")
+        #expect(([surface.line] + surface.alsoAt).contains {
+            result.message.hasSuffix("scenario.lua:\($0): memory limit of \(surface.capMiB) MiB exceeded")
+        }, "\(result.message)")
     }
 
     @Test func aSlowGesturesSamplesAreRefusedBeforeAFrameOfItIsRendered() throws {
