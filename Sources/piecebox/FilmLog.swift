@@ -41,7 +41,12 @@ struct FilmLog {
     /// Reads `path` (a frame log) and takes the stage `stage` (from 1) of the first test whose name contains `test`
     /// (of the first test with frames when nil).
     static func read(_ path: String, test: String?, stage: Int) throws -> FilmLog {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(description: "cannot read \(path)") }
+        // Only a regular file, opened without waiting: a named pipe given as a log must not hang the command.
+        let data: Data
+        switch RegularFile.read(path) {
+        case .success(let read): data = read
+        case .failure(let problem): throw Problem(description: "cannot read \(path): \(problem.reason)")
+        }
         return try parse(String(decoding: data, as: UTF8.self), name: (path as NSString).lastPathComponent, test: test, stage: stage)
     }
 

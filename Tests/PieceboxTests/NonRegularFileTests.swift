@@ -63,7 +63,7 @@ import PieceKit
         #expect(run.stdout.contains("cannot read the golden goldens/a.jsonl: it is a named pipe (FIFO)"), "\(run.stdout)")
     }
 
-    @Test func pipesAsShardTimingsOrDiffInputsAreRefusedNotAwaited() throws {
+    @Test func pipesAsShardTimingsOrDiffOrFilmInputsAreRefusedNotAwaited() throws {
         let folder = try TestFolder()
         try folder.write("a.lua", Outputs.stageScenario)
         try folder.pipe("t.json")
@@ -74,6 +74,10 @@ import PieceKit
         let diff = try PieceboxRun(["diff", "t.json", "t.json"], in: folder.path).finish(within: Self.bound)
         #expect(diff.status == 2)
         #expect(diff.stderr.contains("cannot read t.json: it is a named pipe (FIFO)"), "\(diff.stderr)")
+        try folder.pipe("log.jsonl")
+        let film = try PieceboxRun(["film", "log.jsonl", "--out", "f.svg"], in: folder.path).finish(within: Self.bound)
+        #expect(film.status == 1)
+        #expect(film.stderr.contains("cannot read log.jsonl: it is a named pipe (FIFO)"), "\(film.stderr)")
     }
 
     @Test func readingARegularFileAndRefusingEachOtherKind() throws {
