@@ -34,18 +34,14 @@ final class GitHubReporter: RunReporter {
     /// A command's message: `%`, CR and LF escaped as the workflow commands require (so the message keeps its lines
     /// and cannot end the command), every other character the reports escape shown by its code as they show it.
     static func data(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
+        ReportText.escapedFor(s) { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default:
-                if ReportText.needsEscape(scalar) { out += ReportText.escaped(String(scalar)) } else { out.unicodeScalars.append(scalar) }
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            default: return nil
             }
         }
-        return out
     }
 
     /// A property value: one line, also `:` and `,` escaped, which end a property.

@@ -100,22 +100,28 @@ import Testing
         }
     }
 
-    /// XML 1.0 forbids U+FFFF, U+FFFE and most controls even as character references: a test name or a text holding
-    /// one used to make the filmstrip a document no parser reads.
-    @Test func aFilmstripOfNamesXMLForbidsStillParses() throws {
+    /// The picture (`out`: .svg or .html) of a scenario whose test `test` shows one element with the text `text`
+    /// (both written as Lua string contents).
+    static func film(test: String, text: String, out: String) throws -> String {
         let folder = try TestFolder()
         try folder.write("a.lua", """
-        test("odd \\u{FFFF} name \\u{FFFE} \\u{1} \\u{85}", function()
+        test("\(test)", function()
           local s = Stage{ width = 200, height = 200, fps = 10 }
           s:piece{ name = "card", layout = function(env)
-            return { box = { x = 0, y = 0, w = 10, h = 10, text = "\\u{FFFF}\\u{8}" } }
+            return { box = { x = 0, y = 0, w = 10, h = 10, text = "\(text)" } }
           end }
           s:advance(0.2)
         end)
         """)
-        let run = try piecebox(["film", "a.lua", "--out", "a.svg"], in: folder.path)
+        let run = try piecebox(["film", "a.lua", "--out", out], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
-        let svg = try #require(folder.read("a.svg"))
+        return try #require(folder.read(out))
+    }
+
+    /// XML 1.0 forbids U+FFFF, U+FFFE and most controls even as character references: a test name or a text holding
+    /// one used to make the filmstrip a document no parser reads.
+    @Test func aFilmstripOfNamesXMLForbidsStillParses() throws {
+        let svg = try Self.film(test: #"odd \u{FFFF} name \u{FFFE} \u{1} \u{85}"#, text: #"\u{FFFF}\u{8}"#, out: "a.svg")
         #expect(FilmTests.parse(svg).ok, "the SVG is not well-formed XML")
         #expect(svg.contains(#"\u{FFFF}"#), "the character is shown by its code, not dropped")
     }
@@ -123,19 +129,7 @@ import Testing
     /// An element's text `<!--<script>` in the timeline's embedded data used to swallow the rest of the page: no `<`
     /// may stand in a script element's text.
     @Test func theTimelinesEmbeddedDataHoldsNoMarkup() throws {
-        let folder = try TestFolder()
-        try folder.write("a.lua", """
-        test("markup", function()
-          local s = Stage{ width = 200, height = 200, fps = 10 }
-          s:piece{ name = "card", layout = function(env)
-            return { box = { x = 0, y = 0, w = 10, h = 10, text = "<!--<script></script><b>" } }
-          end }
-          s:advance(0.2)
-        end)
-        """)
-        let run = try piecebox(["film", "a.lua", "--out", "a.html"], in: folder.path)
-        #expect(run.status == 0, "\(run.stderr)")
-        let page = try #require(folder.read("a.html"))
+        let page = try Self.film(test: "markup", text: "<!--<script></script><b>", out: "a.html")
         let open = #"<script id="data" type="application/json">"#
         let start = try #require(page.range(of: open))
         let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))

@@ -9,9 +9,16 @@ public enum ReportText {
         // Printable ASCII needs nothing: most names and messages are only that, and going scalar by scalar was
         // the larger part of the runner's printing.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return escapedFor(text) { _ in nil }
+    }
+
+    /// `escaped` for a medium with rules of its own, applied first: `special` writes the scalars its medium treats
+    /// apart (a workflow command's `%` and line breaks) and returns nil for the rest, escaped as everywhere else.
+    public static func escapedFor(_ text: String, special: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
+            if let written = special(scalar) { out += written; continue }
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
