@@ -2,6 +2,10 @@
 /// index, never by line), so a change in one test is reported in that test only, with a summary a reviewer can act
 /// on: the frames that differ, the largest difference of each property, and how moving properties now settle and
 /// overshoot against how they did.
+///
+/// It is the one comparison of two frame logs: goldens (`--golden`, `toMatchGolden`), `piecebox diff` and its
+/// `--html` page print its summaries, and `piecebox diff --lines` its findings one by one at their lines
+/// (`lineDifferences`), so the views cannot disagree on what differs.
 public struct GoldenComparison: Sendable {
     /// How far apart two numbers may be and still be equal, for a property path (`nowPlaying.surface.h`; header
     /// keys by their path in the header). Tolerances are never negative.
@@ -98,7 +102,7 @@ public struct GoldenComparison: Sendable {
         for key in keys {
             let a = actual.part(key.name), g = golden.part(key.name)
             var d = TestDifference(test: key)
-            var found = Findings(room: lines)
+            let found = Findings(room: lines)
             switch (a, g) {
             case (nil, nil): continue
             case (let a?, nil):
@@ -107,7 +111,7 @@ public struct GoldenComparison: Sendable {
             case (nil, let g?):
                 try found.problem("the test wrote nothing to the log; the golden has \(g.stages.count) stage(s) for it",
                                   at: g.lineNumber, in: .golden, into: &d, work: &work)
-            case (let a?, let g?): try compare(a, g, into: &d, found: &found, work: &work)
+            case (let a?, let g?): try compare(a, g, into: &d, found: found, work: &work)
             }
             if !d.isEmpty { out.append(d) }
         }
@@ -132,14 +136,12 @@ public struct GoldenComparison: Sendable {
     /// its line. Nothing for the line view is made when there is no room, so a golden check does no more work.
     struct Findings {
         let room: Int
-        var test: TestKey { key ?? TestKey(nil) }
-        private var key: TestKey?
 
         init(room: Int) { self.room = max(room, 0) }
 
         func wanted(_ d: TestDifference) -> Bool { d.lines.count < room }
 
-        mutating func problem(_ text: String, at line: Int, in log: LineDifference.Log,
+        func problem(_ text: String, at line: Int, in log: LineDifference.Log,
                               into d: inout TestDifference, work: inout HostWork) throws(HostLimitReached) {
             d.problems.append(text)
             if wanted(d) {
@@ -147,7 +149,7 @@ public struct GoldenComparison: Sendable {
             }
         }
 
-        mutating func keep(_ entry: LineDifference, into d: inout TestDifference,
+        func keep(_ entry: LineDifference, into d: inout TestDifference,
                            work: inout HostWork) throws(HostLimitReached) {
             guard wanted(d) else { return }
             try work.reserve(LineDifference.bytes + HostBytes.string(entry.path.utf8.count)
@@ -158,7 +160,7 @@ public struct GoldenComparison: Sendable {
     }
 
     private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference,
-                         found: inout Findings, work: inout HostWork) throws(HostLimitReached) {
+                         found: Findings, work: inout HostWork) throws(HostLimitReached) {
         if a.stages.count != g.stages.count {
             // At the first stage only one of the logs has.
             let more = a.stages.count > g.stages.count
@@ -186,7 +188,7 @@ public struct GoldenComparison: Sendable {
             }
             if sa.other != sg.other {
                 d.problems.append("stage \(stage): lines that are not frames differ")
-                if found.wanted(d) { try otherLines(sa, sg, stage: stage, into: &d, found: &found, work: &work) }
+                if found.wanted(d) { try otherLines(sa, sg, stage: stage, into: &d, found: found, work: &work) }
             }
             try work.reserve((sg.frames.count + sa.frames.count) * Self.bytesPerIndexedFrame)
             var goldenFrames: [Int: FrameLogParts.Frame] = [:]
@@ -242,10 +244,13 @@ public struct GoldenComparison: Sendable {
             }
             let missing = sg.frames.map(\.index).filter { !seen.contains($0) }
             if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
-            for f in sg.frames where !missing.isEmpty && found.wanted(d) && !seen.contains(f.index) {
-                try found.keep(LineDifference(test: d.test, line: f.lineNumber, log: .golden, frame: f.index, time: f.time,
-                                              actual: "absent", expected: Self.clip(f.line)),
-                               into: &d, work: &work)
+            if !missing.isEmpty && found.wanted(d) {
+                for f in sg.frames where found.wanted(d) && !seen.contains(f.index) {
+                    try work.step()
+                    try found.keep(LineDifference(test: d.test, line: f.lineNumber, log: .golden, frame: f.index,
+                                                  time: f.time, actual: "absent", expected: Self.clip(f.line)),
+                                   into: &d, work: &work)
+                }
             }
             if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
             // How moving properties among those that differ now move, against the golden.
@@ -285,7 +290,7 @@ public struct GoldenComparison: Sendable {
     /// line; a line only one log has, whole. When no value differs (two lines equal within the tolerance but not
     /// in their text), the first line that differs, with the summary's words.
     private func otherLines(_ sa: FrameLogParts.Stage, _ sg: FrameLogParts.Stage, stage: Int,
-                            into d: inout TestDifference, found: inout Findings,
+                            into d: inout TestDifference, found: Findings,
                             work: inout HostWork) throws(HostLimitReached) {
         func number(_ numbers: [Int], _ n: Int, or fallback: Int) -> Int { n < numbers.count ? numbers[n] : fallback }
         let before = d.lines.count
