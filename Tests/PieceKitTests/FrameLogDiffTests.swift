@@ -94,6 +94,17 @@ import Testing
         ])
     }
 
+    @Test func aTestsOtherFindingsAreAtTheirLinesInTheSummarysWords() {
+        let named = header.replacingOccurrences(of: #""fps":120"#, with: #""test":"one","fps":120"#)
+        // The golden: "one" makes two stages (lines 1–2 and 3–4). The log: one stage, then an error (line 3).
+        let golden = [named, frame(1, h: 100), named, frame(1, h: 100)].joined(separator: "\n")
+        let actual = [named, frame(1, h: 100), #"{"error":"boom","test":"one"}"#].joined(separator: "\n")
+        #expect(lines(actual, golden).map(\.description) == [
+            #"golden line 3: test "one": the test made 1 stage(s); the golden has 2"#,
+            #"line 3: test "one": its error lines differ: now {"error":"boom","test":"one"}, golden none"#,
+        ])
+    }
+
     @Test func theLimitCapsTheReport() {
         let golden = (1...50).map { frame($0, h: 100) }.joined(separator: "\n")
         let actual = (1...50).map { frame($0, h: 200) }.joined(separator: "\n")

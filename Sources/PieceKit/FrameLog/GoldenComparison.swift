@@ -161,18 +161,20 @@ public struct GoldenComparison: Sendable {
 
     private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference,
                          found: Findings, work: inout HostWork) throws(HostLimitReached) {
+        // The summary says these first; the line view, after the stages' findings, as their lines come later.
+        var late: [(problem: String, line: Int, log: LineDifference.Log)] = []
         if a.stages.count != g.stages.count {
             // At the first stage only one of the logs has.
             let more = a.stages.count > g.stages.count
             let first = (more ? a : g).stages[min(a.stages.count, g.stages.count)].lineNumber
-            try found.problem("the test made \(a.stages.count) stage(s); the golden has \(g.stages.count)",
-                              at: first, in: more ? .actual : .golden, into: &d, work: &work)
+            d.problems.append("the test made \(a.stages.count) stage(s); the golden has \(g.stages.count)")
+            late.append((d.problems[d.problems.count - 1], first, more ? .actual : .golden))
         }
         if a.errors != g.errors {
             let now = a.errorLineNumbers.first, then = g.errorLineNumbers.first
-            try found.problem("its error lines differ: now \(Self.clip(a.errors.first ?? "none")), golden \(Self.clip(g.errors.first ?? "none"))",
-                              at: now ?? then ?? a.lineNumber, in: now != nil || then == nil ? .actual : .golden,
-                              into: &d, work: &work)
+            d.problems.append("its error lines differ: now \(Self.clip(a.errors.first ?? "none")), golden \(Self.clip(g.errors.first ?? "none"))")
+            late.append((d.problems[d.problems.count - 1], now ?? then ?? a.lineNumber,
+                         now != nil || then == nil ? .actual : .golden))
         }
         var largest: [String: PropertyDifference] = [:]
         var order: [String] = []
@@ -272,6 +274,10 @@ public struct GoldenComparison: Sendable {
             }
             // The tables of numbers go with this stage.
             work.release(work.held - heldBefore)
+        }
+        for finding in late where found.wanted(d) {
+            try found.keep(LineDifference(test: d.test, line: finding.line, log: finding.log, problem: finding.problem),
+                           into: &d, work: &work)
         }
         // Largest numeric differences first, then the rest in the order they were found.
         d.properties = order.compactMap { largest[$0] }.enumerated().sorted { l, r in
