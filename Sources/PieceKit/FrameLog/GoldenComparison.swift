@@ -142,7 +142,7 @@ public struct GoldenComparison: Sendable {
         func wanted(_ d: TestDifference) -> Bool { d.lines.count < room }
 
         func problem(_ text: String, at line: Int, in log: LineDifference.Log,
-                              into d: inout TestDifference, work: inout HostWork) throws(HostLimitReached) {
+                     into d: inout TestDifference, work: inout HostWork) throws(HostLimitReached) {
             d.problems.append(text)
             if wanted(d) {
                 try keep(LineDifference(test: d.test, line: line, log: log, problem: text), into: &d, work: &work)
@@ -150,7 +150,7 @@ public struct GoldenComparison: Sendable {
         }
 
         func keep(_ entry: LineDifference, into d: inout TestDifference,
-                           work: inout HostWork) throws(HostLimitReached) {
+                  work: inout HostWork) throws(HostLimitReached) {
             guard wanted(d) else { return }
             try work.reserve(LineDifference.bytes + HostBytes.string(entry.path.utf8.count)
                              + HostBytes.string(entry.actual.utf8.count) + HostBytes.string(entry.expected.utf8.count)
