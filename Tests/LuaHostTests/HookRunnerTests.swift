@@ -4,10 +4,34 @@ import Testing
 /// One runner serves every kind of hook; what a failing hook stops is still its kind's, and a limit in any hook
 /// stops the file. The expected logs are written out by hand from the rules in `PlanRun.runHooks`.
 @Suite struct HookRunnerTests {
+    @Test func aLimitInAnAfterEachStopsEveryHookAfterItAndTheRestOfTheFile() throws {
+        let limits = SandboxLimits(instructions: 1_000_000, memoryBytes: 64 << 20, seconds: 5)
+        let report = try runScenario("""
+            describe("g", function()
+              afterEach(function() print("inner aE"); local n = 0; while true do n = n + 1 end end)
+              afterAll(function() error("must not run") end)
+              test("t1", function() print("t1") end)
+              test("t2", function() end)
+            end)
+            afterEach(function() print("outer aE") end)
+            test("t3", function() end)
+            """, name: "stop.lua", limits: limits)
+        #expect(report.tests.map(\.name) == ["g > t1", "g > t2", "t3"], "\(report.summary)")
+        #expect(report.tests.map(\.status) == [.failed, .notRun, .notRun], "\(report.summary)")
+        let t1 = report.tests[0]
+        #expect(t1.message.hasSuffix("/stop.lua:2: instruction limit of 1000000 exceeded; the file's remaining 2 tests did not run"),
+                "\(t1.message)")
+        // The outer afterEach and the group's afterAll come after the hook that stopped: neither ran.
+        #expect(t1.output == ["t1", "inner aE"])
+        for t in report.tests.dropFirst() {
+            #expect(t.message == "not run: the file stopped at a limit in \"g > t1\"")
+        }
+    }
+
     @Test func aFailingHookStopsOnlyWhatItsKindStops() throws {
         let report = try runScenario("""
             local log = {}
-            local function note(s) log[#log + 1] = s end
+            local function note(s) table.insert(log, s) end
             describe("setup", function()
               beforeAll(function() note("bA1") end)
               beforeAll(function() error("bA2 fails") end)
@@ -62,29 +86,5 @@ import Testing
         // afterEach: every hook runs; the first failure is the test's.
         #expect(report.tests[5].message.hasSuffix("/kinds.lua:33: first aE fails\n(in afterEach of \"inner\")"))
         #expect(report.test("log")?.output == ["bA1 bE1 inner aE1 inner aE2 aE aA3 cleanup t outer aE"])
-    }
-
-    @Test func aLimitInAnAfterEachStopsEveryHookAfterItAndTheRestOfTheFile() throws {
-        let limits = SandboxLimits(instructions: 1_000_000, memoryBytes: 64 << 20, seconds: 5)
-        let report = try runScenario("""
-            describe("g", function()
-              afterEach(function() print("inner aE"); local n = 0; while true do n = n + 1 end end)
-              afterAll(function() error("must not run") end)
-              test("t1", function() print("t1") end)
-              test("t2", function() end)
-            end)
-            afterEach(function() print("outer aE") end)
-            test("t3", function() end)
-            """, name: "stop.lua", limits: limits)
-        #expect(report.tests.map(\.name) == ["g > t1", "g > t2", "t3"], "\(report.summary)")
-        #expect(report.tests.map(\.status) == [.failed, .notRun, .notRun], "\(report.summary)")
-        let t1 = report.tests[0]
-        #expect(t1.message.hasSuffix("/stop.lua:2: instruction limit of 1000000 exceeded; the file's remaining 2 tests did not run"),
-                "\(t1.message)")
-        // The outer afterEach and the group's afterAll come after the hook that stopped: neither ran.
-        #expect(t1.output == ["t1", "inner aE"])
-        for t in report.tests.dropFirst() {
-            #expect(t.message == "not run: the file stopped at a limit in \"g > t1\"")
-        }
     }
 }
