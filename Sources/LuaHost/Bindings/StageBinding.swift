@@ -25,7 +25,7 @@ enum StageBinding: ClassBinding {
     /// Sets the global `Stage{...}` and the globals the types made on a stage bring (the `metal` library). The
     /// stage's class, its methods written in Lua and the frames' views are made at the first `Stage{...}` (see
     /// `prepared`): most of a file's set-up cost, and a file that makes no stage never needs them.
-    static func install(into context: ScenarioContext) {
+    static func install(into context: BindingContext) {
         let state = context.state
         for binding in BindingRegistry.madeOnStage { binding.installGlobals(context: context) }
         state.setGlobal("Stage") { c in
@@ -62,14 +62,14 @@ enum StageBinding: ClassBinding {
     /// before the first `Stage{...}`, the class's metatable is made the same way at that point, and neither chunk
     /// sets a global.
     @discardableResult
-    static func prepared(_ context: ScenarioContext) -> LuaClass<StageObject> {
+    static func prepared(_ context: BindingContext) -> LuaClass<StageObject> {
         let cls = luaClass(context)
         installLuaMethods(cls, context.state)
         FrameTables.install(in: context.state)
         return cls
     }
 
-    static func describe(_ cls: LuaClass<StageObject>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("advance") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
@@ -259,7 +259,7 @@ end
     }
 
     /// Pushes `series(frames, times)` built by the test framework's own constructor.
-    static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: ScenarioContext) {
+    static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: BindingContext) {
         let L = c.L
         context.state.push(.series)
         let fn = lua_gettop(L)

@@ -8,7 +8,7 @@ import PieceKit
 enum AddedTokens {
     /// Reads the table at `index` (the value of `key`, "tiers" or "roles") into `o`.
     static func read(_ key: String, at index: Int32, into o: inout MotionOverrides, _ c: LuaCall,
-                     context: ScenarioContext) throws {
+                     context: BindingContext) throws {
         let L = c.L
         let what = key == "tiers" ? "a table of springs such as { calm = { duration = 0.6, bounce = 0.2 } }"
             : "a table of animations such as { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } }"
@@ -60,7 +60,7 @@ enum AddedTokens {
 /// overrides, and `motion.resetOverrides()` goes back to it.
 enum TokenSetLoader {
     /// Loads the token set at `path`; nil when it applied, else the message for the file.
-    static func load(_ path: String, into context: ScenarioContext) -> String? {
+    static func load(_ path: String, into context: BindingContext) -> String? {
         guard let data = RegularFile.contents(path) else { return "--tokens \(path): cannot read the file (only a regular file is read)" }
         let source = String(decoding: data, as: UTF8.self)
         let state = context.state

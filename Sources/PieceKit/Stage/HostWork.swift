@@ -8,7 +8,7 @@
 /// far, so the memory cap counts it before it exists. A refusal is thrown; the work gives up and leaves things as
 /// they were, and the host stops the file with the limit's own message.
 ///
-/// The rule itself is the host's, in one place (the Lua host's is `ScenarioContext.checkLimits`); this only
+/// The rule itself is the host's, in one place (the Lua host's is `BindingContext.checkLimits`); this only
 /// carries the question. With no host (`HostWork()`), nothing is refused.
 public struct HostWork {
     /// The host's answer for `bytes` held (0 when only time is asked): nil to go on, or why to stop.
