@@ -77,7 +77,10 @@ func generate(_ arguments: [String]) throws {
         swift += "    /// Lua/\(entry.file)\n"
         swift += "    static let \(entry.name) = \"\"\"\n\(literalBody(entry.text))\n\"\"\"\n\n"
     }
-    swift += "}\n"
+    swift += "    /// Every file by name (\"expect.lua\"), in name order, for the tests that hold the files and the binary alike.\n"
+    swift += "    static let all: [(file: String, text: String)] = [\n"
+    for entry in entries { swift += "        (\"\(entry.file)\", \(entry.name)),\n" }
+    swift += "    ]\n}\n"
     // Written only when it changed, so an unchanged file does not make LuaHost compile again.
     if FileManager.default.contents(atPath: output) == Data(swift.utf8) { return }
     guard FileManager.default.createFile(atPath: output, contents: Data(swift.utf8)) else {
