@@ -20,6 +20,7 @@ func constantName(of path: String) throws -> String {
     else {
         throw EmbedError(message: "\(path): the file name must be letters, digits and '_' (it names a Swift constant)")
     }
+    guard name != "all" else { throw EmbedError(message: "\(path): 'all' is the list of every file; name it otherwise") }
     return name
 }
 
@@ -66,7 +67,7 @@ func generate(_ arguments: [String]) throws {
     // Sorted by name, so the generated file is the same however the build lists the inputs.
     entries.sort { $0.name < $1.name }
     var swift = """
-        // Generated at build time by LuaEmbedder (the EmbedLua plugin) from Sources/LuaHost/Lua/*.lua.
+        // Generated at build time by LuaEmbedder (the EmbedLua plugin) from LuaHost's .lua files (Sources/LuaHost/Lua).
         // Do not edit: change the .lua files.
 
         /// The host's own Lua, one constant per file in Sources/LuaHost/Lua, named after it; the text is the file's.
@@ -75,11 +76,12 @@ func generate(_ arguments: [String]) throws {
         """
     for entry in entries {
         swift += "    /// Lua/\(entry.file)\n"
-        swift += "    static let \(entry.name) = \"\"\"\n\(literalBody(entry.text))\n\"\"\"\n\n"
+        // In backquotes, so a file may be named like a Swift keyword (`class.lua`).
+        swift += "    static let `\(entry.name)` = \"\"\"\n\(literalBody(entry.text))\n\"\"\"\n\n"
     }
     swift += "    /// Every file by name (\"expect.lua\"), in name order, for the tests that hold the files and the binary alike.\n"
     swift += "    static let all: [(file: String, text: String)] = [\n"
-    for entry in entries { swift += "        (\"\(entry.file)\", \(entry.name)),\n" }
+    for entry in entries { swift += "        (\"\(entry.file)\", `\(entry.name)`),\n" }
     swift += "    ]\n}\n"
     // Written only when it changed, so an unchanged file does not make LuaHost compile again.
     if FileManager.default.contents(atPath: output) == Data(swift.utf8) { return }
