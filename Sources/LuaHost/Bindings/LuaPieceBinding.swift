@@ -5,7 +5,7 @@ import PieceKit
 /// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`,
 /// and optional handlers for touches, keys and accessibility (see `LuaPieceInteraction.swift`).
 /// The stage animates, samples and logs its elements exactly as it does a Swift piece's.
-final class LuaPiece: StagePiece {
+final class LuaPiece: HoldsScriptTexts {
     let name: String
     let state: LuaState
     /// For reading the animations handlers return.
