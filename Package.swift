@@ -24,7 +24,11 @@ let package = Package(
         // Everything headless: motion, clock, text, pieces, mocks, stage. No Lua here.
         .target(name: "PieceKit"),
         // The sandbox and the bindings. No layout here.
-        .target(name: "LuaHost", dependencies: ["PieceKit", "CLua", "CLuaShim"]),
+        // The host's own Lua is in Sources/LuaHost/Lua/*.lua; EmbedLua compiles it into the binary as `LuaSources`.
+        .target(name: "LuaHost", dependencies: ["PieceKit", "CLua", "CLuaShim"], plugins: ["EmbedLua"]),
+        // Build-time only: turns those .lua files into one Swift file (run by the EmbedLua plugin).
+        .executableTarget(name: "LuaEmbedder"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["LuaEmbedder"]),
         .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit", "CWorkerShim"]),
         // Speed and memory targets (scripts/bench), never part of the tests.
         .executableTarget(name: "piecebench", dependencies: ["LuaHost", "PieceKit"]),

@@ -67,8 +67,9 @@ enum DiffMain {
     frames that differ, the largest difference of each property (the first N, default 20), and how properties
     that move settle and overshoot in each log. Numbers within T of each other are equal (default 0.0005: half
     the log's last decimal). The header's scenario path is not compared.
-    --lines compares line by line instead, printing the first N differences as "line 37 (frame 35,
-    t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25".
+    --lines prints the same comparison's first N findings one by one at their lines instead, as "line 37
+    (frame 35, t = 0.291667): pieces.nowPlaying.surface.h is 412.5, expected 410.25" (the line in ACTUAL; a frame
+    only EXPECTED has is at "golden line N").
     --html writes a page (to FILE, or standard output): each differing test's summary and its differing
     properties plotted, the two logs overlaid.
     Exit status 0 when the logs agree, 1 when they differ, 2 on a usage error.
@@ -130,8 +131,11 @@ enum DiffMain {
             return page.differ ? 1 : 0
         }
         if out != nil { return usage("--out goes with --html") }
+        let comparison = GoldenComparison(tolerance: .init(tolerance))
+        let actual = FrameLogParts(text: texts[0]), golden = FrameLogParts(text: texts[1])
         if byLine {
-            let differences = FrameLogDiff(tolerance: tolerance).differences(actual: texts[0], expected: texts[1], limit: limit)
+            // The same comparison, its findings one by one at their lines.
+            let differences = comparison.lineDifferences(actual: actual, golden: golden, limit: limit)
             if differences.isEmpty {
                 writeOut("the frame logs agree")
                 return 0
@@ -139,8 +143,7 @@ enum DiffMain {
             for difference in differences { writeOut(difference.description) }
             return 1
         }
-        let tests = GoldenComparison(tolerance: .init(tolerance))
-            .compare(actual: FrameLogParts(text: texts[0]), golden: FrameLogParts(text: texts[1]))
+        let tests = comparison.compare(actual: actual, golden: golden)
         if tests.isEmpty {
             writeOut("the frame logs agree")
             return 0

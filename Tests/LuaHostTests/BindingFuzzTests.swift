@@ -22,7 +22,7 @@ import PieceKit
     static func surface() throws -> Surface {
         let state = try LuaState(limits: .tight)
         defer { state.close() }
-        let context = ScenarioContext(state: state, path: "surface.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "surface.lua", options: RunOptions())
         Bindings.install(into: context)
         var surface = Surface()
         for (name, described) in state.classCache {

@@ -5,9 +5,9 @@ import Testing
 /// each with exactly the methods and readings its entry declares, so editor stubs made from it tell the truth.
 @Suite struct BindingRegistryTests {
     /// A state with every binding installed, as a scenario file starts.
-    private func installed() throws -> (LuaState, ScenarioContext) {
+    private func installed() throws -> (LuaState, BindingContext) {
         let state = try LuaState(limits: .tight)
-        let context = ScenarioContext(state: state, path: "registry.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "registry.lua", options: RunOptions())
         Bindings.install(into: context)
         return (state, context)
     }

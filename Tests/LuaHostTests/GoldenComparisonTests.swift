@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import PieceKit
 
 /// Goldens compared by test, stage and frame: a change shows in its own test only, with a summary worked out by hand.
 @Suite struct GoldenComparisonTests {

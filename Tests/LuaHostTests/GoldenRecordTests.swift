@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+import PieceKit
 
 /// Recording goldens: each mode, with and without a filter, the actual log beside a failure, names from the
 /// project root, and scripts' `toMatchGolden` through the same code.

@@ -7,9 +7,9 @@ import Testing
 /// Failing any single allocation of a real scenario stops it cleanly with that limit, wherever it falls.
 @Suite struct HostAllocationTests {
     /// A state with every binding, as a scenario file gets it (without the test framework).
-    private func makeState(_ limits: SandboxLimits, failing n: Int = 0) throws -> (LuaState, ScenarioContext) {
+    private func makeState(_ limits: SandboxLimits, failing n: Int = 0) throws -> (LuaState, BindingContext) {
         let state = try LuaState(limits: limits, failingAllocation: n)
-        let context = ScenarioContext(state: state, path: "alloc.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "alloc.lua", options: RunOptions())
         Bindings.install(into: context)
         return (state, context)
     }

@@ -44,6 +44,12 @@ import Testing
             let g = try FrameLogParts(text: log(frames: 5_000, x: 1), work: &none)
             _ = try GoldenComparison().compare(actual: a, golden: g, work: &work)
         },
+        Surface(name: "a golden's frames compared line by line") { work throws(HostLimitReached) in
+            var none = HostWork()
+            let a = try FrameLogParts(text: log(frames: 5_000), work: &none)
+            let g = try FrameLogParts(text: log(frames: 5_000, x: 1), work: &none)
+            _ = try GoldenComparison().compare(actual: a, golden: g, lines: 5_000, work: &work)
+        },
         Surface(name: "a stage's frames written for its golden") { work throws(HostLimitReached) in
             guard let stage = try? Stage() else { return }
             _ = try? stage.frames(3_000)

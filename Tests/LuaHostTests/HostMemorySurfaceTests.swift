@@ -127,7 +127,7 @@ import Testing
         let cap = 16 << 20
         let state = try LuaState(limits: SandboxLimits(instructions: 0, memoryBytes: cap, seconds: 30))
         defer { state.close() }
-        let context = ScenarioContext(state: state, path: "morph.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "morph.lua", options: RunOptions())
         Bindings.install(into: context)
         let outcome = state.run(text: """
             local line = string.rep("a", 1 << 20)

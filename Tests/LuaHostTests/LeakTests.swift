@@ -25,7 +25,7 @@ private final class WeakSet {
 
     @Test func closingAStateReleasesEverySpringAScenarioMade() throws {
         let state = try LuaState(limits: .tight)
-        let context = ScenarioContext(state: state, path: "leak.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "leak.lua", options: RunOptions())
         Bindings.install(into: context)
         let before = Self.released
         let outcome = state.run(text: """

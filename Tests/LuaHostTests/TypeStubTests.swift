@@ -51,7 +51,7 @@ import Testing
         // described in Swift but missing from the stubs fails here.
         let state = try LuaState(limits: .tight)
         defer { state.close() }
-        let context = ScenarioContext(state: state, path: "stubs.lua", options: RunOptions())
+        let context = BindingContext(state: state, path: "stubs.lua", options: RunOptions())
         Bindings.install(into: context)
         #expect(!state.classCache.isEmpty)
         for (name, cls) in state.classCache {

@@ -76,26 +76,18 @@ import Testing
         #expect(stage.heldBytes >= stage.historyBytes)
     }
 
-    @Test func aGoldenComparisonPastItsDeadlineStopsAndFails() {
-        let line = #"{"frame":1,"t":0.008333,"pieces":{}}"#
-        let log = Array(repeating: line, count: 100).joined(separator: "\n")
-        let past = ContinuousClock.now - .seconds(1)
-        let found = FrameLogDiff().differences(actual: log, expected: log, deadline: past)
-        #expect(found.count == 1)
-        #expect(found.first?.line == 1)
-        #expect(found.first?.actual == "not compared (the comparison ran out of time)")
-    }
-
-    @Test func aComparisonWithATimeLimitStopsOnceItHasPassed() {
-        // A limit of a nanosecond has passed by the time the first line is compared.
-        let line = #"{"frame":1,"t":0.008333,"pieces":{}}"#
-        let log = Array(repeating: line, count: 100).joined(separator: "\n")
-        let found = FrameLogDiff(timeLimit: 1e-9).differences(actual: log, expected: log)
-        #expect(found.map(\.actual) == ["not compared (the comparison ran out of time)"])
-        // Without one, equal logs agree; a limit that is not a positive finite number is none.
-        #expect(FrameLogDiff().differences(actual: log, expected: log).isEmpty)
-        #expect(FrameLogDiff(timeLimit: .nan).timeLimit == nil)
-        #expect(FrameLogDiff(timeLimit: 1e300).timeLimit == nil)
+    @Test func aGoldenComparisonWhoseHostSaysTheTimeIsUpStopsWithItsReason() {
+        // The comparison's time bound is the host's: it asks `work` as it goes. 5,000 frames: past the passes
+        // (`HostWork.stride`) and the bytes (`HostWork.slack`) small work may take before it asks.
+        let log = (1...5000).map { #"{"frame":\#($0),"t":\#(Double($0) / 120),"pieces":{}}"# }.joined(separator: "\n")
+        let parts = FrameLogParts(text: log)
+        #expect(throws: HostLimitReached(reason: "time limit of 1 s exceeded")) {
+            var work = HostWork { _ in "time limit of 1 s exceeded" }
+            _ = try GoldenComparison().compare(actual: parts, golden: parts, lines: 10, work: &work)
+        }
+        // Without a host, equal logs agree.
+        #expect(GoldenComparison().compare(actual: parts, golden: parts).isEmpty)
+        #expect(GoldenComparison().lineDifferences(actual: parts, golden: parts).isEmpty)
     }
 
     @Test func objectsWithManyKeysCompareKeyByKeyInTheGoldensOrder() {
@@ -103,7 +95,7 @@ import Testing
         let keys = (0..<20_000).map { "\"k\($0)\":\($0)" }
         let expected = "{" + keys.joined(separator: ",") + "}"
         let actual = "{" + keys.dropFirst().joined(separator: ",") + ",\"extra\":1}"
-        let found = FrameLogDiff().differences(actual: actual, expected: expected)
+        let found = GoldenComparison().lineDifferences(actual: FrameLogParts(text: actual), golden: FrameLogParts(text: expected))
         #expect(found.map(\.path) == ["k0", "extra"])
         #expect(found.first?.actual == "absent")
         #expect(found.last?.expected == "absent")

@@ -145,7 +145,7 @@ public enum BindingRegistry {
         entries.map { (ObjectIdentifier($0.binding), $0.name) }, uniquingKeysWith: { first, _ in first })
 
     /// Describes every class in `context`'s state, so the state knows them all before any script runs.
-    static func describeAll(in context: ScenarioContext) {
+    static func describeAll(in context: BindingContext) {
         for entry in entries { _ = entry.binding.members(context) }
     }
 }

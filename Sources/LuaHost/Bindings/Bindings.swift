@@ -14,7 +14,7 @@ enum Bindings {
         case onFirstUse
     }
 
-    static func install(into context: ScenarioContext, describe: Describe = .all) {
+    static func install(into context: BindingContext, describe: Describe = .all) {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
         FoundationBinding.install(into: context)

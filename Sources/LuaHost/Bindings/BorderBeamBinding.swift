@@ -8,7 +8,7 @@ enum BorderBeamBinding: StageMadeBinding {
     static let optionKeys = ["x", "y", "w", "h", "radius", "shape", "lap", "tail", "width", "bloom", "start",
                              "starts", "name"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> BorderBeamPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> BorderBeamPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let frame = try VinylBinding.frame(opts, current: nil) else {
             throw LuaHostError.message("\(c.function): the beam needs its shape's frame: give x, y, w and h")
@@ -69,7 +69,7 @@ enum BorderBeamBinding: StageMadeBinding {
         }
     }
 
-    static func describe(_ cls: LuaClass<Bound<BorderBeamPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<BorderBeamPiece>>, context: BindingContext) {
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         // The heads as last drawn, one per beam, 0…1 along the path.
         cls.property("heads") { o, c in

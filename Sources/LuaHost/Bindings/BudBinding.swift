@@ -18,7 +18,7 @@ final class LuaBuds: BudHost {
 enum BudBinding: StageMadeBinding {
     static let optionKeys = ["name", "placed"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LuaBuds {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaBuds {
         let opts = try c.options(1, allowed: optionKeys)
         let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
         let buds = LuaBuds(name: name, stage: stage)
@@ -61,7 +61,7 @@ enum BudBinding: StageMadeBinding {
         try LuaPiece.raisePendingError(on: o.stage)
     }
 
-    static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
         // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
         cls.method("bloom") { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")

@@ -13,7 +13,7 @@ final class Bound<Value> {
 protocol ClassBinding: SendableMetatype {
     associatedtype Object: AnyObject
     /// Adds the class's methods and readings.
-    static func describe(_ cls: LuaClass<Object>, context: ScenarioContext)
+    static func describe(_ cls: LuaClass<Object>, context: BindingContext)
 }
 
 extension ClassBinding {
@@ -21,12 +21,12 @@ extension ClassBinding {
     static var className: String { BindingRegistry.name(of: self) }
 
     /// The class in this scenario's state, described on first use.
-    static func luaClass(_ context: ScenarioContext) -> LuaClass<Object> {
+    static func luaClass(_ context: BindingContext) -> LuaClass<Object> {
         context.state.luaClass(className) { describe($0, context: context) }
     }
 
     /// The class's members, for checks that need no object type (plugins' clashes, tests).
-    static func members(_ context: ScenarioContext) -> any LuaClassMembers { luaClass(context) }
+    static func members(_ context: BindingContext) -> any LuaClassMembers { luaClass(context) }
 
     /// The value of this class at absolute stack index `index`, if it is one.
     static func object(_ c: LuaCall, at index: Int32) -> Object? {
@@ -34,7 +34,7 @@ extension ClassBinding {
     }
 
     /// Pushes `object` as a value of this class.
-    static func push(_ object: Object, context: ScenarioContext) {
+    static func push(_ object: Object, context: BindingContext) {
         context.state.push(object, as: luaClass(context))
     }
 }
@@ -43,17 +43,17 @@ extension ClassBinding {
 protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
     associatedtype Value
     /// Reads the call's options and puts the new value on the stage.
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> Value
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> Value
     /// Globals the type brings with it (the `metal` library); none unless a binding says so.
-    static func installGlobals(context: ScenarioContext)
+    static func installGlobals(context: BindingContext)
 }
 
 extension StageMadeBinding {
-    static func installGlobals(context: ScenarioContext) {}
+    static func installGlobals(context: BindingContext) {}
 
     /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
     /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.
-    static func install(on stage: LuaClass<StageObject>, context: ScenarioContext) {
+    static func install(on stage: LuaClass<StageObject>, context: BindingContext) {
         stage.method(className) { o, c in
             let value = try make(on: o.stage, c, context: context)
             try keep(c, on: o.stage)

@@ -5,7 +5,7 @@ import PieceKit
 /// calls chain), and the read-only `finger.location` ({ x, y }) and `finger.isDown`. Each call delivers one
 /// sample to the piece now; the script advances the stage between calls itself.
 enum FingerBinding: ClassBinding {
-    static func describe(_ cls: LuaClass<Bound<Finger>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<Finger>>, context: BindingContext) {
         cls.method("move") { o, c in
             let dx = try c.number(1, "a distance in points (dx)")
             let dy = try c.number(2, "a distance in points (dy)")

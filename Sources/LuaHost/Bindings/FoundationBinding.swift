@@ -8,7 +8,7 @@ import PieceKit
 /// and the letter morph (`text.morph(old, new)`). Each reads the PieceKit value the Swift pieces use; none is
 /// computed here again.
 enum FoundationBinding {
-    static func install(into context: ScenarioContext) {
+    static func install(into context: BindingContext) {
         let state = context.state
         let L = state.L
         let top = lua_gettop(L)
@@ -82,7 +82,7 @@ enum FoundationBinding {
     /// delay of its arrival, as the Swift pieces morph a line (`MorphLetters`): `{ text = "M", place = 1,
     /// fate = "holds" | "arrives", delay = 0.022 × (place − 1), from = 0.6 }`; a line whose script can't be cut
     /// arrives whole (one entry, `from = 0.9`). Then the letters of `old` that leave, `fate = "leaves"`.
-    static func morph(_ c: LuaCall, context: ScenarioContext) throws -> Int32 {
+    static func morph(_ c: LuaCall, context: BindingContext) throws -> Int32 {
         let old = try c.string(1, "the old line (a string)")
         let new = try c.string(2, "the new line (a string)")
         let opts = try c.options(3, allowed: morphOptions)

@@ -58,60 +58,8 @@ enum FrameTables {
 
     /// The views' machinery, in Lua so a read that is already built never leaves Lua.
     static let viewChunkName = "=piecebox:frames"
-    static let viewSource = #"""
-    local build, keys, miss, keep = ...
-    if type(miss) ~= "function" then miss = function() return nil end end
-    local rawget, rawset, setmetatable, ipairs, next = rawget, rawset, setmetatable, ipairs, next
-    -- Each view holds its frame's userdata under this key (a key no script can name), not in a side table, so
-    -- making and reading views allocates the same way on every run.
-    local BOX = {}
-    local pieceMetas = {}
-    local pieceMeta
-    local function resolve(v, piece, k)
-      local box = rawget(v, BOX)
-      if box == nil then return nil end
-      local value = build(box, piece, k)
-      if value == true then value = setmetatable({ [BOX] = box }, pieceMeta(k)) end
-      if value ~= nil then rawset(v, k, value) end
-      return value
-    end
-    local function filler(piece)
-      return function(v)
-        local box = rawget(v, BOX)
-        if box == nil then return end
-        for _, k in ipairs(keys(box, piece)) do
-          if rawget(v, k) == nil then resolve(v, piece, k) end
-        end
-      end
-    end
-    -- pairs over a view (filled first by the sandbox's pairs) shows what the frame holds, never the hidden key.
-    local function visible(t, k)
-      local key, value = next(t, k)
-      if key == BOX then key, value = next(t, key) end
-      return key, value
-    end
-    local function viewPairs(v) return visible, v, nil end
-    pieceMeta = function(name)
-      local m = pieceMetas[name]
-      if m == nil then
-        m = { __piece = name, __fill = filler(name), __pairs = viewPairs }
-        m.__index = function(v, k)
-          local value = resolve(v, name, k)
-          if value == nil then return miss(v, k) end
-          return value
-        end
-        pieceMetas[name] = m
-      end
-      return m
-    end
-    local frameMeta = { __piece = false, __fill = filler(nil), __pairs = viewPairs }
-    frameMeta.__index = function(v, k)
-      local value = resolve(v, nil, k)
-      if value == nil then return miss(v, k) end
-      return value
-    end
-    keep(frameMeta, BOX)
-    """#
+    /// The text is Sources/LuaHost/Lua/frames.lua, compiled into the binary (see `LuaSources`).
+    static let viewSource = LuaSources.frames
 
     /// The frame behind a view's userdata (argument `index`).
     private static func frame(_ L: OpaquePointer, _ index: Int32) -> Frame? {

@@ -10,7 +10,7 @@ enum GlassGroupBinding: StageMadeBinding {
     static let optionKeys = ["spacing", "shapes", "name"]
     static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> GlassGroupPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let name = try opts.pieceName(default: "glassGroup")
         guard let spacing = try opts.number("spacing", "a distance in points") else {
@@ -85,7 +85,7 @@ enum GlassGroupBinding: StageMadeBinding {
 
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
     /// springs ("bouncy", "smooth", "snappy"); nil when left out (the change has no animation).
-    static func animation(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation? {
+    static func animation(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Animation? {
         if c.isNil(arg) { return nil }
         if c.type(arg) == LUA_TSTRING {
             switch try c.string(arg) {
@@ -101,7 +101,7 @@ enum GlassGroupBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: BindingContext) {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
         cls.method("insert") { o, c in
@@ -138,7 +138,7 @@ enum GlassGroupBinding: StageMadeBinding {
     }
 
     /// The gestures, and the readings both classes share.
-    static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: ScenarioContext) {
+    static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("spacing") { o, c in c.push(o.value.spacing); return 1 }

@@ -8,7 +8,7 @@ import PieceKit
 enum GlassSheetBinding: StageMadeBinding {
     static let optionKeys = ["detents", "presented", "name"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> SheetPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> SheetPiece {
         let opts = try c.options(1, allowed: optionKeys)
         let name = try opts.pieceName(default: "sheet")
         var detents: [SheetDetent] = [.large]
@@ -31,7 +31,7 @@ enum GlassSheetBinding: StageMadeBinding {
         return d
     }
 
-    static func describe(_ cls: LuaClass<Bound<SheetPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<SheetPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.method("present") { o, c in o.value.present(); return 0 }
         cls.method("dismiss") { o, c in o.value.dismiss(); return 0 }

@@ -9,7 +9,7 @@ import PieceKit
 enum GlassTabBarBinding: StageMadeBinding {
     static let optionKeys = ["page", "accessory", "minimizeBehavior", "selected", "name"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> TabBarPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> TabBarPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
@@ -29,7 +29,7 @@ enum GlassTabBarBinding: StageMadeBinding {
         return bar
     }
 
-    static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.method("select") { o, c in
             let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")

@@ -5,7 +5,7 @@ import PieceKit
 enum GlassToolsBinding: StageMadeBinding {
     static let optionKeys = ["expanded", "name"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> GlassToolsPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassToolsPiece {
         let opts = try c.options(1, allowed: optionKeys)
         let name = try opts.pieceName(default: "tools")
         let tools: GlassToolsPiece
@@ -16,7 +16,7 @@ enum GlassToolsBinding: StageMadeBinding {
         return tools
     }
 
-    static func describe(_ cls: LuaClass<Bound<GlassToolsPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<GlassToolsPiece>>, context: BindingContext) {
         GlassGroupBinding.addShared(to: cls, context: context)
         // toggle(): the pencil's action, withAnimation(.bouncy) { expanded.toggle() }.
         cls.method("toggle") { o, c in

@@ -14,7 +14,7 @@ enum InteractionBinding {
     static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
     static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
 
-    static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: ScenarioContext) {
+    static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         func piece(_ o: Bound<P>) -> P { o.value }
         func stage(_ o: Bound<P>) -> Stage { o.stage }
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.

@@ -203,7 +203,7 @@ extension SpinningVinylArtPiece: BoundToPlayer { var boundPlayer: (any MediaPlay
 /// every player-bound piece uses. A player made with `s:player{...}` on this stage (checked as any registry value
 /// is, `PlayerBinding.value(inOption:...)`), or a Lua table that is a player (see `LuaMediaPlayer`).
 enum PlayerOption {
-    static func read(_ c: LuaCall, _ opts: Options, on stage: Stage, context: ScenarioContext) throws -> any MediaPlayer {
+    static func read(_ c: LuaCall, _ opts: Options, on stage: Stage, context: BindingContext) throws -> any MediaPlayer {
         let L = c.L
         lua_pushstring(L, "player")
         let type = lua_rawget(L, 1 + c.offset)

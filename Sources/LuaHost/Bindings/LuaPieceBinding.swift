@@ -5,11 +5,11 @@ import PieceKit
 /// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`,
 /// and optional handlers for touches, keys and accessibility (see `LuaPieceInteraction.swift`).
 /// The stage animates, samples and logs its elements exactly as it does a Swift piece's.
-final class LuaPiece: StagePiece {
+final class LuaPiece: HoldsScriptTexts {
     let name: String
     let state: LuaState
     /// For reading the animations handlers return.
-    let context: ScenarioContext
+    let context: BindingContext
     /// Registry references to the layout function and the state table.
     let layoutRef: Int32
     let stateRef: Int32
@@ -34,7 +34,7 @@ final class LuaPiece: StagePiece {
         var perform = LUA_NOREF
     }
 
-    init(name: String, state: LuaState, context: ScenarioContext, layoutRef: Int32, stateRef: Int32) {
+    init(name: String, state: LuaState, context: BindingContext, layoutRef: Int32, stateRef: Int32) {
         self.name = name; self.state = state; self.context = context
         self.layoutRef = layoutRef; self.stateRef = stateRef
     }
@@ -107,7 +107,7 @@ final class LuaPiece: StagePiece {
 
 enum LuaPieceBinding: StageMadeBinding {
     /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LuaPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaPiece {
         let state = context.state
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
@@ -191,7 +191,7 @@ enum LuaPieceBinding: StageMadeBinding {
         }
     }
 
-    static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("state") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
         // The piece's target elements (where they are going), by name: card.layout.surface.h

@@ -7,7 +7,7 @@ enum MetalBinding: StageMadeBinding {
     static let buttonKeys = ["title", "symbol", "x", "y", "name"]
 
     /// Sets the `metal` library.
-    static func installGlobals(context: ScenarioContext) {
+    static func installGlobals(context: BindingContext) {
         let state = context.state
         state.pushLibrary([
             ("white", { c in
@@ -22,7 +22,7 @@ enum MetalBinding: StageMadeBinding {
         state.setGlobalValue("metal")
     }
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> MetalButtonPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MetalButtonPiece {
         let opts = try c.options(1, allowed: buttonKeys)
         let title = try opts.string("title", "the button's title (a string)") ?? "Ask"
         let symbol = try opts.string("symbol", "an SF Symbol name (a string)") ?? "sparkles"
@@ -38,7 +38,7 @@ enum MetalBinding: StageMadeBinding {
         return piece
     }
 
-    static func describe(_ cls: LuaClass<Bound<MetalButtonPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<MetalButtonPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("title") { o, c in c.push(o.value.title); return 1 }

@@ -10,7 +10,7 @@ enum MiniPlayerBinding: StageMadeBinding {
     static let optionKeys = ["player", "name", "messages"]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ExpandingMiniPlayerPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ExpandingMiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
@@ -30,7 +30,7 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<ExpandingMiniPlayerPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<ExpandingMiniPlayerPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }

@@ -20,15 +20,15 @@ final class TokenView {
     enum Kind { case tiers, roles }
     let kind: Kind
     let reduceMotion: Bool
-    let context: ScenarioContext
-    init(_ kind: Kind, reduceMotion: Bool, context: ScenarioContext) {
+    let context: BindingContext
+    init(_ kind: Kind, reduceMotion: Bool, context: BindingContext) {
         self.kind = kind; self.reduceMotion = reduceMotion; self.context = context
     }
 }
 
 /// `motion.*`: the motion tokens, springs and curves to sample, gesture physics, and overrides.
 enum MotionBinding {
-    static func install(into context: ScenarioContext) {
+    static func install(into context: BindingContext) {
         let state = context.state
         func pushSpring(_ s: Spring) { SpringBinding.push(SpringObject(s), context: context) }
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
@@ -197,20 +197,20 @@ enum MotionBinding {
         return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
     }
 
-    static func springArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Spring {
+    static func springArgument(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Spring {
         if let box = SpringBinding.object(c, at: arg + c.offset) { return box.spring }
         if c.type(arg) == LUA_TTABLE { return try springFromOptions(c, arg) }
         throw c.argumentError(arg, "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })")
     }
 
-    static func animationArgument(_ c: LuaCall, _ arg: Int32, context: ScenarioContext) throws -> Animation {
+    static func animationArgument(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Animation {
         if let box = AnimationBinding.object(c, at: arg + c.offset) { return box.animation }
         if let box = SpringBinding.object(c, at: arg + c.offset) { return .spring(box.spring) }
         if c.type(arg) == LUA_TTABLE { return .spring(try springFromOptions(c, arg)) }
         throw c.argumentError(arg, "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)")
     }
 
-    static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: ScenarioContext) throws -> Spring {
+    static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
         guard case .table(let t) = v else {
             throw LuaHostError.message("\(c.function): \(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
         }
@@ -221,7 +221,7 @@ enum MotionBinding {
     }
 
     /// `motion.override{ reveal = <animation or spring>, tiers = { calm = <spring> } }`.
-    static func overridesFromOptions(_ c: LuaCall, context: ScenarioContext) throws -> MotionOverrides {
+    static func overridesFromOptions(_ c: LuaCall, context: BindingContext) throws -> MotionOverrides {
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of overrides") }
         var o = MotionOverrides()
         let L = c.L

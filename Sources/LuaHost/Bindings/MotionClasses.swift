@@ -3,7 +3,7 @@ import PieceKit
 /// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
 /// `animation` to sample it or animate with it.
 enum SpringBinding: ClassBinding {
-    static func describe(_ cls: LuaClass<SpringObject>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
         cls.readings(numbers: [
             "duration": \.spring.duration, "bounce": \.spring.bounce, "response": \.spring.response,
             "dampingRatio": \.spring.dampingRatio, "stiffness": \.spring.stiffness, "damping": \.spring.damping,
@@ -31,7 +31,7 @@ enum SpringBinding: ClassBinding {
 /// An animation (a role, a curve, a spring's animation): `duration`, `description`, sampling with `value`,
 /// `velocity` and `isFinished`, and new animations from `delay` and `speed`.
 enum AnimationBinding: ClassBinding {
-    static func describe(_ cls: LuaClass<AnimationObject>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
         let state = context.state
         cls.property("duration") { o, c in c.push(o.animation.completionTime); return 1 }
         cls.property("description") { o, c in c.push(o.animation.description); return 1 }
@@ -53,7 +53,7 @@ enum AnimationBinding: ClassBinding {
 /// `motion.tiers`, `motion.roles` and their reduced-motion twins: a tier or role looked up by name in the tokens
 /// in force now (built-in ones and those a plugin or token set added), so an override shows at once.
 enum TokenViewBinding: ClassBinding {
-    static func describe(_ cls: LuaClass<TokenView>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<TokenView>, context: BindingContext) {
         cls.anyProperty { view, key, c in
             let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
             switch view.kind {

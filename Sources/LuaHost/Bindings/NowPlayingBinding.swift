@@ -11,7 +11,7 @@ enum NowPlayingBinding: StageMadeBinding {
     static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
                               "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> NowPlayingPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> NowPlayingPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "nowPlaying")
@@ -59,7 +59,7 @@ enum NowPlayingBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<NowPlayingPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<NowPlayingPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.

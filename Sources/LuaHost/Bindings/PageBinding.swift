@@ -13,7 +13,7 @@ enum PageBinding: StageMadeBinding {
     static let optionKeys = ["sections", "name", "selection", "keyboard", "spacing", "paddingTop", "paddingBottom"]
     static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> LiveScrollPage {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LiveScrollPage {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let list = try opts.table("sections", "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }") else {
             throw LuaHostError.message("\(c.function): option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
@@ -111,7 +111,7 @@ enum PageBinding: StageMadeBinding {
 
     static let scrollOptions = ["to", "offset", "animated", "animation"]
 
-    static func describe(_ cls: LuaClass<Bound<LiveScrollPage>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<LiveScrollPage>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
@@ -205,7 +205,7 @@ enum PageBinding: StageMadeBinding {
     }
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.
-    private static func scrollAnimation(_ opts: Options, _ c: LuaCall, context: ScenarioContext) throws -> Animation? {
+    private static func scrollAnimation(_ opts: Options, _ c: LuaCall, context: BindingContext) throws -> Animation? {
         let animated = try opts.boolean("animated", default: false)
         guard opts.has("animation") else { return animated ? .default : nil }
         // The animation is a userdata, so it is read from the raw table.

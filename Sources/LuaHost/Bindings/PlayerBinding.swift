@@ -9,7 +9,7 @@ enum PlayerBinding: StageMadeBinding {
     static let optionKeys = ["tracks", "time", "isPlaying", "updateInterval", "seekConfirmation", "trackEnd", "name"]
     static let trackKeys = ["title", "artist", "duration"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> MockPlayer {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MockPlayer {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         guard let list = try opts.table("tracks", "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }") else {
             throw LuaHostError.message("\(c.function): option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
@@ -87,7 +87,7 @@ enum PlayerBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
         cls.method("play") { o, c in try noArguments(c); o.value.play(); return 0 }
         cls.method("pause") { o, c in try noArguments(c); o.value.pause(); return 0 }

@@ -8,7 +8,7 @@ enum ScrollIslandBinding: StageMadeBinding {
     static let optionKeys = ["page", "name", "progress", "showsTopButton", "maxWidth", "isExpanded", "messages"]
     static let messageKeys = ["contents", "backToTop", "openHint", "closeHint"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> ScrollIslandPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ScrollIslandPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
@@ -69,7 +69,7 @@ enum ScrollIslandBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<ScrollIslandPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<ScrollIslandPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).

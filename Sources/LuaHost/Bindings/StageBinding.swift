@@ -25,7 +25,7 @@ enum StageBinding: ClassBinding {
     /// Sets the global `Stage{...}` and the globals the types made on a stage bring (the `metal` library). The
     /// stage's class, its methods written in Lua and the frames' views are made at the first `Stage{...}` (see
     /// `prepared`): most of a file's set-up cost, and a file that makes no stage never needs them.
-    static func install(into context: ScenarioContext) {
+    static func install(into context: BindingContext) {
         let state = context.state
         for binding in BindingRegistry.madeOnStage { binding.installGlobals(context: context) }
         state.setGlobal("Stage") { c in
@@ -62,14 +62,14 @@ enum StageBinding: ClassBinding {
     /// before the first `Stage{...}`, the class's metatable is made the same way at that point, and neither chunk
     /// sets a global.
     @discardableResult
-    static func prepared(_ context: ScenarioContext) -> LuaClass<StageObject> {
+    static func prepared(_ context: BindingContext) -> LuaClass<StageObject> {
         let cls = luaClass(context)
         installLuaMethods(cls, context.state)
         FrameTables.install(in: context.state)
         return cls
     }
 
-    static func describe(_ cls: LuaClass<StageObject>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("advance") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
@@ -181,30 +181,8 @@ enum StageBinding: ClassBinding {
     }
 
     static let runUntilChunkName = "=piecebox:stage"
-    static let runUntilSource = #"""
-local methods, step = ...
-local type, error, format = type, error, string.format
---- Renders frames until predicate(frame) is true; returns the frames rendered. Times out with an error.
-methods.runUntil = function(self, predicate, timeout)
-  if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
-  timeout = timeout or 10
-  -- NaN and infinity never run out, so the loop would end only at the sandbox's limits.
-  if type(timeout) ~= "number" or timeout ~= timeout or timeout < 0 or timeout == 1 / 0 then
-    error("stage:runUntil: argument 2 must be a timeout in seconds (0 or more, finite), got " .. tostring(timeout), 2)
-  end
-  local start = self:now()
-  local n = 0
-  local frame
-  while true do
-    if n > 0 and predicate(frame) then return n end
-    if self:now() - start >= timeout - 1e-9 then
-      error(format("stage:runUntil: the predicate was still false after %d frames (%.4g s)", n, timeout), 2)
-    end
-    frame = step(self)
-    n = n + 1
-  end
-end
-"""#
+    /// The text is Sources/LuaHost/Lua/stage.lua, compiled into the binary (see `LuaSources`).
+    static let runUntilSource = LuaSources.stage
 
     /// The `history` option: how many seconds of frames the stage keeps (the latest stretch of virtual time), or
     /// "all" (the default).
@@ -259,7 +237,7 @@ end
     }
 
     /// Pushes `series(frames, times)` built by the test framework's own constructor.
-    static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: ScenarioContext) {
+    static func pushSeries(_ frames: [Frame], _ c: LuaCall, context: BindingContext) {
         let L = c.L
         context.state.push(.series)
         let fn = lua_gettop(L)

@@ -54,7 +54,7 @@ final class ScriptWork {
 enum StageWorkBinding: ClassBinding {
     static let workOptions = ["background", "label"]
 
-    static func install(on cls: LuaClass<StageObject>, context: ScenarioContext) {
+    static func install(on cls: LuaClass<StageObject>, context: BindingContext) {
         let state = context.state
         let works = luaClass(context)
 
@@ -72,7 +72,7 @@ enum StageWorkBinding: ClassBinding {
         }
     }
 
-    static func describe(_ cls: LuaClass<ScriptWork>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<ScriptWork>, context: BindingContext) {
         let state = context.state
         cls.property("active") { o, c in c.push(o.active); return 1 }
         cls.property("label") { o, c in

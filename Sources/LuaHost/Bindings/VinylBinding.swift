@@ -9,7 +9,7 @@ enum VinylBinding: StageMadeBinding {
     static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
     static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: ScenarioContext) throws -> SpinningVinylArtPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> SpinningVinylArtPiece {
         let opts = try c.options(1, allowed: optionKeys)
         var player: (any MediaPlayer)?
         if opts.has("player") {
@@ -63,7 +63,7 @@ enum VinylBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<SpinningVinylArtPiece>>, context: ScenarioContext) {
+    static func describe(_ cls: LuaClass<Bound<SpinningVinylArtPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.

@@ -116,3 +116,12 @@ public struct FileReport: Equatable, Sendable {
     public var skipped: Int { tests.filter { $0.status == .skipped }.count }
     public var notRun: Int { tests.filter { $0.status == .notRun }.count }
 }
+
+extension FileReport {
+    /// This report with one more failure: the file's own (it did not run, or stopped outside any test).
+    func failingFile(_ message: String, traceback: String = "") -> FileReport {
+        var report = self
+        report.tests.append(TestResult(name: "(file)", status: .failed, message: message, traceback: traceback))
+        return report
+    }
+}

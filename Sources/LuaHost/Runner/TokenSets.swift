@@ -8,7 +8,7 @@ import PieceKit
 enum AddedTokens {
     /// Reads the table at `index` (the value of `key`, "tiers" or "roles") into `o`.
     static func read(_ key: String, at index: Int32, into o: inout MotionOverrides, _ c: LuaCall,
-                     context: ScenarioContext) throws {
+                     context: BindingContext) throws {
         let L = c.L
         let what = key == "tiers" ? "a table of springs such as { calm = { duration = 0.6, bounce = 0.2 } }"
             : "a table of animations such as { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } }"
@@ -60,11 +60,11 @@ enum AddedTokens {
 /// overrides, and `motion.resetOverrides()` goes back to it.
 enum TokenSetLoader {
     /// Loads the token set at `path`; nil when it applied, else the message for the file.
-    static func load(_ path: String, into context: ScenarioContext) -> String? {
+    static func load(_ path: String, into context: BindingContext) -> String? {
         guard let data = RegularFile.contents(path) else { return "--tokens \(path): cannot read the file (only a regular file is read)" }
         let source = String(decoding: data, as: UTF8.self)
         let state = context.state
-        let outcome = state.run(text: loaderSource, chunkName: "=piecebox:tokens") { L in
+        let outcome = state.run(text: loaderSource, chunkName: loaderChunkName) { L in
             pushBytes(L, path)
             pushBytes(L, source)
             state.pushFunction { c in
@@ -82,39 +82,7 @@ enum TokenSetLoader {
     }
 
     /// Written in Lua so the token file's own code never runs under a Swift frame; `apply` calls no Lua.
-    static let loaderSource = #"""
-local path, source, apply = ...
-local next, type, error = next, type, error
--- The file's own copies of the libraries, tables within tables copied too (functions and the host's objects are
--- shared: neither can be changed from Lua): whatever it assigns lands in a copy the scenario never sees.
-local function copy(value, copies)
-  if type(value) ~= "table" then return value end
-  local made = copies[value]
-  if made then return made end
-  made = {}
-  copies[value] = made
-  for k, v in next, value do made[copy(k, copies)] = copy(v, copies) end
-  return made
-end
-local copies = {}
-local env = { motion = copy(motion, copies), math = copy(math, copies), string = copy(string, copies),
-              table = copy(table, copies), ipairs = ipairs, pairs = pairs, type = type, tostring = tostring,
-              tonumber = tonumber, error = error, assert = assert, select = select }
--- What a token set gives is what it returns; these would change the scenario's tokens behind that.
-local function returnInstead(name)
-  return function()
-    error("motion." .. name .. " is not available in a token set; return the overrides from the file instead", 2)
-  end
-end
-env.motion.override, env.motion.resetOverrides = returnInstead("override"), returnInstead("resetOverrides")
-local chunk, err = load(source, "@" .. path, "t", env)
-if not chunk then error(err, 0) end
-local ok, result = pcall(chunk)
-if not ok then error(tostring(result), 0) end
-if type(result) ~= "table" then
-  error("a token set must return a table of motion overrides such as { tiers = { calm = { duration = 0.6, bounce = 0.1 } } }, got " .. type(result), 0)
-end
-local applied, why = pcall(apply, result)
-if not applied then error((tostring(why):gsub("^piecebox:tokens:%d+: ", "")), 0) end
-"""#
+    static let loaderChunkName = "=piecebox:tokens"
+    /// The text is Sources/LuaHost/Lua/tokens.lua, compiled into the binary (see `LuaSources`).
+    static let loaderSource = LuaSources.tokens
 }

@@ -8,14 +8,21 @@
 /// far, so the memory cap counts it before it exists. A refusal is thrown; the work gives up and leaves things as
 /// they were, and the host stops the file with the limit's own message.
 ///
-/// The rule itself is the host's, in one place (the Lua host's is `ScenarioContext.checkLimits`); this only
+/// The rule itself is the host's, in one place (the Lua host's is `BindingContext.checkLimits`); this only
 /// carries the question. With no host (`HostWork()`), nothing is refused.
 public struct HostWork {
     /// The host's answer for `bytes` held (0 when only time is asked): nil to go on, or why to stop.
     private let ask: ((Int) -> String?)?
-    /// Bytes this work holds that the host has agreed to.
+    /// Bytes this work holds, counted as it reserved them.
     public private(set) var held = 0
+    /// What `held` was when the host last agreed: reservations are gathered until they pass it by `slack`.
+    private var agreed = 0
     private var untilAsk = HostWork.stride
+
+    /// Bytes a work may reserve beyond what the host last agreed to before it asks again. Small work (a handful of
+    /// glass shapes every frame) then never asks at all, while large work asks every 64 KiB: what the cap may miss
+    /// is at most this much, the same order as the frame the host's own count may lag by.
+    public static let slack = 64 << 10
 
     /// Steps between two asks for time: a few microseconds of work, so a limit is noticed within a millisecond
     /// while the ask itself (a clock read) stays a small part of the loop.
@@ -38,20 +45,24 @@ public struct HostWork {
         if untilAsk <= 0 { try askNow() }
     }
 
-    /// Asks before making `bytes` more: the host checks them, with everything this work already holds, against
-    /// the memory cap (and its time limit). Throws without counting them when they do not fit.
+    /// Asks before making `bytes` more (once they pass `slack` beyond what the host last agreed to): the host
+    /// checks them, with everything this work already holds, against the memory cap (and its time limit). Throws
+    /// without counting them when they do not fit.
     public mutating func reserve(_ bytes: Int) throws(HostLimitReached) {
         guard bytes > 0 else { return }
         let total = held.addingReportingOverflow(bytes)
         let asked = total.overflow ? Int.max : total.partialValue
+        guard asked - agreed > Self.slack else { held = asked; return }
         if let ask, let reason = ask(asked) { throw HostLimitReached(reason: reason) }
         held = asked
+        agreed = asked
         untilAsk = Self.stride
     }
 
     /// Hands back bytes the work has let go of, so later reservations are measured against what it still holds.
     public mutating func release(_ bytes: Int) {
         held = max(held - max(bytes, 0), 0)
+        agreed = min(agreed, held)
     }
 
     private mutating func askNow() throws(HostLimitReached) {

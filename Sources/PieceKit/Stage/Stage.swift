@@ -129,7 +129,7 @@ public final class Stage {
     /// safe side, texts counted as `FrameSize` counts them; a host counts this against a memory cap.
     public var heldBytes: Int {
         var pieceTexts = 0
-        for slot in slots { pieceTexts += slot.piece.heldTextBytes }
+        for holder in textHolders { pieceTexts += holder.heldTextBytes }
         return 4096 + slots.count * 1024 + slotNameBytes + pieceTexts + historyBytes + scheduler.heldEntries * 128
             + scheduler.labelBytes + pendingEventBytes + keptBytes
     }
@@ -138,6 +138,8 @@ public final class Stage {
     public var keptBytes = 0
     /// The pieces' names, as `heldBytes` counts them.
     private var slotNameBytes = 0
+    /// The pieces that keep a script's texts (`HoldsScriptTexts`), in the order they were added.
+    private var textHolders: [any HoldsScriptTexts] = []
     /// The events waiting for the next rendered frame, as `FrameSize` counts them (a kept frame counts its own).
     var pendingEventBytes = 0
 
@@ -158,6 +160,7 @@ public final class Stage {
         let slot = PieceSlot(piece: piece)
         slots.append(slot)
         slotNameBytes += FrameSize.textBytes(slot.name)
+        if let holder = piece as? any HoldsScriptTexts { textHolders.append(holder) }
         reconcile(slot, transaction: Transaction(), begin: changeBeginTime)
     }
 
@@ -165,7 +168,9 @@ public final class Stage {
     @discardableResult
     public func remove(named name: String) -> Bool {
         guard let index = slots.firstIndex(where: { $0.name == name }) else { return false }
-        slotNameBytes -= FrameSize.textBytes(slots.remove(at: index).name)
+        let removed = slots.remove(at: index).piece
+        slotNameBytes -= FrameSize.textBytes(removed.name)
+        textHolders.removeAll { $0 === removed }
         choreographers.removeValue(forKey: name)?.cancelAll()
         owesFrame = true
         return true

@@ -17,15 +17,18 @@ public protocol StagePiece: AnyObject {
     /// Where every element should be for the current state, in the order frames should list them.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element]
 
-    /// About how many bytes of text the piece keeps that its author made as long as they liked (the names and
-    /// texts of a piece written in a script), so a host counts them against a memory cap (`Stage.heldBytes`).
+}
+
+/// A piece that keeps texts its author made as long as they liked (the names and texts of a piece written in a
+/// script), so a host counts them against a memory cap (`Stage.heldBytes`). A marker of its own, not a member
+/// every piece answers: the stage keeps a list of these when they are added, and the count that runs every frame
+/// walks only them (usually none) instead of asking every piece.
+public protocol HoldsScriptTexts: StagePiece {
+    /// About how many bytes of such text the piece keeps now.
     var heldTextBytes: Int { get }
 }
 
 extension StagePiece {
     /// No count kept: the stage asks for the elements every time.
     public var elementsRevision: Int? { nil }
-
-    /// A piece written in Swift holds texts of its own making: nothing a script could grow.
-    public var heldTextBytes: Int { 0 }
 }

@@ -1,5 +1,3 @@
-import PieceKit
-
 /// A frame log cut into what each test wrote, so goldens can be compared and recorded test by test instead of line
 /// by line (one test's extra frame would otherwise shift every later line of the file).
 ///
@@ -14,12 +12,18 @@ public struct FrameLogParts: Sendable, Equatable {
         public var frames: [Frame]
         /// Lines that are neither headers nor frames nor errors (a hand-edited golden may have any).
         public var other: [String]
+        /// Where the stage starts in the log (its header's line, 1-based), and where each of `other` is: a line
+        /// view of a comparison names these.
+        public var lineNumber = 0
+        public var otherLineNumbers: [Int] = []
     }
 
     public struct Frame: Sendable, Equatable {
         public var index: Int
         public var time: Double
         public var line: String
+        /// Where the line is in the log, 1-based.
+        public var lineNumber = 0
     }
 
     /// What one test wrote.
@@ -31,6 +35,9 @@ public struct FrameLogParts: Sendable, Equatable {
         public var errors: [String] = []
         /// The part's lines as they appeared in the log, for writing it back unchanged.
         public var lines: [String] = []
+        /// Where the part's first line and each error line are in the log, 1-based.
+        public var lineNumber = 0
+        public var errorLineNumbers: [Int] = []
     }
 
     /// In the order each test first appears.
@@ -59,40 +66,50 @@ public struct FrameLogParts: Sendable, Equatable {
     /// As `init(text:)`, counting each line with `work` before it is kept and asking it as the lines go, so a log
     /// a script made huge is refused by the host's limits rather than copied whole. Each part is changed in place:
     /// the cost is linear in the log's lines.
-    init(text: String, work: inout HostWork) throws(HostLimitReached) {
+    public init(text: String, work: inout HostWork) throws(HostLimitReached) {
         var parts: [Part] = []
         var position: [String?: Int] = [:]
         var current: String?? = .none
+        var number = 0
         func at(_ test: String?) -> Int {
             if let found = position[test] { return found }
-            parts.append(Part(test: test))
+            parts.append(Part(test: test, lineNumber: number))
             position[test] = parts.count - 1
             return parts.count - 1
         }
+        func stageOf(_ p: Int) -> Int {
+            if parts[p].stages.isEmpty {
+                parts[p].stages.append(Stage(header: "", frames: [], other: [], lineNumber: number))
+            }
+            return parts[p].stages.count - 1
+        }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             try work.step()
+            number += 1
             if raw.isEmpty { continue }
             try work.reserve(HostBytes.string(raw.utf8.count) + Self.bytesPerLine)
             let line = String(raw)
             switch Self.classify(line) {
             case .header(let test):
                 let p = at(test)
-                parts[p].stages.append(Stage(header: line, frames: [], other: []))
+                parts[p].stages.append(Stage(header: line, frames: [], other: [], lineNumber: number))
                 parts[p].lines.append(line)
                 current = .some(test)
             case .error(let test):
                 let p = at(test)
                 parts[p].errors.append(line)
+                parts[p].errorLineNumbers.append(number)
                 parts[p].lines.append(line)
             case .frame(let index, let time):
                 let p = at(current ?? nil)
-                if parts[p].stages.isEmpty { parts[p].stages.append(Stage(header: "", frames: [], other: [])) }
-                parts[p].stages[parts[p].stages.count - 1].frames.append(Frame(index: index, time: time, line: line))
+                let s = stageOf(p)
+                parts[p].stages[s].frames.append(Frame(index: index, time: time, line: line, lineNumber: number))
                 parts[p].lines.append(line)
             case .other:
                 let p = at(current ?? nil)
-                if parts[p].stages.isEmpty { parts[p].stages.append(Stage(header: "", frames: [], other: [])) }
-                parts[p].stages[parts[p].stages.count - 1].other.append(line)
+                let s = stageOf(p)
+                parts[p].stages[s].other.append(line)
+                parts[p].stages[s].otherLineNumbers.append(number)
                 parts[p].lines.append(line)
             }
         }
@@ -116,7 +133,7 @@ public struct FrameLogParts: Sendable, Equatable {
     }
 
     /// As `text`, its size counted with `work` before it is made.
-    func text(work: inout HostWork) throws(HostLimitReached) -> String {
+    public func text(work: inout HostWork) throws(HostLimitReached) -> String {
         var size = 0
         for part in parts {
             try work.steps(part.lines.count)

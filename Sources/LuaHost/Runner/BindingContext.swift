@@ -2,13 +2,15 @@ import CLua
 import Foundation
 import PieceKit
 
-/// What the bindings of one scenario file share: the state, the file, the options, the test running, and
-/// the motion overrides in force.
-final class ScenarioContext {
+/// What the bindings of one scenario file share: the state, the file, the options, the motion overrides in force,
+/// the stages made (for their memory and the frame log) and the file's memory account. The runner's side of a
+/// file (tests starting and ending, the report) is `TestLifecycle`, so a binding cannot reach it.
+final class BindingContext {
     let state: LuaState
     let path: String
     let options: RunOptions
-    var currentTest: String = ""
+    /// The test running, "" at the file's top level: the frame log's header names it.
+    private(set) var currentTest: String = ""
 
     /// The run's token set (`--tokens`), under everything the file and its plugins override; what
     /// `motion.resetOverrides()` at the top level goes back to.
@@ -46,15 +48,15 @@ final class ScenarioContext {
         for w in stages { w.stage?.overrides = overrides }
     }
 
-    func testStarted(_ name: String) {
+    /// A test begins: stages made from here on name it in the log, and overrides it sets last until it ends.
+    func enterTest(_ name: String) {
         currentTest = name
         inTest = true
         overrides = fileOverrides
     }
 
-    /// Called after each test, so per-test resources (stages and their logs) are closed in order.
-    func testEnded(failure: String?) {
-        if let failure { logFailure(failure, test: currentTest) }
+    /// The test is over: back to the file's overrides.
+    func leaveTest() {
         inTest = false
         overrides = fileOverrides
     }
@@ -113,30 +115,24 @@ final class ScenarioContext {
         }
     }
 
-    /// What a memory breach message adds when the frames this file's stages keep hold most of the cap: that they
-    /// are the cause, and how to keep fewer. Empty otherwise.
-    func memoryNote(for breach: LimitBreach) -> String {
-        guard case .memory(let cap) = breach, cap > 0 else { return "" }
-        let kept = stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) }
-        guard kept * 2 >= cap else { return "" }
-        let frames = stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) }
-        let tenths = (kept * 10 + (1 << 19)) >> 20
-        return ": the frames the stage keeps (\(frames) frames, about \(tenths / 10).\(tenths % 10) MiB) need more "
-            + "than --max-memory allows; keep fewer with Stage{ history = seconds } or raise --max-memory"
-    }
+    /// Bytes of frames this file's stages keep, and how many frames: what a memory breach message may blame.
+    var keptFrameBytes: Int { stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) } }
+    var keptFrameCount: Int { stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) } }
 
     /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
     /// over its cap.
     func charge(_ bytes: Int) throws {
-        chargedBytes += max(bytes, 0)
-        if let reason = checkLimits() { throw LuaHostError.message(reason) }
+        if let reason = count(bytes) { throw LuaHostError.message(reason) }
     }
 
-    /// Counts a report entry, as `charge` does, but never throws: the runner checks the state's breach after.
-    func chargeReport(_ result: TestResult) {
-        chargedBytes += result.estimatedBytes
-        _ = checkLimits()
+    /// Counts `bytes` as `charge` does, but returns the breach instead of throwing (the runner reads the state's).
+    @discardableResult
+    func count(_ bytes: Int) -> String? {
+        chargedBytes += max(bytes, 0)
+        return checkLimits()
     }
+
+    // MARK: The frame log
 
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
     private var log: CountingLog?
@@ -195,9 +191,9 @@ final class StageEntry {
 /// The file's frame log, counting what is written so it is charged against the file's memory cap.
 private final class CountingLog: FrameLogSink {
     let file: JSONLogFile
-    private weak var context: ScenarioContext?
+    private weak var context: BindingContext?
 
-    init(_ file: JSONLogFile, context: ScenarioContext) {
+    init(_ file: JSONLogFile, context: BindingContext) {
         self.file = file; self.context = context
     }
 

@@ -1,9 +1,11 @@
-import PieceKit
-
 /// Compares a log with its golden test by test, stage by stage and frame by frame (frames are matched by their
 /// index, never by line), so a change in one test is reported in that test only, with a summary a reviewer can act
 /// on: the frames that differ, the largest difference of each property, and how moving properties now settle and
 /// overshoot against how they did.
+///
+/// It is the one comparison of two frame logs: goldens (`--golden`, `toMatchGolden`), `piecebox diff` and its
+/// `--html` page print its summaries, and `piecebox diff --lines` its findings one by one at their lines
+/// (`lineDifferences`), so the views cannot disagree on what differs.
 public struct GoldenComparison: Sendable {
     /// How far apart two numbers may be and still be equal, for a property path (`nowPlaying.surface.h`; header
     /// keys by their path in the header). Tolerances are never negative.
@@ -61,72 +63,11 @@ public struct GoldenComparison: Sendable {
         public var framesCompared = 0
         public var properties: [PropertyDifference] = []
         public var motion: [MotionChange] = []
+        /// The same findings one by one at the lines they are on, for `piecebox diff --lines`: kept only when the
+        /// comparison is asked for them (the first `lines` of each test), so a golden check makes none.
+        public var lines: [LineDifference] = []
 
         public var isEmpty: Bool { problems.isEmpty && frames.isEmpty }
-
-        /// The summary a failing test prints. A scenario's words in it (its test and element names, texts, error
-        /// lines) go through the reports' one escaping, so no name can break a line or forge one of the runner's.
-        public func summary(propertyLimit: Int = 10, topLevel: String = "the file's top level") -> String {
-            var lines: [String] = []
-            let shown = ReportText.escaped
-            let name = test.name.map { "test \"\(shown($0))\"" } ?? topLevel
-            if !frames.isEmpty {
-                lines.append("\(name): \(frames.count) of \(framesCompared) frames differ (\(Self.ranges(frames)))")
-            } else {
-                lines.append("\(name) differs from the golden")
-            }
-            for problem in problems.prefix(propertyLimit) { lines.append("  " + shown(problem)) }
-            if problems.count > propertyLimit { lines.append("  ... and \(problems.count - propertyLimit) more") }
-            if !properties.isEmpty {
-                lines.append("  largest difference per property (now, golden):")
-                for p in properties.prefix(propertyLimit) {
-                    let at = "frame \(p.frame), t = \(Self.time(p.time))" + (p.stage > 1 ? ", stage \(p.stage)" : "")
-                    let size = p.largest.map { "by \(Self.number($0)) " } ?? ""
-                    lines.append("    \(shown(p.path)): \(size)at \(at): \(shown(p.actual)), golden \(shown(p.expected))"
-                                 + (p.frames > 1 ? " (differs in \(p.frames) frames)" : ""))
-                }
-                if properties.count > propertyLimit {
-                    lines.append("    ... and \(properties.count - propertyLimit) more properties")
-                }
-            }
-            if !motion.isEmpty {
-                lines.append("  motion (golden → now):")
-                for change in motion.prefix(propertyLimit) {
-                    for n in 0..<max(change.before.count, change.after.count) {
-                        let b = n < change.before.count ? change.before[n] : nil
-                        let a = n < change.after.count ? change.after[n] : nil
-                        let start = (b ?? a).map { " from t = \(Self.time($0.start))" } ?? ""
-                        let settle = "settles in \(Self.seconds(b?.settleTime)) → \(Self.seconds(a?.settleTime))"
-                        let over = "overshoot \(Self.percent(b?.overshoot)) → \(Self.percent(a?.overshoot))"
-                        lines.append("    \(shown(change.path))\(start): \(settle); \(over)")
-                    }
-                }
-            }
-            return lines.joined(separator: "\n")
-        }
-
-        static func ranges(_ marks: [FrameMark]) -> String {
-            var parts: [String] = []
-            var i = 0
-            while i < marks.count && parts.count < 4 {
-                var j = i
-                while j + 1 < marks.count, marks[j + 1].stage == marks[i].stage, marks[j + 1].frame == marks[j].frame + 1 { j += 1 }
-                let stage = marks[i].stage > 1 ? "stage \(marks[i].stage) " : ""
-                parts.append(i == j ? "\(stage)frame \(marks[i].frame) (t = \(time(marks[i].time)))"
-                             : "\(stage)frames \(marks[i].frame)–\(marks[j].frame) (t = \(time(marks[i].time))–\(time(marks[j].time)))")
-                i = j + 1
-            }
-            return parts.joined(separator: ", ") + (i < marks.count ? ", …" : "")
-        }
-
-        static func time(_ t: Double) -> String { JSONNumberFormat(decimals: 6).format(t) }
-        static func number(_ x: Double) -> String { JSONNumberFormat(decimals: 3).format(x) }
-        static func seconds(_ x: Double?) -> String {
-            x.map { JSONNumberFormat(decimals: 3).format($0) + " s" } ?? "—"
-        }
-        static func percent(_ x: Double?) -> String {
-            x.map { JSONNumberFormat(decimals: 2).format($0 * 100) + " %" } ?? "—"
-        }
     }
 
     public struct FrameMark: Sendable, Equatable {
@@ -152,37 +93,88 @@ public struct GoldenComparison: Sendable {
     }
 
     /// As `compare(actual:golden:tests:)`, asking `work` as the frames go and before the motion summary's tables
-    /// of numbers are made.
-    func compare(actual: FrameLogParts, golden: FrameLogParts, tests: [TestKey]? = nil,
-                 work: inout HostWork) throws(HostLimitReached) -> [TestDifference] {
+    /// of numbers are made. With `lines` above 0, each test also keeps its first `lines` findings one by one at
+    /// their lines (`TestDifference.lines`), each counted with `work` before it is kept.
+    public func compare(actual: FrameLogParts, golden: FrameLogParts, tests: [TestKey]? = nil, lines: Int = 0,
+                        work: inout HostWork) throws(HostLimitReached) -> [TestDifference] {
         let keys = tests ?? Self.union(golden.tests.map(TestKey.init), actual.tests.map(TestKey.init))
         var out: [TestDifference] = []
         for key in keys {
             let a = actual.part(key.name), g = golden.part(key.name)
             var d = TestDifference(test: key)
+            let found = Findings(room: lines)
             switch (a, g) {
             case (nil, nil): continue
-            case (.some, nil): d.problems.append("the golden has no part for this test (record it with --record missing)")
-            case (nil, .some): d.problems.append("the test wrote nothing to the log; the golden has \(g?.stages.count ?? 0) stage(s) for it")
-            case (let a?, let g?): try compare(a, g, into: &d, work: &work)
+            case (let a?, nil):
+                try found.problem("the golden has no part for this test (record it with --record missing)",
+                                  at: a.lineNumber, in: .actual, into: &d, work: &work)
+            case (nil, let g?):
+                try found.problem("the test wrote nothing to the log; the golden has \(g.stages.count) stage(s) for it",
+                                  at: g.lineNumber, in: .golden, into: &d, work: &work)
+            case (let a?, let g?): try compare(a, g, into: &d, found: found, work: &work)
             }
             if !d.isEmpty { out.append(d) }
         }
         return out
     }
 
-    static func union(_ a: [TestKey], _ b: [TestKey]) -> [TestKey] {
+    /// The line view of the comparison (`piecebox diff --lines`): the first `limit` findings, test by test, each at
+    /// its line. Empty exactly when `compare` finds no difference.
+    public func lineDifferences(actual: FrameLogParts, golden: FrameLogParts, limit: Int = 10) -> [LineDifference] {
+        var work = HostWork()
+        let room = max(limit, 1)
+        let tests = (try? compare(actual: actual, golden: golden, lines: room, work: &work)) ?? []
+        return Array(tests.flatMap(\.lines).prefix(room))
+    }
+
+    public static func union(_ a: [TestKey], _ b: [TestKey]) -> [TestKey] {
         var seen = Set(a)
         return a + b.filter { seen.insert($0).inserted }
     }
 
+    /// Adds findings to a test's difference: each problem to its summary, and while there is room, each finding at
+    /// its line. Nothing for the line view is made when there is no room, so a golden check does no more work.
+    struct Findings {
+        let room: Int
+
+        init(room: Int) { self.room = max(room, 0) }
+
+        func wanted(_ d: TestDifference) -> Bool { d.lines.count < room }
+
+        func problem(_ text: String, at line: Int, in log: LineDifference.Log,
+                     into d: inout TestDifference, work: inout HostWork) throws(HostLimitReached) {
+            d.problems.append(text)
+            if wanted(d) {
+                try keep(LineDifference(test: d.test, line: line, log: log, problem: text), into: &d, work: &work)
+            }
+        }
+
+        func keep(_ entry: LineDifference, into d: inout TestDifference,
+                  work: inout HostWork) throws(HostLimitReached) {
+            guard wanted(d) else { return }
+            try work.reserve(LineDifference.bytes + HostBytes.string(entry.path.utf8.count)
+                             + HostBytes.string(entry.actual.utf8.count) + HostBytes.string(entry.expected.utf8.count)
+                             + HostBytes.string(entry.problem?.utf8.count ?? 0))
+            d.lines.append(entry)
+        }
+    }
+
     private func compare(_ a: FrameLogParts.Part, _ g: FrameLogParts.Part, into d: inout TestDifference,
-                         work: inout HostWork) throws(HostLimitReached) {
+                         found: Findings, work: inout HostWork) throws(HostLimitReached) {
+        // The summary says these first; the line view, after the stages' findings, as their lines come later.
+        var late: [(problem: String, line: Int, log: LineDifference.Log)] = []
         if a.stages.count != g.stages.count {
+            // At the first stage only one of the logs has.
+            let more = a.stages.count > g.stages.count
+            let first = (more ? a : g).stages[min(a.stages.count, g.stages.count)].lineNumber
             d.problems.append("the test made \(a.stages.count) stage(s); the golden has \(g.stages.count)")
+            late.append((d.problems[d.problems.count - 1], first, more ? .actual : .golden))
         }
         if a.errors != g.errors {
+            let now = a.errorLineNumbers.first, then = g.errorLineNumbers.first
             d.problems.append("its error lines differ: now \(Self.clip(a.errors.first ?? "none")), golden \(Self.clip(g.errors.first ?? "none"))")
+            late.append((d.problems[d.problems.count - 1], now ?? then ?? a.lineNumber,
+                         now != nil || then == nil ? .actual : .golden))
         }
         var largest: [String: PropertyDifference] = [:]
         var order: [String] = []
@@ -191,8 +183,15 @@ public struct GoldenComparison: Sendable {
             let sa = a.stages[s], sg = g.stages[s]
             for (path, x, y, _) in differences(Self.leaves(sa.header, header: true), Self.leaves(sg.header, header: true)) {
                 d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
+                if found.wanted(d) {
+                    try found.keep(LineDifference(test: d.test, line: sa.lineNumber, path: path, actual: x, expected: y),
+                                   into: &d, work: &work)
+                }
             }
-            if sa.other != sg.other { d.problems.append("stage \(stage): lines that are not frames differ") }
+            if sa.other != sg.other {
+                d.problems.append("stage \(stage): lines that are not frames differ")
+                if found.wanted(d) { try otherLines(sa, sg, stage: stage, into: &d, found: found, work: &work) }
+            }
             try work.reserve((sg.frames.count + sa.frames.count) * Self.bytesPerIndexedFrame)
             var goldenFrames: [Int: FrameLogParts.Frame] = [:]
             for f in sg.frames where goldenFrames[f.index] == nil {
@@ -206,13 +205,26 @@ public struct GoldenComparison: Sendable {
             for f in sa.frames {
                 try work.step()
                 guard seen.insert(f.index).inserted else { continue }
-                guard let gf = goldenFrames[f.index] else { extra.append(f.index); continue }
+                guard let gf = goldenFrames[f.index] else {
+                    extra.append(f.index)
+                    if found.wanted(d) {
+                        try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
+                                                      actual: Self.clip(f.line), expected: "absent"),
+                                       into: &d, work: &work)
+                    }
+                    continue
+                }
                 d.framesCompared += 1
                 if f.line == gf.line { continue }
-                let found = differences(Self.leaves(f.line), Self.leaves(gf.line)).filter { $0.0 != "frame" }
-                guard !found.isEmpty else { continue }
+                let differing = differences(Self.leaves(f.line), Self.leaves(gf.line)).filter { $0.0 != "frame" }
+                guard !differing.isEmpty else { continue }
                 d.frames.append(FrameMark(stage: stage, frame: f.index, time: f.time))
-                for (path, x, y, delta) in found {
+                for (path, x, y, delta) in differing {
+                    if found.wanted(d) {
+                        try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
+                                                      path: path, actual: x, expected: y),
+                                       into: &d, work: &work)
+                    }
                     if changedSet.insert(path).inserted {
                         try work.reserve(3 * HostBytes.string(path.utf8.count) + Self.bytesPerIndexedFrame)
                         changedPaths.append(path)
@@ -234,6 +246,14 @@ public struct GoldenComparison: Sendable {
             }
             let missing = sg.frames.map(\.index).filter { !seen.contains($0) }
             if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
+            if !missing.isEmpty && found.wanted(d) {
+                for f in sg.frames where found.wanted(d) && !seen.contains(f.index) {
+                    try work.step()
+                    try found.keep(LineDifference(test: d.test, line: f.lineNumber, log: .golden, frame: f.index,
+                                                  time: f.time, actual: "absent", expected: Self.clip(f.line)),
+                                   into: &d, work: &work)
+                }
+            }
             if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
             // How moving properties among those that differ now move, against the golden.
             // The summary shows a few; a bound keeps a log with a great many properties linear.
@@ -255,6 +275,10 @@ public struct GoldenComparison: Sendable {
             // The tables of numbers go with this stage.
             work.release(work.held - heldBefore)
         }
+        for finding in late where found.wanted(d) {
+            try found.keep(LineDifference(test: d.test, line: finding.line, log: finding.log, problem: finding.problem),
+                           into: &d, work: &work)
+        }
         // Largest numeric differences first, then the rest in the order they were found.
         d.properties = order.compactMap { largest[$0] }.enumerated().sorted { l, r in
             let x = l.element.largest ?? -1, y = r.element.largest ?? -1
@@ -265,6 +289,41 @@ public struct GoldenComparison: Sendable {
         d.motion.sort { a, b in
             let x = rank[a.path] ?? .max, y = rank[b.path] ?? .max
             return x != y ? x < y : a.stage < b.stage
+        }
+    }
+
+    /// The line view of a stage's lines that are not frames: pair by pair, the values that differ, at the log's
+    /// line; a line only one log has, whole. When no value differs (two lines equal within the tolerance but not
+    /// in their text), the first line that differs, with the summary's words.
+    private func otherLines(_ sa: FrameLogParts.Stage, _ sg: FrameLogParts.Stage, stage: Int,
+                            into d: inout TestDifference, found: Findings,
+                            work: inout HostWork) throws(HostLimitReached) {
+        func number(_ numbers: [Int], _ n: Int, or fallback: Int) -> Int { n < numbers.count ? numbers[n] : fallback }
+        let before = d.lines.count
+        var firstDiffering: Int?
+        for n in 0..<max(sa.other.count, sg.other.count) where found.wanted(d) {
+            try work.step()
+            let now = number(sa.otherLineNumbers, n, or: sa.lineNumber)
+            if n < sa.other.count, n < sg.other.count {
+                if sa.other[n] == sg.other[n] { continue }
+                if firstDiffering == nil { firstDiffering = now }
+                for (path, x, y, _) in differences(Self.leaves(sa.other[n]), Self.leaves(sg.other[n])) where found.wanted(d) {
+                    try found.keep(LineDifference(test: d.test, line: now, path: path, actual: x, expected: y),
+                                   into: &d, work: &work)
+                }
+            } else if n < sa.other.count {
+                try found.keep(LineDifference(test: d.test, line: now, actual: Self.clip(sa.other[n]), expected: "absent"),
+                               into: &d, work: &work)
+            } else {
+                try found.keep(LineDifference(test: d.test, line: number(sg.otherLineNumbers, n, or: sg.lineNumber),
+                                              log: .golden, actual: "absent", expected: Self.clip(sg.other[n])),
+                               into: &d, work: &work)
+            }
+        }
+        if d.lines.count == before {
+            try found.keep(LineDifference(test: d.test, line: firstDiffering ?? sa.lineNumber, log: .actual,
+                                          problem: "stage \(stage): lines that are not frames differ"),
+                           into: &d, work: &work)
         }
     }
 

@@ -1,0 +1,343 @@
+-- piecebox:expect: expect, its matchers and series, in every scenario's state (TestFramework.swift loads it).
+local host = ...
+local type, error, tostring, pairs, ipairs, select = type, error, tostring, pairs, ipairs, select
+local setmetatable, rawequal, pcall = setmetatable, rawequal, pcall
+local abs, huge, floor = math.abs, math.huge, math.floor
+local sort, concat = table.sort, table.concat
+local format = string.format
+-- Tests, groups and hooks are declared by TestDeclarations' chunk, loaded after this one.
+
+---------------------------------------------------------------------------------------------------
+-- Showing values in failure messages: numbers as %.6g, strings quoted, tables with sorted keys.
+
+local show
+local function showKey(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return k end
+  return "[" .. show(k, 1) .. "]"
+end
+
+show = function(v, depth)
+  depth = depth or 0
+  local t = type(v)
+  if t == "string" then return format("%q", v) end
+  if t == "number" then
+    if v == floor(v) and abs(v) < 1e15 then return format("%d", v) end
+    return format("%.6g", v)
+  end
+  if t ~= "table" then return tostring(v) end
+  if depth > 2 then return "{...}" end
+  local mt = getmetatable(v)
+  if type(mt) == "table" and mt.__series then
+    local parts = {}
+    for i = 1, math.min(#v.values, 8) do parts[i] = show(v.values[i], depth + 1) end
+    if #v.values > 8 then parts[#parts + 1] = "... (" .. #v.values .. " values)" end
+    return "series{" .. concat(parts, ", ") .. "}"
+  end
+  local parts, n = {}, #v
+  for i = 1, math.min(n, 10) do parts[#parts + 1] = show(v[i], depth + 1) end
+  if n > 10 then parts[#parts + 1] = "..." end
+  local keys = {}
+  for k in pairs(v) do
+    if not (type(k) == "number" and k >= 1 and k <= n and floor(k) == k) then keys[#keys + 1] = k end
+  end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do parts[#parts + 1] = showKey(k) .. " = " .. show(v[k], depth + 1) end
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+local function deepEqual(a, b, seen)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for k, v in pairs(a) do if not deepEqual(v, b[k], seen) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+---------------------------------------------------------------------------------------------------
+-- Series: values over frames, with the time of each. Frames series come from the stage.
+
+local Series = {}
+Series.__index = Series
+Series.__series = true
+Series.__len = function(s) return #s.values end
+
+function series(values, times)
+  if type(values) ~= "table" then error("series: argument 1 must be a list of values, got " .. type(values), 2) end
+  local t = {}
+  if times == nil then for i = 1, #values do t[i] = i - 1 end else t = times end
+  if #t ~= #values then error("series: the values and times lists have different lengths", 2) end
+  return setmetatable({ values = values, times = t }, Series)
+end
+
+function Series:map(fn)
+  if type(fn) ~= "function" then error("series:map: argument 1 must be a function, got " .. type(fn), 2) end
+  local out = {}
+  for i, v in ipairs(self.values) do out[i] = fn(v, self.times[i]) end
+  return setmetatable({ values = out, times = self.times }, Series)
+end
+
+function Series:filter(fn)
+  if type(fn) ~= "function" then error("series:filter: argument 1 must be a function, got " .. type(fn), 2) end
+  local vs, ts = {}, {}
+  for i, v in ipairs(self.values) do
+    if fn(v, self.times[i]) then vs[#vs + 1] = v; ts[#ts + 1] = self.times[i] end
+  end
+  return setmetatable({ values = vs, times = ts }, Series)
+end
+
+--- The value at time t: the last sample at or before t (frames are sampled, not interpolated).
+function Series:at(t)
+  if type(t) ~= "number" then error("series:at: argument 1 must be a time in seconds, got " .. type(t), 2) end
+  local found = nil
+  for i, ti in ipairs(self.times) do
+    if ti <= t + 1e-9 then found = self.values[i] else break end
+  end
+  return found
+end
+
+function Series:first() return self.values[1] end
+function Series:last() return self.values[#self.values] end
+function Series:count() return #self.values end
+function Series:max()
+  local m = nil
+  for _, v in ipairs(self.values) do if m == nil or v > m then m = v end end
+  return m
+end
+function Series:min()
+  local m = nil
+  for _, v in ipairs(self.values) do if m == nil or v < m then m = v end end
+  return m
+end
+function Series:list() local out = {} for i, v in ipairs(self.values) do out[i] = v end return out end
+
+--- Time from the first sample until the value last leaves `tolerance` of its final value.
+function Series:settleTime(tolerance)
+  local vs, ts = self.values, self.times
+  local n = #vs
+  if n == 0 then return 0 end
+  local final = vs[n]
+  tolerance = tolerance or math.max(abs(final - vs[1]) * 0.005, 1e-3)
+  local last = 1
+  for i = 1, n do if abs(vs[i] - final) > tolerance then last = i + 1 end end
+  if last > n then return huge end
+  return ts[last] - ts[1]
+end
+
+--- The largest excursion past the final value, against the direction of travel, as a fraction of the travel.
+function Series:overshoot()
+  local vs = self.values
+  local n = #vs
+  if n < 2 then return 0 end
+  local from, to = vs[1], vs[n]
+  local travel = to - from
+  if travel == 0 then return 0 end
+  local dir = travel > 0 and 1 or -1
+  local worst = 0
+  for i = 1, n do
+    local past = (vs[i] - to) * dir
+    if past > worst then worst = past end
+  end
+  return worst / abs(travel)
+end
+
+---------------------------------------------------------------------------------------------------
+-- expect
+
+local Matchers = {}
+
+local function isSeries(v) local mt = getmetatable(v) return type(mt) == "table" and mt.__series == true end
+
+local function valuesOf(actual, name)
+  if isSeries(actual) then return actual.values, actual.times end
+  if type(actual) == "table" then return actual, nil end
+  error(name .. ": expected a series or a list of numbers, got " .. type(actual), 4)
+end
+
+local function closeTo(a, b, tol)
+  if type(a) == "number" and type(b) == "number" then return abs(a - b) <= tol end
+  if type(a) == "table" and type(b) == "table" then
+    for k, v in pairs(b) do
+      if type(v) == "number" then
+        if type(a[k]) ~= "number" or abs(a[k] - v) > tol then return false end
+      end
+    end
+    return true
+  end
+  return false
+end
+
+-- The first place two values differ, as a path from the top ("b.d", "[2]"), with what each holds there; nil
+-- when they are equal. Keys of the expected value come first, in pairs order, then keys only the actual has.
+local function firstDifference(a, b, path, seen)
+  if a == b then return nil end
+  if type(a) ~= "table" or type(b) ~= "table" then return path, a, b end
+  seen = seen or {}
+  if seen[a] == b then return nil end
+  seen[a] = b
+  local function at(k)
+    if type(k) == "string" and k:match("^[%a_][%w_]*$") then return path == "" and k or path .. "." .. k end
+    return path .. "[" .. show(k, 1) .. "]"
+  end
+  for k, v in pairs(b) do
+    local p, x, y = firstDifference(a[k], v, at(k), seen)
+    if p then return p, x, y end
+  end
+  for k, v in pairs(a) do
+    if b[k] == nil then return at(k), v, nil end
+  end
+  return nil
+end
+
+function Matchers.toBe(actual, expected)
+  local pass = rawequal(actual, expected) or (type(actual) == "number" and actual == expected)
+  local detail = nil
+  if not pass and type(actual) == "table" and type(expected) == "table" and deepEqual(actual, expected) then
+    detail = "they hold the same values but are two tables; toBe asks for the same table: use toEqual to compare contents"
+  end
+  return pass, "to be", expected, detail
+end
+function Matchers.toEqual(actual, expected)
+  if deepEqual(actual, expected) then return true, "to equal", expected end
+  local path, got, want = firstDifference(actual, expected, "")
+  local detail = nil
+  if path and path ~= "" then
+    detail = "first difference at " .. path .. ": expected " .. show(want) .. ", received " .. show(got)
+  end
+  return false, "to equal", expected, detail
+end
+function Matchers.toBeCloseTo(actual, expected, tolerance)
+  tolerance = tolerance or 1e-6
+  if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. type(tolerance), 3) end
+  if type(expected) ~= "number" and type(expected) ~= "table" then
+    error("toBeCloseTo: argument 1 must be a number or a table of numbers (a rect), got " .. type(expected), 3)
+  end
+  return closeTo(actual, expected, tolerance), "to be within " .. show(tolerance) .. " of", expected
+end
+local function numeric(name, actual, expected)
+  if type(expected) ~= "number" then error(name .. ": argument 1 must be a number, got " .. type(expected), 4) end
+  if type(actual) ~= "number" then error("expect(" .. show(actual) .. ")." .. name .. ": the value must be a number, got " .. type(actual), 4) end
+end
+function Matchers.toBeGreaterThan(actual, expected) numeric("toBeGreaterThan", actual, expected) return actual > expected, "to be greater than", expected end
+function Matchers.toBeGreaterThanOrEqual(actual, expected) numeric("toBeGreaterThanOrEqual", actual, expected) return actual >= expected, "to be at least", expected end
+function Matchers.toBeLessThan(actual, expected) numeric("toBeLessThan", actual, expected) return actual < expected, "to be less than", expected end
+function Matchers.toBeLessThanOrEqual(actual, expected) numeric("toBeLessThanOrEqual", actual, expected) return actual <= expected, "to be at most", expected end
+function Matchers.toBeTruthy(actual) return not not actual, "to be truthy", nil end
+function Matchers.toBeFalsy(actual) return not actual, "to be falsy", nil end
+function Matchers.toBeNil(actual) return actual == nil, "to be nil", nil end
+function Matchers.toContain(actual, item)
+  if type(actual) == "string" then
+    return type(item) == "string" and actual:find(item, 1, true) ~= nil, "to contain", item
+  end
+  if type(actual) == "table" then
+    for _, v in ipairs(isSeries(actual) and actual.values or actual) do if deepEqual(v, item) then return true, "to contain", item end end
+    return false, "to contain", item
+  end
+  error("toContain: the value must be a string or a list, got " .. type(actual), 3)
+end
+function Matchers.toThrow(actual, pattern)
+  if type(actual) ~= "function" then error("toThrow: expect() must be given a function, got " .. type(actual), 3) end
+  local ok, err = pcall(actual)
+  if ok then return false, "to throw", pattern end
+  if pattern == nil then return true, "to throw", nil end
+  local text = tostring(err)
+  return text:find(pattern, 1, true) ~= nil, "to throw an error containing", pattern, "threw: " .. text
+end
+
+-- Matchers over series (frames mapped to numbers).
+function Matchers.toNeverDecrease(actual, tolerance)
+  local vs, ts = valuesOf(actual, "toNeverDecrease")
+  tolerance = tolerance or 1e-9
+  for i = 2, #vs do
+    if vs[i] < vs[i - 1] - tolerance then
+      return false, "to never decrease", nil, format("it fell from %s to %s at sample %d%s", show(vs[i - 1]), show(vs[i]), i, ts and format(" (t = %.4f s)", ts[i]) or "")
+    end
+  end
+  return true, "to never decrease", nil
+end
+function Matchers.toNeverIncrease(actual, tolerance)
+  local vs, ts = valuesOf(actual, "toNeverIncrease")
+  tolerance = tolerance or 1e-9
+  for i = 2, #vs do
+    if vs[i] > vs[i - 1] + tolerance then
+      return false, "to never increase", nil, format("it rose from %s to %s at sample %d%s", show(vs[i - 1]), show(vs[i]), i, ts and format(" (t = %.4f s)", ts[i]) or "")
+    end
+  end
+  return true, "to never increase", nil
+end
+function Matchers.toNeverExceed(actual, limit)
+  if type(limit) ~= "number" then error("toNeverExceed: argument 1 must be a number, got " .. type(limit), 3) end
+  local vs, ts = valuesOf(actual, "toNeverExceed")
+  for i = 1, #vs do
+    if vs[i] > limit then
+      return false, "to never exceed", limit, format("sample %d is %s%s", i, show(vs[i]), ts and format(" (t = %.4f s)", ts[i]) or "")
+    end
+  end
+  return true, "to never exceed", limit
+end
+function Matchers.toSettleWithin(actual, seconds, tolerance)
+  if type(seconds) ~= "number" then error("toSettleWithin: argument 1 must be seconds (a number), got " .. type(seconds), 3) end
+  local s = isSeries(actual) and actual or series(valuesOf(actual, "toSettleWithin"))
+  local t = s:settleTime(tolerance)
+  return t <= seconds + 1e-9, "to settle within", seconds, format("it settled after %s s", show(t))
+end
+function Matchers.toOvershootBy(actual, fraction, tolerance)
+  if type(fraction) ~= "number" then error("toOvershootBy: argument 1 must be a fraction of the travel (a number), got " .. type(fraction), 3) end
+  tolerance = tolerance or 0.005
+  local s = isSeries(actual) and actual or series(valuesOf(actual, "toOvershootBy"))
+  local o = s:overshoot()
+  return abs(o - fraction) <= tolerance, "to overshoot by " .. show(fraction) .. " ± " .. show(tolerance), nil,
+    format("it overshot by %s", show(o))
+end
+
+--- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
+function Matchers.toMatchGolden(actual, name, options)
+  local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
+  -- A host error already names the scenario's line; only a bare message gets the caller's.
+  if not ok then error(pass, (type(pass) == "string" and pass:match("^[^\n]-:%d+: ")) and 0 or 3) end
+  return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
+end
+
+-- expect(value): its matchers as methods, and `never` for the same matchers negated.
+local function makeExpectation(actual, negated)
+  local e = {}
+  return setmetatable(e, {
+    __index = function(_, key)
+      if key == "never" then return makeExpectation(actual, not negated) end
+      local matcher = Matchers[key]
+      if matcher == nil then error("expect: there is no matcher named '" .. tostring(key) .. "'", 2) end
+      local function check(...)
+        local pass, phrase, expected, detail = matcher(actual, ...)
+        if negated then pass = not pass end
+        if not pass then
+          local lines = { "expected " .. show(actual) .. (negated and " not " or " ") .. phrase .. (expected ~= nil and (" " .. show(expected)) or "") }
+          if expected ~= nil then lines[#lines + 1] = "  expected: " .. (negated and "not " or "") .. show(expected) end
+          lines[#lines + 1] = "  received: " .. show(actual)
+          if detail then lines[#lines + 1] = "  " .. detail end
+          error(concat(lines, "\n"), 2)
+        end
+      end
+      -- expect(x).toBe(1) and expect(x):toBe(1) both work: a colon call passes the expectation first.
+      return function(first, ...)
+        if rawequal(first, e) then return check(...) end
+        return check(first, ...)
+      end
+    end,
+  })
+end
+
+function expect(actual, ...)
+  if select("#", ...) > 0 then error("expect: takes one value; put the expected value in the matcher", 2) end
+  return makeExpectation(actual, false)
+end
+
+-- The host builds frame series with this constructor even if a script reuses the global name.
+host.series = series
+
+--- Adds matchers (plugins and scenarios): each returns pass, phrase, expected[, detail].
+function expectExtend(matchers)
+  if type(matchers) ~= "table" then error("expectExtend: argument 1 must be a table of matcher functions", 2) end
+  for k, fn in pairs(matchers) do Matchers[k] = fn end
+end

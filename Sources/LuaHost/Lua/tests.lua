@@ -1,0 +1,124 @@
+-- piecebox:tests: test, describe and the hooks, recording what a file declares (TestDeclarations.swift loads it).
+local host = ...
+local type, error, tostring, pairs, ipairs, setmetatable = type, error, tostring, pairs, ipairs, setmetatable
+local concat, floor = table.concat, math.floor
+local tests, groups = host.tests, host.groups
+-- Group 1 is the file itself: its hooks are the file-level ones.
+groups[1] = { parent = 0, beforeAll = {}, afterAll = {}, beforeEach = {}, afterEach = {} }
+local stack = { 1 }      -- the groups being declared, outermost first
+local names = {}         -- their names, for full test names
+local tagStack = { {} }  -- the tags each open group adds
+local onlyDepth = 0      -- > 0 inside a describe.only
+local skipDepth = 0      -- > 0 inside a describe.skip
+
+local function sealed(kind)
+  if host.sealed then
+    error(kind .. ": tests and hooks are declared at the top level or inside describe, not while tests run", 3)
+  end
+end
+
+--- Reads the optional options table: only `tags`, a list of names.
+local function readOptions(kind, options)
+  local tags = {}
+  for k in pairs(options) do
+    if k ~= "tags" then error(kind .. ": unknown option '" .. tostring(k) .. "' (the one option is tags)", 4) end
+  end
+  local list = options.tags
+  if list == nil then return tags end
+  if type(list) ~= "table" then error(kind .. ": tags must be a list of names, got " .. type(list), 4) end
+  local n = #list
+  for k in pairs(list) do
+    if type(k) ~= "number" or k < 1 or k > n or floor(k) ~= k then
+      error(kind .. ": tags must be a list of names, but it has the key " .. tostring(k), 4)
+    end
+  end
+  for i = 1, n do
+    local tag = list[i]
+    if type(tag) ~= "string" or not tag:match("^[%w_%-%.:]+$") then
+      error(kind .. ": tag " .. i .. " must be a name of letters, digits, '_', '-', '.' or ':', got "
+        .. (type(tag) == "string" and ("\"" .. tag .. "\"") or type(tag)), 4)
+    end
+    tags[#tags + 1] = tag
+  end
+  return tags
+end
+
+--- (name, fn) or (name, options, fn).
+local function readArguments(kind, what, name, a, b)
+  if type(name) ~= "string" then error(kind .. ": argument 1 must be the " .. what .. "'s name (a string), got " .. type(name), 3) end
+  local options, fn = nil, a
+  if type(a) == "table" then options, fn = a, b end
+  if type(fn) ~= "function" then
+    local n = options and 3 or 2
+    local want = what == "test" and "the test's function" or "a function that declares tests"
+    error(kind .. ": argument " .. n .. " must be " .. want .. ", got " .. type(fn), 3)
+  end
+  return options and readOptions(kind, options) or {}, fn
+end
+
+local function allTags(own)
+  local seen, out = {}, {}
+  for _, level in ipairs(tagStack) do
+    for _, t in ipairs(level) do if not seen[t] then seen[t] = true; out[#out + 1] = t end end
+  end
+  for _, t in ipairs(own) do if not seen[t] then seen[t] = true; out[#out + 1] = t end end
+  return out
+end
+
+local function copy(list)
+  local out = {}
+  for i = 1, #list do out[i] = list[i] end
+  return out
+end
+
+local function declare(kind, name, a, b, mode)
+  sealed(kind)
+  local tags, fn = readArguments(kind, "test", name, a, b)
+  local group = concat(names, " > ")
+  tests[#tests + 1] = {
+    name = #names == 0 and name or (group .. " > " .. name), group = group, fn = fn,
+    skip = mode == "skip" or skipDepth > 0, only = mode == "only" or onlyDepth > 0,
+    tags = allTags(tags), groups = copy(stack),
+  }
+end
+
+local function describeWith(kind, name, a, b, mode)
+  sealed(kind)
+  local tags, fn = readArguments(kind, "group", name, a, b)
+  groups[#groups + 1] = { parent = stack[#stack], name = name, beforeAll = {}, afterAll = {}, beforeEach = {}, afterEach = {} }
+  stack[#stack + 1] = #groups
+  names[#names + 1] = name
+  tagStack[#tagStack + 1] = tags
+  if mode == "only" then onlyDepth = onlyDepth + 1 end
+  if mode == "skip" then skipDepth = skipDepth + 1 end
+  local ok, err = pcall(fn)
+  if mode == "only" then onlyDepth = onlyDepth - 1 end
+  if mode == "skip" then skipDepth = skipDepth - 1 end
+  stack[#stack], names[#names], tagStack[#tagStack] = nil, nil, nil
+  if not ok then error(err, 0) end
+end
+
+--- A callable table, so `test(...)`, `test.only(...)` and `test.skip(...)` all work.
+local function declarer(kind, run)
+  return setmetatable({
+    only = function(name, a, b) return run(kind .. ".only", name, a, b, "only") end,
+    skip = function(name, a, b) return run(kind .. ".skip", name, a, b, "skip") end,
+  }, { __call = function(_, name, a, b) return run(kind, name, a, b) end })
+end
+
+test = declarer("test", declare)
+it = declarer("it", declare)
+describe = declarer("describe", describeWith)
+-- Tail calls, so an error's level still points at the scenario's line.
+function xtest(name, a, b) return declare("xtest", name, a, b, "skip") end
+function xit(name, a, b) return declare("xit", name, a, b, "skip") end
+
+local function hook(kind)
+  return function(fn)
+    sealed(kind)
+    if type(fn) ~= "function" then error(kind .. ": argument 1 must be a function, got " .. type(fn), 2) end
+    local list = groups[stack[#stack]][kind]
+    list[#list + 1] = fn
+  end
+end
+beforeAll, afterAll, beforeEach, afterEach = hook("beforeAll"), hook("afterAll"), hook("beforeEach"), hook("afterEach")

@@ -1,0 +1,130 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// Where the host table and the lists the declarations fill are kept (registry references).
+struct HostRefs {
+    let host: Int32
+    let tests: Int32
+    let groups: Int32
+}
+
+extension ScenarioRunner {
+    /// Makes the host table the preludes receive (the file's seed, print, readModule, matchGolden, and the tests
+    /// and groups lists they fill), runs the preludes with it, and hands the error explainer and the frame tables'
+    /// miss recorder to where the C handler and `FrameTables` find them.
+    static func installHost(_ state: LuaState, context: BindingContext, path: String, options: RunOptions,
+                            modules: ModulePaths) -> Result<HostRefs, FileProblem> {
+        let L = state.L
+        lua_createtable(L, 0, 4)
+        let hostIndex = lua_gettop(L)
+        func field(_ key: String, _ push: () -> Void) {
+            lua_pushstring(L, key)
+            push()
+            lua_rawset(L, hostIndex)
+        }
+        field("seed") { lua_pushinteger(L, lua_Integer(Self.seed(for: PathText.lastComponent(path)))) }
+        field("print") { pushPrint(state) }
+        field("readModule") { pushReadModule(state, modules: modules) }
+        // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
+        field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
+        var lists: [Int32] = []
+        for key in ["tests", "groups"] {
+            field(key) {
+                clua_newtable(L)
+                lua_pushvalue(L, -1)
+                lists.append(luaL_ref(L, CLUA_REGISTRYINDEX))
+            }
+        }
+        let refs = HostRefs(host: luaL_ref(L, CLUA_REGISTRYINDEX), tests: lists[0], groups: lists[1])
+
+        func pushHost(_ L: OpaquePointer) -> Int32 {
+            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(refs.host))
+            return 1
+        }
+        for (source, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
+                               (TestDeclarations.source, TestDeclarations.chunkName)] {
+            if case .error(let message, _) = state.run(text: source, chunkName: name, pushArgs: pushHost) {
+                return .failure(FileProblem(message: "\(path): the sandbox could not start: \(message)"))
+            }
+        }
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(refs.host))
+        lua_pushstring(L, "series")
+        lua_rawget(L, -2)
+        state.fill(.series)
+        for (field, key) in [("explain", PB_EXPLAIN_KEY), ("frameMiss", FrameTables.missKey)] {
+            lua_pushstring(L, field)
+            lua_rawget(L, -2)
+            lua_setfield(L, CLUA_REGISTRYINDEX, key)
+        }
+        clua_pop(L, 1)
+        return .success(refs)
+    }
+
+    /// The host's print: output is kept by the host, outside the memory cap, so it has a cap of its own.
+    private static func pushPrint(_ state: LuaState) {
+        var printed = 0
+        state.pushFunction { call in
+            guard printed < Self.printLimit else { return 0 }
+            // Copied only up to what may still be kept: a line of a gigabyte costs no more than the cap.
+            let line = lua_type(call.L, 1) == LUA_TSTRING
+                ? boundedString(call.L, 1, limit: Self.printLimit - printed) ?? "" : ((try? call.string(1)) ?? "")
+            printed += line.utf8.count + 1
+            if printed >= Self.printLimit {
+                state.printSink("... (output truncated: a file may print at most \(Self.printLimit >> 10) KiB)")
+            } else {
+                state.printSink(line)
+            }
+            return 0
+        }
+    }
+
+    /// `require`'s reader: a module's source and chunk name, or nil and why.
+    private static func pushReadModule(_ state: LuaState, modules: ModulePaths) {
+        state.pushFunction { call in
+            let name = try call.named("require").string(1, "a module name (a string)")
+            switch modules.resolve(name) {
+            case .success(let found):
+                call.push(found.source); call.push(found.chunkName)
+            case .failure(let error):
+                call.pushNil(); call.push(error.description)
+            }
+            return 2
+        }
+    }
+
+    /// `expect(stage).toMatchGolden`'s host half: compares a stage's frames with a golden, under the file's limits.
+    private static func pushMatchGolden(_ state: LuaState, context: BindingContext, path: String,
+                                        options: RunOptions) {
+        state.pushFunction { call in
+            let c = call.named("toMatchGolden")
+            // No stage class yet means no stage has been made, so the value cannot be one.
+            let stages = state.classCache["stage"] as? LuaClass<StageObject>
+            guard c.type(1) == LUA_TUSERDATA, let stages,
+                  let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
+                throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
+            }
+            let name = try c.string(2, "a golden name (a string)")
+            let opts = try c.options(3, allowed: ["elements", "tolerance"])
+            let tolerance = c.isNil(3) ? LuaValue.nil : opts.table["tolerance"]
+            // Under the file's limits: the log, the golden and their copies are counted before they are made.
+            var work = context.hostWork()
+            let verdict = try ScriptGoldens.match(stage: object.stage, name: name, options: opts,
+                                                  optionsTolerance: tolerance, scenario: path,
+                                                  settings: options.goldens, work: &work)
+            c.push(verdict.pass)
+            c.push(verdict.detail)
+            return 2
+        }
+    }
+
+    /// How much a file may print; the rest is dropped, with a note saying so.
+    static let printLimit = 1 << 20
+
+    /// A stable seed per file name, so math.random repeats from run to run and clone to clone (FNV-1a).
+    static func seed(for name: String) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+}

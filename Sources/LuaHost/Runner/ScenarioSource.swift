@@ -1,0 +1,74 @@
+import Foundation
+import PieceKit
+
+/// What a file needs before its state can run it: its plugins and where its modules come from.
+struct ScenarioSetup {
+    let plugins: [PluginCatalog.Plugin]
+    let modules: ModulePaths
+}
+
+extension ScenarioRunner {
+    /// Reads the file. The source is copied into the host (and then into Lua): a file larger than its memory cap
+    /// cannot run. Read with that bound; only a regular file is read, and opening never waits (`RegularFile`).
+    static func readSource(_ path: String, options: RunOptions) -> Result<Data, FileProblem> {
+        let cap = options.limits.memoryBytes
+        let data: Data
+        switch RegularFile.read(path, upTo: cap > 0 ? cap + 1 : Int.max) {
+        case .success(let read): data = read
+        case .failure(let problem):
+            return .failure(FileProblem(message: "\(path): cannot read the file"
+                + (problem.kind.map { ": it is \($0.words), not a regular file" } ?? "")))
+        }
+        if cap > 0, data.count > cap {
+            return .failure(FileProblem(message: "\(path): the file is larger than its memory cap of \(SandboxLimits.bytesText(cap)); it did not run"))
+        }
+        return .success(data)
+    }
+
+    /// Reads the file's header: a scenario (not a token set), its plugins found, its module folders.
+    static func prepare(_ path: String, data: Data, options: RunOptions) -> Result<ScenarioSetup, FileProblem> {
+        // Not URL's deletingLastPathComponent: it traps on some short paths ("/a").
+        let folder = PathText.parent(PathText.absolute(path, cwd: FileManager.default.currentDirectoryPath))
+        let header = data.prefix(4096).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) }
+        if let problem = header.problems.first {
+            return .failure(FileProblem(message: "\(path):\(problem.line): \(problem.message); the file did not run"))
+        }
+        if header.tokenSet != nil {
+            return .failure(FileProblem(message: "\(path) is a token set (--! token-set), not a scenario; apply it with piecebox run --tokens \(path)"))
+        }
+        let pluginFolders: [String]
+        switch Self.headerPlugins(header, folder: folder) {
+        case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
+        case .success(let named): pluginFolders = options.pluginFolders + named
+        }
+        let plugins: [PluginCatalog.Plugin]
+        switch PluginCatalog.discover(in: pluginFolders) {
+        case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
+        case .success(let found): plugins = found
+        }
+        // A plugin's modules sit in its own folder.
+        return .success(ScenarioSetup(plugins: plugins,
+                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder))))
+    }
+
+    /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
+    /// folder the run started in, so a scenario cannot load Lua from anywhere else on the machine.
+    static func headerPlugins(_ header: ScenarioHeader, folder: String) -> Result<[String], PluginError> {
+        // Most files name none; resolving the run's folder costs system calls a file should not pay for nothing.
+        guard !header.plugins.isEmpty else { return .success([]) }
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        var folders: [String] = []
+        for written in header.plugins {
+            guard !written.hasPrefix("/") else {
+                return .failure(PluginError("--! plugins: \(written): give a path relative to the scenario"))
+            }
+            let resolved = URL(fileURLWithPath: folder).appendingPathComponent(written).standardizedFileURL
+                .resolvingSymlinksInPath().path
+            guard resolved == root || resolved.hasPrefix(root + "/") else {
+                return .failure(PluginError("--! plugins: \(written) is outside the folder the run started in (\(root))"))
+            }
+            folders.append(resolved)
+        }
+        return .success(folders)
+    }
+}
