@@ -60,15 +60,17 @@ final class PieceboxRun: @unchecked Sendable {
     private var errData = Data()
     private let done = DispatchGroup()
 
-    /// `environment` adds to (or, with an empty value, removes from) this process's environment.
+    /// `environment` adds to (or, with an empty value, removes from) this process's environment. The variables
+    /// that change what piecebox does by themselves (`CI` makes `--record never` the default, `GITHUB_ACTIONS` adds
+    /// annotations, Bazel's name shards and report files) are left out unless a test sets them, so a test means the
+    /// same on a laptop and in CI.
     init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: pieceboxBinary)
         process.arguments = arguments
-        if !environment.isEmpty {
-            var merged = ProcessInfo.processInfo.environment
-            for (key, value) in environment { merged[key] = value.isEmpty ? nil : value }
-            process.environment = merged
-        }
+        var merged = ProcessInfo.processInfo.environment
+        for key in Self.behaviourVariables { merged[key] = nil }
+        for (key, value) in environment { merged[key] = value.isEmpty ? nil : value }
+        process.environment = merged
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = out
         process.standardError = err
@@ -85,6 +87,11 @@ final class PieceboxRun: @unchecked Sendable {
             }
         }
     }
+
+    /// What the runner reads from its environment to decide how to behave (see `RunCommand.standardRecord`,
+    /// `Reports.choices`, `BazelTestEnvironment`).
+    static let behaviourVariables = ["CI", "GITHUB_ACTIONS", "XML_OUTPUT_FILE", "TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX",
+                                     "TEST_SHARD_STATUS_FILE", "TEST_TMPDIR", "TESTBRIDGE_TEST_ONLY", "TEST_PREMATURE_EXIT_FILE"]
 
     var pid: pid_t { process.processIdentifier }
 
