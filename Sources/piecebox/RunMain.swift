@@ -17,38 +17,12 @@ enum RunMain {
         // Started now, so they load while the files are found; ended on every way out that did not use them.
         let early = cmd.inProcess ? nil : EarlyWorkers(executable: exe, count: EarlyWorkers.count(jobs: cmd.jobs))
         defer { early?.endAll() }
-        var files: [String]
         let headers = ScenarioHeaders()
-        do { files = try ScenarioFiles.find(cmd.paths, headers: headers) } catch {
+        var totals = RunTotals()
+        let files: [String]
+        do { files = try selectFiles(&cmd, headers: headers, totals: &totals) } catch {
             writeErr("piecebox: \(error)")
             return 2
-        }
-        // Sharding, then shuffling: a shard holds the same files whatever the seed. Both go by each file's path
-        // from its project root, so `a.lua`, `./a.lua` and its absolute path give one order and one shard.
-        // Looked up only when a shard or a shuffle needs them (a realpath per file).
-        let keys = cmd.ci.shard == nil && !cmd.ci.shuffle ? [:]
-            : Dictionary(zip(files, ProjectRoot.relativePaths(of: files)), uniquingKeysWith: { a, _ in a })
-        let key: (String) -> String = { keys[$0] ?? $0 }
-        var totals = RunTotals()
-        if let shard = cmd.ci.shard {
-            totals.sharded = shard.count > 1
-            var timings: [String: Double]?
-            if let path = cmd.ci.shardTimings {
-                do { timings = try Shards.readTimings(path) } catch {
-                    writeErr("piecebox: \(error)")
-                    return 2
-                }
-            }
-            let all = files.count
-            files = Shards.pick(files, shard: shard, timings: timings.map(Shards.byProjectPath), key: key)
-            if files.isEmpty { totals.emptyShard = "shard \(shard) has no files (\(all) files in \(shard.count) shards)" }
-        }
-        if cmd.ci.shuffle {
-            let seed = cmd.ci.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            cmd.ci.seed = seed
-            cmd.options.shuffleSeed = seed
-            files = Shards.shuffled(files, seed: seed, key: key)
-            totals.seed = seed
         }
         // With --repeat every file runs that many times: job i is file i / repeats.
         let repeats = cmd.ci.repeatCount
@@ -126,6 +100,33 @@ enum RunMain {
             totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }
         return reports.end(totals)
+    }
+
+    /// The files this run runs, in the order it runs them: found (their headers read into `headers`), then this
+    /// shard's share, then shuffled. A shard holds the same files whatever the seed. Both go by each file's path
+    /// from its project root, so `a.lua`, `./a.lua` and its absolute path give one order and one shard. The seed
+    /// chosen and what the shard held go into `cmd` and `totals`.
+    static func selectFiles(_ cmd: inout RunCommand, headers: ScenarioHeaders, totals: inout RunTotals) throws -> [String] {
+        var files = try ScenarioFiles.find(cmd.paths, headers: headers)
+        // Looked up only when a shard or a shuffle needs them (a realpath per file).
+        let keys = cmd.ci.shard == nil && !cmd.ci.shuffle ? [:]
+            : Dictionary(zip(files, ProjectRoot.relativePaths(of: files)), uniquingKeysWith: { a, _ in a })
+        let key: (String) -> String = { keys[$0] ?? $0 }
+        if let shard = cmd.ci.shard {
+            totals.sharded = shard.count > 1
+            let timings = try cmd.ci.shardTimings.map(Shards.readTimings)
+            let all = files.count
+            files = Shards.pick(files, shard: shard, timings: timings.map(Shards.byProjectPath), key: key)
+            if files.isEmpty { totals.emptyShard = "shard \(shard) has no files (\(all) files in \(shard.count) shards)" }
+        }
+        if cmd.ci.shuffle {
+            let seed = cmd.ci.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+            cmd.ci.seed = seed
+            cmd.options.shuffleSeed = seed
+            files = Shards.shuffled(files, seed: seed, key: key)
+            totals.seed = seed
+        }
+        return files
     }
 
     /// What selected nothing, in the words of the flags that did it.
