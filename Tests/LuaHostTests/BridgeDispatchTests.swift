@@ -5,16 +5,8 @@ import Testing
 /// How a call from a script finds its Swift code: methods through the class's methods table, readings by number,
 /// everything else through the Swift miss path; and what a script is told when it gets the call wrong.
 @Suite struct BridgeDispatchTests {
-    /// Runs `body` inside one test and returns what it printed; the test must pass.
     private func printed(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        let report = try runScenario("""
-            test("t", function()
-            \(body)
-            end)
-            """, name: "dispatch.lua")
-        let result = try #require(report.test("t"), "\(report.summary)", sourceLocation: sourceLocation)
-        #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
-        return result.output
+        try printedByPassingTest(body, name: "dispatch.lua", sourceLocation: sourceLocation)
     }
 
     @Test func aMethodAnswersForItsOwnObjectAndAReadingReadsTheLiveValue() throws {

@@ -99,3 +99,16 @@ func expectAHealthyFileStillPasses(sourceLocation: SourceLocation = #_sourceLoca
     #expect(report.tests.count == 1, "\(report.summary)", sourceLocation: sourceLocation)
     #expect(report.tests.first?.status == .passed, "\(report.summary)", sourceLocation: sourceLocation)
 }
+
+/// Runs `body` inside one test of a scenario named `name` and returns what it printed; the test must pass.
+func printedByPassingTest(_ body: String, name: String = "scenario.lua",
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    let report = try runScenario("""
+        test("t", function()
+        \(body)
+        end)
+        """, name: name)
+    let result = try #require(report.test("t"), "\(report.summary)", sourceLocation: sourceLocation)
+    #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
+    return result.output
+}

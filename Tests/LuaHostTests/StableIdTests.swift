@@ -5,14 +5,7 @@ import Testing
 /// its contents: Lua's own test suite checks that two long strings alike are two objects.
 @Suite struct StableIdTests {
     private func printed(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        let report = try runScenario("""
-            test("t", function()
-            \(body)
-            end)
-            """)
-        let result = try #require(report.test("t"), "\(report.summary)", sourceLocation: sourceLocation)
-        #expect(result.status == .passed, "\(result.message)", sourceLocation: sourceLocation)
-        return result.output
+        try printedByPassingTest(body, name: "scenario.lua", sourceLocation: sourceLocation)
     }
 
     @Test func twoLongStringsAlikeHaveTwoIds() throws {
