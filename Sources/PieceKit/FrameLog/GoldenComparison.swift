@@ -176,111 +176,17 @@ public struct GoldenComparison: Sendable {
             late.append((d.problems[d.problems.count - 1], now ?? then ?? a.lineNumber,
                          now != nil || then == nil ? .actual : .golden))
         }
-        var largest: [String: PropertyDifference] = [:]
-        var order: [String] = []
+        var largest = Largest()
         for s in 0..<min(a.stages.count, g.stages.count) {
-            let stage = s + 1
-            let sa = a.stages[s], sg = g.stages[s]
-            for (path, x, y, _) in differences(Self.leaves(sa.header, header: true), Self.leaves(sg.header, header: true)) {
-                d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
-                if found.wanted(d) {
-                    try found.keep(LineDifference(test: d.test, line: sa.lineNumber, path: path, actual: x, expected: y),
-                                   into: &d, work: &work)
-                }
-            }
-            if sa.other != sg.other {
-                d.problems.append("stage \(stage): lines that are not frames differ")
-                if found.wanted(d) { try otherLines(sa, sg, stage: stage, into: &d, found: found, work: &work) }
-            }
-            try work.reserve((sg.frames.count + sa.frames.count) * Self.bytesPerIndexedFrame)
-            var goldenFrames: [Int: FrameLogParts.Frame] = [:]
-            for f in sg.frames where goldenFrames[f.index] == nil {
-                try work.step()
-                goldenFrames[f.index] = f
-            }
-            var seen = Set<Int>()
-            var extra: [Int] = []
-            var changedPaths: [String] = []
-            var changedSet = Set<String>()
-            for f in sa.frames {
-                try work.step()
-                guard seen.insert(f.index).inserted else { continue }
-                guard let gf = goldenFrames[f.index] else {
-                    extra.append(f.index)
-                    if found.wanted(d) {
-                        try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
-                                                      actual: Self.clip(f.line), expected: "absent"),
-                                       into: &d, work: &work)
-                    }
-                    continue
-                }
-                d.framesCompared += 1
-                if f.line == gf.line { continue }
-                let differing = differences(Self.leaves(f.line), Self.leaves(gf.line)).filter { $0.0 != "frame" }
-                guard !differing.isEmpty else { continue }
-                d.frames.append(FrameMark(stage: stage, frame: f.index, time: f.time))
-                for (path, x, y, delta) in differing {
-                    if found.wanted(d) {
-                        try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
-                                                      path: path, actual: x, expected: y),
-                                       into: &d, work: &work)
-                    }
-                    if changedSet.insert(path).inserted {
-                        try work.reserve(3 * HostBytes.string(path.utf8.count) + Self.bytesPerIndexedFrame)
-                        changedPaths.append(path)
-                    }
-                    let name = path.hasPrefix("pieces.") ? String(path.dropFirst(7)) : path
-                    let key = name
-                    if let old = largest[key] {
-                        let bigger = (delta ?? -1) > (old.largest ?? -1)
-                        largest[key] = PropertyDifference(
-                            path: name, largest: bigger ? delta : old.largest, stage: bigger ? stage : old.stage,
-                            frame: bigger ? f.index : old.frame, time: bigger ? f.time : old.time,
-                            actual: bigger ? x : old.actual, expected: bigger ? y : old.expected, frames: old.frames + 1)
-                    } else {
-                        order.append(key)
-                        largest[key] = PropertyDifference(path: name, largest: delta, stage: stage, frame: f.index,
-                                                          time: f.time, actual: x, expected: y, frames: 1)
-                    }
-                }
-            }
-            let missing = sg.frames.map(\.index).filter { !seen.contains($0) }
-            if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
-            if !missing.isEmpty && found.wanted(d) {
-                for f in sg.frames where found.wanted(d) && !seen.contains(f.index) {
-                    try work.step()
-                    try found.keep(LineDifference(test: d.test, line: f.lineNumber, log: .golden, frame: f.index,
-                                                  time: f.time, actual: "absent", expected: Self.clip(f.line)),
-                                   into: &d, work: &work)
-                }
-            }
-            if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
-            // How moving properties among those that differ now move, against the golden.
-            // The summary shows a few; a bound keeps a log with a great many properties linear.
-            let moving = Array(changedPaths.filter { $0.hasPrefix("pieces.") }.prefix(Self.motionLimit))
-            let heldBefore = work.held
-            let goldenNumbers = moving.isEmpty ? [] : try Self.numbers(sg.frames, work: &work)
-            let actualNumbers = moving.isEmpty ? [] : try Self.numbers(sa.frames, work: &work)
-            for path in moving {
-                // Each path's two series, made and let go one path at a time.
-                let series = HostBytes.array(goldenNumbers.count + actualNumbers.count, of: (time: Double, value: Double).self)
-                try work.reserve(series)
-                try work.steps(goldenNumbers.count + actualNumbers.count)
-                let before = MotionSummary.movements(Self.series(path, in: goldenNumbers))
-                let after = MotionSummary.movements(Self.series(path, in: actualNumbers))
-                work.release(series)
-                if before.isEmpty && after.isEmpty { continue }
-                d.motion.append(MotionChange(path: String(path.dropFirst(7)), stage: stage, before: before, after: after))
-            }
-            // The tables of numbers go with this stage.
-            work.release(work.held - heldBefore)
+            try compareStage(a.stages[s], g.stages[s], stage: s + 1, into: &d, found: found, largest: &largest,
+                             work: &work)
         }
         for finding in late where found.wanted(d) {
             try found.keep(LineDifference(test: d.test, line: finding.line, log: finding.log, problem: finding.problem),
                            into: &d, work: &work)
         }
         // Largest numeric differences first, then the rest in the order they were found.
-        d.properties = order.compactMap { largest[$0] }.enumerated().sorted { l, r in
+        d.properties = largest.order.compactMap { largest.byPath[$0] }.enumerated().sorted { l, r in
             let x = l.element.largest ?? -1, y = r.element.largest ?? -1
             return x != y ? x > y : l.offset < r.offset
         }.map(\.element)
@@ -290,6 +196,135 @@ public struct GoldenComparison: Sendable {
             let x = rank[a.path] ?? .max, y = rank[b.path] ?? .max
             return x != y ? x < y : a.stage < b.stage
         }
+    }
+
+    /// Each property's largest difference, in the order properties were first found to differ.
+    private struct Largest {
+        var byPath: [String: PropertyDifference] = [:]
+        var order: [String] = []
+    }
+
+    /// One stage of a test: its header, its lines that are not frames, its frames matched by index, and how the
+    /// properties that differ move.
+    private func compareStage(_ sa: FrameLogParts.Stage, _ sg: FrameLogParts.Stage, stage: Int,
+                              into d: inout TestDifference, found: Findings, largest: inout Largest,
+                              work: inout HostWork) throws(HostLimitReached) {
+        for (path, x, y, _) in differences(Self.leaves(sa.header, header: true), Self.leaves(sg.header, header: true)) {
+            d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
+            if found.wanted(d) {
+                try found.keep(LineDifference(test: d.test, line: sa.lineNumber, path: path, actual: x, expected: y),
+                               into: &d, work: &work)
+            }
+        }
+        if sa.other != sg.other {
+            d.problems.append("stage \(stage): lines that are not frames differ")
+            if found.wanted(d) { try otherLines(sa, sg, stage: stage, into: &d, found: found, work: &work) }
+        }
+        let frames = try compareFrames(sa, sg, stage: stage, into: &d, found: found, largest: &largest, work: &work)
+        let seen = frames.seen, extra = frames.extra
+        let missing = sg.frames.map(\.index).filter { !seen.contains($0) }
+        if !missing.isEmpty { d.problems.append("stage \(stage): \(Self.count(missing)) of the golden's frames are missing (\(Self.indices(missing)))") }
+        if !missing.isEmpty && found.wanted(d) {
+            for f in sg.frames where found.wanted(d) && !seen.contains(f.index) {
+                try work.step()
+                try found.keep(LineDifference(test: d.test, line: f.lineNumber, log: .golden, frame: f.index,
+                                              time: f.time, actual: "absent", expected: Self.clip(f.line)),
+                               into: &d, work: &work)
+            }
+        }
+        if !extra.isEmpty { d.problems.append("stage \(stage): \(Self.count(extra)) frames the golden does not have (\(Self.indices(extra)))") }
+        try compareMotion(frames.changedPaths, sa, sg, stage: stage, into: &d, work: &work)
+    }
+
+    /// The stage's frames, matched by index: each that differs marked, each property's largest difference noted.
+    /// Returns the frame indices the log has, those the golden lacks, and the paths that differ in the order found.
+    private func compareFrames(_ sa: FrameLogParts.Stage, _ sg: FrameLogParts.Stage, stage: Int,
+                               into d: inout TestDifference, found: Findings, largest: inout Largest,
+                               work: inout HostWork) throws(HostLimitReached)
+        -> (seen: Set<Int>, extra: [Int], changedPaths: [String]) {
+        try work.reserve((sg.frames.count + sa.frames.count) * Self.bytesPerIndexedFrame)
+        var goldenFrames: [Int: FrameLogParts.Frame] = [:]
+        for f in sg.frames where goldenFrames[f.index] == nil {
+            try work.step()
+            goldenFrames[f.index] = f
+        }
+        var seen = Set<Int>()
+        var extra: [Int] = []
+        var changedPaths: [String] = []
+        var changedSet = Set<String>()
+        for f in sa.frames {
+            try work.step()
+            guard seen.insert(f.index).inserted else { continue }
+            guard let gf = goldenFrames[f.index] else {
+                extra.append(f.index)
+                if found.wanted(d) {
+                    try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
+                                                  actual: Self.clip(f.line), expected: "absent"),
+                                   into: &d, work: &work)
+                }
+                continue
+            }
+            d.framesCompared += 1
+            if f.line == gf.line { continue }
+            let differing = differences(Self.leaves(f.line), Self.leaves(gf.line)).filter { $0.0 != "frame" }
+            guard !differing.isEmpty else { continue }
+            d.frames.append(FrameMark(stage: stage, frame: f.index, time: f.time))
+            for (path, x, y, delta) in differing {
+                if found.wanted(d) {
+                    try found.keep(LineDifference(test: d.test, line: f.lineNumber, frame: f.index, time: f.time,
+                                                  path: path, actual: x, expected: y),
+                                   into: &d, work: &work)
+                }
+                if changedSet.insert(path).inserted {
+                    try work.reserve(3 * HostBytes.string(path.utf8.count) + Self.bytesPerIndexedFrame)
+                    changedPaths.append(path)
+                }
+                Self.note(path, delta: delta, stage: stage, frame: f, actual: x, expected: y, in: &largest)
+            }
+        }
+        return (seen, extra, changedPaths)
+    }
+
+    /// Keeps `delta` as the property's largest difference when it is larger than the one kept (or the first).
+    private static func note(_ path: String, delta: Double?, stage: Int, frame f: FrameLogParts.Frame,
+                             actual x: String, expected y: String, in largest: inout Largest) {
+        let name = path.hasPrefix("pieces.") ? String(path.dropFirst(7)) : path
+        if let old = largest.byPath[name] {
+            let bigger = (delta ?? -1) > (old.largest ?? -1)
+            largest.byPath[name] = PropertyDifference(
+                path: name, largest: bigger ? delta : old.largest, stage: bigger ? stage : old.stage,
+                frame: bigger ? f.index : old.frame, time: bigger ? f.time : old.time,
+                actual: bigger ? x : old.actual, expected: bigger ? y : old.expected, frames: old.frames + 1)
+        } else {
+            largest.order.append(name)
+            largest.byPath[name] = PropertyDifference(path: name, largest: delta, stage: stage, frame: f.index,
+                                                      time: f.time, actual: x, expected: y, frames: 1)
+        }
+    }
+
+    /// How the moving properties among `changedPaths` move now against the golden (settle time, overshoot).
+    private func compareMotion(_ changedPaths: [String], _ sa: FrameLogParts.Stage, _ sg: FrameLogParts.Stage,
+                               stage: Int, into d: inout TestDifference,
+                               work: inout HostWork) throws(HostLimitReached) {
+        // How moving properties among those that differ now move, against the golden.
+        // The summary shows a few; a bound keeps a log with a great many properties linear.
+        let moving = Array(changedPaths.filter { $0.hasPrefix("pieces.") }.prefix(Self.motionLimit))
+        let heldBefore = work.held
+        let goldenNumbers = moving.isEmpty ? [] : try Self.numbers(sg.frames, work: &work)
+        let actualNumbers = moving.isEmpty ? [] : try Self.numbers(sa.frames, work: &work)
+        for path in moving {
+            // Each path's two series, made and let go one path at a time.
+            let series = HostBytes.array(goldenNumbers.count + actualNumbers.count, of: (time: Double, value: Double).self)
+            try work.reserve(series)
+            try work.steps(goldenNumbers.count + actualNumbers.count)
+            let before = MotionSummary.movements(Self.series(path, in: goldenNumbers))
+            let after = MotionSummary.movements(Self.series(path, in: actualNumbers))
+            work.release(series)
+            if before.isEmpty && after.isEmpty { continue }
+            d.motion.append(MotionChange(path: String(path.dropFirst(7)), stage: stage, before: before, after: after))
+        }
+        // The tables of numbers go with this stage.
+        work.release(work.held - heldBefore)
     }
 
     /// The line view of a stage's lines that are not frames: pair by pair, the values that differ, at the log's
