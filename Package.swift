@@ -29,7 +29,8 @@ let package = Package(
         // Build-time only: turns those .lua files into one Swift file (run by the EmbedLua plugin).
         .executableTarget(name: "LuaEmbedder"),
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["LuaEmbedder"]),
-        .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit", "CWorkerShim"]),
+        // Its Templates/*.lua (what `piecebox init` writes) are compiled in the same way.
+        .executableTarget(name: "piecebox", dependencies: ["LuaHost", "PieceKit", "CWorkerShim"], plugins: ["EmbedLua"]),
         // Speed and memory targets (scripts/bench), never part of the tests.
         .executableTarget(name: "piecebench", dependencies: ["LuaHost", "PieceKit"]),
         .testTarget(name: "PieceKitTests", dependencies: ["PieceKit"]),
