@@ -15,8 +15,12 @@ enum InteractionBinding {
     static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
 
     static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
-        func piece(_ o: Bound<P>) -> P { o.value }
-        func stage(_ o: Bound<P>) -> Stage { o.stage }
+        addGestures(to: cls, context: context)
+        addQuestions(to: cls)
+    }
+
+    /// The gestures a finger makes on the piece: tap, drag, fling, and a touch the script moves itself.
+    private static func addGestures<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
         cls.method("tap") { o, c in
             let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
@@ -48,7 +52,7 @@ enum InteractionBinding {
         }
         // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
         cls.method("touch") { o, c in
-            let (p, s) = (piece(o), stage(o))
+            let (p, s) = (o.value, o.stage)
             let at: Point
             if c.type(1) == LUA_TNUMBER {
                 at = Point(x: try c.number(1, "an x coordinate or a part name"), y: try c.number(2, "a y coordinate"))
@@ -62,13 +66,17 @@ enum InteractionBinding {
             FingerBinding.push(Bound(finger, on: s), context: context)
             return 1
         }
+    }
+
+    /// A key press, the accessibility tree and its actions, and where a part is.
+    private static func addQuestions<P: InteractivePiece>(to cls: LuaClass<Bound<P>>) {
         // key(name): true when the piece did something with it.
         cls.method("key") { o, c in
             let name = try c.string(1, "a key name such as \"space\"")
             try noMore(c, after: 1)
-            let s = stage(o)
+            let s = o.stage
             let handled: Bool
-            do { handled = try s.press(Key(name), on: piece(o)) } catch {
+            do { handled = try s.press(Key(name), on: o.value) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             try LuaPiece.raisePendingError(on: s)
@@ -78,8 +86,8 @@ enum InteractionBinding {
         // accessibility(): the elements in reading order.
         cls.method("accessibility") { o, c in
             try noMore(c, after: 0)
-            let s = stage(o)
-            let elements = piece(o).accessibilityElements(on: s)
+            let s = o.stage
+            let elements = o.value.accessibilityElements(on: s)
             try LuaPiece.raisePendingError(on: s)
             lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
             for (i, element) in elements.enumerated() {
@@ -95,8 +103,8 @@ enum InteractionBinding {
             let action = try c.string(1, "an action name such as \"activate\"")
             let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
             try noMore(c, after: 2)
-            let s = stage(o)
-            do { try piece(o).perform(action, on: element, context: s) } catch {
+            let s = o.stage
+            do { try o.value.perform(action, on: element, context: s) } catch {
                 throw LuaHostError.message("\(c.function): \(error)")
             }
             try LuaPiece.raisePendingError(on: s)
@@ -107,8 +115,8 @@ enum InteractionBinding {
             let name = try c.string(1, "a part name")
             let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
             try noMore(c, after: 2)
-            let p = piece(o)
-            guard let rect = p.partRect(name, index: index, on: stage(o)) else {
+            let p = o.value
+            guard let rect = p.partRect(name, index: index, on: o.stage) else {
                 let part = index.map { "\(name) \($0)" } ?? name
                 throw LuaHostError.message(
                     "\(c.function): \(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")

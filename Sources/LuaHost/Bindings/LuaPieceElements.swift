@@ -258,7 +258,19 @@ struct LuaPieceElements {
             entries.append(entry)
         }
 
-        // Lua's hash order changes from run to run; names in order make every frame the same.
+        let out = try builtElements()
+        if checkable { checkable = Self.place(&walk, entries: entries, names: walkNames, in: out) }
+        if checkable {
+            walk.elements = out
+            lastWalk = walk
+        }
+        heldTextBytes = textBytes + (lastWalk?.names.count ?? 0) + namesBytes
+        return out
+    }
+
+    /// The elements read, in name order (Lua's hash order changes from run to run; names in order make every frame
+    /// the same), each checked and built from its properties, also sorted by name.
+    private mutating func builtElements() throws -> [Element] {
         entries.sort { $0.name < $1.name }
         var out: [Element] = []
         out.reserveCapacity(entries.count)
@@ -269,29 +281,25 @@ struct LuaPieceElements {
             properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
             out.append(try Self.element(entry.name, properties[entry.first..<(entry.first + entry.count)]))
         }
-        if checkable {
-            // Where each walked element went in the output, and each walked number in its element.
-            for (index, entry) in entries.enumerated() {
-                let head = walk.steps[entry.step]
-                walk.steps[entry.step] = .init(name: head.name, index: index, count: entry.count, kind: .element)
-                for step in (entry.step + 1)..<(entry.step + 1 + entry.count) {
-                    guard case .number = walk.steps[step].kind else { continue }
-                    let name = walkNames[step]
-                    guard let number = out[index].numbers.firstIndex(where: { $0.name == name }) else {
-                        checkable = false
-                        break
-                    }
-                    let old = walk.steps[step]
-                    walk.steps[step] = .init(name: old.name, index: number, count: 0, kind: .number)
-                }
+        return out
+    }
+
+    /// Writes into `walk` where each walked element went in `out`, and each walked number in its element, so the
+    /// next read can check against it. False when a number cannot be found again (the walk cannot be kept).
+    private static func place(_ walk: inout LastWalk, entries: [Entry], names walkNames: [String],
+                              in out: [Element]) -> Bool {
+        for (index, entry) in entries.enumerated() {
+            let head = walk.steps[entry.step]
+            walk.steps[entry.step] = .init(name: head.name, index: index, count: entry.count, kind: .element)
+            for step in (entry.step + 1)..<(entry.step + 1 + entry.count) {
+                guard case .number = walk.steps[step].kind else { continue }
+                let name = walkNames[step]
+                guard let number = out[index].numbers.firstIndex(where: { $0.name == name }) else { return false }
+                let old = walk.steps[step]
+                walk.steps[step] = .init(name: old.name, index: number, count: 0, kind: .number)
             }
         }
-        if checkable {
-            walk.elements = out
-            lastWalk = walk
-        }
-        heldTextBytes = textBytes + (lastWalk?.names.count ?? 0) + namesBytes
-        return out
+        return true
     }
 
     /// Checks one element's properties (sorted by name) and builds it: a non-finite number, or x, y, w or h that is

@@ -30,12 +30,31 @@ final class TokenView {
 enum MotionBinding {
     static func install(into context: BindingContext) {
         let state = context.state
+        let views = TokenViewBinding.luaClass(context)
+        let L = state.L
+        state.pushLibrary(curveFunctions(context) + gestureFunctions() + tokenFunctions(context))
+        let lib = lua_gettop(L)
+        state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
+        state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
+        lua_createtable(L, 0, 2)
+        let reduced = lua_gettop(L)
+        state.push(TokenView(.tiers, reduceMotion: true, context: context), as: views); state.setField(reduced, "tiers")
+        state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
+        state.setField(lib, "reduced")
+        LuaValue.table(LuaTable(fields: [
+            ("apart", .number(Liquid.apart)), ("homeScale", .number(Liquid.homeScale)),
+            ("joined", .number(Liquid.joined)), ("merge", .number(Liquid.merge)),
+        ])).push(L)
+        state.setField(lib, "liquid")
+        state.setGlobalValue("motion")
+    }
+
+
+    /// `motion.spring`, the curves and `interpolatingSpring`: animations to sample or hand to a piece.
+    private static func curveFunctions(_ context: BindingContext) -> [(String, HostFunction)] {
         func pushSpring(_ s: Spring) { SpringBinding.push(SpringObject(s), context: context) }
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
-        let views = TokenViewBinding.luaClass(context)
-
-        let L = state.L
-        state.pushLibrary([
+        return [
             ("spring", { c in
                 let c = c.named("motion.spring")
                 pushSpring(try springFromOptions(c, 1)); return 1
@@ -56,7 +75,13 @@ enum MotionBinding {
                 let s = try springArgument(c, 1, context: context)
                 let v = try c.optionalNumber(2, "an initial velocity in whole distances per second") ?? 0
                 pushAnimation(.interpolatingSpring(s, initialVelocity: v)); return 1
-            }),
+            })
+        ]
+    }
+
+    /// The gesture physics: rubber banding, projection, the nearest stop, the press scale.
+    private static func gestureFunctions() -> [(String, HostFunction)] {
+        [
             ("rubberBand", { c in
                 let c = c.named("motion.rubberBand")
                 let x = try c.number(1, "a pull in points")
@@ -91,7 +116,14 @@ enum MotionBinding {
                 let w = try c.number(1, "a width"), h = try c.number(2, "a height")
                 let depth = try c.optionalNumber(3, "a depth in points") ?? 2.5
                 c.push(GesturePhysics.pressScale(for: Size(width: w, height: h), depth: depth)); return 1
-            }),
+            })
+        ]
+    }
+
+    /// The foundation's tokens made from the file's overrides (`settle`, `follow`, `cascade`) and the overrides.
+    private static func tokenFunctions(_ context: BindingContext) -> [(String, HostFunction)] {
+        func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
+        return [
             ("settle", { c in
                 let c = c.named("motion.settle")
                 let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
@@ -125,22 +157,8 @@ enum MotionBinding {
                 if added > 0 { try context.charge(added) }
                 return 0
             }),
-            ("resetOverrides", { _ in context.resetOverrides(); return 0 }),
-        ])
-        let lib = lua_gettop(L)
-        state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
-        state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
-        lua_createtable(L, 0, 2)
-        let reduced = lua_gettop(L)
-        state.push(TokenView(.tiers, reduceMotion: true, context: context), as: views); state.setField(reduced, "tiers")
-        state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
-        state.setField(lib, "reduced")
-        LuaValue.table(LuaTable(fields: [
-            ("apart", .number(Liquid.apart)), ("homeScale", .number(Liquid.homeScale)),
-            ("joined", .number(Liquid.joined)), ("merge", .number(Liquid.merge)),
-        ])).push(L)
-        state.setField(lib, "liquid")
-        state.setGlobalValue("motion")
+            ("resetOverrides", { _ in context.resetOverrides(); return 0 })
+        ]
     }
 
     /// About what laying `more` over `current` adds: each token `current` does not have yet (its entry, a spring
