@@ -77,14 +77,14 @@ import Testing
 
     // MARK: The disc
 
-    private func vinyl(isPlaying: Bool = true) throws -> (Stage, SpinningVinylArtPiece) {
+    private func vinyl(isPlaying: Bool = true) throws -> (Stage, VinylPiece) {
         let stage = try Stage(environment: PieceEnvironment(), fps: 120)
-        let piece = SpinningVinylArtPiece(context: stage, isPlaying: isPlaying)
+        let piece = VinylPiece(context: stage, isPlaying: isPlaying)
         try stage.add(piece)
         return (stage, piece)
     }
 
-    private func targets(_ stage: Stage, _ piece: SpinningVinylArtPiece,
+    private func targets(_ stage: Stage, _ piece: VinylPiece,
                          in environment: PieceEnvironment? = nil) -> [Element] {
         piece.elements(in: environment ?? stage.environment, tokens: stage.tokens)
     }

@@ -8,7 +8,7 @@ import Testing
 
     @Test func thirtyThreeRPMFromRestIsOneHundredTenTSquaredDuringTheRamp() {
         var spin = VinylSpin()
-        spin.setSpeed(SpinningVinylArt.degreesPerSecond(rpm: 33), at: 0)
+        spin.setSpeed(Vinyl.degreesPerSecond(rpm: 33), at: 0)
         #expect(near(spin.angle(at: 0.45), 22.275))   // 110 × 0.45² = 110 × 0.2025
         #expect(near(spin.angle(at: 0.9), 89.1))      // 110 × 0.81
         #expect(near(spin.speed(at: 0.45), 99))       // halfway up the ramp: 198 / 2
@@ -60,11 +60,11 @@ import Testing
     }
 
     @Test func rpmIsHeldToAThousandEitherWayAndANonNumberTurnsNothing() {
-        #expect(SpinningVinylArt.degreesPerSecond(rpm: 33) == 198)
-        #expect(SpinningVinylArt.degreesPerSecond(rpm: 2_000) == 6_000)     // held at 1000 rpm × 6
-        #expect(SpinningVinylArt.degreesPerSecond(rpm: -5_000) == -6_000)
-        #expect(SpinningVinylArt.degreesPerSecond(rpm: .nan) == 0)
-        #expect(SpinningVinylArt.degreesPerSecond(rpm: .infinity) == 0)
+        #expect(Vinyl.degreesPerSecond(rpm: 33) == 198)
+        #expect(Vinyl.degreesPerSecond(rpm: 2_000) == 6_000)     // held at 1000 rpm × 6
+        #expect(Vinyl.degreesPerSecond(rpm: -5_000) == -6_000)
+        #expect(Vinyl.degreesPerSecond(rpm: .nan) == 0)
+        #expect(Vinyl.degreesPerSecond(rpm: .infinity) == 0)
     }
 
     @Test func aDiscNeverSetRestsAtZero() {

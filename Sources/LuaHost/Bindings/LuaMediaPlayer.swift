@@ -196,8 +196,8 @@ protocol BoundToPlayer {
 }
 
 extension NowPlayingPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
-extension ExpandingMiniPlayerPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
-extension SpinningVinylArtPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
+extension MiniPlayerPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
+extension VinylPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
 
 /// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): the one reading of that option
 /// every player-bound piece uses. A player made with `s:player{...}` on this stage (checked as any registry value

@@ -10,18 +10,18 @@ enum MiniPlayerBinding: StageMadeBinding {
     static let optionKeys = ["player", "name", "messages"]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ExpandingMiniPlayerPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MiniPlayerPiece {
         let opts = try c.options(1, allowed: optionKeys, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
-        let piece = ExpandingMiniPlayerPiece(context: stage, player: player, name: name,
+        let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
         try PlayerOption.check(player)
         return piece
     }
 
-    static func messages(_ value: LuaValue, _ c: LuaCall) throws -> ExpandingMiniPlayer.Messages {
+    static func messages(_ value: LuaValue, _ c: LuaCall) throws -> MiniPlayer.Messages {
         try readMessages(value, c, standard: .standard, example: "{ openPlayer = \"Show player\" }", lines: [
             ("openPlayer", \.openPlayer), ("closePlayer", \.closePlayer), ("play", \.play), ("pause", \.pause),
             ("position", \.position), ("previous", \.previous), ("next", \.next),
@@ -30,7 +30,7 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<ExpandingMiniPlayerPiece>>, context: BindingContext) {
+    static func describe(_ cls: LuaClass<Bound<MiniPlayerPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.property("name") { o, c in c.push(o.value.name); return 1 }
         cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
@@ -41,8 +41,8 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights
     /// and the content's padding.
-    static func layoutValue(_ g: ExpandingMiniPlayerLayout) -> LuaValue {
-        typealias L = ExpandingMiniPlayerLayout
+    static func layoutValue(_ g: MiniPlayerLayout) -> LuaValue {
+        typealias L = MiniPlayerLayout
         func rect(_ r: Rect, _ extra: [(String, LuaValue)] = []) -> LuaValue {
             .table(LuaTable(fields: ([("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
                                       ("y", .number(r.y))] + extra).sorted { $0.0 < $1.0 }))

@@ -9,7 +9,7 @@ enum VinylBinding: StageMadeBinding {
     static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
     static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
 
-    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> SpinningVinylArtPiece {
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> VinylPiece {
         let opts = try c.options(1, allowed: optionKeys)
         var player: (any MediaPlayer)?
         if opts.has("player") {
@@ -20,11 +20,11 @@ enum VinylBinding: StageMadeBinding {
             player = bound
         }
         let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
-            ?? SpinningVinylArt.defaultRamp
+            ?? Vinyl.defaultRamp
         let name = try opts.pieceName(default: "vinyl")
-        let accessibilityName = try opts.string("accessibilityName", "a string") ?? SpinningVinylArt.defaultAccessibilityName
-        let piece = SpinningVinylArtPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
-                                          player: player, rpm: try rpm(opts) ?? SpinningVinylArt.defaultRPM,
+        let accessibilityName = try opts.string("accessibilityName", "a string") ?? Vinyl.defaultAccessibilityName
+        let piece = VinylPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
+                                          player: player, rpm: try rpm(opts) ?? Vinyl.defaultRPM,
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
@@ -63,7 +63,7 @@ enum VinylBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static func describe(_ cls: LuaClass<Bound<SpinningVinylArtPiece>>, context: BindingContext) {
+    static func describe(_ cls: LuaClass<Bound<VinylPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.

@@ -10,7 +10,7 @@ public enum ScriptGlobals {
         public let tables: [Library]
     }
 
-    /// `motion` (MotionBinding) and `metal` (MetalBinding), member by member.
+    /// `motion` (MotionBinding) and `metal` (MetalButtonBinding), member by member.
     public static let libraries: [Library] = [
         Library(name: "motion",
                 functions: ["spring", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve", "interpolatingSpring",

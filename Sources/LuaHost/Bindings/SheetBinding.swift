@@ -1,0 +1,63 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// `s:sheet{ detents = { "medium", "large" }, presented = false, name = "sheet" }`: a floating glass sheet with
+/// `sh:present()`, `sh:dismiss()`, `sh:setDetent("large")`, the shared gestures on its parts "sheet" and
+/// "grabber", and readings `presented`, `detent`, `detents` (the active ones here) and `layout`.
+enum SheetBinding: StageMadeBinding {
+    static let optionKeys = ["detents", "presented", "name"]
+
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> SheetPiece {
+        let opts = try c.options(1, allowed: optionKeys)
+        let name = try opts.pieceName(default: "sheet")
+        var detents: [SheetDetent] = [.large]
+        if let list = try opts.table("detents", "a list of detents such as { \"medium\", \"large\" }") {
+            guard list.keys.isEmpty, !list.array.isEmpty else {
+                throw LuaHostError.message("\(c.function): option 'detents' must be a non-empty list such as { \"medium\", \"large\" }")
+            }
+            detents = try list.array.enumerated().map { i, v in try detent(v, c, where: "detents[\(i + 1)]") }
+        }
+        let sheet = SheetPiece(context: stage, name: name, detents: detents,
+                               presented: try opts.boolean("presented", default: false))
+        do { try stage.add(sheet) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return sheet
+    }
+
+    static func detent(_ value: LuaValue, _ c: LuaCall, where place: String) throws -> SheetDetent {
+        guard case .string(let s) = value, let d = SheetDetent(rawValue: s) else {
+            throw LuaHostError.message("\(c.function): \(place) must be \"medium\" or \"large\", got \(value.described())")
+        }
+        return d
+    }
+
+    static func describe(_ cls: LuaClass<Bound<SheetPiece>>, context: BindingContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
+        cls.method("present") { o, c in o.value.present(); return 0 }
+        cls.method("dismiss") { o, c in o.value.dismiss(); return 0 }
+        cls.method("setDetent") { o, c in
+            let d = try detent(try c.value(1), c, where: "argument 1")
+            do { try o.value.setDetent(d) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            return 0
+        }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("presented") { o, c in c.push(o.value.isPresented); return 1 }
+        cls.property("detent") { o, c in
+            if let d = o.value.shownDetent(in: o.stage.environment) { c.push(d.rawValue) } else { c.pushNil() }
+            return 1
+        }
+        cls.property("detents") { o, c in
+            let active = o.value.layout(in: o.stage.environment).detents
+            c.push(.table(LuaTable(array: active.map { .string($0.rawValue) })))
+            return 1
+        }
+        // Where the sheet's top edge rests at each active detent, and dismissed.
+        cls.property("layout") { o, c in
+            let l = o.value.layout(in: o.stage.environment)
+            var fields: [(String, LuaValue)] = [("dismissed", .number(l.dismissedTop))]
+            for d in l.detents { fields.append((d.rawValue, .number(l.top(of: d)))) }
+            c.push(.table(LuaTable(fields: fields.sorted { $0.0 < $1.0 })))
+            return 1
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// `s:tabBar{ page = page, accessory = true, minimizeBehavior = "onScrollDown" | "never", selected = "library",
+/// name = "tabBar" }`: the glass tab bar over a scroll page, with `bar:select(tab)`, `bar:setMinimized(flag)`, the
+/// shared gestures on its parts ("bar", "tab.library", "tab.radio", "search", "accessory") and readings
+/// `minimized` and `selected`.
+enum TabBarBinding: StageMadeBinding {
+    static let optionKeys = ["page", "accessory", "minimizeBehavior", "selected", "name"]
+
+    static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> TabBarPiece {
+        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
+        let name = try opts.pieceName(default: "tabBar")
+        let behavior = try opts.string("minimizeBehavior", "\"onScrollDown\" or \"never\"") ?? "onScrollDown"
+        guard behavior == "onScrollDown" || behavior == "never" else {
+            throw LuaHostError.message("\(c.function): option 'minimizeBehavior' must be \"onScrollDown\" or \"never\", got \"\(behavior)\"")
+        }
+        let selected = try opts.string("selected", "a tab id (\"library\", \"radio\" or \"search\")") ?? "library"
+        let known = TabBarPiece.tabs.map(\.id) + ["search"]
+        guard known.contains(selected) else {
+            throw LuaHostError.message("\(c.function): option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
+        }
+        let bar = TabBarPiece(context: stage, page: page, name: name,
+                              accessory: try opts.boolean("accessory", default: false),
+                              minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
+        do { try stage.add(bar) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        return bar
+    }
+
+    static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
+        InteractionBinding.addMethods(to: cls, context: context)
+        cls.method("select") { o, c in
+            let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")
+            do { try o.value.select(id) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            return 0
+        }
+        cls.method("setMinimized") { o, c in
+            o.value.setMinimized(try c.boolean(1, "true or false"))
+            return 0
+        }
+        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.property("minimized") { o, c in c.push(o.value.isMinimized); return 1 }
+        cls.property("selected") { o, c in c.push(o.value.selected); return 1 }
+    }
+}

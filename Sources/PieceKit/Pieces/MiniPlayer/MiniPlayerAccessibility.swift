@@ -1,0 +1,67 @@
+import Foundation
+
+/// VoiceOver's view of the MiniPlayer. Closed: the bar's open button ("Open player", with the title and
+/// subtitle as its value) and play. Open: the close button, the title and subtitle, the playback position, and
+/// previous, play and next; the artwork is hidden, and so is the app's content behind the player. Escape closes
+/// from anywhere in the open player. No element takes focus on its own and no haptics play: the specification
+/// asks for neither.
+extension MiniPlayerPiece {
+    public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        let g = layout(in: context.environment)
+        let m = messages
+        let playLabel = inputs.isPlaying ? m.pause : m.play
+        if !state.isExpanded {
+            let lift = MiniPlayer.barOffset(dragOffset: state.dragOffset)
+            return [
+                AccessibilityElement(id: "bar", label: m.openPlayer, value: "\(inputs.title), \(inputs.subtitle)",
+                                     traits: ["button"], actions: ["activate"],
+                                     frame: g.openButton.offsetBy(dx: 0, dy: lift)),
+                AccessibilityElement(id: "play", label: playLabel, traits: ["button"], actions: ["activate"],
+                                     frame: g.miniPlay.offsetBy(dx: 0, dy: lift)),
+            ]
+        }
+        let follow = MiniPlayer.playerOffset(dragOffset: state.dragOffset)
+        func element(_ id: String, _ label: String, value: String? = nil, button: Bool, _ frame: Rect)
+            -> AccessibilityElement {
+            AccessibilityElement(id: id, label: label, value: value, traits: button ? ["button"] : [],
+                                 actions: button ? ["activate", "escape"] : ["escape"],
+                                 frame: frame.offsetBy(dx: 0, dy: follow))
+        }
+        return [
+            element("chevron", m.closePlayer, button: true, g.chevron),
+            element("title", inputs.title, button: false, g.title),
+            element("subtitle", inputs.subtitle, button: false, g.subtitle),
+            element("progress", m.position, value: Self.spokenProgress(progress), button: false, g.progress),
+            element("previous", m.previous, button: true, g.previous),
+            element("play", playLabel, button: true, g.play),
+            element("next", m.next, button: true, g.next),
+        ]
+    }
+
+    /// A `ProgressView`'s value as VoiceOver reads it: whole percent, rounded to the nearest ("20%"). The
+    /// specification gives the label only; this is the control's own default.
+    public static func spokenProgress(_ progress: Double) -> String {
+        "\(Int((MiniPlayer.safeProgress(progress) * 100).rounded()))%"
+    }
+
+    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
+        let tree = accessibilityElements(on: context)
+        guard let element else {
+            // The only whole-screen action is the open player's escape.
+            guard action == "escape", state.isExpanded else {
+                throw .unsupportedAction(piece: name, element: "", action: action,
+                                         supported: state.isExpanded ? ["escape"] : [])
+            }
+            setExpanded(false)
+            return
+        }
+        guard let found = tree.first(where: { $0.id == element }) else {
+            throw .unknownElement(piece: name, element: element, known: tree.map(\.id))
+        }
+        guard found.actions.contains(action) else {
+            throw .unsupportedAction(piece: name, element: element, action: action, supported: found.actions)
+        }
+        if action == "escape" { return setExpanded(false) }
+        if let button = Button(rawValue: element) { press(button) }
+    }
+}

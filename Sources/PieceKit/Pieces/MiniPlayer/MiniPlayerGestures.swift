@@ -1,0 +1,127 @@
+/// Touches and keys, as the SwiftUI piece's buttons and its one drag.
+///
+/// A touch lands on a button (the bar's open button or play; the close button, previous, play or next) or just
+/// on the bar or the full player. It becomes the drag once the finger is `minimumDragDistance` from where it went
+/// down; a touch that lifts before that is a tap on its button, if it has one. The drag goes on the bar's buttons
+/// as well as between them (a simultaneous gesture on the bar; on the full player a drag from a button is a drag,
+/// since the button's tap gives way once the finger moves).
+extension MiniPlayerPiece {
+    /// The buttons, by the names scripts use.
+    public enum Button: String, Sendable {
+        case bar, play, chevron, previous, next
+    }
+
+    /// A touch in progress.
+    struct TouchState {
+        /// The button it landed on, if any.
+        var button: Button?
+        var dragging = false
+    }
+
+    /// The bar while it is on screen; the full player's background once it is open, so a gesture with no part
+    /// named lands on whatever is there.
+    public var defaultPart: String { state.isExpanded ? "background" : "bar" }
+
+    public var partNames: [String] { ["bar", "background", "play", "chevron", "previous", "next"] }
+
+    /// Where a part is as the latest frame shows it: `bar` is the background while the bar is on screen (its
+    /// resting place while the player is open); `play` is the bar's play button or the full player's.
+    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
+        guard index == nil, partNames.contains(part) else { return nil }
+        switch part {
+        case "bar": return state.isExpanded ? layout(in: context.environment).bar : elementRect("background", on: context)
+        case "play": return elementRect(state.isExpanded ? "play" : "miniPlay", on: context)
+        default: return elementRect(part, on: context)
+        }
+    }
+
+    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
+        guard index == nil else { return nil }
+        if part == "bar", state.isExpanded { return "the player is open (close it first, e.g. tap the chevron)" }
+        if ["chevron", "previous", "next"].contains(part), !state.isExpanded {
+            return "the player is closed (open it first, e.g. tap the bar)"
+        }
+        return nil
+    }
+
+    // MARK: Touches
+
+    public func handle(_ touch: Touch, on context: any PieceContext) {
+        if touch.phase == .began {
+            touchState = context.environment.isEnabled ? hitTest(touch.location, on: context) : nil
+        }
+        guard var current = touchState else { return }
+        let t = touch.translation
+        switch touch.phase {
+        case .began, .moved:
+            if !current.dragging,
+               (t.width * t.width + t.height * t.height).squareRoot() >= MiniPlayer.minimumDragDistance {
+                current.dragging = true
+            }
+            touchState = current
+            // The offset follows the finger; the implicit drag spring carries it.
+            if current.dragging { context.update { state.dragOffset = t.height } }
+        case .ended:
+            touchState = nil
+            if current.dragging {
+                release(translation: t.height, predicted: touch.predictedEndTranslation.height, on: context)
+            } else if let button = current.button {
+                press(button)
+            }
+        case .cancelled:
+            // The gesture state goes back to 0; nothing is decided.
+            touchState = nil
+            if current.dragging { context.update { state.dragOffset = 0 } }
+        }
+    }
+
+    /// The drag ends: the offset goes back to 0 and, past a threshold, the player opens or closes, in one update
+    /// (see `MiniPlayer.releaseAnimation` for which spring carries it).
+    private func release(translation: Double, predicted: Double, on context: any PieceContext) {
+        let decision = MiniPlayer.release(isExpanded: state.isExpanded, translation: translation,
+                                                   predicted: predicted)
+        guard let decision else {
+            context.update { state.dragOffset = 0 }
+            return
+        }
+        let animation = MiniPlayer.releaseAnimation(offsetChanged: state.dragOffset != 0,
+                                                             reduceMotion: context.environment.reduceMotion)
+        context.transact(animation) {
+            state.dragOffset = 0
+            state.isExpanded = decision
+        }
+    }
+
+    func press(_ button: Button) {
+        switch button {
+        case .bar: setExpanded(true)
+        case .chevron: setExpanded(false)
+        case .play: togglePlay()
+        case .previous: skip(.previous)
+        case .next: skip(.next)
+        }
+    }
+
+    /// What a finger landing at `point` touches, as the latest frame shows the parts: a button first, then the
+    /// bar's background (closed) or anywhere on the full player (open, which covers the screen). Elsewhere the
+    /// touch passes to the app's content.
+    private func hitTest(_ point: Point, on context: any PieceContext) -> TouchState? {
+        func shown(_ name: String) -> Rect? { elementRect(name, on: context) }
+        func on(_ name: String) -> Bool { shown(name)?.contains(point) ?? false }
+        if state.isExpanded {
+            for button in [Button.chevron, .previous, .play, .next] where on(button.rawValue) {
+                return TouchState(button: button)
+            }
+            return on("background") ? TouchState(button: nil) : nil
+        }
+        if on("miniPlay") { return TouchState(button: .play) }
+        guard let background = shown("background"), background.contains(point) else { return nil }
+        // The open button moves with the bar: where it rests, shifted as the background is.
+        let g = layout(in: context.environment)
+        let openButton = g.openButton.offsetBy(dx: background.x - g.bar.x, dy: background.y - g.bar.y)
+        return TouchState(button: openButton.contains(point) ? .bar : nil)
+    }
+
+    /// The specification names no keys, so the piece answers to none.
+    public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
+}

@@ -1,0 +1,63 @@
+/// The seed's Tools: a pencil button that toggles an eraser beside it, both 44 × 44 interactive glass in an HStack
+/// of spacing 16 inside a container of spacing 16, the toggle wrapped in `withAnimation(.bouncy)` (Apple: duration
+/// 0.5, bounce 0.3). The eraser carries a `glassEffectID`, so it grows out of the pencil and melts back into it.
+///
+/// At rest the two stand exactly 16 apart, the container's spacing, so they are two bubbles (a gap equal to the
+/// spacing stays apart); they share a neck only while the eraser travels.
+public final class ToolsPiece: GlassGroupPiece {
+    /// The `expanded` state the pencil toggles.
+    public private(set) var expanded: Bool
+
+    /// The buttons' side: a 44-point target around a glyph of about 22.
+    public static let buttonSide = 44.0
+    /// The HStack's spacing and the container's.
+    public static let stackSpacing = 16.0
+    public static let containerSpacing = 16.0
+    /// Where the HStack sits: this far in from the safe area's top and leading edges. The seed shows the Tools
+    /// without a place on screen; a toolbar's corner is a judgement.
+    public static let inset = 16.0
+
+    /// The Tools, open (`expanded`) or not, with no animation.
+    public init(context: any PieceContext, name: String = "tools", expanded: Bool = false) throws(GlassGroupError) {
+        self.expanded = expanded
+        var shapes = [Self.spec("pencil")]
+        if expanded { shapes.append(Self.spec("eraser")) }
+        try super.init(context: context, name: name, spacing: Self.containerSpacing, shapes: shapes)
+    }
+
+    static func spec(_ id: String) -> GlassShapeSpec {
+        // The frame is laid out from the environment (`place`); this one is only its size.
+        GlassShapeSpec(id: id, frame: Rect(x: 0, y: 0, width: buttonSide, height: buttonSide), form: .capsule,
+                       interactive: true)
+    }
+
+    /// The pencil first, the eraser 16 after it, in the reading direction.
+    override func place(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> Rect {
+        let slot = spec.id == "eraser" ? 1.0 : 0
+        let leading = environment.safeArea.leading + Self.inset + slot * (Self.buttonSide + Self.stackSpacing)
+        let rect = Rect(x: leading, y: environment.safeArea.top + Self.inset, width: Self.buttonSide,
+                        height: Self.buttonSide)
+        return environment.isRightToLeft ? rect.mirrored(in: environment.size.width) : rect
+    }
+
+    /// The pencil's action: `withAnimation(.bouncy) { expanded.toggle() }`.
+    public func toggle() {
+        setExpanded(!expanded)
+    }
+
+    /// The app sets `expanded` itself, on `.bouncy` as the pencil does.
+    public func setExpanded(_ open: Bool) {
+        guard open != expanded else { return }
+        expanded = open
+        if open {
+            try? insert(Self.spec("eraser"), from: "pencil", animation: .bouncy)
+        } else {
+            try? remove("eraser", animation: .bouncy)
+        }
+    }
+
+    /// The pencil toggles; the seed's eraser button has an empty action, so a tap on it does nothing.
+    override func tapped(_ id: String) {
+        if id == "pencil" { toggle() }
+    }
+}
