@@ -25,8 +25,6 @@ import Testing
     @Test func eachClassHasExactlyTheMethodsAndReadingsItsEntryDeclares() throws {
         let (state, _) = try installed()
         defer { state.close() }
-        // The stage also has a constructor for each type made on it: s:player{...}, s:nowPlaying{...}, ...
-        let madeOnStage = BindingRegistry.entries.filter { $0.made == .stageMethod }.map(\.name)
         for entry in BindingRegistry.entries {
             guard let cls = state.classCache[entry.name] as? any LuaClassMembers else {
                 Issue.record("\(entry.name) is not installed")
@@ -34,7 +32,8 @@ import Testing
             }
             // Swift methods, and any written in Lua (stage:runUntil) once the metatable exists.
             let methods = Set(cls.methodNames).union(state.methodTableNames(ofClass: "piecebox." + entry.name))
-            let expected = Set(entry.methods + (entry.name == "stage" ? madeOnStage : []))
+            // The stage's declaration has its constructors (s:player{...}) and its Lua-written runUntil too.
+            let expected = Set(entry.methods)
             #expect(methods == expected, "\(entry.name): extra \(methods.subtracting(expected).sorted()), missing \(expected.subtracting(methods).sorted())")
             #expect(Set(cls.propertyNames) == Set(entry.readings), "\(entry.name): readings \(cls.propertyNames)")
             #expect(cls.answersAnyName == entry.answersAnyName, "\(entry.name)")
@@ -67,5 +66,55 @@ import Testing
             }
             #expect(message.contains("stage:\(entry.name)") && message.contains("bogus"), "\(message)")
         }
+    }
+
+    @Test func everyMemberIsDeclaredWithAOneLineDocAndTypesWhereItIsInstalled() {
+        for entry in BindingRegistry.entries {
+            let declaration = entry.declaration
+            #expect(!declaration.methods.isEmpty || !declaration.readings.isEmpty || declaration.anyName != nil,
+                    "\(entry.name) declares nothing")
+            for method in declaration.methods {
+                let what = "\(entry.name):\(method.name)"
+                #expect(!method.doc.isEmpty && !method.doc.contains("\n"), "\(what): doc \"\(method.doc)\"")
+                #expect(method.returns.map { !$0.isEmpty } ?? true, "\(what)")
+                for arg in method.args { #expect(!arg.name.isEmpty && !arg.type.isEmpty, "\(what): \(arg)") }
+            }
+            for reading in declaration.readings {
+                #expect(!reading.doc.isEmpty && !reading.doc.contains("\n") && !reading.type.isEmpty,
+                        "\(entry.name).\(reading.name)")
+            }
+        }
+        // A method's declaration says what it gives: s:after gives work, a finger's moves give the finger back.
+        #expect(BindingRegistry.entry(named: "stage")?.declaration.method("after")?.returns == "piecebox.work")
+        #expect(BindingRegistry.entry(named: "finger")?.declaration.method("move")?.returns == "piecebox.finger")
+    }
+
+    @Test func aClassIsInteractiveExactlyWhenItAnswersEveryGesture() throws {
+        let (state, _) = try installed()
+        defer { state.close() }
+        var interactive: [String] = []
+        for entry in BindingRegistry.entries {
+            let live = try #require(state.classCache[entry.name] as? any LuaClassMembers, "\(entry.name)")
+            let gestures = Set(["tap", "drag", "fling", "touch", "key", "accessibility", "perform", "part"])
+            #expect(entry.interactive == gestures.isSubset(of: live.methodNames), "\(entry.name)")
+            if entry.interactive { interactive.append(entry.name) }
+        }
+        // The 14 types made on a stage less the three no finger reaches (the player, the border beam, the buds): 11.
+        #expect(interactive.count == 14 - 3, "\(interactive)")
+    }
+
+    @Test func aPieceReadsAPlayerExactlyWhenItTakesOneAndTheHostCanFindIt() {
+        var readers: [String] = []
+        for entry in BindingRegistry.entries {
+            let takesPlayer = entry.optionKeys.contains("player")
+            #expect(entry.readsPlayer == takesPlayer, "\(entry.name)")
+            if let binding = entry.stageMade {
+                // The host finds a Lua player's errors through `BoundToPlayer`: a reader whose piece lacks it would
+                // never raise them.
+                #expect(binding.valueIsBoundToPlayer == entry.readsPlayer, "\(entry.name)")
+            }
+            if entry.readsPlayer { readers.append(entry.name) }
+        }
+        #expect(readers == ["nowPlaying", "miniPlayer", "vinyl"])
     }
 }

@@ -10,20 +10,20 @@
 ---@class piecebox.stage
 ---@field fps any # read-only
 ---@field frameIndex any # read-only
----@field height any # read-only
 ---@field width any # read-only
+---@field height any # read-only
 ---@field advance fun(self: piecebox.stage, ...: any): any
----@field after fun(self: piecebox.stage, ...: any): piecebox.work
----@field emit fun(self: piecebox.stage, ...: any): any
----@field environment fun(self: piecebox.stage, ...: any): any
----@field every fun(self: piecebox.stage, ...: any): piecebox.work
----@field frame fun(self: piecebox.stage, ...: any): any
----@field frameAt fun(self: piecebox.stage, ...: any): any
 ---@field frames fun(self: piecebox.stage, ...: any): any
+---@field settle fun(self: piecebox.stage, ...: any): any
 ---@field jump fun(self: piecebox.stage, ...: any): any
 ---@field now fun(self: piecebox.stage, ...: any): any
+---@field frame fun(self: piecebox.stage, ...: any): any
+---@field frameAt fun(self: piecebox.stage, ...: any): any
+---@field environment fun(self: piecebox.stage, ...: any): any
 ---@field runUntil fun(self: piecebox.stage, ...: any): any
----@field settle fun(self: piecebox.stage, ...: any): any
+---@field after fun(self: piecebox.stage, ...: any): piecebox.work
+---@field every fun(self: piecebox.stage, ...: any): piecebox.work
+---@field emit fun(self: piecebox.stage, ...: any): any
 ---@field piece fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.piece
 ---@field player fun(self: piecebox.stage, options?: piecebox.playerOptions): piecebox.player
 ---@field nowPlaying fun(self: piecebox.stage, options?: piecebox.nowPlayingOptions): piecebox.nowPlaying
@@ -55,17 +55,17 @@
 
 ---`piece`: made by `s:piece{...}` on a stage. Plugins may add methods.
 ---@class piecebox.piece
----@field layout any # read-only
 ---@field name any # read-only
 ---@field state any # read-only
----@field accessibility fun(self: piecebox.piece, ...: any): any
+---@field layout any # read-only
+---@field tap fun(self: piecebox.piece, ...: any): any
 ---@field drag fun(self: piecebox.piece, ...: any): any
 ---@field fling fun(self: piecebox.piece, ...: any): any
----@field key fun(self: piecebox.piece, ...: any): any
----@field part fun(self: piecebox.piece, ...: any): any
----@field perform fun(self: piecebox.piece, ...: any): any
----@field tap fun(self: piecebox.piece, ...: any): any
 ---@field touch fun(self: piecebox.piece, ...: any): piecebox.finger
+---@field key fun(self: piecebox.piece, ...: any): any
+---@field accessibility fun(self: piecebox.piece, ...: any): any
+---@field perform fun(self: piecebox.piece, ...: any): any
+---@field part fun(self: piecebox.piece, ...: any): any
 ---@field set fun(self: piecebox.piece, ...: any): any
 
 ---The options table that makes a `piece`.
@@ -82,32 +82,32 @@
 
 ---`finger`: given by `<piece>:touch(...)`. Plugins may add methods.
 ---@class piecebox.finger
----@field isDown any # read-only
 ---@field location any # read-only
----@field cancel fun(self: piecebox.finger, ...: any): any
+---@field isDown any # read-only
 ---@field move fun(self: piecebox.finger, ...: any): any
 ---@field moveTo fun(self: piecebox.finger, ...: any): any
 ---@field up fun(self: piecebox.finger, ...: any): any
+---@field cancel fun(self: piecebox.finger, ...: any): any
 
 ---`player`: made by `s:player{...}` on a stage. Plugins may add methods.
 ---@class piecebox.player
----@field artist any # read-only
----@field count any # read-only
----@field duration any # read-only
----@field hasPendingSeek any # read-only
----@field isLive any # read-only
----@field isPlaying any # read-only
----@field reportedTime any # read-only
 ---@field time any # read-only
+---@field reportedTime any # read-only
+---@field duration any # read-only
+---@field isPlaying any # read-only
+---@field isLive any # read-only
+---@field hasPendingSeek any # read-only
 ---@field title any # read-only
+---@field artist any # read-only
 ---@field track any # read-only
----@field calls fun(self: piecebox.player, ...: any): any
----@field load fun(self: piecebox.player, ...: any): any
----@field pause fun(self: piecebox.player, ...: any): any
+---@field count any # read-only
 ---@field play fun(self: piecebox.player, ...: any): any
+---@field pause fun(self: piecebox.player, ...: any): any
+---@field toggle fun(self: piecebox.player, ...: any): any
 ---@field seek fun(self: piecebox.player, ...: any): any
 ---@field skip fun(self: piecebox.player, ...: any): any
----@field toggle fun(self: piecebox.player, ...: any): any
+---@field load fun(self: piecebox.player, ...: any): any
+---@field calls fun(self: piecebox.player, ...: any): any
 
 ---The options table that makes a `player`.
 ---@class piecebox.playerOptions
@@ -121,24 +121,24 @@
 
 ---`nowPlaying`: made by `s:nowPlaying{...}` on a stage. Plugins may add methods.
 ---@class piecebox.nowPlaying
+---@field name any # read-only
 ---@field expanded any # read-only
 ---@field isOpen any # read-only
----@field isScrubbing any # read-only
----@field layout any # read-only
----@field name any # read-only
----@field pendingSeek any # read-only
 ---@field shownTime any # read-only
+---@field isScrubbing any # read-only
+---@field pendingSeek any # read-only
 ---@field state any # read-only
----@field accessibility fun(self: piecebox.nowPlaying, ...: any): any
+---@field layout any # read-only
+---@field tap fun(self: piecebox.nowPlaying, ...: any): any
 ---@field drag fun(self: piecebox.nowPlaying, ...: any): any
 ---@field fling fun(self: piecebox.nowPlaying, ...: any): any
----@field key fun(self: piecebox.nowPlaying, ...: any): any
----@field part fun(self: piecebox.nowPlaying, ...: any): any
----@field perform fun(self: piecebox.nowPlaying, ...: any): any
----@field tap fun(self: piecebox.nowPlaying, ...: any): any
 ---@field touch fun(self: piecebox.nowPlaying, ...: any): piecebox.finger
----@field set fun(self: piecebox.nowPlaying, ...: any): any
+---@field key fun(self: piecebox.nowPlaying, ...: any): any
+---@field accessibility fun(self: piecebox.nowPlaying, ...: any): any
+---@field perform fun(self: piecebox.nowPlaying, ...: any): any
+---@field part fun(self: piecebox.nowPlaying, ...: any): any
 ---@field setExpanded fun(self: piecebox.nowPlaying, ...: any): any
+---@field set fun(self: piecebox.nowPlaying, ...: any): any
 
 ---The options table that makes a `nowPlaying`.
 ---@class piecebox.nowPlayingOptions
@@ -152,26 +152,26 @@
 
 ---`page`: made by `s:page{...}` on a stage. Plugins may add methods.
 ---@class piecebox.page
----@field contentHeight any # read-only
----@field count any # read-only
----@field isMoving any # read-only
----@field maxOffset any # read-only
----@field minOffset any # read-only
 ---@field name any # read-only
+---@field selection any # read-only
+---@field sectionAtAnchor any # read-only
 ---@field offset any # read-only
 ---@field readFraction any # read-only
----@field sectionAtAnchor any # read-only
----@field selection any # read-only
----@field accessibility fun(self: piecebox.page, ...: any): any
----@field drag fun(self: piecebox.page, ...: any): any
----@field fling fun(self: piecebox.page, ...: any): any
----@field key fun(self: piecebox.page, ...: any): any
----@field part fun(self: piecebox.page, ...: any): any
----@field perform fun(self: piecebox.page, ...: any): any
+---@field contentHeight any # read-only
+---@field minOffset any # read-only
+---@field maxOffset any # read-only
+---@field isMoving any # read-only
+---@field count any # read-only
 ---@field tap fun(self: piecebox.page, ...: any): any
+---@field drag fun(self: piecebox.page, ...: any): any
 ---@field touch fun(self: piecebox.page, ...: any): piecebox.finger
----@field keyboard fun(self: piecebox.page, ...: any): any
+---@field key fun(self: piecebox.page, ...: any): any
+---@field accessibility fun(self: piecebox.page, ...: any): any
+---@field perform fun(self: piecebox.page, ...: any): any
+---@field part fun(self: piecebox.page, ...: any): any
 ---@field scroll fun(self: piecebox.page, ...: any): any
+---@field fling fun(self: piecebox.page, ...: any): any
+---@field keyboard fun(self: piecebox.page, ...: any): any
 ---@field section fun(self: piecebox.page, ...: any): any
 
 ---The options table that makes a `page`.
@@ -186,26 +186,26 @@
 
 ---`scrollIsland`: made by `s:scrollIsland{...}` on a stage. Plugins may add methods.
 ---@class piecebox.scrollIsland
----@field count any # read-only
----@field current any # read-only
----@field isExpanded any # read-only
----@field isOpen any # read-only
----@field layout any # read-only
 ---@field name any # read-only
+---@field isOpen any # read-only
+---@field isExpanded any # read-only
+---@field selection any # read-only
+---@field current any # read-only
+---@field shown any # read-only
 ---@field puckRow any # read-only
 ---@field readFraction any # read-only
----@field selection any # read-only
----@field shown any # read-only
----@field accessibility fun(self: piecebox.scrollIsland, ...: any): any
+---@field count any # read-only
+---@field layout any # read-only
+---@field tap fun(self: piecebox.scrollIsland, ...: any): any
 ---@field drag fun(self: piecebox.scrollIsland, ...: any): any
 ---@field fling fun(self: piecebox.scrollIsland, ...: any): any
----@field key fun(self: piecebox.scrollIsland, ...: any): any
----@field part fun(self: piecebox.scrollIsland, ...: any): any
----@field perform fun(self: piecebox.scrollIsland, ...: any): any
----@field tap fun(self: piecebox.scrollIsland, ...: any): any
 ---@field touch fun(self: piecebox.scrollIsland, ...: any): piecebox.finger
----@field set fun(self: piecebox.scrollIsland, ...: any): any
+---@field key fun(self: piecebox.scrollIsland, ...: any): any
+---@field accessibility fun(self: piecebox.scrollIsland, ...: any): any
+---@field perform fun(self: piecebox.scrollIsland, ...: any): any
+---@field part fun(self: piecebox.scrollIsland, ...: any): any
 ---@field setExpanded fun(self: piecebox.scrollIsland, ...: any): any
+---@field set fun(self: piecebox.scrollIsland, ...: any): any
 
 ---The options table that makes a `scrollIsland`.
 ---@class piecebox.scrollIslandOptions
@@ -219,19 +219,19 @@
 
 ---`miniPlayer`: made by `s:miniPlayer{...}` on a stage. Plugins may add methods.
 ---@class piecebox.miniPlayer
----@field dragOffset any # read-only
----@field isExpanded any # read-only
----@field layout any # read-only
 ---@field name any # read-only
+---@field isExpanded any # read-only
 ---@field progress any # read-only
----@field accessibility fun(self: piecebox.miniPlayer, ...: any): any
+---@field dragOffset any # read-only
+---@field layout any # read-only
+---@field tap fun(self: piecebox.miniPlayer, ...: any): any
 ---@field drag fun(self: piecebox.miniPlayer, ...: any): any
 ---@field fling fun(self: piecebox.miniPlayer, ...: any): any
----@field key fun(self: piecebox.miniPlayer, ...: any): any
----@field part fun(self: piecebox.miniPlayer, ...: any): any
----@field perform fun(self: piecebox.miniPlayer, ...: any): any
----@field tap fun(self: piecebox.miniPlayer, ...: any): any
 ---@field touch fun(self: piecebox.miniPlayer, ...: any): piecebox.finger
+---@field key fun(self: piecebox.miniPlayer, ...: any): any
+---@field accessibility fun(self: piecebox.miniPlayer, ...: any): any
+---@field perform fun(self: piecebox.miniPlayer, ...: any): any
+---@field part fun(self: piecebox.miniPlayer, ...: any): any
 
 ---The options table that makes a `miniPlayer`.
 ---@class piecebox.miniPlayerOptions
@@ -242,20 +242,20 @@
 ---`vinyl`: made by `s:vinyl{...}` on a stage. Plugins may add methods.
 ---@class piecebox.vinyl
 ---@field angle any # read-only
+---@field speed any # read-only
+---@field rpm any # read-only
 ---@field isEasing any # read-only
 ---@field isPlaying any # read-only
 ---@field name any # read-only
----@field rpm any # read-only
----@field speed any # read-only
 ---@field updates any # read-only
----@field accessibility fun(self: piecebox.vinyl, ...: any): any
+---@field tap fun(self: piecebox.vinyl, ...: any): any
 ---@field drag fun(self: piecebox.vinyl, ...: any): any
 ---@field fling fun(self: piecebox.vinyl, ...: any): any
----@field key fun(self: piecebox.vinyl, ...: any): any
----@field part fun(self: piecebox.vinyl, ...: any): any
----@field perform fun(self: piecebox.vinyl, ...: any): any
----@field tap fun(self: piecebox.vinyl, ...: any): any
 ---@field touch fun(self: piecebox.vinyl, ...: any): piecebox.finger
+---@field key fun(self: piecebox.vinyl, ...: any): any
+---@field accessibility fun(self: piecebox.vinyl, ...: any): any
+---@field perform fun(self: piecebox.vinyl, ...: any): any
+---@field part fun(self: piecebox.vinyl, ...: any): any
 ---@field set fun(self: piecebox.vinyl, ...: any): any
 
 ---The options table that makes a `vinyl`.
@@ -273,9 +273,9 @@
 
 ---`borderBeam`: made by `s:borderBeam{...}` on a stage. Plugins may add methods.
 ---@class piecebox.borderBeam
+---@field name any # read-only
 ---@field heads any # read-only
 ---@field length any # read-only
----@field name any # read-only
 
 ---The options table that makes a `borderBeam`.
 ---@class piecebox.borderBeamOptions
@@ -295,17 +295,17 @@
 
 ---`metalButton`: made by `s:metalButton{...}` on a stage. Plugins may add methods.
 ---@class piecebox.metalButton
----@field frame any # read-only
 ---@field name any # read-only
 ---@field title any # read-only
----@field accessibility fun(self: piecebox.metalButton, ...: any): any
+---@field frame any # read-only
+---@field tap fun(self: piecebox.metalButton, ...: any): any
 ---@field drag fun(self: piecebox.metalButton, ...: any): any
 ---@field fling fun(self: piecebox.metalButton, ...: any): any
----@field key fun(self: piecebox.metalButton, ...: any): any
----@field part fun(self: piecebox.metalButton, ...: any): any
----@field perform fun(self: piecebox.metalButton, ...: any): any
----@field tap fun(self: piecebox.metalButton, ...: any): any
 ---@field touch fun(self: piecebox.metalButton, ...: any): piecebox.finger
+---@field key fun(self: piecebox.metalButton, ...: any): any
+---@field accessibility fun(self: piecebox.metalButton, ...: any): any
+---@field perform fun(self: piecebox.metalButton, ...: any): any
+---@field part fun(self: piecebox.metalButton, ...: any): any
 
 ---The options table that makes a `metalButton`.
 ---@class piecebox.metalButtonOptions
@@ -317,18 +317,18 @@
 
 ---`glassGroup`: made by `s:glassGroup{...}` on a stage. Plugins may add methods.
 ---@class piecebox.glassGroup
----@field ids any # read-only
----@field merged any # read-only
 ---@field name any # read-only
 ---@field spacing any # read-only
----@field accessibility fun(self: piecebox.glassGroup, ...: any): any
+---@field ids any # read-only
+---@field merged any # read-only
+---@field tap fun(self: piecebox.glassGroup, ...: any): any
 ---@field drag fun(self: piecebox.glassGroup, ...: any): any
 ---@field fling fun(self: piecebox.glassGroup, ...: any): any
----@field key fun(self: piecebox.glassGroup, ...: any): any
----@field part fun(self: piecebox.glassGroup, ...: any): any
----@field perform fun(self: piecebox.glassGroup, ...: any): any
----@field tap fun(self: piecebox.glassGroup, ...: any): any
 ---@field touch fun(self: piecebox.glassGroup, ...: any): piecebox.finger
+---@field key fun(self: piecebox.glassGroup, ...: any): any
+---@field accessibility fun(self: piecebox.glassGroup, ...: any): any
+---@field perform fun(self: piecebox.glassGroup, ...: any): any
+---@field part fun(self: piecebox.glassGroup, ...: any): any
 ---@field insert fun(self: piecebox.glassGroup, ...: any): any
 ---@field remove fun(self: piecebox.glassGroup, ...: any): any
 ---@field set fun(self: piecebox.glassGroup, ...: any): any
@@ -341,21 +341,21 @@
 
 ---`tools`: made by `s:tools{...}` on a stage. Plugins may add methods.
 ---@class piecebox.tools
----@field expanded any # read-only
----@field ids any # read-only
----@field merged any # read-only
 ---@field name any # read-only
 ---@field spacing any # read-only
----@field accessibility fun(self: piecebox.tools, ...: any): any
+---@field ids any # read-only
+---@field merged any # read-only
+---@field expanded any # read-only
+---@field tap fun(self: piecebox.tools, ...: any): any
 ---@field drag fun(self: piecebox.tools, ...: any): any
 ---@field fling fun(self: piecebox.tools, ...: any): any
----@field key fun(self: piecebox.tools, ...: any): any
----@field part fun(self: piecebox.tools, ...: any): any
----@field perform fun(self: piecebox.tools, ...: any): any
----@field tap fun(self: piecebox.tools, ...: any): any
 ---@field touch fun(self: piecebox.tools, ...: any): piecebox.finger
----@field setExpanded fun(self: piecebox.tools, ...: any): any
+---@field key fun(self: piecebox.tools, ...: any): any
+---@field accessibility fun(self: piecebox.tools, ...: any): any
+---@field perform fun(self: piecebox.tools, ...: any): any
+---@field part fun(self: piecebox.tools, ...: any): any
 ---@field toggle fun(self: piecebox.tools, ...: any): any
+---@field setExpanded fun(self: piecebox.tools, ...: any): any
 
 ---The options table that makes a `tools`.
 ---@class piecebox.toolsOptions
@@ -364,21 +364,21 @@
 
 ---`sheet`: made by `s:sheet{...}` on a stage. Plugins may add methods.
 ---@class piecebox.sheet
+---@field name any # read-only
+---@field presented any # read-only
 ---@field detent any # read-only
 ---@field detents any # read-only
 ---@field layout any # read-only
----@field name any # read-only
----@field presented any # read-only
----@field accessibility fun(self: piecebox.sheet, ...: any): any
+---@field tap fun(self: piecebox.sheet, ...: any): any
 ---@field drag fun(self: piecebox.sheet, ...: any): any
 ---@field fling fun(self: piecebox.sheet, ...: any): any
----@field key fun(self: piecebox.sheet, ...: any): any
----@field part fun(self: piecebox.sheet, ...: any): any
----@field perform fun(self: piecebox.sheet, ...: any): any
----@field tap fun(self: piecebox.sheet, ...: any): any
 ---@field touch fun(self: piecebox.sheet, ...: any): piecebox.finger
----@field dismiss fun(self: piecebox.sheet, ...: any): any
+---@field key fun(self: piecebox.sheet, ...: any): any
+---@field accessibility fun(self: piecebox.sheet, ...: any): any
+---@field perform fun(self: piecebox.sheet, ...: any): any
+---@field part fun(self: piecebox.sheet, ...: any): any
 ---@field present fun(self: piecebox.sheet, ...: any): any
+---@field dismiss fun(self: piecebox.sheet, ...: any): any
 ---@field setDetent fun(self: piecebox.sheet, ...: any): any
 
 ---The options table that makes a `sheet`.
@@ -389,17 +389,17 @@
 
 ---`tabBar`: made by `s:tabBar{...}` on a stage. Plugins may add methods.
 ---@class piecebox.tabBar
----@field minimized any # read-only
 ---@field name any # read-only
+---@field minimized any # read-only
 ---@field selected any # read-only
----@field accessibility fun(self: piecebox.tabBar, ...: any): any
+---@field tap fun(self: piecebox.tabBar, ...: any): any
 ---@field drag fun(self: piecebox.tabBar, ...: any): any
 ---@field fling fun(self: piecebox.tabBar, ...: any): any
----@field key fun(self: piecebox.tabBar, ...: any): any
----@field part fun(self: piecebox.tabBar, ...: any): any
----@field perform fun(self: piecebox.tabBar, ...: any): any
----@field tap fun(self: piecebox.tabBar, ...: any): any
 ---@field touch fun(self: piecebox.tabBar, ...: any): piecebox.finger
+---@field key fun(self: piecebox.tabBar, ...: any): any
+---@field accessibility fun(self: piecebox.tabBar, ...: any): any
+---@field perform fun(self: piecebox.tabBar, ...: any): any
+---@field part fun(self: piecebox.tabBar, ...: any): any
 ---@field select fun(self: piecebox.tabBar, ...: any): any
 ---@field setMinimized fun(self: piecebox.tabBar, ...: any): any
 
@@ -414,13 +414,13 @@
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.
 ---@class piecebox.buds
 ---@field name any # read-only
----@field out any # read-only
 ---@field present any # read-only
+---@field out any # read-only
 ---@field bloom fun(self: piecebox.buds, ...: any): any
----@field contains fun(self: piecebox.buds, ...: any): any
 ---@field gather fun(self: piecebox.buds, ...: any): any
----@field isOut fun(self: piecebox.buds, ...: any): any
 ---@field place fun(self: piecebox.buds, ...: any): any
+---@field isOut fun(self: piecebox.buds, ...: any): any
+---@field contains fun(self: piecebox.buds, ...: any): any
 
 ---The options table that makes a `buds`.
 ---@class piecebox.budsOptions
@@ -440,17 +440,17 @@
 
 ---`spring`: given by `motion.spring{...}`, `motion.tiers.<tier>`.
 ---@class piecebox.spring
----@field bounce any # read-only
----@field damping any # read-only
----@field dampingRatio any # read-only
 ---@field duration any # read-only
----@field mass any # read-only
+---@field bounce any # read-only
 ---@field response any # read-only
----@field settlingDuration any # read-only
+---@field dampingRatio any # read-only
 ---@field stiffness any # read-only
----@field animation fun(self: piecebox.spring, ...: any): piecebox.animation
+---@field damping any # read-only
+---@field mass any # read-only
+---@field settlingDuration any # read-only
 ---@field value fun(self: piecebox.spring, ...: any): any
 ---@field velocity fun(self: piecebox.spring, ...: any): any
+---@field animation fun(self: piecebox.spring, ...: any): piecebox.animation
 
 ---The options table that makes a `spring`.
 ---@class piecebox.springOptions
@@ -465,13 +465,13 @@
 
 ---`animation`: given by `motion.roles.<role>`, `motion.easeIn(...)`, `<spring>:animation()`.
 ---@class piecebox.animation
----@field description any # read-only
 ---@field duration any # read-only
----@field delay fun(self: piecebox.animation, ...: any): any
----@field isFinished fun(self: piecebox.animation, ...: any): any
----@field speed fun(self: piecebox.animation, ...: any): any
+---@field description any # read-only
 ---@field value fun(self: piecebox.animation, ...: any): any
 ---@field velocity fun(self: piecebox.animation, ...: any): any
+---@field isFinished fun(self: piecebox.animation, ...: any): any
+---@field delay fun(self: piecebox.animation, ...: any): any
+---@field speed fun(self: piecebox.animation, ...: any): any
 
 ---`tokens`: given by `motion.tiers`, `motion.roles`, `motion.reduced.*`.
 ---@class piecebox.tokens

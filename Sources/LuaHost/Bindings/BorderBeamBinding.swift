@@ -70,12 +70,12 @@ enum BorderBeamBinding: StageMadeBinding {
     }
 
     static func describe(_ cls: LuaClass<Bound<BorderBeamPiece>>, context: BindingContext) {
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         // The heads as last drawn, one per beam, 0…1 along the path.
-        cls.property("heads") { o, c in
+        cls.reading("heads", "number[]", "The heads as last drawn, one per beam, 0 to 1 along the path") { o, c in
             c.push(.table(LuaTable(array: o.value.heads.map { .number($0) })))
             return 1
         }
-        cls.property("length") { o, c in c.push(o.value.path.length); return 1 }
+        cls.reading("length", "number", unit: "pt", "The path's length") { o, c in c.push(o.value.path.length); return 1 }
     }
 }

@@ -12,11 +12,15 @@ final class Bound<Value> {
 /// described once per state, and every push of a value of it goes through `push`.
 protocol ClassBinding: SendableMetatype {
     associatedtype Object: AnyObject
-    /// Adds the class's methods and readings.
+    /// Adds the class's methods and readings, each with what it takes, gives and does (see `MemberDeclaration`).
     static func describe(_ cls: LuaClass<Object>, context: BindingContext)
+    /// The keys its constructor's options table accepts (empty when it takes none).
+    static var optionKeys: [String] { get }
 }
 
 extension ClassBinding {
+    static var optionKeys: [String] { [] }
+
     /// The name scripts see, from the registry.
     static var className: String { BindingRegistry.name(of: self) }
 
@@ -46,15 +50,22 @@ protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> Value
     /// Globals the type brings with it (the `metal` library); none unless a binding says so.
     static func installGlobals(context: BindingContext)
+    /// Whether the piece reads a player (its `player` option): the host then looks for a Lua player's errors on it,
+    /// so its piece must be `BoundToPlayer` (a test holds the three together).
+    static var readsPlayer: Bool { get }
 }
 
 extension StageMadeBinding {
     static func installGlobals(context: BindingContext) {}
+    static var readsPlayer: Bool { false }
+    /// Whether the piece type lets the host find its player (`BoundToPlayer`), for the test of `readsPlayer`.
+    static var valueIsBoundToPlayer: Bool { Value.self is any BoundToPlayer.Type }
 
     /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
     /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.
     static func install(on stage: LuaClass<StageObject>, context: BindingContext) {
-        stage.method(className) { o, c in
+        stage.method(className, "Makes a \(className) on this stage", [.opt("options", "piecebox.\(className)Options")],
+                     returns: "piecebox.\(className)") { o, c in
             let value = try make(on: o.stage, c, context: context)
             try keep(c, on: o.stage)
             push(Bound(value, on: o.stage), context: context)

@@ -104,7 +104,7 @@ enum GlassGroupBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: BindingContext) {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
-        cls.method("insert") { o, c in
+        cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)", [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"])
             let from: String?
             switch try c.value(1).table?["from"] ?? .nil {
@@ -120,7 +120,7 @@ enum GlassGroupBinding: StageMadeBinding {
             try keep(c, on: o.stage)
             return 0
         }
-        cls.method("remove") { o, c in
+        cls.method("remove", "Removes a shape by id", [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
             let id = try c.string(1, "the id of a shape in the group")
             let animation = try animation(c, 2, context: context)
             do { try o.value.remove(id, animation: animation) } catch {
@@ -128,7 +128,7 @@ enum GlassGroupBinding: StageMadeBinding {
             }
             return 0
         }
-        cls.method("set") { o, c in
+        cls.method("set", "The app passes new parameters", [.arg("changes", "{spacing?: number}")]) { o, c in
             let opts = try c.options(1, allowed: ["spacing"], optional: false)
             if let spacing = try opts.number("spacing", "a distance in points") {
                 do { try o.value.setSpacing(spacing) } catch { throw LuaHostError.message("\(c.function): \(error)") }
@@ -140,11 +140,11 @@ enum GlassGroupBinding: StageMadeBinding {
     /// The gestures, and the readings both classes share.
     static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("spacing") { o, c in c.push(o.value.spacing); return 1 }
-        cls.property("ids") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("spacing", "number", unit: "pt", "How near shapes merge") { o, c in c.push(o.value.spacing); return 1 }
+        cls.reading("ids", "string[]", "The shapes' ids, in drawing order") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
         // The pairs merged in the latest checked frame, "a+b", in drawing order.
-        cls.property("merged") { o, c in
+        cls.reading("merged", "string[]", "The pairs merged in the latest checked frame, \"a+b\", in drawing order") { o, c in
             c.push(.table(LuaTable(array: o.value.necks.map { .string($0.pair) })))
             return 1
         }

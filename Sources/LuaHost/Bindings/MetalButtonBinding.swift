@@ -4,6 +4,7 @@ import PieceKit
 
 /// `metal.white(degrees)` (the rim's white level at an angle) and `s:metalButton{ title = "Ask", x, y, name }`.
 enum MetalButtonBinding: StageMadeBinding {
+    static var optionKeys: [String] { buttonKeys }
     static let buttonKeys = ["title", "symbol", "x", "y", "name"]
 
     /// Sets the `metal` library.
@@ -40,10 +41,10 @@ enum MetalButtonBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MetalButtonPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("title") { o, c in c.push(o.value.title); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("title", "string", "The button's title") { o, c in c.push(o.value.title); return 1 }
         // The capsule on the stage now: { x, y, w, h }.
-        cls.property("frame") { o, c in
+        cls.reading("frame", "{x: number, y: number, w: number, h: number}", unit: "pt", "The capsule on the stage now") { o, c in
             let r = o.value.frame(in: o.stage.environment)
             c.push(.table(LuaTable(fields: [("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
                                             ("y", .number(r.y))])))

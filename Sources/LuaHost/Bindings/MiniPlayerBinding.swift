@@ -7,6 +7,7 @@ import PieceKit
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
 enum MiniPlayerBinding: StageMadeBinding {
+    static let readsPlayer = true
     static let optionKeys = ["player", "name", "messages"]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
@@ -32,11 +33,11 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MiniPlayerPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
-        cls.property("progress") { o, c in c.push(o.value.progress); return 1 }
-        cls.property("dragOffset") { o, c in c.push(o.value.state.dragOffset); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.reading("progress", "number", "How far the track has played, 0 to 1") { o, c in c.push(o.value.progress); return 1 }
+        cls.reading("dragOffset", "number", unit: "pt", "How far a finger has dragged it") { o, c in c.push(o.value.state.dragOffset); return 1 }
+        cls.reading("layout", "table", "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
     }
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights

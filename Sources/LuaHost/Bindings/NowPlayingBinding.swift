@@ -7,6 +7,7 @@ import PieceKit
 /// keys and VoiceOver (the shared interaction methods), the app's side of its binding (`setExpanded`, `set`), and
 /// its layout by name in stage coordinates (`np.layout.card`).
 enum NowPlayingBinding: StageMadeBinding {
+    static let readsPlayer = true
     static let optionKeys = ["player", "skipping", "expanded", "messages", "onSkip", "onSeek", "name"]
     static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
                               "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
@@ -63,12 +64,12 @@ enum NowPlayingBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography", [.arg("open", "boolean")]) { o, c in
             o.value.expanded = try c.boolean(1, "true or false")
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
-        cls.method("set") { o, c in
+        cls.method("set", "The app passes new parameters, together", [.arg("changes", "{skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}")]) { o, c in
             let opts = try c.options(1, allowed: ["skipping", "messages", "onSkip", "onSeek"], optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
@@ -78,18 +79,18 @@ enum NowPlayingBinding: StageMadeBinding {
             o.value.setParameters(skipping: skipping, messages: messages, hasOnSkip: onSkip, hasOnSeek: onSeek)
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("expanded") { o, c in c.push(o.value.expanded); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("expanded", "boolean", "The app's expanded binding") { o, c in c.push(o.value.expanded); return 1 }
         // The layout on screen (the state's `shown`), which follows `expanded` on the choreography.
-        cls.property("isOpen") { o, c in c.push(o.value.state.shown); return 1 }
-        cls.property("shownTime") { o, c in c.push(o.value.shownTime); return 1 }
-        cls.property("isScrubbing") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
-        cls.property("pendingSeek") { o, c in
+        cls.reading("isOpen", "boolean", "Whether the open layout is on screen (it follows expanded on the choreography)") { o, c in c.push(o.value.state.shown); return 1 }
+        cls.reading("shownTime", "number", unit: "s", "The time the playhead shows") { o, c in c.push(o.value.shownTime); return 1 }
+        cls.reading("isScrubbing", "boolean", "Whether a finger is scrubbing the playhead") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
+        cls.reading("pendingSeek", "number?", unit: "s", "The seek waiting to be confirmed, nil with none") { o, c in
             if let t = o.value.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
             return 1
         }
-        cls.property("state") { o, c in stateValue(o.value).push(c.L); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
+        cls.reading("state", "table", "The piece's state") { o, c in stateValue(o.value).push(c.L); return 1 }
+        cls.reading("layout", "table", "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
     }
 
     /// The piece's `@State`, by the seed's names.

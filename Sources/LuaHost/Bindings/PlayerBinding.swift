@@ -89,14 +89,14 @@ enum PlayerBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
-        cls.method("play") { o, c in try noArguments(c); o.value.play(); return 0 }
-        cls.method("pause") { o, c in try noArguments(c); o.value.pause(); return 0 }
-        cls.method("toggle") { o, c in try noArguments(c); o.value.toggle(); return 0 }
-        cls.method("seek") { o, c in
+        cls.method("play", "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); o.value.play(); return 0 }
+        cls.method("pause", "Pauses, as the app's own control would") { o, c in try noArguments(c); o.value.pause(); return 0 }
+        cls.method("toggle", "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); o.value.toggle(); return 0 }
+        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
             o.value.seek(to: try c.number(1, "a position in seconds"))
             return 0
         }
-        cls.method("skip") { o, c in
+        cls.method("skip", "Skips to the next or previous track", [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
             let name = try c.string(1, "\"next\" or \"previous\"")
             guard let direction = SkipDirection(rawValue: name) else {
                 throw LuaHostError.message("\(c.function): argument 1 must be \"next\" or \"previous\", got \"\(name)\"")
@@ -105,7 +105,7 @@ enum PlayerBinding: StageMadeBinding {
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
-        cls.method("load") { o, c in
+        cls.method("load", "A new queue, played from track index (1-based) at 0", [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index", "integer")]) { o, c in
             guard case .table(let list) = try c.value(1) else {
                 throw LuaHostError.message("\(c.function): argument 1 must be a list of tracks { title, artist, duration }, got \(c.typeName(1))")
             }
@@ -116,19 +116,23 @@ enum PlayerBinding: StageMadeBinding {
             return 0
         }
         // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
-        cls.method("calls") { o, c in
+        cls.method("calls", "Every call a piece made on the player, oldest first", returns: "{name: string, at: number, time?: number}[]") { o, c in
             LuaValue.table(LuaTable(array: o.value.calls.map(callValue))).push(c.L)
             return 1
         }
-        cls.readings(numbers: ["time": \.value.time, "reportedTime": \.value.reportedTime, "duration": \.value.duration],
-                     flags: ["isPlaying": \.value.isPlaying, "isLive": \.value.isLive,
-                             "hasPendingSeek": \.value.hasPendingSeek],
-                     texts: ["title": \.value.title, "artist": \.value.artist])
-        cls.property("track") { o, c in
+        cls.reading("time", unit: "s", "The playhead now", \.value.time)
+        cls.reading("reportedTime", unit: "s", "The playhead as the player last reported it", \.value.reportedTime)
+        cls.reading("duration", unit: "s", "The track's duration (0 for a live stream)", \.value.duration)
+        cls.reading("isPlaying", "Whether it plays", \.value.isPlaying)
+        cls.reading("isLive", "Whether the track is a live stream", \.value.isLive)
+        cls.reading("hasPendingSeek", "Whether a seek waits for the player to confirm it", \.value.hasPendingSeek)
+        cls.reading("title", "The track's title", \.value.title)
+        cls.reading("artist", "The track's artist", \.value.artist)
+        cls.reading("track", "integer?", "The track playing (1-based), nil with none") { o, c in
             if let i = o.value.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
             return 1
         }
-        cls.property("count") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
+        cls.reading("count", "integer", "How many tracks are queued") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
     }
 
     static func callValue(_ call: MockPlayer.Call) -> LuaValue {

@@ -73,7 +73,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)", [.arg("open", "boolean")]) { o, c in
             let open = try c.boolean(1, "true or false")
             guard o.value.boundExpanded != nil else {
                 throw LuaHostError.message("\(c.function): this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
@@ -82,7 +82,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             return 0
         }
         // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
-        cls.method("set") { o, c in
+        cls.method("set", "The app passes new parameters", [.arg("changes", "{progress?: string, showsTopButton?: boolean}")]) { o, c in
             let opts = try c.options(1, allowed: ["progress", "showsTopButton"], optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
@@ -92,20 +92,20 @@ enum ScrollIslandBinding: StageMadeBinding {
             }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("isOpen") { o, c in c.push(o.value.isOpen); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
-        cls.property("selection") { o, c in
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("isOpen", "boolean", "Whether the panel is open on screen") { o, c in c.push(o.value.isOpen); return 1 }
+        cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.reading("selection", "string?", "The page's selected section id") { o, c in
             if let s = o.value.page.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
         // 1-based, as the rows and "Section 3 of 6".
-        cls.property("current") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
-        cls.property("shown") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
-        cls.property("puckRow") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
-        cls.property("readFraction") { o, c in c.push(o.value.readFraction); return 1 }
-        cls.property("count") { o, c in c.push(Double(o.value.count)); return 1 }
-        cls.property("layout") { o, c in
+        cls.reading("current", "integer", "The current section (1-based)") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
+        cls.reading("shown", "integer", "The section the island shows (1-based)") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
+        cls.reading("puckRow", "integer", "The row the puck is on (1-based)") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
+        cls.reading("readFraction", "number", "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.reading("count", "integer", "How many rows it has") { o, c in c.push(Double(o.value.count)); return 1 }
+        cls.reading("layout", "table?", "Where everything rests for the current state, by the frame log's names") { o, c in
             guard let layout = o.value.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
             layoutValue(layout, island: o.value).push(c.L)
             return 1

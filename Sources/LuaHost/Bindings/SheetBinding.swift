@@ -33,26 +33,26 @@ enum SheetBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<SheetPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.method("present") { o, c in o.value.present(); return 0 }
-        cls.method("dismiss") { o, c in o.value.dismiss(); return 0 }
-        cls.method("setDetent") { o, c in
+        cls.method("present", "Presents the sheet") { o, c in o.value.present(); return 0 }
+        cls.method("dismiss", "Dismisses the sheet") { o, c in o.value.dismiss(); return 0 }
+        cls.method("setDetent", "Moves the sheet to a detent", [.arg("detent", "string|table")]) { o, c in
             let d = try detent(try c.value(1), c, where: "argument 1")
             do { try o.value.setDetent(d) } catch { throw LuaHostError.message("\(c.function): \(error)") }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("presented") { o, c in c.push(o.value.isPresented); return 1 }
-        cls.property("detent") { o, c in
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("presented", "boolean", "Whether it is presented") { o, c in c.push(o.value.isPresented); return 1 }
+        cls.reading("detent", "string?", "The detent shown, nil when dismissed") { o, c in
             if let d = o.value.shownDetent(in: o.stage.environment) { c.push(d.rawValue) } else { c.pushNil() }
             return 1
         }
-        cls.property("detents") { o, c in
+        cls.reading("detents", "string[]", "The active detents") { o, c in
             let active = o.value.layout(in: o.stage.environment).detents
             c.push(.table(LuaTable(array: active.map { .string($0.rawValue) })))
             return 1
         }
         // Where the sheet's top edge rests at each active detent, and dismissed.
-        cls.property("layout") { o, c in
+        cls.reading("layout", "table<string, number>", unit: "pt", "Where the sheet's top edge rests at each active detent, and dismissed") { o, c in
             let l = o.value.layout(in: o.stage.environment)
             var fields: [(String, LuaValue)] = [("dismissed", .number(l.dismissedTop))]
             for d in l.detents { fields.append((d.rawValue, .number(l.top(of: d)))) }

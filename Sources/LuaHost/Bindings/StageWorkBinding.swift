@@ -53,18 +53,19 @@ final class ScriptWork {
 /// refuses a copy the cap has no room for), and the stage counts what it holds (`Stage.heldBytes`) once it holds it.
 enum StageWorkBinding: ClassBinding {
     static let workOptions = ["background", "label"]
+    static var optionKeys: [String] { workOptions }
 
     static func install(on cls: LuaClass<StageObject>, context: BindingContext) {
         let state = context.state
         let works = luaClass(context)
 
-        cls.method("after") { o, c in
+        cls.method("after", "Runs fn once after a delay on the virtual clock", [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
         }
-        cls.method("every") { o, c in
+        cls.method("every", "Runs fn every interval on the virtual clock until cancelled", [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: true, works: works, state: state)
         }
-        cls.method("emit") { o, c in
+        cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table")]) { o, c in
             let event = try emittedEvent(c)
             o.stage.emit(event)
             try o.recount()
@@ -74,8 +75,8 @@ enum StageWorkBinding: ClassBinding {
 
     static func describe(_ cls: LuaClass<ScriptWork>, context: BindingContext) {
         let state = context.state
-        cls.property("active") { o, c in c.push(o.active); return 1 }
-        cls.property("label") { o, c in
+        cls.reading("active", "boolean", "Whether the work is still to run") { o, c in c.push(o.active); return 1 }
+        cls.reading("label", "string", "The work's label in the frame log") { o, c in
             var label = o.label
             label.withUTF8 { buf in
                 _ = buf.withMemoryRebound(to: CChar.self) { lua_pushlstring(c.L, $0.baseAddress, $0.count) }
@@ -83,7 +84,7 @@ enum StageWorkBinding: ClassBinding {
             return 1
         }
         // cancel(): stops the work before its next run; true when it was still to run.
-        cls.method("cancel") { o, c in
+        cls.method("cancel", "Stops the work before its next run; true when it was still to run", returns: "boolean") { o, c in
             let was = o.active
             if let id = o.id { o.stage?.cancel(id) }
             finish(o, state)

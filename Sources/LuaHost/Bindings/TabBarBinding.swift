@@ -31,17 +31,17 @@ enum TabBarBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.method("select") { o, c in
+        cls.method("select", "Selects a tab", [.arg("id", "string")]) { o, c in
             let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")
             do { try o.value.select(id) } catch { throw LuaHostError.message("\(c.function): \(error)") }
             return 0
         }
-        cls.method("setMinimized") { o, c in
+        cls.method("setMinimized", "Minimizes the bar or brings it back", [.arg("minimized", "boolean")]) { o, c in
             o.value.setMinimized(try c.boolean(1, "true or false"))
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("minimized") { o, c in c.push(o.value.isMinimized); return 1 }
-        cls.property("selected") { o, c in c.push(o.value.selected); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("minimized", "boolean", "Whether the bar is minimized") { o, c in c.push(o.value.isMinimized); return 1 }
+        cls.reading("selected", "string", "The selected tab's id") { o, c in c.push(o.value.selected); return 1 }
     }
 }

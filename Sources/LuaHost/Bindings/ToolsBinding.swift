@@ -19,14 +19,14 @@ enum ToolsBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<ToolsPiece>>, context: BindingContext) {
         GlassGroupBinding.addShared(to: cls, context: context)
         // toggle(): the pencil's action, withAnimation(.bouncy) { expanded.toggle() }.
-        cls.method("toggle") { o, c in
+        cls.method("toggle", "The pencil's action: opens or closes the tools, bouncy") { o, c in
             o.value.toggle()
             return 0
         }
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "Opens or closes the tools", [.arg("open", "boolean")]) { o, c in
             o.value.setExpanded(try c.boolean(1, "true or false"))
             return 0
         }
-        cls.property("expanded") { o, c in c.push(o.value.expanded); return 1 }
+        cls.reading("expanded", "boolean", "Whether the tools are open") { o, c in c.push(o.value.expanded); return 1 }
     }
 }

@@ -6,6 +6,7 @@ import PieceKit
 /// `accessibilityName`: the spinning disc, the app's side of its parameters (`v:set{ rpm = 45 }`,
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
 enum VinylBinding: StageMadeBinding {
+    static let readsPlayer = true
     static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
     static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
 
@@ -67,7 +68,7 @@ enum VinylBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
-        cls.method("set") { o, c in
+        cls.method("set", "The app passes new parameters", [.arg("changes", "{isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}")]) { o, c in
             let opts = try c.options(1, allowed: setKeys, optional: false)
             if opts.has("isPlaying"), o.value.player != nil {
                 throw LuaHostError.message("\(c.function): this disc follows its player; play or pause the player instead")
@@ -80,8 +81,12 @@ enum VinylBinding: StageMadeBinding {
             if let playing { o.value.setPlaying(playing) }
             return 0
         }
-        cls.readings(numbers: ["angle": \.value.angle, "speed": \.value.speed, "rpm": \.value.rpm],
-                     flags: ["isEasing": \.value.isEasing, "isPlaying": \.value.isPlaying], texts: ["name": \.value.name])
-        cls.property("updates") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
+        cls.reading("angle", unit: "deg", "The disc's turn", \.value.angle)
+        cls.reading("speed", unit: "deg/s", "The turn speed now (0 under Reduce Motion)", \.value.speed)
+        cls.reading("rpm", unit: "rpm", "Revolutions per minute at full speed", \.value.rpm)
+        cls.reading("isEasing", "Whether the speed is changing", \.value.isEasing)
+        cls.reading("isPlaying", "Whether the disc is meant to turn", \.value.isPlaying)
+        cls.reading("name", "The piece's name in the frame log", \.value.name)
+        cls.reading("updates", "integer", "How many times the disc's timeline has updated") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
     }
 }

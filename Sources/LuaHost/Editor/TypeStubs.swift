@@ -57,7 +57,8 @@ public enum TypeStubs {
         out.line("---@class \(type)")
         for reading in entry.readings { out.line("---@field \(reading) any # read-only") }
         if entry.answersAnyName { out.line("---@field [string] any # any name it knows answers") }
-        for method in entry.methods {
+        let constructors = Set(BindingRegistry.entries.filter { $0.made == .stageMethod }.map(\.name))
+        for method in entry.methods where entry.name != "stage" || !constructors.contains(method) {
             let result = returns.methods[entry.name]?[method].map(typeName) ?? "any"
             out.line("---@field \(method) fun(self: \(type), ...: any): \(result)")
         }
