@@ -16,16 +16,19 @@ final class LuaBuds: BudHost {
 /// `s:buds{ name = "bubbles", placed = { "a" } }` and its methods: `bloom(list[, stagger])`, `gather(list[,
 /// stagger])`, `place(list)`, `isOut(id)`, `contains(id)`; readings `name`, `present`, `out`.
 enum BudBinding: StageMadeBinding {
-    static let optionKeys = ["name", "placed"]
+    static let options: [OptionSpec] = [
+        .init("name", "string", default: "buds", "The name of the buds' scheduled work", must: "a name for the buds' scheduled work (a string)"),
+        .init("placed", "string[]", "Bubbles out at rest from the start"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaBuds {
-        let opts = try c.options(1, allowed: optionKeys)
-        let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
+        let opts = try c.options(1, declared: options)
+        let name = try opts.string("name") ?? "buds"
         let buds = LuaBuds(name: name, stage: stage)
         if let placed = opts.table["placed"].table {
             buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
         } else if opts.has("placed") {
-            throw LuaHostError.message("\(c.function): option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
+            throw c.refusal("option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
         }
         return buds
     }
@@ -34,15 +37,15 @@ enum BudBinding: StageMadeBinding {
     static func ids(_ value: LuaValue, _ c: LuaCall, what: String) throws -> [String] {
         let usage = "a list of bubble names such as { \"previous\", \"next\" }"
         guard case .table(let t) = value, t.fields.isEmpty else {
-            throw LuaHostError.message("\(c.function): \(what) must be \(usage), got \(value.typeName)")
+            throw c.refusal("\(what) must be \(usage), got \(value.typeName)")
         }
         var seen = Set<String>()
         return try t.array.enumerated().map { i, v in
             guard case .string(let id) = v, !id.isEmpty else {
-                throw LuaHostError.message("\(c.function): \(what) must be \(usage); item \(i + 1) is \(v.described())")
+                throw c.refusal("\(what) must be \(usage); item \(i + 1) is \(v.described())")
             }
             guard seen.insert(id).inserted else {
-                throw LuaHostError.message("\(c.function): \(what) names \"\(id)\" twice")
+                throw c.refusal("\(what) names \"\(id)\" twice")
             }
             return id
         }
@@ -51,7 +54,7 @@ enum BudBinding: StageMadeBinding {
     static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
         guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
         guard s >= 0, s <= 10 else {
-            throw LuaHostError.message("\(c.function): argument \(arg) must be a stagger from 0 to 10 seconds, got \(s)")
+            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(s)")
         }
         return s
     }

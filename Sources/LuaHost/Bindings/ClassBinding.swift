@@ -14,12 +14,14 @@ protocol ClassBinding: SendableMetatype {
     associatedtype Object: AnyObject
     /// Adds the class's methods and readings, each with what it takes, gives and does (see `MemberDeclaration`).
     static func describe(_ cls: LuaClass<Object>, context: BindingContext)
-    /// The keys its constructor's options table accepts (empty when it takes none).
-    static var optionKeys: [String] { get }
+    /// Its constructor's options, each declared once (empty when it takes none).
+    static var options: [OptionSpec] { get }
 }
 
 extension ClassBinding {
-    static var optionKeys: [String] { [] }
+    static var options: [OptionSpec] { [] }
+    /// The keys its constructor's options table accepts, from `options`.
+    static var optionKeys: [String] { OptionSpec.names(options) }
 
     /// The name scripts see, from the registry.
     static var className: String { BindingRegistry.name(of: self) }
@@ -90,10 +92,10 @@ extension StageMadeBinding {
     /// made on `stage`: a NowPlaying's player, a tab bar's page.
     static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
         guard let bound = c.object(inOption: key, of: 1, className: LuaClass<Object>.registryName(className)) as Bound<Value>? else {
-            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(className) made with s:\(className){...}, got \(opts.table[key].typeName)")
+            throw c.optionError(key, "a \(className) made with s:\(className){...}", got: "\(opts.table[key].typeName)")
         }
         guard bound.stage === stage else {
-            throw LuaHostError.message("\(c.function): option '\(key)' is on another stage; make the \(className) on this one")
+            throw c.refusal("option '\(key)' is on another stage; make the \(className) on this one")
         }
         return bound.value
     }

@@ -32,7 +32,7 @@ enum FingerBinding: ClassBinding {
 
     /// Delivers one sample, raises what a Lua handler raised meanwhile, and returns the finger for chaining.
     private static func deliver(_ o: Bound<Finger>, _ c: LuaCall, _ body: () throws -> Void) throws -> Int32 {
-        do { try body() } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try body() } catch { throw c.refusal("\(error)") }
         try LuaPiece.raisePendingError(on: o.stage)
         lua_pushvalue(c.L, 1)
         return 1

@@ -91,7 +91,7 @@ enum FoundationBinding {
         // counted before they are made; the list goes straight to Lua, whose allocator counts it.
         var work = context.hostWork()
         do { try work.reserve((old.utf8.count + new.utf8.count) * bytesPerLetter) } catch {
-            throw LuaHostError.message("\(c.function): \(error.reason)")
+            throw c.refusal("\(error.reason)")
         }
         let arriving = MorphLetters.arriving(from: old, to: new)
         let letters = MorphLetters(new) { _ in 0 }

@@ -42,10 +42,10 @@ enum InteractionBinding {
             let opts = try c.options(1, allowed: flingOptions, optional: false)
             let (dx, dy) = try travel(opts)
             guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
-                throw LuaHostError.message("\(c.function): option 'velocity' is required (a speed in points per second along the path)")
+                throw c.refusal("option 'velocity' is required (a speed in points per second along the path)")
             }
             guard dx != 0 || dy != 0 else {
-                throw LuaHostError.message("\(c.function): the finger must travel; give 'dx' or 'dy' (points)")
+                throw c.refusal("the finger must travel; give 'dx' or 'dy' (points)")
             }
             return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
                 try s.fling(on: p, from: from, dx: dx, dy: dy, speed: speed)
@@ -78,7 +78,7 @@ enum InteractionBinding {
             let s = o.stage
             let handled: Bool
             do { handled = try s.press(Key(name), on: o.value) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             try LuaPiece.raisePendingError(on: s)
             c.push(handled)
@@ -106,7 +106,7 @@ enum InteractionBinding {
             try noMore(c, after: 2)
             let s = o.stage
             do { try o.value.perform(action, on: element, context: s) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             try LuaPiece.raisePendingError(on: s)
             return 0
@@ -119,8 +119,7 @@ enum InteractionBinding {
             let p = o.value
             guard let rect = p.partRect(name, index: index, on: o.stage) else {
                 let part = index.map { "\(name) \($0)" } ?? name
-                throw LuaHostError.message(
-                    "\(c.function): \(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
+                throw c.refusal("\(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
             }
             pushRect(rect, c.L)
             return 1
@@ -161,7 +160,7 @@ enum InteractionBinding {
         let opts = try c.options(arg, allowed: allowed)
         try noMore(c, after: arg)
         if part != nil, opts.has("part") || opts.has("index") || opts.has("x") || opts.has("y") {
-            throw LuaHostError.message("\(c.function): the part is given twice (as an argument and as an option)")
+            throw c.refusal("the part is given twice (as an argument and as an option)")
         }
         if part != nil { return (.part(part, index), opts) }
         return (try aim(opts, c), opts)
@@ -174,18 +173,18 @@ enum InteractionBinding {
         let part = try opts.string("part", "a part name")
         let index = try opts.number("index", "an index (a whole number)")
         if let index, index != index.rounded() || abs(index) >= 1e15 {
-            throw LuaHostError.message("\(c.function): option 'index' must be an index (a whole number), got \(index)")
+            throw c.optionError("index", "an index (a whole number)", got: "\(index)")
         }
         switch (x, y) {
         case (nil, nil):
             return .part(part, index.map { Int($0) })
         case (let x?, let y?):
             guard part == nil, index == nil else {
-                throw LuaHostError.message("\(c.function): give a part or a point (x, y), not both")
+                throw c.refusal("give a part or a point (x, y), not both")
             }
             return .point(Point(x: x, y: y))
         default:
-            throw LuaHostError.message("\(c.function): options 'x' and 'y' go together (a point in stage coordinates); got only '\(x == nil ? "y" : "x")'")
+            throw c.refusal("options 'x' and 'y' go together (a point in stage coordinates); got only '\(x == nil ? "y" : "x")'")
         }
     }
 
@@ -195,7 +194,7 @@ enum InteractionBinding {
             return p
         case .part(let part, let index):
             do { return try stage.aim(at: part, index: index, on: piece) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
         }
     }
@@ -204,7 +203,7 @@ enum InteractionBinding {
     static func positive(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value > 0 else {
-            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) above 0, got \(value)")
+            throw opts.optionError(key, "\(what) above 0", got: "\(value)")
         }
         return value
     }
@@ -215,7 +214,7 @@ enum InteractionBinding {
         var trailing = c.count
         while trailing > last && c.isNil(trailing) { trailing -= 1 }
         guard trailing > last else { return }
-        throw LuaHostError.message("\(c.function): argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
+        throw c.refusal("argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
     }
 
     /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
@@ -235,12 +234,12 @@ enum InteractionBinding {
     }
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
-        if let refusal = stage.clockMoveRefusal("start a gesture") { throw LuaHostError.message("\(c.function): \(refusal)") }
+        if let refusal = stage.clockMoveRefusal("start a gesture") { throw c.refusal("\(refusal)") }
         let frames: Int
         do { frames = try body() } catch {
             // The handler's own error says more than the stage error it may have caused.
             try LuaPiece.raisePendingError(on: stage)
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
         try LuaPiece.raisePendingError(on: stage)
         return frames

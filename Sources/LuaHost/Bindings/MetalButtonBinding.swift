@@ -4,8 +4,13 @@ import PieceKit
 
 /// `metal.white(degrees)` (the rim's white level at an angle) and `s:metalButton{ title = "Ask", x, y, name }`.
 enum MetalButtonBinding: StageMadeBinding {
-    static var optionKeys: [String] { buttonKeys }
-    static let buttonKeys = ["title", "symbol", "x", "y", "name"]
+    static let options: [OptionSpec] = [
+        .init("title", "string", default: "Ask", "The button's title", must: "the button's title (a string)"),
+        .init("symbol", "string", default: "sparkles", "The SF Symbol beside the title", must: "an SF Symbol name (a string)"),
+        .init("x", "number", unit: "pt", "The capsule's left edge (centred when left out)", must: "a finite number of points"),
+        .init("y", "number", unit: "pt", "The capsule's top edge", must: "a finite number of points"),
+        .init("name", "string", default: "metalButton", "The piece's name in the frame log"),
+    ]
 
     /// Sets the `metal` library.
     static func installGlobals(context: BindingContext) {
@@ -24,18 +29,18 @@ enum MetalButtonBinding: StageMadeBinding {
     }
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MetalButtonPiece {
-        let opts = try c.options(1, allowed: buttonKeys)
-        let title = try opts.string("title", "the button's title (a string)") ?? "Ask"
-        let symbol = try opts.string("symbol", "an SF Symbol name (a string)") ?? "sparkles"
-        let x = try opts.number("x", "a finite number of points")
-        let y = try opts.number("y", "a finite number of points")
+        let opts = try c.options(1, declared: options)
+        let title = try opts.string("title") ?? "Ask"
+        let symbol = try opts.string("symbol") ?? "sparkles"
+        let x = try opts.number("x")
+        let y = try opts.number("y")
         guard (x == nil) == (y == nil) else {
-            throw LuaHostError.message("\(c.function): give both 'x' and 'y' (the capsule's top-left corner), or neither to centre it")
+            throw c.refusal("give both 'x' and 'y' (the capsule's top-left corner), or neither to centre it")
         }
         let origin = x.flatMap { x in y.map { Point(x: x, y: $0) } }
         let piece = MetalButtonPiece(name: try opts.pieceName(default: "metalButton"), title: title, symbol: symbol,
                                      origin: origin)
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece
     }
 

@@ -8,16 +8,20 @@ import PieceKit
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
 enum MiniPlayerBinding: StageMadeBinding {
     static let readsPlayer = true
-    static let optionKeys = ["player", "name", "messages"]
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", "The player it shows and controls (required)"),
+        .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key"),
+    ]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MiniPlayerPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         try PlayerOption.check(player)
         return piece
     }

@@ -128,7 +128,7 @@ enum MotionBinding {
                 let c = c.named("motion.settle")
                 let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
                 guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
-                    throw LuaHostError.message("motion.settle: give velocity, from and to (numbers)")
+                    throw ArgumentErrors.refusal("motion.settle", "give velocity, from and to (numbers)")
                 }
                 let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
@@ -179,28 +179,38 @@ enum MotionBinding {
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
         let d = try c.optionalNumber(1, "a duration in seconds") ?? Animation.defaultCurveDuration
-        guard d > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a duration above 0 s, got \(d)") }
+        guard d > 0 else { throw c.argumentError(1, "a duration above 0 s", got: "\(d)") }
         return d
     }
 
-    static let springKeys = ["duration", "bounce", "response", "dampingRatio", "mass", "stiffness", "damping", "settlingDuration"]
+    static let springOptions: [OptionSpec] = [
+        .init("duration", "number", unit: "s", range: "above 0", "The perceptual duration (with bounce)"),
+        .init("bounce", "number", range: "between -1 and 1", "How bouncy (with duration)"),
+        .init("response", "number", unit: "s", range: "above 0", "The response (with dampingRatio)"),
+        .init("dampingRatio", "number", range: "above 0", "The damping ratio (with response or settlingDuration)"),
+        .init("mass", "number", range: "above 0", "The mass (with stiffness and damping)"),
+        .init("stiffness", "number", range: "above 0", "The stiffness (with damping)"),
+        .init("damping", "number", range: "at least 0", "The damping (with stiffness)"),
+        .init("settlingDuration", "number", unit: "s", range: "above 0", "How long until it settles (with dampingRatio)"),
+    ]
+    static var springKeys: [String] { OptionSpec.names(springOptions) }
 
     /// A spring from `{ duration, bounce }`, `{ response, dampingRatio }`, `{ mass, stiffness, damping }`
     /// or `{ settlingDuration, dampingRatio }`.
     static func springFromOptions(_ c: LuaCall, _ arg: Int32) throws -> Spring {
-        let o = try c.options(arg, allowed: springKeys, optional: false)
+        let o = try c.options(arg, declared: springOptions, optional: false)
         return try spring(from: o, c.function)
     }
 
     static func spring(from o: Options, _ function: String) throws -> Spring {
         func positive(_ key: String) throws -> Double? {
             guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw LuaHostError.message("\(function): option '\(key)' must be above 0, got \(v)") }
+            guard v > 0 else { throw ArgumentErrors.refusal(function, "option '\(key)' must be above 0, got \(v)") }
             return v
         }
         if let k = try positive("stiffness") {
             guard let d = try o.number("damping"), d >= 0 else {
-                throw LuaHostError.message("\(function): with stiffness, give damping (a number of at least 0)")
+                throw ArgumentErrors.refusal(function, "with stiffness, give damping (a number of at least 0)")
             }
             return Spring(mass: try positive("mass") ?? 1, stiffness: k, damping: d, allowOverDamping: true)
         }
@@ -211,7 +221,7 @@ enum MotionBinding {
             return Spring(settlingDuration: s, dampingRatio: try o.number("dampingRatio") ?? 1)
         }
         let bounce = try o.number("bounce") ?? 0
-        guard bounce > -1, bounce < 1 else { throw LuaHostError.message("\(function): option 'bounce' must be between -1 and 1, got \(bounce)") }
+        guard bounce > -1, bounce < 1 else { throw ArgumentErrors.refusal(function, "option 'bounce' must be between -1 and 1, got \(bounce)") }
         return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
     }
 
@@ -230,10 +240,10 @@ enum MotionBinding {
 
     static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
         guard case .table(let t) = v else {
-            throw LuaHostError.message("\(c.function): \(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
+            throw c.refusal("\(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
         }
         for k in t.keys where !springKeys.contains(k) {
-            throw LuaHostError.message("\(c.function): \(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
+            throw c.refusal("\(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
         }
         return try spring(from: Options(function: c.function, table: t), c.function)
     }
@@ -249,7 +259,7 @@ enum MotionBinding {
         while lua_next(L, idx) != 0 {
             defer { clua_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING else {
-                throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
+                throw ArgumentErrors.refusal("motion.override", "keys must be role names or 'tiers'")
             }
             try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)
@@ -260,7 +270,7 @@ enum MotionBinding {
                 continue
             }
             guard let role = MotionRole(rawValue: key) else {
-                throw LuaHostError.message("motion.override: unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
+                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
             }
             var sub = c
             sub.offset = 0

@@ -3,7 +3,7 @@ import PieceKit
 /// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
 /// `animation` to sample it or animate with it.
 enum SpringBinding: ClassBinding {
-    static var optionKeys: [String] { MotionBinding.springKeys }
+    static var options: [OptionSpec] { MotionBinding.springOptions }
 
     static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
         cls.reading("duration", unit: "s", "The perceptual duration", \.spring.duration)
@@ -49,7 +49,7 @@ enum AnimationBinding: ClassBinding {
         }
         cls.method("speed", "The same animation played faster (above 1) or slower", [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
             let s = try c.number(1, "a speed factor")
-            guard s > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a speed factor above 0, got \(s)") }
+            guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(s)") }
             state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
         }
     }

@@ -8,12 +8,21 @@ import PieceKit
 /// its layout by name in stage coordinates (`np.layout.card`).
 enum NowPlayingBinding: StageMadeBinding {
     static let readsPlayer = true
-    static let optionKeys = ["player", "skipping", "expanded", "messages", "onSkip", "onSeek", "name"]
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", "The player it shows and controls (required)"),
+        .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"", "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
+        .init("expanded", "boolean", default: "false", "The app's expanded binding"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key"),
+        .init("onSkip", "boolean", default: "true", "Whether the app handles skipping"),
+        .init("onSeek", "boolean", default: "true", "Whether the app handles seeking"),
+        .init("name", "string", default: "nowPlaying", "The piece's name in the frame log"),
+    ]
+    static let setOptions = OptionSpec.picking(["skipping", "messages", "onSkip", "onSeek"], from: options)
     static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
                               "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> NowPlayingPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
@@ -22,7 +31,7 @@ enum NowPlayingBinding: StageMadeBinding {
                                     messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         try PlayerOption.check(player)
         return piece
     }
@@ -35,17 +44,17 @@ enum NowPlayingBinding: StageMadeBinding {
         case .string("podcast"): return .podcast
         case .table(let t):
             for key in t.keys where key != "back" && key != "forward" {
-                throw LuaHostError.message("\(c.function): option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
+                throw c.refusal("option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
             }
             func seconds(_ key: String) throws -> Int {
                 guard case .number(let n) = t[key], n.isFinite, n >= 1, n <= 86_400, n == n.rounded() else {
-                    throw LuaHostError.message("\(c.function): skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
+                    throw c.refusal("skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
                 }
                 return Int(n)
             }
             return .seconds(back: try seconds("back"), forward: try seconds("forward"))
         default:
-            throw LuaHostError.message("\(c.function): option 'skipping' must be \(usage), got \(value.described())")
+            throw c.optionError("skipping", "\(usage)", got: "\(value.described())")
         }
     }
 
@@ -70,7 +79,7 @@ enum NowPlayingBinding: StageMadeBinding {
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
         cls.method("set", "The app passes new parameters, together", [.arg("changes", "{skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}")]) { o, c in
-            let opts = try c.options(1, allowed: ["skipping", "messages", "onSkip", "onSeek"], optional: false)
+            let opts = try c.options(1, declared: setOptions, optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
             let onSkip = opts.has("onSkip") ? try opts.boolean("onSkip", default: true) : nil

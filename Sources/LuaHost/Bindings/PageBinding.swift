@@ -10,32 +10,40 @@ import PieceKit
 /// example's type (a title2 heading over body paragraphs, semibold, in a column 24 points in) and the page takes its
 /// spacing (36) and padding (24 above, 360 below); otherwise sections keep their `height` and there is none.
 enum PageBinding: StageMadeBinding {
-    static let optionKeys = ["sections", "name", "selection", "keyboard", "spacing", "paddingTop", "paddingBottom"]
+    static let options: [OptionSpec] = [
+        .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]", "The page's sections, top to bottom (required)", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
+        .init("name", "string", default: "page", "The page's name in the frame log"),
+        .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
+        .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
+        .init("spacing", "number", unit: "pt", "Space between sections"),
+        .init("paddingTop", "number", unit: "pt", "Space above the first section"),
+        .init("paddingBottom", "number", unit: "pt", "Space below the last section"),
+    ]
     static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LiveScrollPage {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let list = try opts.table("sections", "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }") else {
-            throw LuaHostError.message("\(c.function): option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
+        let opts = try c.options(1, declared: options, optional: false)
+        guard let list = try opts.table("sections") else {
+            throw c.refusal("option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
         }
         var sections: [ScrollPage.Section] = []
         var ids: Set<String> = []
         for (i, value) in list.array.enumerated() {
             let section = try self.section(value, number: i + 1, c)
             guard ids.insert(section.id).inserted else {
-                throw LuaHostError.message("\(c.function): section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
+                throw c.refusal("section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
             }
             sections.append(section)
         }
         if !list.fields.isEmpty {
-            throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.refusal("option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
         // The page keeps its own copy of every text for as long as the stage lives: what the call read is counted
         // as the stage's once the page is made (`keep`, in `StageMadeBinding.install`).
         let name = try opts.pieceName(default: "page")
-        let selection = try opts.string("selection", "a section id (a string)")
+        let selection = try opts.string("selection")
         if let selection, !ids.contains(selection) {
-            throw LuaHostError.message("\(c.function): option 'selection' must be one of the sections' ids, got \"\(selection)\"")
+            throw c.optionError("selection", "one of the sections' ids", got: "\"\(selection)\"")
         }
         let keyboard = try nonNegative(opts, "keyboard", "a height in points") ?? 0
         let page = ScrollPage.onStage(
@@ -45,29 +53,29 @@ enum PageBinding: StageMadeBinding {
             paddingBottom: try nonNegative(opts, "paddingBottom", "a distance in points"),
             selection: selection)
         let live = LiveScrollPage(page: page, context: stage, name: name)
-        do { try stage.add(live) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(live) } catch { throw c.refusal("\(error)") }
         return live
     }
 
     private static func section(_ value: LuaValue, number: Int, _ c: LuaCall) throws -> ScrollPage.Section {
         let what = "\(c.function): section \(number)"
         guard case .table(let t) = value else {
-            throw LuaHostError.message("\(what) must be a table { id, title, detail, height | paragraphs }, got \(value.typeName)")
+            throw ArgumentErrors.value(what, mustBe: "a table { id, title, detail, height | paragraphs }", got: value.typeName)
         }
         for key in t.keys where !sectionKeys.contains(key) {
-            throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
+            throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
         }
         guard case .string(let id) = t["id"], !id.isEmpty else {
-            throw LuaHostError.message("\(what): 'id' must be a non-empty string, got \(t["id"].typeName)")
+            throw ArgumentErrors.refusal(what, "'id' must be a non-empty string, got \(t["id"].typeName)")
         }
         guard case .string(let title) = t["title"] else {
-            throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+            throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
         }
         var detail: String?
         switch t["detail"] {
         case .nil: detail = nil
         case .string(let s): detail = s
-        default: throw LuaHostError.message("\(what): 'detail' must be a string, got \(t["detail"].typeName)")
+        default: throw ArgumentErrors.refusal(what, "'detail' must be a string, got \(t["detail"].typeName)")
         }
         var paragraphs: [String] = []
         switch t["paragraphs"] {
@@ -75,12 +83,12 @@ enum PageBinding: StageMadeBinding {
         case .table(let list) where list.fields.isEmpty:
             for (i, p) in list.array.enumerated() {
                 guard case .string(let text) = p else {
-                    throw LuaHostError.message("\(what): paragraph \(i + 1) must be a string, got \(p.typeName)")
+                    throw ArgumentErrors.refusal(what, "paragraph \(i + 1) must be a string, got \(p.typeName)")
                 }
                 paragraphs.append(text)
             }
         default:
-            throw LuaHostError.message("\(what): 'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
+            throw ArgumentErrors.refusal(what, "'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
         }
         var height = 0.0
         switch t["height"] {
@@ -94,7 +102,7 @@ enum PageBinding: StageMadeBinding {
             }
             height = h
         default:
-            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
+            throw ArgumentErrors.refusal(what, "'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
         }
         return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
     }
@@ -102,7 +110,7 @@ enum PageBinding: StageMadeBinding {
     private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value >= 0 else {
-            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) of at least 0, got \(value)")
+            throw opts.optionError(key, "\(what) of at least 0", got: "\(value)")
         }
         return value
     }
@@ -123,13 +131,13 @@ enum PageBinding: StageMadeBinding {
             switch (to, offset) {
             case (let id?, nil):
                 guard o.value.page.index(of: id) != nil else {
-                    throw LuaHostError.message("\(c.function): option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
+                    throw c.refusal("option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
                 }
                 o.value.select(id, animation: animation)
             case (nil, let y?):
                 o.value.scroll(toOffset: y, animation: animation)
             default:
-                throw LuaHostError.message("\(c.function): give 'to' (a section id) or 'offset' (points), one of them")
+                throw c.refusal("give 'to' (a section id) or 'offset' (points), one of them")
             }
             return 0
         }
@@ -143,7 +151,7 @@ enum PageBinding: StageMadeBinding {
             }
             let opts = try c.options(1, allowed: ["velocity"], optional: false)
             guard let velocity = try opts.number("velocity", "a speed in points per second") else {
-                throw LuaHostError.message("\(c.function): option 'velocity' is required (points per second down the page; negative goes back up)")
+                throw c.refusal("option 'velocity' is required (points per second down the page; negative goes back up)")
             }
             o.value.fling(velocity: velocity)
             return 0
@@ -151,7 +159,7 @@ enum PageBinding: StageMadeBinding {
         // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
         cls.method("keyboard", "The keyboard's overlap; 0 puts it away", [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
             let height = try c.number(1, "a height in points")
-            guard height >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a height in points of at least 0, got \(height)") }
+            guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(height)") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             o.value.setKeyboard(height, animation: animation)
             return 0
@@ -160,19 +168,19 @@ enum PageBinding: StageMadeBinding {
         cls.method("section", "A section by number (from 1) or id, in content coordinates", [.arg("section", "integer|string")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
             let sections = o.value.sections
             guard !sections.isEmpty else {
-                throw LuaHostError.message("\(c.function): this page has no sections")
+                throw c.refusal("this page has no sections")
             }
             let index: Int
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a section number (from 1) or id")
                 guard n >= 1, n <= sections.count else {
-                    throw LuaHostError.message("\(c.function): argument 1 must be a section number from 1 to \(sections.count), got \(n)")
+                    throw c.argumentError(1, "a section number from 1 to \(sections.count)", got: "\(n)")
                 }
                 index = n - 1
             } else {
                 let id = try c.string(1, "a section number (from 1) or id")
                 guard let i = o.value.page.index(of: id) else {
-                    throw LuaHostError.message("\(c.function): no section has the id \"\(id)\"")
+                    throw c.refusal("no section has the id \"\(id)\"")
                 }
                 index = i
             }

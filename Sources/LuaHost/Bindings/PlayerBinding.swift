@@ -6,21 +6,29 @@ import PieceKit
 /// stage's clock, and the app's controls over it (`play`, `pause`, `toggle`, `seek`, `skip`, `load`), with what it
 /// knows (`time`, `isPlaying`, the track) and every call a piece made to it (`calls()`).
 enum PlayerBinding: StageMadeBinding {
-    static let optionKeys = ["tracks", "time", "isPlaying", "updateInterval", "seekConfirmation", "trackEnd", "name"]
+    static let options: [OptionSpec] = [
+        .init("tracks", "{title: string, artist?: string, duration: number}[]", "The queue, played from the first", must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
+        .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
+        .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
+        .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
+        .init("seekConfirmation", "string|number", unit: "s", "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
+        .init("trackEnd", "\"stop\"|\"advance\"", default: "\"stop\"", "What happens at a track's end"),
+        .init("name", "string", default: "player", "The name of the player's scheduled work", must: "a name for the player's scheduled work (a string)"),
+    ]
     static let trackKeys = ["title", "artist", "duration"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MockPlayer {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let list = try opts.table("tracks", "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }") else {
-            throw LuaHostError.message("\(c.function): option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
+        let opts = try c.options(1, declared: options, optional: false)
+        guard let list = try opts.table("tracks") else {
+            throw c.refusal("option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
         }
         let tracks = try self.tracks(list, c)
-        let time = try opts.number("time", "a position in seconds") ?? 0
+        let time = try opts.number("time") ?? 0
         let isPlaying = try opts.boolean("isPlaying", default: false)
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
         let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
-        let name = try opts.string("name", "a name for the player's scheduled work (a string)") ?? "player"
+        let name = try opts.string("name") ?? "player"
         // What it copied (its tracks, its name) is counted with its stage by the constructor (`keep`).
         return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,
                           seekConfirmation: confirmation, trackEnd: trackEnd, name: name)
@@ -37,27 +45,27 @@ enum PlayerBinding: StageMadeBinding {
 
     static func tracks(_ list: LuaTable, _ c: LuaCall) throws -> [MockPlayer.Track] {
         if !list.fields.isEmpty {
-            throw LuaHostError.message("\(c.function): option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.refusal("option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
         return try list.array.enumerated().map { i, value in
             let what = "\(c.function): track \(i + 1)"
             guard case .table(let t) = value else {
-                throw LuaHostError.message("\(what) must be a table { title, artist, duration }, got \(value.typeName)")
+                throw ArgumentErrors.value(what, mustBe: "a table { title, artist, duration }", got: value.typeName)
             }
             for key in t.keys where !trackKeys.contains(key) {
-                throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
+                throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
             }
             guard case .string(let title) = t["title"] else {
-                throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+                throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
             }
             var artist = ""
             switch t["artist"] {
             case .nil: break
             case .string(let s): artist = s
-            default: throw LuaHostError.message("\(what): 'artist' must be a string, got \(t["artist"].typeName)")
+            default: throw ArgumentErrors.refusal(what, "'artist' must be a string, got \(t["artist"].typeName)")
             }
             guard case .number(let duration) = t["duration"], !duration.isNaN else {
-                throw LuaHostError.message("\(what): 'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
+                throw ArgumentErrors.refusal(what, "'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
             }
             return MockPlayer.Track(title: title, artist: artist, duration: duration)
         }
@@ -70,7 +78,7 @@ enum PlayerBinding: StageMadeBinding {
         case .string("frame"): return .everyFrame(fps: stage.fps)
         case .number(let s) where s.isFinite && s > 0: return .seconds(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'updateInterval' must be a number of seconds above 0 or \"frame\", got \(value.described())")
+            throw c.optionError("updateInterval", "a number of seconds above 0 or \"frame\"", got: "\(value.described())")
         }
     }
 
@@ -81,7 +89,7 @@ enum PlayerBinding: StageMadeBinding {
         case .string("never"): return .never
         case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got \(value.described())")
+            throw c.optionError("seekConfirmation", "a delay in seconds (0 or more), \"immediately\" or \"never\"", got: "\(value.described())")
         }
     }
 
@@ -99,7 +107,7 @@ enum PlayerBinding: StageMadeBinding {
         cls.method("skip", "Skips to the next or previous track", [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
             let name = try c.string(1, "\"next\" or \"previous\"")
             guard let direction = SkipDirection(rawValue: name) else {
-                throw LuaHostError.message("\(c.function): argument 1 must be \"next\" or \"previous\", got \"\(name)\"")
+                throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
             }
             o.value.skip(direction)
             return 0
@@ -107,7 +115,7 @@ enum PlayerBinding: StageMadeBinding {
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
         cls.method("load", "A new queue, played from track index (1-based) at 0", [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index", "integer")]) { o, c in
             guard case .table(let list) = try c.value(1) else {
-                throw LuaHostError.message("\(c.function): argument 1 must be a list of tracks { title, artist, duration }, got \(c.typeName(1))")
+                throw c.argumentError(1, "a list of tracks { title, artist, duration }", got: c.typeName(1))
             }
             let tracks = try self.tracks(list, c)
             try context.charge(heldBytes(tracks))
@@ -146,6 +154,6 @@ enum PlayerBinding: StageMadeBinding {
     }
 
     private static func noArguments(_ c: LuaCall) throws {
-        guard c.count == 0 else { throw LuaHostError.message("\(c.function): takes no arguments") }
+        guard c.count == 0 else { throw c.refusal("takes no arguments") }
     }
 }

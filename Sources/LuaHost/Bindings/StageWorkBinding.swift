@@ -52,8 +52,10 @@ final class ScriptWork {
 /// against the file's memory cap: each text is spent from the call's read budget before it is copied (which
 /// refuses a copy the cap has no room for), and the stage counts what it holds (`Stage.heldBytes`) once it holds it.
 enum StageWorkBinding: ClassBinding {
-    static let workOptions = ["background", "label"]
-    static var optionKeys: [String] { workOptions }
+    static let options: [OptionSpec] = [
+        .init("background", "boolean", default: "false", "Background work never keeps settle waiting"),
+        .init("label", "string", "The work's label in the frame log"),
+    ]
 
     static func install(on cls: LuaClass<StageObject>, context: BindingContext) {
         let state = context.state
@@ -97,7 +99,7 @@ enum StageWorkBinding: ClassBinding {
                                  state: LuaState) throws -> Int32 {
         let seconds = try c.number(1, "a number of seconds")
         guard repeating ? seconds > 0 : seconds >= 0 else {
-            throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
+            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
         }
         guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
         let (background, label) = try workOptions(c, seconds: seconds)
@@ -119,7 +121,7 @@ enum StageWorkBinding: ClassBinding {
         let made = { ScriptWork.labelPrefix + "\(kind)(\(seconds))" }
         guard !c.isNil(3) else { return (false, made()) }
         guard c.type(3) == LUA_TTABLE else { throw c.argumentError(3, "a table of options") }
-        try c.checkOptionKeys(3, allowed: workOptions)
+        try c.checkOptionKeys(3, allowed: optionKeys)
         let L = c.L
         let t = lua_absindex(L, 3 + c.offset)
         lua_pushstring(L, "background")
@@ -127,7 +129,7 @@ enum StageWorkBinding: ClassBinding {
         let background = lua_toboolean(L, -1) != 0
         clua_pop(L, 1)
         guard backgroundType == LUA_TNIL || backgroundType == LUA_TBOOLEAN else {
-            throw LuaHostError.message("\(c.function): option 'background' must be true or false, got \(String(cString: lua_typename(L, backgroundType)))")
+            throw c.optionError("background", "true or false", got: "\(String(cString: lua_typename(L, backgroundType)))")
         }
         lua_pushstring(L, "label")
         defer { clua_pop(L, 1) }
@@ -145,7 +147,7 @@ enum StageWorkBinding: ClassBinding {
             }
             return (background, label)
         default:
-            throw LuaHostError.message("\(c.function): option 'label' must be a label (a string), got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+            throw c.optionError("label", "a label (a string)", got: "\(String(cString: lua_typename(L, lua_type(L, -1))))")
         }
     }
 
@@ -194,13 +196,13 @@ enum StageWorkBinding: ClassBinding {
             throw c.argumentError(1, "an event table such as { kind = \"haptic\", style = \"selection\" }")
         }
         guard case .string(let kind) = t["kind"], !kind.isEmpty else {
-            throw LuaHostError.message("\(c.function): the event needs a 'kind' (a string such as \"haptic\", \"focus\", \"announcement\", \"callback\" or one of your own)")
+            throw c.refusal("the event needs a 'kind' (a string such as \"haptic\", \"focus\", \"announcement\", \"callback\" or one of your own)")
         }
         let piece: String
         switch t["piece"] {
         case .nil: piece = "stage"
         case .string(let p) where !p.isEmpty: piece = p
-        default: throw LuaHostError.message("\(c.function): 'piece' must be a piece name (a string), got \(t["piece"].described())")
+        default: throw c.refusal("'piece' must be a piece name (a string), got \(t["piece"].described())")
         }
         var details: [NamedValue] = []
         for (key, value) in t.fields where key != "kind" && key != "piece" {
@@ -209,11 +211,11 @@ enum StageWorkBinding: ClassBinding {
             case .boolean(let b): details.append(NamedValue(key, .bool(b)))
             case .number(let n) where n.isFinite: details.append(NamedValue(key, .number(n)))
             default:
-                throw LuaHostError.message("\(c.function): detail '\(key)' must be a string, a finite number or a boolean, got \(value.described())")
+                throw c.refusal("detail '\(key)' must be a string, a finite number or a boolean, got \(value.described())")
             }
         }
         if !t.array.isEmpty {
-            throw LuaHostError.message("\(c.function): an event's details are named (style = \"selection\"), not listed")
+            throw c.refusal("an event's details are named (style = \"selection\"), not listed")
         }
         return StageEvent(StageEvent.Kind(kind), piece: piece, details: details)
     }

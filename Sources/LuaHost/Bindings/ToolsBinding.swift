@@ -3,16 +3,19 @@ import PieceKit
 /// `s:tools{ expanded = false, name = "tools" }`: the pencil and eraser in one glass container, with `t:toggle()`,
 /// `t:setExpanded(open)` and the reading `expanded`, besides what every glass group answers to.
 enum ToolsBinding: StageMadeBinding {
-    static let optionKeys = ["expanded", "name"]
+    static let options: [OptionSpec] = [
+        .init("expanded", "boolean", default: "false", "Whether the tools start open"),
+        .init("name", "string", default: "tools", "The piece's name in the frame log"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ToolsPiece {
-        let opts = try c.options(1, allowed: optionKeys)
+        let opts = try c.options(1, declared: options)
         let name = try opts.pieceName(default: "tools")
         let tools: ToolsPiece
         do { tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
-        do { try stage.add(tools) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(tools) } catch { throw c.refusal("\(error)") }
         return tools
     }
 

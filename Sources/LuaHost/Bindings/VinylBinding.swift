@@ -7,28 +7,39 @@ import PieceKit
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
 enum VinylBinding: StageMadeBinding {
     static let readsPlayer = true
-    static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
-    static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", "The player whose isPlaying the disc follows (not with isPlaying)"),
+        .init("isPlaying", "boolean", default: "false", "Whether the disc turns (not with player)"),
+        .init("rpm", "number", unit: "rpm", default: "\(Vinyl.defaultRPM)", "Revolutions per minute at full speed; held within ±1000", must: "a number of revolutions per minute"),
+        .init("ramp", "number", unit: "s", default: "\(Vinyl.defaultRamp)", "How long the disc takes to change speed", must: "a number of seconds (0 or less switches speed at once)"),
+        .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
+        .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
+        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("name", "string", default: "vinyl", "The piece's name in the frame log"),
+        .init("accessibilityName", "string", default: "\(Vinyl.defaultAccessibilityName)", "What VoiceOver calls the disc", must: "a string"),
+    ]
+    static let setOptions = OptionSpec.picking(["isPlaying", "rpm", "x", "y", "w", "h"], from: options)
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> VinylPiece {
-        let opts = try c.options(1, allowed: optionKeys)
+        let opts = try c.options(1, declared: options)
         var player: (any MediaPlayer)?
         if opts.has("player") {
             let bound = try PlayerOption.read(c, opts, on: stage, context: context)
             guard !opts.has("isPlaying") else {
-                throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
+                throw c.refusal("give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
             player = bound
         }
-        let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
+        let ramp = try opts.number("ramp")
             ?? Vinyl.defaultRamp
         let name = try opts.pieceName(default: "vinyl")
-        let accessibilityName = try opts.string("accessibilityName", "a string") ?? Vinyl.defaultAccessibilityName
+        let accessibilityName = try opts.string("accessibilityName") ?? Vinyl.defaultAccessibilityName
         let piece = VinylPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
                                           player: player, rpm: try rpm(opts) ?? Vinyl.defaultRPM,
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         if let player { try PlayerOption.check(player) }
         return piece
     }
@@ -39,7 +50,7 @@ enum VinylBinding: StageMadeBinding {
         case .nil: return nil
         case .number(let n): return n
         default:
-            throw LuaHostError.message("\(opts.function): option 'rpm' must be a number of revolutions per minute, got \(opts.table["rpm"].typeName)")
+            throw opts.refusal("option 'rpm' must be a number of revolutions per minute, got \(opts.table["rpm"].typeName)")
         }
     }
 
@@ -50,14 +61,14 @@ enum VinylBinding: StageMadeBinding {
         guard !given.isEmpty else { return current }
         guard given.count == 4 else {
             let missing = keys.filter { !given.contains($0) }.map { "'\($0)'" }.joined(separator: ", ")
-            throw LuaHostError.message("\(opts.function): a frame needs all of x, y, w and h; \(missing) missing")
+            throw opts.refusal("a frame needs all of x, y, w and h; \(missing) missing")
         }
-        let x = try opts.number("x", "a finite number of points") ?? 0
-        let y = try opts.number("y", "a finite number of points") ?? 0
-        let w = try opts.number("w", "a finite number of points") ?? 0
-        let h = try opts.number("h", "a finite number of points") ?? 0
+        let x = try opts.number("x") ?? 0
+        let y = try opts.number("y") ?? 0
+        let w = try opts.number("w") ?? 0
+        let h = try opts.number("h") ?? 0
         guard w >= 0, h >= 0 else {
-            throw LuaHostError.message("\(opts.function): options 'w' and 'h' must be at least 0, got \(w) by \(h)")
+            throw opts.refusal("options 'w' and 'h' must be at least 0, got \(w) by \(h)")
         }
         return Rect(x: x, y: y, width: w, height: h)
     }
@@ -69,9 +80,9 @@ enum VinylBinding: StageMadeBinding {
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
         cls.method("set", "The app passes new parameters", [.arg("changes", "{isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}")]) { o, c in
-            let opts = try c.options(1, allowed: setKeys, optional: false)
+            let opts = try c.options(1, declared: setOptions, optional: false)
             if opts.has("isPlaying"), o.value.player != nil {
-                throw LuaHostError.message("\(c.function): this disc follows its player; play or pause the player instead")
+                throw c.refusal("this disc follows its player; play or pause the player instead")
             }
             let playing = opts.has("isPlaying") ? try opts.boolean("isPlaying", default: false) : nil
             let rpm = try self.rpm(opts)
