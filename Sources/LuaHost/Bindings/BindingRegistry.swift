@@ -98,13 +98,25 @@ public enum BindingRegistry {
     /// Every class's declaration, by name: each binding's `describe` run once on a class of a state no script runs
     /// in, its bodies dropped and what it declared kept. Made the first time something asks (the stubs, a plugin's
     /// clash check); a scenario's calls never do. Empty only if Lua itself cannot start, when nothing runs anyway.
-    static let declarations: [String: ClassDeclaration] = {
-        guard let state = try? LuaState() else { return [:] }
+    static var declarations: [String: ClassDeclaration] { described.classes }
+
+    /// The functions of each library table a scenario finds (`motion`, `metal`, `text`), as their bindings declare
+    /// them where their bodies are.
+    static func libraryFunctions(_ library: String) -> [MethodSpec] { described.libraries[library] ?? [] }
+
+    /// What describing everything once gives, made the first time it is asked for.
+    private static let described: (classes: [String: ClassDeclaration], libraries: [String: [MethodSpec]]) = {
+        guard let state = try? LuaState() else { return ([:], [:]) }
         defer { state.close() }
         let context = BindingContext(state: state, path: "=declarations", options: RunOptions())
-        var out: [String: ClassDeclaration] = [:]
-        for entry in entries { out[entry.name] = entry.binding.members(context).declaration }
-        return out
+        var classes: [String: ClassDeclaration] = [:]
+        for entry in entries { classes[entry.name] = entry.binding.members(context).declaration }
+        let libraries = [
+            "motion": (MotionBinding.functions(context) + FoundationBinding.motionFunctions).map(\.spec),
+            "metal": MetalButtonBinding.libraryFunctions.map(\.spec),
+            "text": FoundationBinding.textFunctions(context).map(\.spec),
+        ]
+        return (classes, libraries)
     }()
 
     /// The bindings whose types are made with a stage method, in the table's order.

@@ -66,7 +66,7 @@ extension StageMadeBinding {
     /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
     /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.
     static func install(on stage: LuaClass<StageObject>, context: BindingContext) {
-        stage.method(className, "Makes a \(className) on this stage", [.opt("options", "piecebox.\(className)Options")],
+        stage.method(className, "Makes a `\(className)` on this stage", [.opt("options", "piecebox.\(className)Options")],
                      returns: "piecebox.\(className)") { o, c in
             let value = try make(on: o.stage, c, context: context)
             try keep(c, on: o.stage)

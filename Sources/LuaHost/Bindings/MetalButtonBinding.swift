@@ -12,16 +12,20 @@ enum MetalButtonBinding: StageMadeBinding {
         .init("name", "string", default: "metalButton", "The piece's name in the frame log"),
     ]
 
+    /// The `metal` library's functions.
+    static var libraryFunctions: [LibraryFunction] { [
+        LibraryFunction("white", "How white the rim is at an angle (0 along +x, clockwise), 0 to 1",
+                        [.arg("degrees", "number", "deg")], returns: "number") { c in
+            let c = c.named("metal.white")
+            c.push(MetalRim.white(atDegrees: try c.number(1, "an angle in degrees (0 along +x, clockwise)")))
+            return 1
+        },
+    ] }
+
     /// Sets the `metal` library.
     static func installGlobals(context: BindingContext) {
         let state = context.state
-        state.pushLibrary([
-            ("white", { c in
-                let c = c.named("metal.white")
-                c.push(MetalRim.white(atDegrees: try c.number(1, "an angle in degrees (0 along +x, clockwise)")))
-                return 1
-            }),
-        ])
+        state.pushLibrary(LibraryFunction.table(libraryFunctions))
         let lib = lua_gettop(state.L)
         lua_pushnumber(state.L, MetalRim.startAngle)
         state.setField(lib, "startAngle")

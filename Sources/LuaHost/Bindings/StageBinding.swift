@@ -114,7 +114,7 @@ enum StageBinding: ClassBinding {
             return 1
         }
         cls.method("now", "The stage's virtual time", returns: "number") { o, c in c.push(o.stage.now); return 1 }
-        cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)", [.opt("i", "integer")], returns: "table") { o, c in
+        cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)", [.opt("i", "integer")], returns: "table?") { o, c in
             if c.isNil(1) {
                 // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
                 guard let f = o.stage.latestFrame else {
@@ -129,7 +129,7 @@ enum StageBinding: ClassBinding {
             FrameTables.push(f, c.L)
             return 1
         }
-        cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)", [.arg("time", "number", "s")], returns: "table") { o, c in
+        cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)", [.arg("time", "number", "s")], returns: "table?") { o, c in
             let time = try c.number(1, "a time in seconds")
             guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
@@ -144,9 +144,10 @@ enum StageBinding: ClassBinding {
             EnvironmentOptions.value(o.stage.environment).push(c.L)
             return 1
         }
-        cls.luaMethod("runUntil", "Renders frames until the predicate holds for a frame; gives that frame",
-                      [.arg("predicate", "fun(frame: table): boolean"), .opt("options", "{timeout?: number}")],
-                      returns: "table")
+        cls.luaMethod("runUntil",
+                      "Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered",
+                      [.arg("predicate", "fun(frame: table): boolean"), .opt("timeout", "number", "s")],
+                      returns: "integer")
         StageWorkBinding.install(on: cls, context: context)
         for binding in BindingRegistry.madeOnStage { binding.install(on: cls, context: context) }
         cls.reading("fps", "integer", "Frames per second the stage renders") { o, c in c.push(Double(o.stage.fps)); return 1 }

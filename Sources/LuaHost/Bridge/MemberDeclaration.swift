@@ -56,3 +56,21 @@ struct ClassDeclaration: Sendable {
     /// The method `name`, if the class declares one.
     func method(_ name: String) -> MethodSpec? { methods.first { $0.name == name } }
 }
+
+/// A function of a library table (`motion.spring`, `metal.white`): declared as a method is, where its body is
+/// installed, so the stubs and the reference read what it takes and gives from the same place.
+struct LibraryFunction {
+    let spec: MethodSpec
+    let body: HostFunction
+
+    init(_ name: String, _ doc: String, _ args: [ArgumentSpec] = [], returns: String? = nil,
+         _ body: @escaping HostFunction) {
+        spec = MethodSpec(name: name, args: args, returns: returns, doc: doc, writtenInLua: false)
+        self.body = body
+    }
+
+    /// The (name, body) pairs a library table is made of.
+    static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
+        functions.map { ($0.spec.name, $0.body) }
+    }
+}
