@@ -40,12 +40,26 @@ import Testing
         }
     }
 
-    @Test func pluginsMayExtendTheClassesTheyAlwaysCouldInTheSameOrder() {
-        // The list plugin errors print ("known: stage, piece, finger, ..."), as it stood before the registry, then
-        // the classes added since at its end (the buds a Lua piece holds).
-        #expect(PluginLoader.classes == ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland",
-                                         "miniPlayer", "vinyl", "borderBeam", "metalButton", "glassGroup", "tools",
-                                         "sheet", "tabBar", "buds"])
+    @Test func aPluginMayExtendExactlyTheClassesTheRegistrySaysInItsOrder() throws {
+        let extensible = BindingRegistry.entries.filter(\.pluginsMayExtend).map(\.name)
+        let closed = BindingRegistry.entries.filter { !$0.pluginsMayExtend }.map(\.name)
+        #expect(PluginLoader.classes == extensible)
+        #expect(extensible.first == "stage" && !closed.isEmpty)
+        let folder = try ScenarioFolder()
+        let path = try folder.write("scenario.lua", "test('t', function() end)")
+        // A method for every class plugins may extend loads.
+        let every = extensible.map { "\($0) = { zzProbe = function() end }" }.joined(separator: ", ")
+        try folder.write("open/plugin.lua", "return { methods = { \(every) } }")
+        let loaded = folder.runFile(path) { $0.pluginFolders = [folder.path + "/open"] }
+        #expect(loaded.tests.allSatisfy { $0.status == .passed } && !loaded.tests.isEmpty, "\(loaded.summary)")
+        // A class the registry closes is refused, and the message lists the open ones in the registry's order.
+        for name in closed {
+            try folder.write("\(name)/plugin.lua", "return { methods = { \(name) = { zzProbe = function() end } } }")
+            let refused = folder.runFile(path) { $0.pluginFolders = [folder.path + "/\(name)"] }
+            let message = refused.tests.first { $0.status == .failed }?.message ?? refused.summary
+            #expect(message.contains("methods for '\(name)': no such object (known: \(extensible.joined(separator: ", ")))"),
+                    "\(message)")
+        }
     }
 
     @Test func aPluginMayNotTakeTheNameOfAStageConstructorOrAReading() {
@@ -116,5 +130,26 @@ import Testing
             if entry.readsPlayer { readers.append(entry.name) }
         }
         #expect(readers == ["nowPlaying", "miniPlayer", "vinyl"])
+    }
+
+    @Test func everyTypeMadeOnAStageIsMadeByItsDeclaredExampleInRegistryOrder() throws {
+        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
+        #expect(examples.count == BindingRegistry.entries.filter { $0.made == .stageMethod }.count)
+        let lines = examples.map { name, options in
+            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()\n"
+                + "  print(\"\(name) \" .. tostring(made.\(name)))"
+        }.joined(separator: "\n")
+        let report = try runScenario("""
+            test("examples", function()
+              local s = Stage{}
+              local made = {}
+              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
+            \(lines)
+            end)
+            """, name: "examples.lua")
+        let result = try #require(report.test("examples"), "\(report.summary)")
+        #expect(result.status == .passed, "\(report.summary)")
+        // Each prints its name and the class it made (`__tostring` names the class).
+        #expect(result.output == examples.map { "\($0.0) \($0.0)" }, "\(result.output)")
     }
 }

@@ -47,6 +47,8 @@ public struct BindingEntry: Sendable {
     public var answersAnyName: Bool { declaration.anyName != nil }
     /// Whether a finger can reach it (it answers `tap`, `drag`, `touch`, ...).
     public var interactive: Bool { declaration.interactive }
+    /// For a type made on a stage: a working options table for its constructor, as Lua (see `StageMadeBinding`).
+    public var example: String? { stageMade?.example }
     /// Whether it reads a player (its binding says so: see `StageMadeBinding.readsPlayer`).
     public var readsPlayer: Bool { stageMade?.readsPlayer ?? false }
 }

@@ -5,6 +5,7 @@ import PieceKit
 /// `s:borderBeam{ x, y, w, h, radius = 28 }` or `shape = "capsule"`, with `lap`, `tail`, `width`, `bloom`,
 /// `start` or `starts = { 0, 0.5 }`, and `name`: light travelling round a shape. Reading: `b.heads`.
 enum BorderBeamBinding: StageMadeBinding {
+    static let example = "{ x = 20, y = 100, w = 200, h = 100, radius = 28, starts = { 0, 0.5 } }"
     static let options: [OptionSpec] = [
         .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),

@@ -16,6 +16,7 @@ final class LuaBuds: BudHost {
 /// `s:buds{ name = "bubbles", placed = { "a" } }` and its methods: `bloom(list[, stagger])`, `gather(list[,
 /// stagger])`, `place(list)`, `isOut(id)`, `contains(id)`; readings `name`, `present`, `out`.
 enum BudBinding: StageMadeBinding {
+    static let example = "{ name = \"buds\", placed = { \"a\", \"b\" } }"
     static let options: [OptionSpec] = [
         .init("name", "string", default: "buds", "The name of the buds' scheduled work", must: "a name for the buds' scheduled work (a string)"),
         .init("placed", "string[]", "Bubbles out at rest from the start"),

@@ -52,6 +52,9 @@ protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> Value
     /// Globals the type brings with it (the `metal` library); none unless a binding says so.
     static func installGlobals(context: BindingContext)
+    /// A working options table for `s:<name>(...)`, as Lua; it may name values of types made before it in the
+    /// registry by their names (`{ player = player }`). The reference shows it; the fuzz test makes its objects so.
+    static var example: String { get }
     /// Whether the piece reads a player (its `player` option): the host then looks for a Lua player's errors on it,
     /// so its piece must be `BoundToPlayer` (a test holds the three together).
     static var readsPlayer: Bool { get }

@@ -7,6 +7,9 @@ import PieceKit
 /// animation])` and `g:set{ spacing = 20 }`; `s:tools{ expanded = false, name = "tools" }` (the seed's pencil and
 /// eraser) with `t:toggle()` and `t:setExpanded(open)`. Both answer to the shared gestures on their shapes by id.
 enum GlassGroupBinding: StageMadeBinding {
+    static let example = """
+        { spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } }
+        """
     static let options: [OptionSpec] = [
         .init("spacing", "number", unit: "pt", "How near shapes merge (required)", must: "a distance in points"),
         .init("shapes", "table[]", "The shapes, in drawing order (required)", must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),

@@ -106,6 +106,9 @@ final class LuaPiece: HoldsScriptTexts {
 }
 
 enum LuaPieceBinding: StageMadeBinding {
+    static let example = """
+        { name = "card", state = { n = 0 }, layout = function(state) return { surface = { x = 0, y = 0, w = 100 + (state.n or 0), h = 50 } } end }
+        """
     /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaPiece {
         let state = context.state

@@ -4,6 +4,7 @@ import PieceKit
 
 /// `metal.white(degrees)` (the rim's white level at an angle) and `s:metalButton{ title = "Ask", x, y, name }`.
 enum MetalButtonBinding: StageMadeBinding {
+    static let example = "{ title = \"Ask\" }"
     static let options: [OptionSpec] = [
         .init("title", "string", default: "Ask", "The button's title", must: "the button's title (a string)"),
         .init("symbol", "string", default: "sparkles", "The SF Symbol beside the title", must: "an SF Symbol name (a string)"),

@@ -7,6 +7,7 @@ import PieceKit
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
 enum MiniPlayerBinding: StageMadeBinding {
+    static let example = "{ player = player, name = \"mini\" }"
     static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player it shows and controls (required)"),

@@ -7,6 +7,7 @@ import PieceKit
 /// keys and VoiceOver (the shared interaction methods), the app's side of its binding (`setExpanded`, `set`), and
 /// its layout by name in stage coordinates (`np.layout.card`).
 enum NowPlayingBinding: StageMadeBinding {
+    static let example = "{ player = player }"
     static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player it shows and controls (required)"),

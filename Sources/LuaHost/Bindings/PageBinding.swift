@@ -10,6 +10,9 @@ import PieceKit
 /// example's type (a title2 heading over body paragraphs, semibold, in a column 24 points in) and the page takes its
 /// spacing (36) and padding (24 above, 360 below); otherwise sections keep their `height` and there is none.
 enum PageBinding: StageMadeBinding {
+    static let example = """
+        { sections = { { id = "a", title = "A", height = 600 }, { id = "b", title = "B", height = 900 } } }
+        """
     static let options: [OptionSpec] = [
         .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]", "The page's sections, top to bottom (required)", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
         .init("name", "string", default: "page", "The page's name in the frame log"),

@@ -6,6 +6,9 @@ import PieceKit
 /// stage's clock, and the app's controls over it (`play`, `pause`, `toggle`, `seek`, `skip`, `load`), with what it
 /// knows (`time`, `isPlaying`, the track) and every call a piece made to it (`calls()`).
 enum PlayerBinding: StageMadeBinding {
+    static let example = """
+        { tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } }, isPlaying = true }
+        """
     static let options: [OptionSpec] = [
         .init("tracks", "{title: string, artist?: string, duration: number}[]", "The queue, played from the first", must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
         .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),

@@ -5,6 +5,7 @@ import PieceKit
 /// `s:scrollIsland{ page = page, ... }`: the island over a page, its gestures, keys and VoiceOver (the shared
 /// interaction methods), the app's side of its bindings (`setExpanded`, `set`), and its layout by name.
 enum ScrollIslandBinding: StageMadeBinding {
+    static let example = "{ page = page }"
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", "The page it follows (required)"),
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),

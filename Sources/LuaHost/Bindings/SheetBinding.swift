@@ -6,6 +6,7 @@ import PieceKit
 /// `sh:present()`, `sh:dismiss()`, `sh:setDetent("large")`, the shared gestures on its parts "sheet" and
 /// "grabber", and readings `presented`, `detent`, `detents` (the active ones here) and `layout`.
 enum SheetBinding: StageMadeBinding {
+    static let example = "{ detents = { \"medium\", \"large\" } }"
     static let options: [OptionSpec] = [
         .init("detents", "string[]", "The detents it may rest at", must: "a list of detents such as { \"medium\", \"large\" }"),
         .init("presented", "boolean", default: "false", "Whether it starts presented"),

@@ -7,6 +7,7 @@ import PieceKit
 /// shared gestures on its parts ("bar", "tab.library", "tab.radio", "search", "accessory") and readings
 /// `minimized` and `selected`.
 enum TabBarBinding: StageMadeBinding {
+    static let example = "{ page = page, accessory = true }"
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", "The page whose scrolling minimizes the bar"),
         .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),

@@ -3,6 +3,7 @@ import PieceKit
 /// `s:tools{ expanded = false, name = "tools" }`: the pencil and eraser in one glass container, with `t:toggle()`,
 /// `t:setExpanded(open)` and the reading `expanded`, besides what every glass group answers to.
 enum ToolsBinding: StageMadeBinding {
+    static let example = "{}"
     static let options: [OptionSpec] = [
         .init("expanded", "boolean", default: "false", "Whether the tools start open"),
         .init("name", "string", default: "tools", "The piece's name in the frame log"),

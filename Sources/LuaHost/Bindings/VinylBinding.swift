@@ -6,6 +6,7 @@ import PieceKit
 /// `accessibilityName`: the spinning disc, the app's side of its parameters (`v:set{ rpm = 45 }`,
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
 enum VinylBinding: StageMadeBinding {
+    static let example = "{ player = player }"
     static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player whose isPlaying the disc follows (not with isPlaying)"),

@@ -32,6 +32,10 @@ public enum APIReference {
         if entry.readsPlayer { facts.append("It reads a player.") }
         facts.append(entry.pluginsMayExtend ? "Plugins may add methods." : "Plugins may not add methods.")
         out.line(facts.joined(separator: " "))
+        if let example = entry.example {
+            out.line("")
+            out.line("Example: `s:\(entry.name)\(example)`")
+        }
         if !entry.optionKeys.isEmpty {
             out.line("")
             out.line("Options:")
