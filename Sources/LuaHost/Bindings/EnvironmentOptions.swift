@@ -16,7 +16,7 @@ enum EnvironmentOptions {
         .init("isEnabled", "boolean", default: "true", "Whether controls are enabled"),
         .init("reduceTransparency", "boolean", default: "false", "Reduce Transparency"),
     ]
-    static var keys: [String] { OptionSpec.names(options) }
+    static let keys = OptionSpec.names(options)
 
     /// `base` with every option given in `o` applied; sizes must be positive, insets at least 0.
     static func apply(_ o: Options, to base: PieceEnvironment) throws -> PieceEnvironment {

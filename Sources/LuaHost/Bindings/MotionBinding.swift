@@ -197,7 +197,7 @@ enum MotionBinding {
         .init("damping", "number", range: "at least 0", "The damping (with stiffness)"),
         .init("settlingDuration", "number", unit: "s", range: "above 0", "How long until it settles (with dampingRatio)"),
     ]
-    static var springKeys: [String] { OptionSpec.names(springOptions) }
+    static let springKeys = OptionSpec.names(springOptions)
 
     /// A spring from `{ duration, bounce }`, `{ response, dampingRatio }`, `{ mass, stiffness, damping }`
     /// or `{ settlingDuration, dampingRatio }`.

@@ -56,6 +56,8 @@ enum StageWorkBinding: ClassBinding {
         .init("background", "boolean", default: "false", "Background work never keeps settle waiting"),
         .init("label", "string", "The work's label in the frame log"),
     ]
+    /// Its keys, made once: `s:after` and `s:every` check them on every call.
+    static let optionKeys = OptionSpec.names(options)
 
     static func install(on cls: LuaClass<StageObject>, context: BindingContext) {
         let state = context.state
