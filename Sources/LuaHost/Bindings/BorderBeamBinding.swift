@@ -11,14 +11,21 @@ enum BorderBeamBinding: StageMadeBinding {
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
         .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
         .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
-        .init("radius", "number", unit: "pt", range: "at least 0", "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
+        .init("radius", "number", unit: "pt", range: "at least 0",
+              "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
         .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round"),
-        .init("lap", "number", unit: "s", range: "above 0", default: "\(BorderBeam.defaultLap)", "Seconds per lap", must: "a number of seconds per lap"),
-        .init("tail", "number", range: "0 to 1", default: "\(BorderBeam.defaultTail)", "The tail's length, as a fraction of the path", must: "a fraction of the path"),
-        .init("width", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultWidth)", "The line's width", must: "a line width in points"),
-        .init("bloom", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultBloom)", "The glow's blur radius (0: no glow)", must: "a blur radius in points (0: no glow)"),
-        .init("start", "number", "Where the one beam starts, as a fraction of the path", must: "a fraction of the path"),
-        .init("starts", "number[]", default: "{ 0 }", "Where each beam starts, as fractions of the path", must: "a list of fractions such as { 0, 0.5 }"),
+        .init("lap", "number", unit: "s", range: "above 0", default: "\(BorderBeam.defaultLap)", "Seconds per lap",
+              must: "a number of seconds per lap"),
+        .init("tail", "number", range: "0 to 1", default: "\(BorderBeam.defaultTail)",
+              "The tail's length, as a fraction of the path", must: "a fraction of the path"),
+        .init("width", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultWidth)",
+              "The line's width", must: "a line width in points"),
+        .init("bloom", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultBloom)",
+              "The glow's blur radius (0: no glow)", must: "a blur radius in points (0: no glow)"),
+        .init("start", "number", "Where the one beam starts, as a fraction of the path",
+              must: "a fraction of the path"),
+        .init("starts", "number[]", default: "{ 0 }", "Where each beam starts, as fractions of the path",
+              must: "a list of fractions such as { 0, 0.5 }"),
         .init("name", "string", default: "borderBeam", "The piece's name in the frame log"),
     ]
 
@@ -90,6 +97,7 @@ enum BorderBeamBinding: StageMadeBinding {
             c.push(.table(LuaTable(array: o.value.heads.map { .number($0) })))
             return 1
         }
-        cls.reading("length", "number", unit: "pt", "The path's length") { o, c in c.push(o.value.path.length); return 1 }
+        cls.reading("length", "number",
+                    unit: "pt", "The path's length") { o, c in c.push(o.value.path.length); return 1 }
     }
 }

@@ -18,7 +18,8 @@ final class LuaBuds: BudHost {
 enum BudBinding: StageMadeBinding {
     static let example = "{ name = \"buds\", placed = { \"a\", \"b\" } }"
     static let options: [OptionSpec] = [
-        .init("name", "string", default: "buds", "The name of the buds' scheduled work", must: "a name for the buds' scheduled work (a string)"),
+        .init("name", "string", default: "buds", "The name of the buds' scheduled work",
+              must: "a name for the buds' scheduled work (a string)"),
         .init("placed", "string[]", "Bubbles out at rest from the start"),
     ]
 
@@ -67,29 +68,37 @@ enum BudBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
         // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
-        cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart", [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
+        cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart",
+                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
             try raiseLayoutError(o)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
-        cls.method("gather", "Calls bubbles home, last first, and removes them", [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
+        cls.method("gather", "Calls bubbles home, last first, and removes them",
+                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
             try raiseLayoutError(o)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
-        cls.method("place", "Puts bubbles out at rest at once, with no animation", [.arg("names", "string[]")]) { o, c in
+        cls.method("place", "Puts bubbles out at rest at once, with no animation",
+                   [.arg("names", "string[]")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             let buds = o.value
             o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
             try raiseLayoutError(o)
             return 0
         }
-        cls.method("isOut", "Whether a bubble is out", [.arg("name", "string")], returns: "boolean") { o, c in c.push(o.value.buds.isOut(try c.string(1, "a bubble name"))); return 1 }
-        cls.method("contains", "Whether a bubble is present", [.arg("name", "string")], returns: "boolean") { o, c in c.push(o.value.buds.contains(try c.string(1, "a bubble name"))); return 1 }
+        cls.method("isOut", "Whether a bubble is out",
+                   [.arg("name", "string")], returns: "boolean") { o, c in c.push(o.value.buds.isOut(try c.string(1,
+                    "a bubble name"))); return 1 }
+        cls.method("contains", "Whether a bubble is present",
+                   [.arg("name",
+                    "string")], returns: "boolean") { o, c in c.push(o.value.buds.contains(try c.string(1,
+                    "a bubble name"))); return 1 }
         cls.reading("name", "string", "The buds' name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("present", "string[]", "The bubbles present") { o, c in
             LuaValue.table(LuaTable(array: o.value.buds.present.map { .string($0) })).push(c.L)

@@ -8,7 +8,8 @@ enum EnvironmentOptions {
     static let options: [OptionSpec] = [
         .init("width", "number", unit: "pt", default: "393", "The screen's width"),
         .init("height", "number", unit: "pt", default: "852", "The screen's height"),
-        .init("safeArea", "{top?: number, bottom?: number, leading?: number, trailing?: number}", unit: "pt", default: "{ top = 59, bottom = 34 }", "Insets the system takes", must: "a table such as { top = 59, bottom = 34 }"),
+        .init("safeArea", "{top?: number, bottom?: number, leading?: number, trailing?: number}", unit: "pt",
+              default: "{ top = 59, bottom = 34 }", "Insets the system takes", must: "a table such as { top = 59, bottom = 34 }"),
         .init("reduceMotion", "boolean", default: "false", "Reduce Motion"),
         .init("layoutDirection", "\"leftToRight\"|\"rightToLeft\"", default: "\"leftToRight\"", "The layout direction"),
         .init("dynamicTypeSize", "string", default: "\"large\"", "The Dynamic Type size"),

@@ -12,7 +12,8 @@ enum GlassGroupBinding: StageMadeBinding {
         """
     static let options: [OptionSpec] = [
         .init("spacing", "number", unit: "pt", "How near shapes merge (required)", must: "a distance in points"),
-        .init("shapes", "table[]", "The shapes, in drawing order (required)", must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
+        .init("shapes", "table[]", "The shapes, in drawing order (required)",
+              must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
     static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
@@ -111,7 +112,8 @@ enum GlassGroupBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: BindingContext) {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
-        cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)", [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
+        cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)",
+                   [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"])
             let from: String?
             switch try c.value(1).table?["from"] ?? .nil {
@@ -127,7 +129,8 @@ enum GlassGroupBinding: StageMadeBinding {
             try keep(c, on: o.stage)
             return 0
         }
-        cls.method("remove", "Removes a shape by id", [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
+        cls.method("remove", "Removes a shape by id",
+                   [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
             let id = try c.string(1, "the id of a shape in the group")
             let animation = try animation(c, 2, context: context)
             do { try o.value.remove(id, animation: animation) } catch {
@@ -148,10 +151,13 @@ enum GlassGroupBinding: StageMadeBinding {
     static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
-        cls.reading("spacing", "number", unit: "pt", "How near shapes merge") { o, c in c.push(o.value.spacing); return 1 }
-        cls.reading("ids", "string[]", "The shapes' ids, in drawing order") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
+        cls.reading("spacing", "number",
+                    unit: "pt", "How near shapes merge") { o, c in c.push(o.value.spacing); return 1 }
+        cls.reading("ids", "string[]",
+                    "The shapes' ids, in drawing order") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
         // The pairs merged in the latest checked frame, "a+b", in drawing order.
-        cls.reading("merged", "string[]", "The pairs merged in the latest checked frame, \"a+b\", in drawing order") { o, c in
+        cls.reading("merged", "string[]",
+                    "The pairs merged in the latest checked frame, \"a+b\", in drawing order") { o, c in
             c.push(.table(LuaTable(array: o.value.necks.map { .string($0.pair) })))
             return 1
         }

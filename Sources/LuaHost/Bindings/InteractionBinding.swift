@@ -23,13 +23,17 @@ enum InteractionBinding {
     /// The gestures a finger makes on the piece: tap, drag, fling, and a touch the script moves itself.
     private static func addGestures<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
-        cls.method("tap", "Taps a part (the default one when none is named) or a point, rendering the frames", [.opt("part", "string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}"), .opt("index", "integer"), .opt("options", "{duration?: number}")], returns: "integer") { o, c in
+        cls.method("tap", "Taps a part (the default one when none is named) or a point, rendering the frames",
+                   [.opt("part",
+                    "string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}"), .opt("index", "integer"), .opt("options", "{duration?: number}")], returns: "integer") { o, c in
             let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
             return try runGesture(o, from: aim, c) { s, p, at in try s.tap(on: p, at: at, duration: duration) }
         }
         // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
-        cls.method("drag", "Drags a finger by dx, dy evenly, lifting at rest, rendering the frames", [.arg("options", "{dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
+        cls.method("drag", "Drags a finger by dx, dy evenly, lifting at rest, rendering the frames",
+                   [.arg("options",
+                    "{dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
             let opts = try c.options(1, allowed: dragOptions, optional: false)
             let (dx, dy) = try travel(opts)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
@@ -38,7 +42,9 @@ enum InteractionBinding {
             }
         }
         // fling{ dx, dy, velocity, part, index, x, y }: moves at `velocity` points per second and lifts moving.
-        cls.method("fling", "Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames", [.arg("options", "{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
+        cls.method("fling", "Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames",
+                   [.arg("options",
+                    "{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
             let opts = try c.options(1, allowed: flingOptions, optional: false)
             let (dx, dy) = try travel(opts)
             guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
@@ -52,7 +58,9 @@ enum InteractionBinding {
             }
         }
         // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
-        cls.method("touch", "Puts a finger down on a part or at a point; the script moves and lifts it", [.opt("part", "string|number"), .opt("index", "integer|number")], returns: "piecebox.finger") { o, c in
+        cls.method("touch", "Puts a finger down on a part or at a point; the script moves and lifts it",
+                   [.opt("part", "string|number"), .opt("index",
+                    "integer|number")], returns: "piecebox.finger") { o, c in
             let (p, s) = (o.value, o.stage)
             let at: Point
             if c.type(1) == LUA_TNUMBER {
@@ -72,7 +80,8 @@ enum InteractionBinding {
     /// A key press, the accessibility tree and its actions, and where a part is.
     private static func addQuestions<P: InteractivePiece>(to cls: LuaClass<Bound<P>>) {
         // key(name): true when the piece did something with it.
-        cls.method("key", "Presses a key; true when the piece did something with it", [.arg("name", "string")], returns: "boolean") { o, c in
+        cls.method("key", "Presses a key; true when the piece did something with it",
+                   [.arg("name", "string")], returns: "boolean") { o, c in
             let name = try c.string(1, "a key name such as \"space\"")
             try noMore(c, after: 1)
             let s = o.stage
@@ -100,7 +109,8 @@ enum InteractionBinding {
             return 1
         }
         // perform(action [, element]): an accessibility action, on an element or (none given) the whole screen.
-        cls.method("perform", "Performs an accessibility action, on an element or the whole screen", [.arg("action", "string"), .opt("element", "string")]) { o, c in
+        cls.method("perform", "Performs an accessibility action, on an element or the whole screen",
+                   [.arg("action", "string"), .opt("element", "string")]) { o, c in
             let action = try c.string(1, "an action name such as \"activate\"")
             let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
             try noMore(c, after: 2)
@@ -112,7 +122,9 @@ enum InteractionBinding {
             return 0
         }
         // part(name [, index]): where that part is now, { x, y, w, h }.
-        cls.method("part", "Where a part is now", [.arg("name", "string"), .opt("index", "integer")], returns: "{x: number, y: number, w: number, h: number}") { o, c in
+        cls.method("part", "Where a part is now",
+                   [.arg("name", "string"), .opt("index",
+                    "integer")], returns: "{x: number, y: number, w: number, h: number}") { o, c in
             let name = try c.string(1, "a part name")
             let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
             try noMore(c, after: 2)

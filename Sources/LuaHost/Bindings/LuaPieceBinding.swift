@@ -205,7 +205,8 @@ enum LuaPieceBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
-        cls.reading("state", "table", "The piece's state table") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
+        cls.reading("state", "table",
+                    "The piece's state table") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
         // The piece's target elements (where they are going), by name: card.layout.surface.h
         cls.reading("layout", "table", "The piece's target elements (where they are going), by name") { o, c in
             let elements = o.stage.targets(of: o.value.name) ?? []
@@ -220,7 +221,8 @@ enum LuaPieceBinding: StageMadeBinding {
         }
         InteractionBinding.addMethods(to: cls, context: context)
         // set(changes[, animation]): merges the changes into the state inside one transaction.
-        cls.method("set", "Merges changes into the state inside one transaction", [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
+        cls.method("set", "Merges changes into the state inside one transaction",
+                   [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L

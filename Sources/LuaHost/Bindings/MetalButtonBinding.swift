@@ -7,8 +7,10 @@ enum MetalButtonBinding: StageMadeBinding {
     static let example = "{ title = \"Ask\" }"
     static let options: [OptionSpec] = [
         .init("title", "string", default: "Ask", "The button's title", must: "the button's title (a string)"),
-        .init("symbol", "string", default: "sparkles", "The SF Symbol beside the title", must: "an SF Symbol name (a string)"),
-        .init("x", "number", unit: "pt", "The capsule's left edge (centred when left out)", must: "a finite number of points"),
+        .init("symbol", "string", default: "sparkles", "The SF Symbol beside the title",
+              must: "an SF Symbol name (a string)"),
+        .init("x", "number", unit: "pt", "The capsule's left edge (centred when left out)",
+              must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The capsule's top edge", must: "a finite number of points"),
         .init("name", "string", default: "metalButton", "The piece's name in the frame log"),
     ]
@@ -54,7 +56,8 @@ enum MetalButtonBinding: StageMadeBinding {
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("title", "string", "The button's title") { o, c in c.push(o.value.title); return 1 }
         // The capsule on the stage now: { x, y, w, h }.
-        cls.reading("frame", "{x: number, y: number, w: number, h: number}", unit: "pt", "The capsule on the stage now") { o, c in
+        cls.reading("frame", "{x: number, y: number, w: number, h: number}",
+                    unit: "pt", "The capsule on the stage now") { o, c in
             let r = o.value.frame(in: o.stage.environment)
             c.push(.table(LuaTable(fields: [("h", .number(r.height)), ("w", .number(r.width)), ("x", .number(r.x)),
                                             ("y", .number(r.y))])))

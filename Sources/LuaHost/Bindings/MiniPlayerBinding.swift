@@ -40,9 +40,12 @@ enum MiniPlayerBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
-        cls.reading("progress", "number", "How far the track has played, 0 to 1") { o, c in c.push(o.value.progress); return 1 }
-        cls.reading("dragOffset", "number", unit: "pt", "How far a finger has dragged it") { o, c in c.push(o.value.state.dragOffset); return 1 }
-        cls.reading("layout", "table", "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
+        cls.reading("progress", "number",
+                    "How far the track has played, 0 to 1") { o, c in c.push(o.value.progress); return 1 }
+        cls.reading("dragOffset", "number",
+                    unit: "pt", "How far a finger has dragged it") { o, c in c.push(o.value.state.dragOffset); return 1 }
+        cls.reading("layout", "table",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
     }
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights

@@ -59,22 +59,36 @@ enum MotionBinding {
         func pushSpring(_ s: Spring) { SpringBinding.push(SpringObject(s), context: context) }
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
         return [
-            LibraryFunction("spring", "A spring from { duration, bounce }, { response, dampingRatio }, { mass, stiffness, damping } or { settlingDuration, dampingRatio }", [.arg("options", "piecebox.springOptions")], returns: "piecebox.spring", { c in
+            LibraryFunction("spring", "A spring from { duration, bounce }, { response, dampingRatio }, "
+                            + "{ mass, stiffness, damping } or { settlingDuration, dampingRatio }",
+                            [.arg("options", "piecebox.springOptions")], returns: "piecebox.spring", { c in
                 let c = c.named("motion.spring")
                 pushSpring(try springFromOptions(c, 1)); return 1
             }),
-            LibraryFunction("easeIn", "An ease-in curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1 }),
-            LibraryFunction("easeOut", "An ease-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1 }),
-            LibraryFunction("easeInOut", "An ease-in-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1 }),
-            LibraryFunction("linear", "A linear curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1 }),
-            LibraryFunction("timingCurve", "A cubic Bézier timing curve", [.arg("x1", "number"), .arg("y1", "number"), .arg("x2", "number"), .arg("y2", "number"), .opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("easeIn", "An ease-in curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1
+            }),
+            LibraryFunction("easeOut", "An ease-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1
+            }),
+            LibraryFunction("easeInOut", "An ease-in-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1
+            }),
+            LibraryFunction("linear", "A linear curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1
+            }),
+            LibraryFunction("timingCurve", "A cubic Bézier timing curve",
+                            [.arg("x1", "number"), .arg("y1", "number"), .arg("x2", "number"), .arg("y2", "number"),
+                             .opt("duration", "number", "s")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.timingCurve")
                 let x1 = try c.number(1, "the first control point's x"), y1 = try c.number(2, "the first control point's y")
                 let x2 = try c.number(3, "the second control point's x"), y2 = try c.number(4, "the second control point's y")
                 let d = try c.optionalNumber(5, "a duration in seconds") ?? Animation.defaultCurveDuration
                 pushAnimation(.timingCurve(x1, y1, x2, y2, duration: d)); return 1
             }),
-            LibraryFunction("interpolatingSpring", "A spring animation that keeps its velocity when retargeted", [.arg("spring", "piecebox.spring|piecebox.springOptions"), .opt("initialVelocity", "number")], returns: "piecebox.animation", { c in
+            LibraryFunction("interpolatingSpring", "A spring animation that keeps its velocity when retargeted",
+                            [.arg("spring", "piecebox.spring|piecebox.springOptions"), .opt("initialVelocity",
+                             "number")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.interpolatingSpring")
                 let s = try springArgument(c, 1, context: context)
                 let v = try c.optionalNumber(2, "an initial velocity in whole distances per second") ?? 0
@@ -86,14 +100,18 @@ enum MotionBinding {
     /// The gesture physics: rubber banding, projection, the nearest stop, the press scale.
     private static func gestureFunctions() -> [LibraryFunction] {
         [
-            LibraryFunction("rubberBand", "How far a pull past an edge shows, rubber-banded", [.arg("pull", "number", "pt"), .arg("limit", "number", "pt"), .opt("coefficient", "number")], returns: "number", { c in
+            LibraryFunction("rubberBand", "How far a pull past an edge shows, rubber-banded",
+                            [.arg("pull", "number", "pt"), .arg("limit", "number", "pt"), .opt("coefficient",
+                             "number")], returns: "number", { c in
                 let c = c.named("motion.rubberBand")
                 let x = try c.number(1, "a pull in points")
                 let limit = try c.number(2, "a limit in points")
                 let k = try c.optionalNumber(3, "a coefficient") ?? 0.55
                 c.push(GesturePhysics.rubberBand(x, limit: limit, coefficient: k)); return 1
             }),
-            LibraryFunction("rubberBandIn", "A value rubber-banded into a range", [.arg("value", "number"), .arg("lower", "number"), .arg("upper", "number"), .arg("limit", "number", "pt"), .opt("coefficient", "number")], returns: "number", { c in
+            LibraryFunction("rubberBandIn", "A value rubber-banded into a range",
+                            [.arg("value", "number"), .arg("lower", "number"), .arg("upper", "number"), .arg("limit",
+                             "number", "pt"), .opt("coefficient", "number")], returns: "number", { c in
                 let c = c.named("motion.rubberBandIn")
                 let x = try c.number(1, "a value")
                 let lo = try c.number(2, "the range's lower end"), hi = try c.number(3, "the range's upper end")
@@ -101,13 +119,16 @@ enum MotionBinding {
                 let k = try c.optionalNumber(5, "a coefficient") ?? 0.55
                 c.push(GesturePhysics.rubberBand(x, lower: lo, upper: hi, limit: limit, coefficient: k)); return 1
             }),
-            LibraryFunction("project", "Where a fling from a position at a velocity comes to rest", [.arg("position", "number", "pt"), .arg("velocity", "number", "pt/s"), .opt("decelerationRate", "number")], returns: "number", { c in
+            LibraryFunction("project", "Where a fling from a position at a velocity comes to rest",
+                            [.arg("position", "number", "pt"), .arg("velocity", "number", "pt/s"),
+                             .opt("decelerationRate", "number")], returns: "number", { c in
                 let c = c.named("motion.project")
                 let p = try c.number(1, "a position in points"), v = try c.number(2, "a velocity in points per second")
                 let rate = try c.optionalNumber(3, "a deceleration rate") ?? 0.99
                 c.push(GesturePhysics.project(p, velocity: v, decelerationRate: rate)); return 1
             }),
-            LibraryFunction("nearest", "The nearest of a list of stops to a value", [.arg("value", "number"), .arg("stops", "number[]")], returns: "number", { c in
+            LibraryFunction("nearest", "The nearest of a list of stops to a value",
+                            [.arg("value", "number"), .arg("stops", "number[]")], returns: "number", { c in
                 let c = c.named("motion.nearest")
                 let v = try c.number(1, "a value")
                 guard case .table(let t) = try c.value(2) else { throw c.argumentError(2, "a list of numbers") }
@@ -115,7 +136,9 @@ enum MotionBinding {
                 guard candidates.count == t.array.count else { throw c.argumentError(2, "a list of numbers") }
                 c.push(GesturePhysics.nearest(v, in: candidates)); return 1
             }),
-            LibraryFunction("pressScale", "The scale a pressed surface of a size shrinks to", [.arg("w", "number", "pt"), .arg("h", "number", "pt"), .opt("depth", "number", "pt")], returns: "number", { c in
+            LibraryFunction("pressScale", "The scale a pressed surface of a size shrinks to",
+                            [.arg("w", "number", "pt"), .arg("h", "number", "pt"), .opt("depth", "number",
+                             "pt")], returns: "number", { c in
                 let c = c.named("motion.pressScale")
                 let w = try c.number(1, "a width"), h = try c.number(2, "a height")
                 let depth = try c.optionalNumber(3, "a depth in points") ?? 2.5
@@ -128,7 +151,9 @@ enum MotionBinding {
     private static func tokenFunctions(_ context: BindingContext) -> [LibraryFunction] {
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
         return [
-            LibraryFunction("settle", "The animation that settles a thrown value from one place to another", [.arg("options", "{velocity: number, from: number, to: number, spring?: piecebox.springOptions, reduceMotion?: boolean}")], returns: "piecebox.animation", { c in
+            LibraryFunction("settle", "The animation that settles a thrown value from one place to another",
+                            [.arg("options",
+                             "{velocity: number, from: number, to: number, spring?: piecebox.springOptions, reduceMotion?: boolean}")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.settle")
                 let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
                 guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
@@ -138,20 +163,25 @@ enum MotionBinding {
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
             }),
-            LibraryFunction("follow", "The animation of the rank-th follower of a motion", [.arg("rank", "integer"), .opt("spring", "piecebox.spring|piecebox.springOptions")], returns: "piecebox.animation", { c in
+            LibraryFunction("follow", "The animation of the rank-th follower of a motion",
+                            [.arg("rank", "integer"), .opt("spring",
+                             "piecebox.spring|piecebox.springOptions")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.follow")
                 let rank = try c.integer(1, "a rank (a whole number)")
                 let spring = c.isNil(2) ? nil : try springArgument(c, 2, context: context)
                 pushAnimation(context.tokens(reduceMotion: false).follow(spring, rank: rank)); return 1
             }),
-            LibraryFunction("cascade", "An animation delayed for the index-th item of a cascade", [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"), .opt("step", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("cascade", "An animation delayed for the index-th item of a cascade",
+                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"),
+                             .opt("step", "number", "s")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.cascade")
                 let a = try animationArgument(c, 1, context: context)
                 let index = try c.integer(2, "an index (a whole number)")
                 let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
                 pushAnimation(context.tokens(reduceMotion: false).cascade(a, index: index, step: step)); return 1
             }),
-            LibraryFunction("override", "Overrides roles and tiers (or adds new ones) for the rest of the test or file", [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>")], { c in
+            LibraryFunction("override", "Overrides roles and tiers (or adds new ones) for the rest of the test or file",
+                            [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>")], { c in
                 let c = c.named("motion.override")
                 let more = try overridesFromOptions(c, context: context)
                 // Tokens stay until reset, and a script can name as many of its own as it likes: what a call adds
@@ -161,7 +191,8 @@ enum MotionBinding {
                 if added > 0 { try context.charge(added) }
                 return 0
             }),
-            LibraryFunction("resetOverrides", "Drops the overrides set since the test or file began", [], { _ in context.resetOverrides(); return 0 })
+            LibraryFunction("resetOverrides", "Drops the overrides set since the test or file began",
+                            [], { _ in context.resetOverrides(); return 0 })
         ]
     }
 
@@ -195,7 +226,8 @@ enum MotionBinding {
         .init("mass", "number", range: "above 0", "The mass (with stiffness and damping)"),
         .init("stiffness", "number", range: "above 0", "The stiffness (with damping)"),
         .init("damping", "number", range: "at least 0", "The damping (with stiffness)"),
-        .init("settlingDuration", "number", unit: "s", range: "above 0", "How long until it settles (with dampingRatio)"),
+        .init("settlingDuration", "number", unit: "s", range: "above 0",
+              "How long until it settles (with dampingRatio)"),
     ]
     static let springKeys = OptionSpec.names(springOptions)
 

@@ -15,13 +15,17 @@ enum SpringBinding: ClassBinding {
         cls.reading("mass", "The mass on the spring", \.spring.mass)
         cls.reading("settlingDuration", unit: "s", "How long until it settles", \.spring.settlingDuration)
         // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
-        cls.method("value", "Where a spring from 0 is after t seconds", [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity", "number")], returns: "number") { o, c in
+        cls.method("value", "Where a spring from 0 is after t seconds",
+                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
+                    "number")], returns: "number") { o, c in
             let t = try c.number(1, "a time in seconds")
             let target = try c.optionalNumber(2, "a target (a number)") ?? 1
             let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
             c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
         }
-        cls.method("velocity", "How fast a spring from 0 moves after t seconds", [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity", "number")], returns: "number") { o, c in
+        cls.method("velocity", "How fast a spring from 0 moves after t seconds",
+                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
+                    "number")], returns: "number") { o, c in
             let t = try c.number(1, "a time in seconds")
             let target = try c.optionalNumber(2, "a target (a number)") ?? 1
             let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
@@ -38,16 +42,29 @@ enum SpringBinding: ClassBinding {
 enum AnimationBinding: ClassBinding {
     static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
         let state = context.state
-        cls.reading("duration", "number", unit: "s", "When the animation completes") { o, c in c.push(o.animation.completionTime); return 1 }
-        cls.reading("description", "string", "What the animation is, as SwiftUI would print it") { o, c in c.push(o.animation.description); return 1 }
+        cls.reading("duration", "number",
+                    unit: "s", "When the animation completes") { o, c in c.push(o.animation.completionTime); return 1 }
+        cls.reading("description", "string",
+                    "What the animation is, as SwiftUI would print it") { o, c in c.push(o.animation.description); return 1 }
         // value(t): the fraction of the change covered after t seconds (1 when done).
-        cls.method("value", "The fraction of the change covered after t seconds (1 when done)", [.arg("t", "number", "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).fraction); return 1 }
-        cls.method("velocity", "How fast the fraction changes after t seconds", [.arg("t", "number", "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).velocity); return 1 }
-        cls.method("isFinished", "Whether the animation is done after t seconds", [.arg("t", "number", "s")], returns: "boolean") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).isFinished); return 1 }
-        cls.method("delay", "The same animation starting later", [.arg("seconds", "number", "s")], returns: "piecebox.animation") { o, c in
+        cls.method("value", "The fraction of the change covered after t seconds (1 when done)",
+                   [.arg("t", "number",
+                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).fraction); return 1 }
+        cls.method("velocity", "How fast the fraction changes after t seconds",
+                   [.arg("t", "number",
+                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).velocity); return 1 }
+        cls.method("isFinished", "Whether the animation is done after t seconds",
+                   [.arg("t", "number",
+                    "s")], returns: "boolean") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).isFinished); return 1 }
+        cls.method("delay", "The same animation starting later",
+                   [.arg("seconds", "number", "s")], returns: "piecebox.animation") { o, c in
             state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
         }
-        cls.method("speed", "The same animation played faster (above 1) or slower", [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
+        cls.method("speed", "The same animation played faster (above 1) or slower",
+                   [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
             let s = try c.number(1, "a speed factor")
             guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(s)") }
             state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1

@@ -11,7 +11,8 @@ enum NowPlayingBinding: StageMadeBinding {
     static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player it shows and controls (required)"),
-        .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"", "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
+        .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"",
+              "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
         .init("expanded", "boolean", default: "false", "The app's expanded binding"),
         .init("messages", "table", "Copy that replaces the standard strings, by key"),
         .init("onSkip", "boolean", default: "true", "Whether the app handles skipping"),
@@ -74,12 +75,15 @@ enum NowPlayingBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
-        cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography", [.arg("open", "boolean")]) { o, c in
+        cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography",
+                   [.arg("open", "boolean")]) { o, c in
             o.value.expanded = try c.boolean(1, "true or false")
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
-        cls.method("set", "The app passes new parameters, together", [.arg("changes", "{skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}")]) { o, c in
+        cls.method("set", "The app passes new parameters, together",
+                   [.arg("changes",
+                    "{skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}")]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
@@ -92,15 +96,19 @@ enum NowPlayingBinding: StageMadeBinding {
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("expanded", "boolean", "The app's expanded binding") { o, c in c.push(o.value.expanded); return 1 }
         // The layout on screen (the state's `shown`), which follows `expanded` on the choreography.
-        cls.reading("isOpen", "boolean", "Whether the open layout is on screen (it follows expanded on the choreography)") { o, c in c.push(o.value.state.shown); return 1 }
-        cls.reading("shownTime", "number", unit: "s", "The time the playhead shows") { o, c in c.push(o.value.shownTime); return 1 }
-        cls.reading("isScrubbing", "boolean", "Whether a finger is scrubbing the playhead") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
+        cls.reading("isOpen", "boolean",
+                    "Whether the open layout is on screen (it follows expanded on the choreography)") { o, c in c.push(o.value.state.shown); return 1 }
+        cls.reading("shownTime", "number",
+                    unit: "s", "The time the playhead shows") { o, c in c.push(o.value.shownTime); return 1 }
+        cls.reading("isScrubbing", "boolean",
+                    "Whether a finger is scrubbing the playhead") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
         cls.reading("pendingSeek", "number?", unit: "s", "The seek waiting to be confirmed, nil with none") { o, c in
             if let t = o.value.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
             return 1
         }
         cls.reading("state", "table", "The piece's state") { o, c in stateValue(o.value).push(c.L); return 1 }
-        cls.reading("layout", "table", "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
+        cls.reading("layout", "table",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
     }
 
     /// The piece's `@State`, by the seed's names.

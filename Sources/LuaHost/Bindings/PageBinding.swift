@@ -14,7 +14,8 @@ enum PageBinding: StageMadeBinding {
         { sections = { { id = "a", title = "A", height = 600 }, { id = "b", title = "B", height = 900 } } }
         """
     static let options: [OptionSpec] = [
-        .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]", "The page's sections, top to bottom (required)", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
+        .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]",
+              "The page's sections, top to bottom (required)", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
         .init("name", "string", default: "page", "The page's name in the frame log"),
         .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
         .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
@@ -126,7 +127,9 @@ enum PageBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
-        cls.method("scroll", "The app scrolls the page to a section or an offset", [.arg("options", "{to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation}")]) { o, c in
+        cls.method("scroll", "The app scrolls the page to a section or an offset",
+                   [.arg("options",
+                    "{to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation}")]) { o, c in
             let opts = try c.options(1, allowed: scrollOptions, optional: false)
             let animation = try scrollAnimation(opts, c, context: context)
             let to = try opts.string("to", "a section id (a string)")
@@ -147,7 +150,9 @@ enum PageBinding: StageMadeBinding {
         // fling{ velocity = 2000 }: lets the page go at that speed down the page (negative: back up). With dx or
         // dy it is a finger's flick instead, as on any piece.
         let fingerFling = cls.methods["fling"]
-        cls.method("fling", "Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece", [.arg("options", "{velocity: number, dx?: number, dy?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer?") { o, c in
+        cls.method("fling",
+                   "Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece",
+                   [.arg("options", "{velocity: number, dx?: number, dy?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer?") { o, c in
             if c.type(1) == LUA_TTABLE, let t = try c.value(1).table, !t["dx"].isNil || !t["dy"].isNil || !t["part"].isNil
                 || !t["x"].isNil, let fingerFling {
                 return try fingerFling(o, c)
@@ -160,7 +165,8 @@ enum PageBinding: StageMadeBinding {
             return 0
         }
         // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
-        cls.method("keyboard", "The keyboard's overlap; 0 puts it away", [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
+        cls.method("keyboard", "The keyboard's overlap; 0 puts it away",
+                   [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
             let height = try c.number(1, "a height in points")
             guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(height)") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
@@ -168,7 +174,9 @@ enum PageBinding: StageMadeBinding {
             return 0
         }
         // section(id or index): { id, title, detail, y, h } in content coordinates.
-        cls.method("section", "A section by number (from 1) or id, in content coordinates", [.arg("section", "integer|string")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
+        cls.method("section", "A section by number (from 1) or id, in content coordinates",
+                   [.arg("section",
+                    "integer|string")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
             let sections = o.value.sections
             guard !sections.isEmpty else {
                 throw c.refusal("this page has no sections")
@@ -207,12 +215,18 @@ enum PageBinding: StageMadeBinding {
             return 1
         }
         cls.reading("offset", "number", unit: "pt", "The scroll offset") { o, c in c.push(o.value.offset); return 1 }
-        cls.reading("readFraction", "number", "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
-        cls.reading("contentHeight", "number", unit: "pt", "The content's height") { o, c in c.push(o.value.page.contentHeight); return 1 }
-        cls.reading("minOffset", "number", unit: "pt", "The least resting offset") { o, c in c.push(o.value.page.offsetRange.lowerBound); return 1 }
-        cls.reading("maxOffset", "number", unit: "pt", "The greatest resting offset") { o, c in c.push(o.value.page.offsetRange.upperBound); return 1 }
-        cls.reading("isMoving", "boolean", "Whether the page is scrolling") { o, c in c.push(o.value.isMoving); return 1 }
-        cls.reading("count", "integer", "How many sections it has") { o, c in c.push(Double(o.value.sections.count)); return 1 }
+        cls.reading("readFraction", "number",
+                    "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.reading("contentHeight", "number",
+                    unit: "pt", "The content's height") { o, c in c.push(o.value.page.contentHeight); return 1 }
+        cls.reading("minOffset", "number",
+                    unit: "pt", "The least resting offset") { o, c in c.push(o.value.page.offsetRange.lowerBound); return 1 }
+        cls.reading("maxOffset", "number",
+                    unit: "pt", "The greatest resting offset") { o, c in c.push(o.value.page.offsetRange.upperBound); return 1 }
+        cls.reading("isMoving", "boolean",
+                    "Whether the page is scrolling") { o, c in c.push(o.value.isMoving); return 1 }
+        cls.reading("count", "integer",
+                    "How many sections it has") { o, c in c.push(Double(o.value.sections.count)); return 1 }
     }
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.

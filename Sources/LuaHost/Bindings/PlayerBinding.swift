@@ -10,13 +10,16 @@ enum PlayerBinding: StageMadeBinding {
         { tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } }, isPlaying = true }
         """
     static let options: [OptionSpec] = [
-        .init("tracks", "{title: string, artist?: string, duration: number}[]", "The queue, played from the first", must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
+        .init("tracks", "{title: string, artist?: string, duration: number}[]", "The queue, played from the first",
+              must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
         .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
         .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
         .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
-        .init("seekConfirmation", "string|number", unit: "s", "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
+        .init("seekConfirmation", "string|number", unit: "s",
+              "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
         .init("trackEnd", "\"stop\"|\"advance\"", default: "\"stop\"", "What happens at a track's end"),
-        .init("name", "string", default: "player", "The name of the player's scheduled work", must: "a name for the player's scheduled work (a string)"),
+        .init("name", "string", default: "player", "The name of the player's scheduled work",
+              must: "a name for the player's scheduled work (a string)"),
     ]
     static let trackKeys = ["title", "artist", "duration"]
 
@@ -100,14 +103,18 @@ enum PlayerBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
-        cls.method("play", "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); o.value.play(); return 0 }
-        cls.method("pause", "Pauses, as the app's own control would") { o, c in try noArguments(c); o.value.pause(); return 0 }
-        cls.method("toggle", "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); o.value.toggle(); return 0 }
+        cls.method("play",
+                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); o.value.play(); return 0 }
+        cls.method("pause",
+                   "Pauses, as the app's own control would") { o, c in try noArguments(c); o.value.pause(); return 0 }
+        cls.method("toggle",
+                   "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); o.value.toggle(); return 0 }
         cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
             o.value.seek(to: try c.number(1, "a position in seconds"))
             return 0
         }
-        cls.method("skip", "Skips to the next or previous track", [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
+        cls.method("skip", "Skips to the next or previous track",
+                   [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
             let name = try c.string(1, "\"next\" or \"previous\"")
             guard let direction = SkipDirection(rawValue: name) else {
                 throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
@@ -116,7 +123,9 @@ enum PlayerBinding: StageMadeBinding {
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
-        cls.method("load", "A new queue, played from track index (1-based) at 0", [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index", "integer")]) { o, c in
+        cls.method("load", "A new queue, played from track index (1-based) at 0",
+                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index",
+                    "integer")]) { o, c in
             guard case .table(let list) = try c.value(1) else {
                 throw c.argumentError(1, "a list of tracks { title, artist, duration }", got: c.typeName(1))
             }
@@ -127,7 +136,8 @@ enum PlayerBinding: StageMadeBinding {
             return 0
         }
         // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
-        cls.method("calls", "Every call a piece made on the player, oldest first", returns: "{name: string, at: number, time?: number}[]") { o, c in
+        cls.method("calls", "Every call a piece made on the player, oldest first",
+                   returns: "{name: string, at: number, time?: number}[]") { o, c in
             LuaValue.table(LuaTable(array: o.value.calls.map(callValue))).push(c.L)
             return 1
         }
@@ -143,7 +153,8 @@ enum PlayerBinding: StageMadeBinding {
             if let i = o.value.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
             return 1
         }
-        cls.reading("count", "integer", "How many tracks are queued") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
+        cls.reading("count", "integer",
+                    "How many tracks are queued") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
     }
 
     static func callValue(_ call: MockPlayer.Call) -> LuaValue {

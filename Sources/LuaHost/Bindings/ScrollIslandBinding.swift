@@ -11,9 +11,11 @@ enum ScrollIslandBinding: StageMadeBinding {
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
         .init("progress", "string", "How the island shows progress"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
-        .init("maxWidth", "number", unit: "pt", default: "360", "The widest the island grows", must: "a width in points"),
+        .init("maxWidth", "number", unit: "pt", default: "360", "The widest the island grows",
+              must: "a width in points"),
         .init("isExpanded", "boolean", "The app's isExpanded binding; left out, the island keeps its own state"),
-        .init("messages", "table", "Copy that replaces the standard strings, by key", must: "a table of copy such as { contents = \"On this page\" }"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key",
+              must: "a table of copy such as { contents = \"On this page\" }"),
     ]
     static let setOptions = OptionSpec.picking(["progress", "showsTopButton"], from: options)
     static let messageKeys = ["contents", "backToTop", "openHint", "closeHint"]
@@ -83,7 +85,8 @@ enum ScrollIslandBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
-        cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)", [.arg("open", "boolean")]) { o, c in
+        cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)",
+                   [.arg("open", "boolean")]) { o, c in
             let open = try c.boolean(1, "true or false")
             guard o.value.boundExpanded != nil else {
                 throw c.refusal("this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
@@ -92,7 +95,8 @@ enum ScrollIslandBinding: StageMadeBinding {
             return 0
         }
         // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
-        cls.method("set", "The app passes new parameters", [.arg("changes", "{progress?: string, showsTopButton?: boolean}")]) { o, c in
+        cls.method("set", "The app passes new parameters",
+                   [.arg("changes", "{progress?: string, showsTopButton?: boolean}")]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
@@ -103,19 +107,25 @@ enum ScrollIslandBinding: StageMadeBinding {
             return 0
         }
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
-        cls.reading("isOpen", "boolean", "Whether the panel is open on screen") { o, c in c.push(o.value.isOpen); return 1 }
+        cls.reading("isOpen", "boolean",
+                    "Whether the panel is open on screen") { o, c in c.push(o.value.isOpen); return 1 }
         cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
         cls.reading("selection", "string?", "The page's selected section id") { o, c in
             if let s = o.value.page.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
         // 1-based, as the rows and "Section 3 of 6".
-        cls.reading("current", "integer", "The current section (1-based)") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
-        cls.reading("shown", "integer", "The section the island shows (1-based)") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
-        cls.reading("puckRow", "integer", "The row the puck is on (1-based)") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
-        cls.reading("readFraction", "number", "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.reading("current", "integer",
+                    "The current section (1-based)") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
+        cls.reading("shown", "integer",
+                    "The section the island shows (1-based)") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
+        cls.reading("puckRow", "integer",
+                    "The row the puck is on (1-based)") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
+        cls.reading("readFraction", "number",
+                    "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
         cls.reading("count", "integer", "How many rows it has") { o, c in c.push(Double(o.value.count)); return 1 }
-        cls.reading("layout", "table?", "Where everything rests for the current state, by the frame log's names") { o, c in
+        cls.reading("layout", "table?",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in
             guard let layout = o.value.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
             layoutValue(layout, island: o.value).push(c.L)
             return 1

@@ -8,7 +8,8 @@ import PieceKit
 enum SheetBinding: StageMadeBinding {
     static let example = "{ detents = { \"medium\", \"large\" } }"
     static let options: [OptionSpec] = [
-        .init("detents", "string[]", "The detents it may rest at", must: "a list of detents such as { \"medium\", \"large\" }"),
+        .init("detents", "string[]", "The detents it may rest at",
+              must: "a list of detents such as { \"medium\", \"large\" }"),
         .init("presented", "boolean", default: "false", "Whether it starts presented"),
         .init("name", "string", default: "sheet", "The piece's name in the frame log"),
     ]
@@ -57,7 +58,8 @@ enum SheetBinding: StageMadeBinding {
             return 1
         }
         // Where the sheet's top edge rests at each active detent, and dismissed.
-        cls.reading("layout", "table<string, number>", unit: "pt", "Where the sheet's top edge rests at each active detent, and dismissed") { o, c in
+        cls.reading("layout", "table<string, number>",
+                    unit: "pt", "Where the sheet's top edge rests at each active detent, and dismissed") { o, c in
             let l = o.value.layout(in: o.stage.environment)
             var fields: [(String, LuaValue)] = [("dismissed", .number(l.dismissedTop))]
             for d in l.detents { fields.append((d.rawValue, .number(l.top(of: d)))) }

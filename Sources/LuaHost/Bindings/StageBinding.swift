@@ -21,7 +21,8 @@ final class StageObject {
 /// and the pieces put on it.
 enum StageBinding: ClassBinding {
     static let options: [OptionSpec] = EnvironmentOptions.options + [
-        .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second", must: "a frame rate (frames per second)"),
+        .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second",
+              must: "a frame rate (frames per second)"),
         .init("history", "number|\"all\"", unit: "s", default: "\"all\"", "How many seconds of frames the stage keeps"),
     ]
 
@@ -73,14 +74,17 @@ enum StageBinding: ClassBinding {
     }
 
     static func describe(_ cls: LuaClass<StageObject>, context: BindingContext) {
-        cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered", [.arg("seconds", "number", "s")], returns: "integer") { o, c in
+        cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
+                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
             c.push(Double(try stageCall(c, o) { try o.stage.advance(seconds) }))
             return 1
         }
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
-        cls.method("frames", "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series", [.opt("n", "integer|{from?: number, to?: number}")], returns: "piecebox.series|integer") { o, c in
+        cls.method("frames",
+                   "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series",
+                   [.opt("n", "integer|{from?: number, to?: number}")], returns: "piecebox.series|integer") { o, c in
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a number of frames (a whole number)")
                 guard n >= 0 else { throw c.argumentError(1, "a number of frames of at least 0", got: "\(n)") }
@@ -95,7 +99,8 @@ enum StageBinding: ClassBinding {
             pushSeries(frames, c, context: context)
             return 1
         }
-        cls.method("settle", "Renders frames until nothing moves; gives the frames rendered", [.opt("options", "{maxFrames?: integer}")], returns: "integer") { o, c in
+        cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
+                   [.opt("options", "{maxFrames?: integer}")], returns: "integer") { o, c in
             let opts = try c.options(1, allowed: ["maxFrames"])
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
                 guard n >= 0, n == n.rounded() else {
@@ -107,14 +112,16 @@ enum StageBinding: ClassBinding {
             c.push(Double(try stageCall(c, o) { try o.stage.settle(maxFrames: maxFrames) }))
             return 1
         }
-        cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered", [.arg("seconds", "number", "s")], returns: "integer") { o, c in
+        cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
+                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
             c.push(Double(try stageCall(c, o) { try o.stage.jump(seconds) }))
             return 1
         }
         cls.method("now", "The stage's virtual time", returns: "number") { o, c in c.push(o.stage.now); return 1 }
-        cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)", [.opt("i", "integer")], returns: "table?") { o, c in
+        cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)",
+                   [.opt("i", "integer")], returns: "table?") { o, c in
             if c.isNil(1) {
                 // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
                 guard let f = o.stage.latestFrame else {
@@ -129,13 +136,16 @@ enum StageBinding: ClassBinding {
             FrameTables.push(f, c.L)
             return 1
         }
-        cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)", [.arg("time", "number", "s")], returns: "table?") { o, c in
+        cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)",
+                   [.arg("time", "number", "s")], returns: "table?") { o, c in
             let time = try c.number(1, "a time in seconds")
             guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1
         }
-        cls.method("environment", "Gives the environment; with a table, changes it (with an animation, animated) and gives the new one", [.opt("changes", "table"), .opt("animation", "piecebox.animation")], returns: "table") { o, c in
+        cls.method("environment",
+                   "Gives the environment; with a table, changes it (with an animation, animated) and gives the new one",
+                   [.opt("changes", "table"), .opt("animation", "piecebox.animation")], returns: "table") { o, c in
             if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
             let opts = try c.options(1, declared: EnvironmentOptions.options)
             let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)
@@ -150,10 +160,14 @@ enum StageBinding: ClassBinding {
                       returns: "integer")
         StageWorkBinding.install(on: cls, context: context)
         for binding in BindingRegistry.madeOnStage { binding.install(on: cls, context: context) }
-        cls.reading("fps", "integer", "Frames per second the stage renders") { o, c in c.push(Double(o.stage.fps)); return 1 }
-        cls.reading("frameIndex", "integer", "The number of the latest frame rendered") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
-        cls.reading("width", "number", unit: "pt", "The screen's width") { o, c in c.push(o.stage.environment.size.width); return 1 }
-        cls.reading("height", "number", unit: "pt", "The screen's height") { o, c in c.push(o.stage.environment.size.height); return 1 }
+        cls.reading("fps", "integer",
+                    "Frames per second the stage renders") { o, c in c.push(Double(o.stage.fps)); return 1 }
+        cls.reading("frameIndex", "integer",
+                    "The number of the latest frame rendered") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
+        cls.reading("width", "number",
+                    unit: "pt", "The screen's width") { o, c in c.push(o.stage.environment.size.width); return 1 }
+        cls.reading("height", "number",
+                    unit: "pt", "The screen's height") { o, c in c.push(o.stage.environment.size.height); return 1 }
     }
 
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.

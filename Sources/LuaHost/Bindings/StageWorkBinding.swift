@@ -63,10 +63,14 @@ enum StageWorkBinding: ClassBinding {
         let state = context.state
         let works = luaClass(context)
 
-        cls.method("after", "Runs fn once after a delay on the virtual clock", [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
+        cls.method("after", "Runs fn once after a delay on the virtual clock",
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options",
+                    "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
         }
-        cls.method("every", "Runs fn every interval on the virtual clock until cancelled", [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
+        cls.method("every", "Runs fn every interval on the virtual clock until cancelled",
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options",
+                    "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: true, works: works, state: state)
         }
         cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table")]) { o, c in
@@ -88,7 +92,8 @@ enum StageWorkBinding: ClassBinding {
             return 1
         }
         // cancel(): stops the work before its next run; true when it was still to run.
-        cls.method("cancel", "Stops the work before its next run; true when it was still to run", returns: "boolean") { o, c in
+        cls.method("cancel", "Stops the work before its next run; true when it was still to run",
+                   returns: "boolean") { o, c in
             let was = o.active
             if let id = o.id { o.stage?.cancel(id) }
             finish(o, state)

@@ -11,8 +11,10 @@ enum TabBarBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", "The page whose scrolling minimizes the bar"),
         .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),
-        .init("minimizeBehavior", "\"onScrollDown\"|\"never\"", default: "\"onScrollDown\"", "When the bar minimizes", must: "\"onScrollDown\" or \"never\""),
-        .init("selected", "string", default: "\"library\"", "The tab selected at first", must: "a tab id (\"library\", \"radio\" or \"search\")"),
+        .init("minimizeBehavior", "\"onScrollDown\"|\"never\"", default: "\"onScrollDown\"", "When the bar minimizes",
+              must: "\"onScrollDown\" or \"never\""),
+        .init("selected", "string", default: "\"library\"", "The tab selected at first",
+              must: "a tab id (\"library\", \"radio\" or \"search\")"),
         .init("name", "string", default: "tabBar", "The piece's name in the frame log"),
     ]
 
@@ -48,7 +50,8 @@ enum TabBarBinding: StageMadeBinding {
             return 0
         }
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
-        cls.reading("minimized", "boolean", "Whether the bar is minimized") { o, c in c.push(o.value.isMinimized); return 1 }
+        cls.reading("minimized", "boolean",
+                    "Whether the bar is minimized") { o, c in c.push(o.value.isMinimized); return 1 }
         cls.reading("selected", "string", "The selected tab's id") { o, c in c.push(o.value.selected); return 1 }
     }
 }

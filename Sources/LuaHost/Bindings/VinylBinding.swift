@@ -11,14 +11,17 @@ enum VinylBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player whose isPlaying the disc follows (not with isPlaying)"),
         .init("isPlaying", "boolean", default: "false", "Whether the disc turns (not with player)"),
-        .init("rpm", "number", unit: "rpm", default: "\(Vinyl.defaultRPM)", "Revolutions per minute at full speed; held within ±1000", must: "a number of revolutions per minute"),
-        .init("ramp", "number", unit: "s", default: "\(Vinyl.defaultRamp)", "How long the disc takes to change speed", must: "a number of seconds (0 or less switches speed at once)"),
+        .init("rpm", "number", unit: "rpm", default: "\(Vinyl.defaultRPM)",
+              "Revolutions per minute at full speed; held within ±1000", must: "a number of revolutions per minute"),
+        .init("ramp", "number", unit: "s", default: "\(Vinyl.defaultRamp)", "How long the disc takes to change speed",
+              must: "a number of seconds (0 or less switches speed at once)"),
         .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
         .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
         .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
         .init("name", "string", default: "vinyl", "The piece's name in the frame log"),
-        .init("accessibilityName", "string", default: "\(Vinyl.defaultAccessibilityName)", "What VoiceOver calls the disc", must: "a string"),
+        .init("accessibilityName", "string", default: "\(Vinyl.defaultAccessibilityName)",
+              "What VoiceOver calls the disc", must: "a string"),
     ]
     static let setOptions = OptionSpec.picking(["isPlaying", "rpm", "x", "y", "w", "h"], from: options)
 
@@ -80,7 +83,9 @@ enum VinylBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
-        cls.method("set", "The app passes new parameters", [.arg("changes", "{isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}")]) { o, c in
+        cls.method("set", "The app passes new parameters",
+                   [.arg("changes",
+                    "{isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}")]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             if opts.has("isPlaying"), o.value.player != nil {
                 throw c.refusal("this disc follows its player; play or pause the player instead")
@@ -99,6 +104,7 @@ enum VinylBinding: StageMadeBinding {
         cls.reading("isEasing", "Whether the speed is changing", \.value.isEasing)
         cls.reading("isPlaying", "Whether the disc is meant to turn", \.value.isPlaying)
         cls.reading("name", "The piece's name in the frame log", \.value.name)
-        cls.reading("updates", "integer", "How many times the disc's timeline has updated") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
+        cls.reading("updates", "integer",
+                    "How many times the disc's timeline has updated") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
     }
 }
