@@ -45,13 +45,21 @@ import PieceKit
     /// Every word a binding knows as an option, key, choice or name, so random tables often get past the first
     /// check and reach the code behind it.
     static var vocabulary: [String] {
-        var words = StageBinding.optionKeys + PlayerBinding.optionKeys + PlayerBinding.trackKeys
-            + NowPlayingBinding.optionKeys + NowPlayingBinding.messageKeys + ScrollIslandBinding.optionKeys
-            + ScrollIslandBinding.messageKeys + PageBinding.optionKeys + PageBinding.sectionKeys
-            + PageBinding.scrollOptions + InteractionBinding.dragOptions + InteractionBinding.flingOptions
-            + LuaPieceBinding.optionKeys + LuaPiece.elementKeys + MotionBinding.springKeys + EnvironmentOptions.keys
-        words += BindingRegistry.entries.flatMap { entry in
-            entry.optionKeys + entry.methods + entry.readings + entry.declaration.methods.flatMap { $0.args.map(\.name) }
+        // Keys of nested tables (a track, a section, an element, a piece's copy), which no declaration lists.
+        var words = PlayerBinding.trackKeys + NowPlayingBinding.messageKeys + ScrollIslandBinding.messageKeys
+            + PageBinding.sectionKeys + LuaPiece.elementKeys
+        // Everything the declarations name: options, methods, readings, arguments, and the keys of the option
+        // tables methods and library functions take (`{dx?: number, ...}`).
+        let calls = BindingRegistry.entries.flatMap(\.declaration.methods)
+            + ScriptGlobals.libraries.flatMap { BindingRegistry.libraryFunctions($0.name) }
+        let types = calls.flatMap { $0.args.map(\.type) }
+        words += BindingRegistry.entries.flatMap { $0.optionKeys + $0.methods + $0.readings }
+        words += calls.flatMap { $0.args.map(\.name) }
+        words += types.flatMap { type in
+            type.split(whereSeparator: { "{}, |".contains($0) }).compactMap { part -> String? in
+                guard let colon = part.firstIndex(of: ":") else { return nil }
+                return String(part[..<colon]).replacingOccurrences(of: "?", with: "")
+            }
         }
         words += ["velocity", "from", "to", "spring", "reduceMotion", "maxFrames", "top", "bottom", "leading",
                   "trailing", "tiers", "back", "forward", "x", "y", "w", "h", "surface", "grabber", "card", "bar"]

@@ -58,4 +58,14 @@ import Testing
         #expect(ArgumentErrors.refusal("stage:tap", "the part is given twice")
                 == .message("stage:tap: the part is given twice"))
     }
+
+    @Test func aMethodsOptionTableTypeComesFromItsSpecsWithRequiredKeysUnmarked() {
+        // Written by hand from InteractionBinding's fling: travel (dx, dy), the required velocity, then the aim.
+        #expect(OptionSpec.tableType(InteractionBinding.flingOptions)
+                == "{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}")
+        #expect(BindingRegistry.entry(named: "stage")?.declaration.method("after")?.args.last?.type
+                == "{background?: boolean, label?: string}")
+        // A required constructor option is no optional field in the stubs.
+        #expect(TypeStubs.text().contains("\n---@field tracks {title: string, artist?: string, duration: number}[] # "))
+    }
 }

@@ -18,7 +18,7 @@
 ---@field now fun(self: piecebox.stage): number # The stage's virtual time
 ---@field frame fun(self: piecebox.stage, i?: integer): table? # The latest frame, or frame i of those kept (nil when it is not kept)
 ---@field frameAt fun(self: piecebox.stage, time: number): table? # The kept frame shown at a time (nil when none is kept)
----@field environment fun(self: piecebox.stage, changes?: table, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
+---@field environment fun(self: piecebox.stage, changes?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, reduceMotion?: boolean, layoutDirection?: "leftToRight"|"rightToLeft", dynamicTypeSize?: string, colorScheme?: "light"|"dark", isEnabled?: boolean, reduceTransparency?: boolean}, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
 ---@field runUntil fun(self: piecebox.stage, predicate: fun(frame: table): boolean, timeout?: number): integer # Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered
 ---@field after fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn once after a delay on the virtual clock
 ---@field every fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn every interval on the virtual clock until cancelled
@@ -57,7 +57,7 @@
 ---@field name string # The piece's name in the frame log; read-only
 ---@field state table # The piece's state table; read-only
 ---@field layout table # The piece's target elements (where they are going), by name; read-only
----@field tap fun(self: piecebox.piece, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.piece, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.piece, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.piece, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.piece, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -71,7 +71,7 @@
 ---@class piecebox.pieceOptions
 ---@field name? string # The piece's name in the frame log
 ---@field state? table # The piece's state, handed to layout
----@field layout? fun(state: table, env: table): table # Gives the piece's elements for a state (required)
+---@field layout fun(state: table, env: table): table # Gives the piece's elements for a state
 ---@field onTouch? function # Handles a touch on the piece
 ---@field onKey? function # Handles a key press
 ---@field accessibility? function # Gives the accessibility elements
@@ -110,7 +110,7 @@
 
 ---The options table that makes a `player`.
 ---@class piecebox.playerOptions
----@field tracks? {title: string, artist?: string, duration: number}[] # The queue, played from the first
+---@field tracks {title: string, artist?: string, duration: number}[] # The queue, played from the first
 ---@field time? number # Where the playhead starts (s; default 0)
 ---@field isPlaying? boolean # Whether it starts playing (default false)
 ---@field updateInterval? number # How often the player reports its time (s)
@@ -128,7 +128,7 @@
 ---@field pendingSeek number? # The seek waiting to be confirmed, nil with none (s); read-only
 ---@field state table # The piece's state; read-only
 ---@field layout table # Where everything rests for the current state, by the frame log's names; read-only
----@field tap fun(self: piecebox.nowPlaying, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.nowPlaying, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.nowPlaying, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.nowPlaying, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.nowPlaying, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -137,11 +137,11 @@
 ---@field perform fun(self: piecebox.nowPlaying, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.nowPlaying, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field setExpanded fun(self: piecebox.nowPlaying, open: boolean) # The app sets its expanded binding; the piece opens or closes on its choreography
----@field set fun(self: piecebox.nowPlaying, changes: {skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}) # The app passes new parameters, together
+---@field set fun(self: piecebox.nowPlaying, changes: {skipping?: string|{back: integer, forward: integer}, messages?: table, onSkip?: boolean, onSeek?: boolean}) # The app passes new parameters, together
 
 ---The options table that makes a `nowPlaying`.
 ---@class piecebox.nowPlayingOptions
----@field player? piecebox.player|table # The player it shows and controls (required)
+---@field player piecebox.player|table # The player it shows and controls
 ---@field skipping? string|{back: integer, forward: integer} # "tracks", "podcast" (15 back, 30 forward) or seconds back and forward (default "tracks")
 ---@field expanded? boolean # The app's expanded binding (default false)
 ---@field messages? table # Copy that replaces the standard strings, by key
@@ -161,21 +161,21 @@
 ---@field maxOffset number # The greatest resting offset (pt); read-only
 ---@field isMoving boolean # Whether the page is scrolling; read-only
 ---@field count integer # How many sections it has; read-only
----@field tap fun(self: piecebox.page, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.page, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.page, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field touch fun(self: piecebox.page, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
 ---@field key fun(self: piecebox.page, name: string): boolean # Presses a key; true when the piece did something with it
 ---@field accessibility fun(self: piecebox.page): table[] # The accessibility elements in reading order
 ---@field perform fun(self: piecebox.page, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.page, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
----@field scroll fun(self: piecebox.page, options: {to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation}) # The app scrolls the page to a section or an offset
----@field fling fun(self: piecebox.page, options: {velocity: number, dx?: number, dy?: number, part?: string, index?: integer, x?: number, y?: number}): integer? # Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece
+---@field scroll fun(self: piecebox.page, options: {to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation|piecebox.spring}) # The app scrolls the page to a section or an offset
+---@field fling fun(self: piecebox.page, options: {velocity: number}|{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer? # Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece
 ---@field keyboard fun(self: piecebox.page, height: number, animation?: piecebox.animation) # The keyboard's overlap; 0 puts it away
 ---@field section fun(self: piecebox.page, section: integer|string): {id: string, title: string, detail?: string, y: number, h: number, restingOffset: number} # A section by number (from 1) or id, in content coordinates
 
 ---The options table that makes a `page`.
 ---@class piecebox.pageOptions
----@field sections? {id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[] # The page's sections, top to bottom (required)
+---@field sections {id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[] # The page's sections, top to bottom
 ---@field name? string # The page's name in the frame log (default page)
 ---@field selection? string # The section selected at first
 ---@field keyboard? number # The keyboard's overlap at first (pt; default 0)
@@ -195,7 +195,7 @@
 ---@field readFraction number # How much of the page has been read, 0 to 1; read-only
 ---@field count integer # How many rows it has; read-only
 ---@field layout table? # Where everything rests for the current state, by the frame log's names; read-only
----@field tap fun(self: piecebox.scrollIsland, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.scrollIsland, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.scrollIsland, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.scrollIsland, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.scrollIsland, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -208,7 +208,7 @@
 
 ---The options table that makes a `scrollIsland`.
 ---@class piecebox.scrollIslandOptions
----@field page? piecebox.page # The page it follows (required)
+---@field page piecebox.page # The page it follows
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
 ---@field progress? string # How the island shows progress
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
@@ -223,7 +223,7 @@
 ---@field progress number # How far the track has played, 0 to 1; read-only
 ---@field dragOffset number # How far a finger has dragged it (pt); read-only
 ---@field layout table # Where everything rests for the current state, by the frame log's names; read-only
----@field tap fun(self: piecebox.miniPlayer, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.miniPlayer, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.miniPlayer, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.miniPlayer, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.miniPlayer, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -234,7 +234,7 @@
 
 ---The options table that makes a `miniPlayer`.
 ---@class piecebox.miniPlayerOptions
----@field player? piecebox.player|table # The player it shows and controls (required)
+---@field player piecebox.player|table # The player it shows and controls
 ---@field name? string # The piece's name in the frame log (default miniPlayer)
 ---@field messages? table # Copy that replaces the standard strings, by key
 
@@ -247,7 +247,7 @@
 ---@field isPlaying boolean # Whether the disc is meant to turn; read-only
 ---@field name string # The piece's name in the frame log; read-only
 ---@field updates integer # How many times the disc's timeline has updated; read-only
----@field tap fun(self: piecebox.vinyl, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.vinyl, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.vinyl, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.vinyl, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.vinyl, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -297,7 +297,7 @@
 ---@field name string # The piece's name in the frame log; read-only
 ---@field title string # The button's title; read-only
 ---@field frame {x: number, y: number, w: number, h: number} # The capsule on the stage now (pt); read-only
----@field tap fun(self: piecebox.metalButton, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.metalButton, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.metalButton, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.metalButton, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.metalButton, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -320,7 +320,7 @@
 ---@field spacing number # How near shapes merge (pt); read-only
 ---@field ids string[] # The shapes' ids, in drawing order; read-only
 ---@field merged string[] # The pairs merged in the latest checked frame, "a+b", in drawing order; read-only
----@field tap fun(self: piecebox.glassGroup, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.glassGroup, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.glassGroup, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.glassGroup, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.glassGroup, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -330,12 +330,12 @@
 ---@field part fun(self: piecebox.glassGroup, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation) # Adds a shape (growing out of its from neighbour, if named)
 ---@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation) # Removes a shape by id
----@field set fun(self: piecebox.glassGroup, changes: {spacing?: number}) # The app passes new parameters
+---@field set fun(self: piecebox.glassGroup, changes: {spacing: number}) # The app passes new parameters
 
 ---The options table that makes a `glassGroup`.
 ---@class piecebox.glassGroupOptions
----@field spacing? number # How near shapes merge (required) (pt)
----@field shapes? table[] # The shapes, in drawing order (required)
+---@field spacing number # How near shapes merge (pt)
+---@field shapes table[] # The shapes, in drawing order
 ---@field name? string # The piece's name in the frame log (default glassGroup)
 
 ---`tools`: made by `s:tools{...}` on a stage. Plugins may add methods.
@@ -345,7 +345,7 @@
 ---@field ids string[] # The shapes' ids, in drawing order; read-only
 ---@field merged string[] # The pairs merged in the latest checked frame, "a+b", in drawing order; read-only
 ---@field expanded boolean # Whether the tools are open; read-only
----@field tap fun(self: piecebox.tools, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.tools, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.tools, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.tools, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.tools, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -368,7 +368,7 @@
 ---@field detent string? # The detent shown, nil when dismissed; read-only
 ---@field detents string[] # The active detents; read-only
 ---@field layout table<string, number> # Where the sheet's top edge rests at each active detent, and dismissed (pt); read-only
----@field tap fun(self: piecebox.sheet, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.sheet, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.sheet, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.sheet, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.sheet, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
@@ -391,7 +391,7 @@
 ---@field name string # The piece's name in the frame log; read-only
 ---@field minimized boolean # Whether the bar is minimized; read-only
 ---@field selected string # The selected tab's id; read-only
----@field tap fun(self: piecebox.tabBar, part?: string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}, index?: integer, options?: {duration?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field tap fun(self: piecebox.tabBar, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
 ---@field drag fun(self: piecebox.tabBar, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
 ---@field fling fun(self: piecebox.tabBar, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
 ---@field touch fun(self: piecebox.tabBar, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it

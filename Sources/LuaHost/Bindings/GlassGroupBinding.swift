@@ -11,8 +11,8 @@ enum GlassGroupBinding: StageMadeBinding {
         { spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } }
         """
     static let options: [OptionSpec] = [
-        .init("spacing", "number", unit: "pt", "How near shapes merge (required)", must: "a distance in points"),
-        .init("shapes", "table[]", "The shapes, in drawing order (required)",
+        .init("spacing", "number", unit: "pt", required: true, "How near shapes merge", must: "a distance in points"),
+        .init("shapes", "table[]", required: true, "The shapes, in drawing order",
               must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
@@ -138,8 +138,9 @@ enum GlassGroupBinding: StageMadeBinding {
             }
             return 0
         }
-        cls.method("set", "The app passes new parameters", [.arg("changes", "{spacing?: number}")]) { o, c in
-            let opts = try c.options(1, declared: OptionSpec.picking(["spacing"], from: options), optional: false)
+        let setOptions = OptionSpec.picking(["spacing"], from: options)
+        cls.method("set", "The app passes new parameters", [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
+            let opts = try c.options(1, declared: setOptions, optional: false)
             if let spacing = try opts.number("spacing") {
                 do { try o.value.setSpacing(spacing) } catch { throw c.refusal("\(error)") }
             }

@@ -10,9 +10,25 @@ import PieceKit
 /// on the way, and any error a Lua piece's handler or layout raised meanwhile, become the script's error once
 /// the gesture is over.
 enum InteractionBinding {
-    static let tapOptions = ["duration", "part", "index", "x", "y"]
-    static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
-    static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
+    /// Where a gesture aims, given as options: a part (with an index) or a point.
+    static let aimOptions: [OptionSpec] = [
+        .init("part", "string", "The part to aim at (the piece's default part when left out)", must: "a part name"),
+        .init("index", "integer", "Which of a repeated part (from 1)", must: "an index (a whole number)"),
+        .init("x", "number", unit: "pt", "A point's x in stage coordinates, with y", must: "an x coordinate in points"),
+        .init("y", "number", unit: "pt", "A point's y in stage coordinates, with x", must: "a y coordinate in points"),
+    ]
+    static let travelOptions: [OptionSpec] = [
+        .init("dx", "number", unit: "pt", default: "0", "How far the finger travels across", must: "a distance in points"),
+        .init("dy", "number", unit: "pt", default: "0", "How far the finger travels down", must: "a distance in points"),
+    ]
+    static let tapOptions = [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.tapDuration)",
+                                        "How long the finger stays down", must: "a number of seconds")] + aimOptions
+    static let dragOptions = travelOptions
+        + [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.dragDuration)",
+                      "How long the drag takes", must: "a number of seconds")] + aimOptions
+    static let flingOptions = travelOptions
+        + [OptionSpec("velocity", "number", unit: "pt/s", range: "above 0", required: true,
+                      "The finger's speed along the path", must: "a speed in points per second")] + aimOptions
 
     static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         cls.declareInteractive()
@@ -24,17 +40,16 @@ enum InteractionBinding {
     private static func addGestures<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
         cls.method("tap", "Taps a part (the default one when none is named) or a point, rendering the frames",
-                   [.opt("part",
-                    "string|{part?: string, index?: integer, x?: number, y?: number, duration?: number}"), .opt("index", "integer"), .opt("options", "{duration?: number}")], returns: "integer") { o, c in
-            let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
+                   [.opt("part", "string|" + OptionSpec.tableType(tapOptions)), .opt("index", "integer"),
+                    .opt("options", OptionSpec.tableType(tapOptions))], returns: "integer") { o, c in
+            let (aim, opts) = try aimAndOptions(c, declared: tapOptions)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
             return try runGesture(o, from: aim, c) { s, p, at in try s.tap(on: p, at: at, duration: duration) }
         }
         // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
         cls.method("drag", "Drags a finger by dx, dy evenly, lifting at rest, rendering the frames",
-                   [.arg("options",
-                    "{dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
-            let opts = try c.options(1, allowed: dragOptions, optional: false)
+                   [.arg("options", OptionSpec.tableType(dragOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: dragOptions, optional: false)
             let (dx, dy) = try travel(opts)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
             return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
@@ -43,9 +58,8 @@ enum InteractionBinding {
         }
         // fling{ dx, dy, velocity, part, index, x, y }: moves at `velocity` points per second and lifts moving.
         cls.method("fling", "Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames",
-                   [.arg("options",
-                    "{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer") { o, c in
-            let opts = try c.options(1, allowed: flingOptions, optional: false)
+                   [.arg("options", OptionSpec.tableType(flingOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: flingOptions, optional: false)
             let (dx, dy) = try travel(opts)
             guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
                 throw c.refusal("option 'velocity' is required (a speed in points per second along the path)")
@@ -67,7 +81,7 @@ enum InteractionBinding {
                 at = Point(x: try c.number(1, "an x coordinate or a part name"), y: try c.number(2, "a y coordinate"))
                 try noMore(c, after: 2)
             } else {
-                let (aim, _) = try aimAndOptions(c, allowed: [], positionalOnly: true)
+                let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
                 at = try point(aim, piece: p, stage: s, c)
             }
             let finger = s.touchDown(on: p, at: at)
@@ -148,7 +162,7 @@ enum InteractionBinding {
 
     /// Reads `[part [, index]] [, options]`, or an options table alone. The part may also come as the options
     /// `part` and `index`, a point as `x` and `y`.
-    static func aimAndOptions(_ c: LuaCall, allowed: [String], positionalOnly: Bool = false) throws -> (Aim, Options) {
+    static func aimAndOptions(_ c: LuaCall, declared: [OptionSpec], positionalOnly: Bool = false) throws -> (Aim, Options) {
         var arg: Int32 = 1
         var part: String?
         var index: Int?
@@ -169,7 +183,7 @@ enum InteractionBinding {
         if !c.isNil(arg) && c.type(arg) != LUA_TTABLE {
             throw c.argumentError(arg, arg == 2 ? "an index or a table of options" : "a table of options")
         }
-        let opts = try c.options(arg, allowed: allowed)
+        let opts = try c.options(arg, declared: declared)
         try noMore(c, after: arg)
         if part != nil, opts.has("part") || opts.has("index") || opts.has("x") || opts.has("y") {
             throw c.refusal("the part is given twice (as an argument and as an option)")

@@ -156,7 +156,7 @@ enum LuaPieceBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("name", "string", "The piece's name in the frame log"),
         .init("state", "table", "The piece's state, handed to layout"),
-        .init("layout", "fun(state: table, env: table): table", "Gives the piece's elements for a state (required)"),
+        .init("layout", "fun(state: table, env: table): table", required: true, "Gives the piece's elements for a state"),
         .init("onTouch", "function", "Handles a touch on the piece"),
         .init("onKey", "function", "Handles a key press"),
         .init("accessibility", "function", "Gives the accessibility elements"),

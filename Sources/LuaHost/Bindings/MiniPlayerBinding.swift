@@ -10,7 +10,7 @@ enum MiniPlayerBinding: StageMadeBinding {
     static let example = "{ player = player, name = \"mini\" }"
     static let readsPlayer = true
     static let options: [OptionSpec] = [
-        .init("player", "piecebox.player|table", "The player it shows and controls (required)"),
+        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
         .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
         .init("messages", "table", "Copy that replaces the standard strings, by key"),
     ]

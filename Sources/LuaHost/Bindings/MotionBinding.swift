@@ -152,10 +152,9 @@ enum MotionBinding {
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
         return [
             LibraryFunction("settle", "The animation that settles a thrown value from one place to another",
-                            [.arg("options",
-                             "{velocity: number, from: number, to: number, spring?: piecebox.springOptions, reduceMotion?: boolean}")], returns: "piecebox.animation", { c in
+                            [.arg("options", OptionSpec.tableType(settleOptions))], returns: "piecebox.animation", { c in
                 let c = c.named("motion.settle")
-                let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
+                let o = try c.options(1, declared: settleOptions, optional: false)
                 guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
                     throw ArgumentErrors.refusal("motion.settle", "give velocity, from and to (numbers)")
                 }
@@ -218,6 +217,14 @@ enum MotionBinding {
         return d
     }
 
+    /// `motion.settle{...}`.
+    static let settleOptions: [OptionSpec] = [
+        .init("velocity", "number", required: true, "The thrown value's velocity"),
+        .init("from", "number", required: true, "Where the value is"),
+        .init("to", "number", required: true, "Where it comes to rest"),
+        .init("spring", "piecebox.springOptions", "The spring to settle with (the tokens' own when left out)"),
+        .init("reduceMotion", "boolean", default: "false", "Settle as under Reduce Motion"),
+    ]
     static let springOptions: [OptionSpec] = [
         .init("duration", "number", unit: "s", range: "above 0", "The perceptual duration (with bounce)"),
         .init("bounce", "number", range: "between -1 and 1", "How bouncy (with duration)"),

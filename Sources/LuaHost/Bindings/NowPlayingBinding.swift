@@ -10,7 +10,7 @@ enum NowPlayingBinding: StageMadeBinding {
     static let example = "{ player = player }"
     static let readsPlayer = true
     static let options: [OptionSpec] = [
-        .init("player", "piecebox.player|table", "The player it shows and controls (required)"),
+        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
         .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"",
               "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
         .init("expanded", "boolean", default: "false", "The app's expanded binding"),
@@ -82,8 +82,7 @@ enum NowPlayingBinding: StageMadeBinding {
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
         cls.method("set", "The app passes new parameters, together",
-                   [.arg("changes",
-                    "{skipping?: string, messages?: table, onSkip?: boolean, onSeek?: boolean}")]) { o, c in
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil

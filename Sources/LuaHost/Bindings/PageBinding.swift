@@ -15,7 +15,7 @@ enum PageBinding: StageMadeBinding {
         """
     static let options: [OptionSpec] = [
         .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]",
-              "The page's sections, top to bottom (required)", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
+              required: true, "The page's sections, top to bottom", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
         .init("name", "string", default: "page", "The page's name in the frame log"),
         .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
         .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
@@ -121,16 +121,25 @@ enum PageBinding: StageMadeBinding {
 
     // MARK: The class
 
-    static let scrollOptions = ["to", "offset", "animated", "animation"]
+    static let scrollOptions: [OptionSpec] = [
+        .init("to", "string", "The id of the section to scroll to (or offset)", must: "a section id (a string)"),
+        .init("offset", "number", unit: "pt", "The offset to scroll to (or to)", must: "an offset in points"),
+        .init("animated", "boolean", default: "false", "Whether the scroll animates with the page's own animation"),
+        .init("animation", "piecebox.animation|piecebox.spring", "The animation to scroll with"),
+    ]
+    /// The page's own fling: a velocity only (with dx or dy the call is a finger's flick, `InteractionBinding`).
+    static let flingOptions: [OptionSpec] = [
+        .init("velocity", "number", unit: "pt/s", required: true, "The speed down the page (negative: up)",
+              must: "a speed in points per second"),
+    ]
 
     static func describe(_ cls: LuaClass<Bound<LiveScrollPage>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
         cls.method("scroll", "The app scrolls the page to a section or an offset",
-                   [.arg("options",
-                    "{to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation}")]) { o, c in
-            let opts = try c.options(1, allowed: scrollOptions, optional: false)
+                   [.arg("options", OptionSpec.tableType(scrollOptions))]) { o, c in
+            let opts = try c.options(1, declared: scrollOptions, optional: false)
             let animation = try scrollAnimation(opts, c, context: context)
             let to = try opts.string("to", "a section id (a string)")
             let offset = try opts.number("offset", "an offset in points")
@@ -152,12 +161,12 @@ enum PageBinding: StageMadeBinding {
         let fingerFling = cls.methods["fling"]
         cls.method("fling",
                    "Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece",
-                   [.arg("options", "{velocity: number, dx?: number, dy?: number, part?: string, index?: integer, x?: number, y?: number}")], returns: "integer?") { o, c in
+                   [.arg("options", OptionSpec.tableType(flingOptions) + "|" + OptionSpec.tableType(InteractionBinding.flingOptions))], returns: "integer?") { o, c in
             if c.type(1) == LUA_TTABLE, let t = try c.value(1).table, !t["dx"].isNil || !t["dy"].isNil || !t["part"].isNil
                 || !t["x"].isNil, let fingerFling {
                 return try fingerFling(o, c)
             }
-            let opts = try c.options(1, allowed: ["velocity"], optional: false)
+            let opts = try c.options(1, declared: flingOptions, optional: false)
             guard let velocity = try opts.number("velocity", "a speed in points per second") else {
                 throw c.refusal("option 'velocity' is required (points per second down the page; negative goes back up)")
             }

@@ -10,7 +10,7 @@ enum PlayerBinding: StageMadeBinding {
         { tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } }, isPlaying = true }
         """
     static let options: [OptionSpec] = [
-        .init("tracks", "{title: string, artist?: string, duration: number}[]", "The queue, played from the first",
+        .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true, "The queue, played from the first",
               must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
         .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
         .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),

@@ -7,7 +7,7 @@ import PieceKit
 enum ScrollIslandBinding: StageMadeBinding {
     static let example = "{ page = page }"
     static let options: [OptionSpec] = [
-        .init("page", "piecebox.page", "The page it follows (required)"),
+        .init("page", "piecebox.page", required: true, "The page it follows"),
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
         .init("progress", "string", "How the island shows progress"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
@@ -96,7 +96,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         }
         // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
         cls.method("set", "The app passes new parameters",
-                   [.arg("changes", "{progress?: string, showsTopButton?: boolean}")]) { o, c in
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil

@@ -20,6 +20,16 @@ final class StageObject {
 /// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
 /// and the pieces put on it.
 enum StageBinding: ClassBinding {
+    /// `s:frames{ from, to }`: the kept frames between two times.
+    static let framesOptions: [OptionSpec] = [
+        .init("from", "number", unit: "s", "The earliest frame's time", must: "a time in seconds"),
+        .init("to", "number", unit: "s", "The latest frame's time", must: "a time in seconds"),
+    ]
+    /// `s:settle{ maxFrames }`.
+    static let settleOptions: [OptionSpec] = [
+        .init("maxFrames", "integer", range: "at least 0", "The most frames to render before giving up",
+              must: "a number of frames"),
+    ]
     static let options: [OptionSpec] = EnvironmentOptions.options + [
         .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second",
               must: "a frame rate (frames per second)"),
@@ -84,7 +94,7 @@ enum StageBinding: ClassBinding {
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
         cls.method("frames",
                    "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series",
-                   [.opt("n", "integer|{from?: number, to?: number}")], returns: "piecebox.series|integer") { o, c in
+                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions))], returns: "piecebox.series|integer") { o, c in
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a number of frames (a whole number)")
                 guard n >= 0 else { throw c.argumentError(1, "a number of frames of at least 0", got: "\(n)") }
@@ -92,7 +102,7 @@ enum StageBinding: ClassBinding {
                 c.push(Double(n))
                 return 1
             }
-            let opts = try c.options(1, allowed: ["from", "to"])
+            let opts = try c.options(1, declared: framesOptions)
             let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
             let to = try opts.number("to", "a time in seconds") ?? Double.infinity
             let frames = try stageCall(c) { try o.stage.keptFrames(from: from, to: to) }
@@ -100,8 +110,8 @@ enum StageBinding: ClassBinding {
             return 1
         }
         cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
-                   [.opt("options", "{maxFrames?: integer}")], returns: "integer") { o, c in
-            let opts = try c.options(1, allowed: ["maxFrames"])
+                   [.opt("options", OptionSpec.tableType(settleOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: settleOptions)
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
                 guard n >= 0, n == n.rounded() else {
                     throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(n)")
@@ -145,7 +155,8 @@ enum StageBinding: ClassBinding {
         }
         cls.method("environment",
                    "Gives the environment; with a table, changes it (with an animation, animated) and gives the new one",
-                   [.opt("changes", "table"), .opt("animation", "piecebox.animation")], returns: "table") { o, c in
+                   [.opt("changes", OptionSpec.tableType(EnvironmentOptions.options)), .opt("animation", "piecebox.animation")],
+                   returns: "table") { o, c in
             if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
             let opts = try c.options(1, declared: EnvironmentOptions.options)
             let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)

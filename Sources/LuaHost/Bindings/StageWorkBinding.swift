@@ -64,13 +64,11 @@ enum StageWorkBinding: ClassBinding {
         let works = luaClass(context)
 
         cls.method("after", "Runs fn once after a delay on the virtual clock",
-                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options",
-                    "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
         }
         cls.method("every", "Runs fn every interval on the virtual clock until cancelled",
-                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options",
-                    "{background?: boolean, label?: string}")], returns: "piecebox.work") { o, c in
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: true, works: works, state: state)
         }
         cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table")]) { o, c in

@@ -84,8 +84,7 @@ enum VinylBinding: StageMadeBinding {
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
         cls.method("set", "The app passes new parameters",
-                   [.arg("changes",
-                    "{isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}")]) { o, c in
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             if opts.has("isPlaying"), o.value.player != nil {
                 throw c.refusal("this disc follows its player; play or pause the player instead")

@@ -14,11 +14,13 @@ struct OptionSpec: Sendable, Equatable {
     let doc: String
     /// What an error says the option must be ("a number of seconds"); nil for the type's plain phrase.
     let expected: String?
+    /// Whether the call refuses a table without it.
+    let required: Bool
 
     init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, default defaultValue: String? = nil,
-         _ doc: String, must expected: String? = nil) {
+         required: Bool = false, _ doc: String, must expected: String? = nil) {
         self.name = name; self.type = type; self.unit = unit; self.range = range
-        self.defaultValue = defaultValue; self.doc = doc; self.expected = expected
+        self.defaultValue = defaultValue; self.required = required; self.doc = doc; self.expected = expected
     }
 
     /// The specs of `names` among `specs`, in the order of `names`: a `set` that takes some of its constructor's
@@ -30,9 +32,9 @@ struct OptionSpec: Sendable, Equatable {
     /// The names of `specs`, in their order: the keys a call accepts and its "known:" list.
     static func names(_ specs: [OptionSpec]) -> [String] { specs.map(\.name) }
 
-    /// The specs as a lua-language-server table type: `{ramp?: number, x?: number}`.
+    /// The specs as a lua-language-server table type: `{velocity: number, x?: number}`.
     static func tableType(_ specs: [OptionSpec]) -> String {
-        "{" + specs.map { "\($0.name)?: \($0.type)" }.joined(separator: ", ") + "}"
+        "{" + specs.map { "\($0.name)\($0.required ? "" : "?"): \($0.type)" }.joined(separator: ", ") + "}"
     }
 }
 

@@ -40,7 +40,9 @@ public enum APIReference {
             out.line("")
             out.line("Options:")
             out.line("")
-            for spec in entry.binding.options { out.line("- `\(spec.name)`: `\(spec.type)`. \(TypeStubs.described(spec))") }
+            for spec in entry.binding.options {
+                out.line("- `\(spec.name)`: `\(spec.type)`\(spec.required ? " (required)" : ""). \(TypeStubs.described(spec))")
+            }
         }
         if !declaration.methods.isEmpty {
             out.line("")

@@ -66,7 +66,9 @@ public enum TypeStubs {
         out.line("")
         out.line("---The options table that makes a `\(entry.name)`.")
         out.line("---@class \(optionsName(entry.name))")
-        for spec in entry.binding.options { out.line("---@field \(spec.name)? \(spec.type) # \(described(spec))") }
+        for spec in entry.binding.options {
+            out.line("---@field \(spec.name)\(spec.required ? "" : "?") \(spec.type) # \(described(spec))")
+        }
     }
 
     /// `fun(self: piecebox.stage, seconds: number, options?: table): integer`: a method's or function's type.
