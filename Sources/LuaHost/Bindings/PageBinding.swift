@@ -214,6 +214,11 @@ enum PageBinding: StageMadeBinding {
             ])).push(c.L)
             return 1
         }
+        addReadings(to: cls)
+    }
+
+    /// Where the page is and what it shows.
+    private static func addReadings(to cls: LuaClass<Bound<LiveScrollPage>>) {
         cls.reading("name", "string", "The page's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("selection", "string?", "The selected section's id") { o, c in
             if let s = o.value.selection { c.push(s) } else { c.pushNil() }
