@@ -147,8 +147,10 @@ import PieceKit
         local CLASSNAMES = {}
         for name in pairs(CLASSES) do CLASSNAMES[#CLASSNAMES + 1] = name end
         table.sort(CLASSNAMES)
+        local kept = {}
         local function keep(cls, v)
           if type(v) ~= "userdata" or pool[cls] == nil then return end
+          kept[cls] = true
           local p = pool[cls]
           if #p < 6 then p[#p + 1] = v else p[R(#p)] = v end
         end
@@ -328,6 +330,9 @@ import PieceKit
           print("calls " .. calls)
           print("called " .. table.concat(names, ","))
           print("globals " .. table.concat(globals, ","))
+          local keptNames = {}
+          for k in pairs(kept) do keptNames[#keptNames + 1] = k end
+          print("kept " .. table.concat(keptNames, ","))
         end)
         """#
 
@@ -365,6 +370,7 @@ import PieceKit
         var failures: [String] = []
         var called: Set<String> = []
         var globals: Set<String> = []
+        var kept: Set<String> = []
         for (chunk, report) in reports.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             guard let result = report.test("fuzz"), result.status == .passed else {
                 failures.append("chunk \(chunk): \(report.summary)")
@@ -377,11 +383,14 @@ import PieceKit
                 case "calls": total += Int(words[1]) ?? 0
                 case "called": called.formUnion(words[1].split(separator: ",").map(String.init))
                 case "globals": globals.formUnion(words[1].split(separator: ",").map(String.init))
+                case "kept": kept.formUnion(words[1].split(separator: ",").map(String.init))
                 default: break
                 }
             }
         }
         #expect(failures.isEmpty, "\(failures)")
+        // Objects of every class were really made (a declared example that failed would leave its class empty).
+        #expect(kept == Set(BindingRegistry.entries.map(\.name)), "never made: \(Set(BindingRegistry.entries.map(\.name)).subtracting(kept).sorted())")
         #expect(total >= 100_000, "only \(total) calls")
         // Every global function, every method and every property was called at least once.
         var members = globals
