@@ -1,5 +1,6 @@
 import Testing
 @testable import LuaHost
+import PieceKit
 
 /// The registry is the one list of what scripts can hold: a fresh scenario state must know exactly its classes,
 /// each with exactly the methods and readings its entry declares, so editor stubs made from it tell the truth.
@@ -151,5 +152,17 @@ import Testing
         #expect(result.status == .passed, "\(report.summary)")
         // Each prints its name and the class it made (`__tostring` names the class).
         #expect(result.output == examples.map { "\($0.0) \($0.0)" }, "\(result.output)")
+    }
+
+    @Test func aScenariosClassesKeepNoDeclarationsSoMetadataCostsAFileNothing() throws {
+        let (state, _) = try installed()
+        defer { state.close() }
+        // The state's classes answer every member but build none of the docs and types the registry reads.
+        let stage = try #require(state.classCache["stage"] as? LuaClass<StageObject>)
+        let vinyl = try #require(state.classCache["vinyl"] as? LuaClass<Bound<VinylPiece>>)
+        #expect(stage.methodNames.contains("advance") && vinyl.propertyNames.contains("angle"))
+        #expect(stage.declaration.methods.isEmpty && vinyl.declaration.readings.isEmpty)
+        // The registry's own description keeps them all.
+        #expect(BindingRegistry.entry(named: "vinyl")?.declaration.readingNames.contains("angle") == true)
     }
 }

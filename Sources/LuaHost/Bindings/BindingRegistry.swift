@@ -112,7 +112,7 @@ public enum BindingRegistry {
         defer { state.close() }
         let context = BindingContext(state: state, path: "=declarations", options: RunOptions())
         var classes: [String: ClassDeclaration] = [:]
-        for entry in entries { classes[entry.name] = entry.binding.members(context).declaration }
+        for entry in entries { classes[entry.name] = entry.binding.declaration(context) }
         let libraries = [
             "motion": (MotionBinding.functions(context) + FoundationBinding.motionFunctions).map(\.spec),
             "metal": MetalButtonBinding.libraryFunctions.map(\.spec),

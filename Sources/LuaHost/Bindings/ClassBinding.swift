@@ -31,8 +31,16 @@ extension ClassBinding {
         context.state.luaClass(className) { describe($0, context: context) }
     }
 
-    /// The class's members, for checks that need no object type (plugins' clashes, tests).
+    /// The class's members, for checks that need no object type (tests).
     static func members(_ context: BindingContext) -> any LuaClassMembers { luaClass(context) }
+
+    /// What the binding declares about its class: `describe` run on a class of its own that keeps declarations
+    /// (never the state's, whose classes keep none).
+    static func declaration(_ context: BindingContext) -> ClassDeclaration {
+        let cls = LuaClass<Object>(className, declaring: true)
+        describe(cls, context: context)
+        return cls.declaration
+    }
 
     /// The value of this class at absolute stack index `index`, if it is one.
     static func object(_ c: LuaCall, at index: Int32) -> Object? {

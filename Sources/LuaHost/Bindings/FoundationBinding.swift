@@ -49,7 +49,7 @@ enum FoundationBinding {
         clua_pop(L, 1)
 
         for function in motionFunctions {
-            lua_pushstring(L, function.spec.name)
+            lua_pushstring(L, function.name)
             state.pushFunction(function.body)
             lua_rawset(L, motion)
         }

@@ -9,8 +9,6 @@ protocol LuaClassMembers: AnyObject {
     var propertyNames: [String] { get }
     /// Whether a fallback answers names that are not fixed (a tier or role looked up by name).
     var answersAnyName: Bool { get }
-    /// What the class declared about its members as they were installed.
-    var declaration: ClassDeclaration { get }
 }
 
 /// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
@@ -28,15 +26,21 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     /// For keys that are not fixed names (a tier or role looked up by name).
     private(set) var fallback: ((T, String, LuaCall) throws -> Int32)?
 
-    init(_ displayName: String) {
+    /// `declaring`: keep what each member declares (its doc, arguments, types). Only a description of the API
+    /// asks for that (`BindingRegistry.declarations`); a scenario's classes skip it, so the metadata, written as
+    /// arguments evaluated only when kept, costs a file nothing.
+    init(_ displayName: String, declaring: Bool = false) {
         self.displayName = displayName
         self.name = Self.registryName(displayName)
+        self.declaring = declaring
     }
 
     /// The metatable's registry name for the class scripts know as `displayName`.
     static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
 
-    /// What the class said about its members as they were installed, in the order they were.
+    /// Whether declarations are kept (see `init`).
+    let declaring: Bool
+    /// What the class said about its members as they were installed, in the order they were (when `declaring`).
     private(set) var declaration = ClassDeclaration()
 
     var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
@@ -44,45 +48,51 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     var propertyNames: [String] { getters.keys.sorted() }
     var answersAnyName: Bool { fallback != nil }
 
-    /// Installs method `key` with what it takes (`args`), what it gives (`returns`, nil for nothing) and a one-line
-    /// `doc`: the one place the method is named.
-    func method(_ key: String, _ doc: String, _ args: [ArgumentSpec] = [], returns: String? = nil,
-                _ body: @escaping Method) {
-        declare(MethodSpec(name: key, args: args, returns: returns, doc: doc, writtenInLua: false))
+    /// Installs method `key` with a one-line `doc`, what it takes (`args`) and what it gives (`returns`, nil for
+    /// nothing): the one place the method is named and described.
+    func method(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+                returns: @autoclosure () -> String? = nil, _ body: @escaping Method) {
+        if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: false)) }
         methods[key] = body
     }
 
     /// Declares method `key` whose body is Lua, put in the class's methods table by a host chunk (the stage's
     /// `runUntil`); a test holds the chunk's methods to these declarations.
-    func luaMethod(_ key: String, _ doc: String, _ args: [ArgumentSpec] = [], returns: String? = nil) {
-        declare(MethodSpec(name: key, args: args, returns: returns, doc: doc, writtenInLua: true))
+    func luaMethod(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+                   returns: @autoclosure () -> String? = nil) {
+        if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: true)) }
     }
 
     /// Installs reading `key` of Lua type `type` (`unit` for a number's unit) with a one-line `doc`.
-    func reading(_ key: String, _ type: String, unit: String? = nil, _ doc: String, _ body: @escaping Getter) {
-        declaration.readings.removeAll { $0.name == key }
-        declaration.readings.append(ReadingSpec(name: key, type: type, unit: unit, doc: doc))
+    func reading(_ key: String, _ type: @autoclosure () -> String, unit: @autoclosure () -> String? = nil,
+                 _ doc: @autoclosure () -> String, _ body: @escaping Getter) {
+        if declaring {
+            declaration.readings.removeAll { $0.name == key }
+            declaration.readings.append(ReadingSpec(name: key, type: type(), unit: unit(), doc: doc()))
+        }
         getters[key] = body
     }
 
     /// A reading that hands a number field to scripts as it is.
-    func reading(_ key: String, unit: String? = nil, _ doc: String, _ path: KeyPath<T, Double>) {
-        reading(key, "number", unit: unit, doc) { o, c in c.push(o[keyPath: path]); return 1 }
+    func reading(_ key: String, unit: @autoclosure () -> String? = nil, _ doc: @autoclosure () -> String,
+                 _ path: KeyPath<T, Double>) {
+        reading(key, "number", unit: unit(), doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// A reading that hands a flag to scripts as it is.
-    func reading(_ key: String, _ doc: String, _ path: KeyPath<T, Bool>) {
-        reading(key, "boolean", doc) { o, c in c.push(o[keyPath: path]); return 1 }
+    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, Bool>) {
+        reading(key, "boolean", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// A reading that hands a text to scripts as it is.
-    func reading(_ key: String, _ doc: String, _ path: KeyPath<T, String>) {
-        reading(key, "string", doc) { o, c in c.push(o[keyPath: path]); return 1 }
+    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, String>) {
+        reading(key, "string", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// Answers names that are not fixed (a tier or role looked up by name); `type` and `doc` say what they give.
-    func anyName(_ type: String, _ doc: String, _ body: @escaping (T, String, LuaCall) throws -> Int32) {
-        declaration.anyName = ReadingSpec(name: "[string]", type: type, unit: nil, doc: doc)
+    func anyName(_ type: @autoclosure () -> String, _ doc: @autoclosure () -> String,
+                 _ body: @escaping (T, String, LuaCall) throws -> Int32) {
+        if declaring { declaration.anyName = ReadingSpec(name: "[string]", type: type(), unit: nil, doc: doc()) }
         fallback = body
     }
 

@@ -59,18 +59,26 @@ struct ClassDeclaration: Sendable {
 
 /// A function of a library table (`motion.spring`, `metal.white`): declared as a method is, where its body is
 /// installed, so the stubs and the reference read what it takes and gives from the same place.
+/// Its doc, arguments and return are kept as written and evaluated only when something reads `spec`, so installing
+/// the library in a scenario's state builds no metadata.
 struct LibraryFunction {
-    let spec: MethodSpec
+    let name: String
     let body: HostFunction
+    private let doc: () -> String
+    private let args: () -> [ArgumentSpec]
+    private let returns: () -> String?
 
-    init(_ name: String, _ doc: String, _ args: [ArgumentSpec] = [], returns: String? = nil,
+    init(_ name: String, _ doc: @autoclosure @escaping () -> String,
+         _ args: @autoclosure @escaping () -> [ArgumentSpec] = [], returns: @autoclosure @escaping () -> String? = nil,
          _ body: @escaping HostFunction) {
-        spec = MethodSpec(name: name, args: args, returns: returns, doc: doc, writtenInLua: false)
-        self.body = body
+        self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.body = body
     }
+
+    /// What the function declares.
+    var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
 
     /// The (name, body) pairs a library table is made of.
     static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
-        functions.map { ($0.spec.name, $0.body) }
+        functions.map { ($0.name, $0.body) }
     }
 }
