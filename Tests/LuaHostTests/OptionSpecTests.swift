@@ -47,7 +47,7 @@ import Testing
         #expect(VinylBinding.setOptions.map(\.name) == ["isPlaying", "rpm", "x", "y", "w", "h"])
         #expect(NowPlayingBinding.setOptions.count == 4)
         #expect(ScrollIslandBinding.setOptions.count == 2)
-        #expect(OptionSpec.picking(["spacing"], from: GlassGroupBinding.options).count == 1)
+        #expect(GlassGroupBinding.setOptions.count == 1)
     }
 
     @Test func oneFormatterWordsEveryArgumentAndOptionError() {

@@ -10,6 +10,7 @@ enum GlassGroupBinding: StageMadeBinding {
     static let example = """
         { spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } }
         """
+    static let setOptions = OptionSpec.picking(["spacing"], from: options)
     static let options: [OptionSpec] = [
         .init("spacing", "number", unit: "pt", required: true, "How near shapes merge", must: "a distance in points"),
         .init("shapes", "table[]", required: true, "The shapes, in drawing order",
@@ -138,7 +139,6 @@ enum GlassGroupBinding: StageMadeBinding {
             }
             return 0
         }
-        let setOptions = OptionSpec.picking(["spacing"], from: options)
         cls.method("set", "The app passes new parameters", [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
             let opts = try c.options(1, declared: setOptions, optional: false)
             if let spacing = try opts.number("spacing") {

@@ -99,7 +99,7 @@ public struct LuaCall {
 
     /// An options table (`Stage{ width = 393 }`). Unknown keys are refused by name, so a typo is never ignored;
     /// they are refused before any value is copied, and only the allowed keys' values are read.
-    func options(_ arg: Int32, allowed: [String], optional: Bool = true) throws -> Options {
+    func options(_ arg: Int32, allowed: some Collection<String>, optional: Bool = true) throws -> Options {
         if isNil(arg) && optional { return Options(function: function, table: LuaTable()) }
         guard lua_type(L, arg + offset) == LUA_TTABLE else { throw argumentError(arg, "a table of options") }
         try checkOptionKeys(arg, allowed: allowed)
@@ -119,7 +119,7 @@ public struct LuaCall {
 
     /// Refuses any key of the table at argument `arg` that is not in `allowed` (or not a name at all), reading
     /// keys only. Of several wrong keys the first in sorted order is named, so the message is the same every run.
-    func checkOptionKeys(_ arg: Int32, allowed: [String]) throws {
+    func checkOptionKeys(_ arg: Int32, allowed: some Collection<String>) throws {
         let t = lua_absindex(L, arg + offset)
         var unknown: String?
         var otherKey: Double?

@@ -42,7 +42,7 @@ extension LuaCall {
     /// An options table whose keys are declared by `specs`: unknown keys are refused by name, and reading a key
     /// (`opts.number("ramp")`) words its error from the key's spec.
     func options(_ arg: Int32, declared specs: [OptionSpec], optional: Bool = true) throws -> Options {
-        var opts = try options(arg, allowed: OptionSpec.names(specs), optional: optional)
+        var opts = try options(arg, allowed: specs.lazy.map(\.name), optional: optional)
         opts.specs = specs
         return opts
     }
