@@ -54,7 +54,7 @@ enum VinylBinding: StageMadeBinding {
         case .nil: return nil
         case .number(let n): return n
         default:
-            throw opts.refusal("option 'rpm' must be a number of revolutions per minute, got \(opts.table["rpm"].typeName)")
+            throw opts.optionError("rpm", opts.mustBe("rpm"))
         }
     }
 

@@ -179,6 +179,9 @@ public struct Options {
 
     init(function: String, table: LuaTable) { self.function = function; self.table = table }
 
+    /// What option `key` must be, as its spec says, for a reader of its own (the vinyl's `rpm`).
+    func mustBe(_ key: String) -> String { expectation(key, nil, "a valid value") }
+
     /// What option `key` must be, in an error: the text a read gives, else its spec's, else the type's `fallback`.
     private func expectation(_ key: String, _ given: String?, _ fallback: String) -> String {
         given ?? specs.first { $0.name == key }?.expected ?? fallback
