@@ -115,7 +115,7 @@ enum LuaPieceBinding: StageMadeBinding {
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
         let t = 1 + c.offset
-        try c.checkOptionKeys(1, allowed: optionKeys)
+        try c.checkOptionKeys(1, allowed: options.lazy.map(\.name))
         lua_pushstring(L, "name"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TSTRING else {
             throw c.refusal("option 'name' must be the piece's name (a string)")
