@@ -7,24 +7,39 @@ import PieceKit
 enum StubsMain {
     static let help = """
     Usage: piecebox stubs [--out DIR]
+           piecebox stubs --reference
 
     Prints PieceBox's Lua API as lua-language-server type stubs (a ---@meta file), generated from the binding
     registry: every type a script holds with its methods, readings and options, the stage's constructors, motion,
     metal and the test framework. With --out DIR, writes DIR/\(TypeStubs.fileName) instead (DIR is made if needed);
     list DIR in .luarc.json's "workspace.library". The repository's copy: \(TypeStubs.regenerateCommand)
+
+    With --reference, prints the API reference in Markdown instead, made from the same declarations (every type's
+    options, methods and readings, and the library functions). The repository's copy: \(APIReference.regenerateCommand)
     """
 
     static func run(_ args: [String]) -> Int32 {
         if args.contains("-h") || args.contains("--help") { print(help); return 0 }
         var folder: String?
+        var reference = false
         var rest = args[...]
         while let arg = rest.popFirst() {
+            if arg == "--reference", !reference { reference = true; continue }
             guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-                let problem = arg == "--out" ? "--out needs one folder" : "unknown argument \"\(arg)\""
+                let problem = arg == "--out" ? "--out needs one folder"
+                    : arg == "--reference" ? "--reference is given twice" : "unknown argument \"\(arg)\""
                 writeErr("piecebox stubs: \(problem)\nTry: piecebox stubs --help")
                 return 2
             }
             folder = value
+        }
+        if reference {
+            guard folder == nil else {
+                writeErr("piecebox stubs: --reference prints the reference; redirect it (\(APIReference.regenerateCommand))")
+                return 2
+            }
+            FileHandle.standardOutput.write(Data(APIReference.text().utf8))
+            return 0
         }
         guard let folder else {
             for file in TypeStubs.files() { FileHandle.standardOutput.write(Data(file.text.utf8)) }

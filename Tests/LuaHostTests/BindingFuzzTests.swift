@@ -11,44 +11,56 @@ import PieceKit
 /// Every call must end in a result or a Lua error: a Swift trap or a memory fault would end the test process.
 /// The seed is fixed, so a failure repeats.
 @Suite struct BindingFuzzTests {
-    /// What scripts can call on each class, read from the installed classes and their methods tables, so a new
-    /// binding is fuzzed without this file changing.
+    /// What scripts can call on each class, read from the registry's declarations (BindingRegistryTests holds
+    /// them to the installed classes), so a new binding is fuzzed without this file changing.
     struct Surface {
         var methods: [String: [String]] = [:]
         var properties: [String: [String]] = [:]
     }
 
-    /// What a fresh scenario state knows: every class is described when the bindings are installed.
-    static func surface() throws -> Surface {
-        let state = try LuaState(limits: .tight)
-        defer { state.close() }
-        let context = BindingContext(state: state, path: "surface.lua", options: RunOptions())
-        Bindings.install(into: context)
+    static func surface() -> Surface {
         var surface = Surface()
-        for (name, described) in state.classCache {
-            guard let cls = described as? any LuaClassMembers else { continue }
-            // Methods written in Lua (stage:runUntil) sit in the same methods table as the Swift ones.
-            let all = Set(cls.methodNames).union(state.methodTableNames(ofClass: "piecebox." + name))
-            surface.methods[name] = all.sorted()
-            surface.properties[name] = cls.propertyNames
+        for entry in BindingRegistry.entries {
+            surface.methods[entry.name] = entry.methods.sorted()
+            surface.properties[entry.name] = entry.readings.sorted()
         }
         return surface
     }
 
-    /// The classes `build()` in the fuzzer keeps live objects of: `keep("name", ...)`.
+    /// The types made on a stage with their declared examples, in the registry's order (an example may name a value
+    /// made before it: `{ player = player }`).
+    static var examples: String {
+        BindingRegistry.entries.compactMap { entry in
+            entry.example.map { "  { \"\(entry.name)\", [==[\($0)]==] }," }
+        }.joined(separator: "\n")
+    }
+
+    /// The classes `build()` in the fuzzer keeps live objects of: the types made from their examples, and those
+    /// it keeps by name, `keep("name", ...)`.
     static var keptClasses: Set<String> {
         Set(fuzzer.components(separatedBy: "keep(\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+            .union(BindingRegistry.entries.filter { $0.example != nil }.map(\.name))
     }
 
     /// Every word a binding knows as an option, key, choice or name, so random tables often get past the first
     /// check and reach the code behind it.
     static var vocabulary: [String] {
-        var words = StageBinding.optionKeys + PlayerBinding.optionKeys + PlayerBinding.trackKeys
-            + NowPlayingBinding.optionKeys + NowPlayingBinding.messageKeys + ScrollIslandBinding.optionKeys
-            + ScrollIslandBinding.messageKeys + PageBinding.optionKeys + PageBinding.sectionKeys
-            + PageBinding.scrollOptions + InteractionBinding.dragOptions + InteractionBinding.flingOptions
-            + LuaPieceBinding.optionKeys + LuaPiece.elementKeys + MotionBinding.springKeys + EnvironmentOptions.keys
+        // Keys of nested tables (a track, a section, an element, a piece's copy), which no declaration lists.
+        var words = PlayerBinding.trackKeys + NowPlayingBinding.messageKeys + ScrollIslandBinding.messageKeys
+            + PageBinding.sectionKeys + LuaPiece.elementKeys
+        // Everything the declarations name: options, methods, readings, arguments, and the keys of the option
+        // tables methods and library functions take (`{dx?: number, ...}`).
+        let calls = BindingRegistry.entries.flatMap(\.declaration.methods)
+            + ScriptGlobals.libraries.flatMap { BindingRegistry.libraryFunctions($0.name) }
+        let types = calls.flatMap { $0.args.map(\.type) }
         words += BindingRegistry.entries.flatMap { $0.optionKeys + $0.methods + $0.readings }
+        words += calls.flatMap { $0.args.map(\.name) }
+        words += types.flatMap { type in
+            type.split(whereSeparator: { "{}, |".contains($0) }).compactMap { part -> String? in
+                guard let colon = part.firstIndex(of: ":") else { return nil }
+                return String(part[..<colon]).replacingOccurrences(of: "?", with: "")
+            }
+        }
         words += ["velocity", "from", "to", "spring", "reduceMotion", "maxFrames", "top", "bottom", "leading",
                   "trailing", "tiers", "back", "forward", "x", "y", "w", "h", "surface", "grabber", "card", "bar"]
         words += MotionTier.allCases.map(\.rawValue) + MotionRole.allCases.map(\.rawValue)
@@ -69,6 +81,9 @@ import PieceKit
         return """
             local CLASSES = {
             \(classes)
+            }
+            local EXAMPLES = {
+            \(examples)
             }
             local VOCAB = \(luaList(vocabulary))
             local SEED, CALLS = \(seed), \(calls)
@@ -132,8 +147,10 @@ import PieceKit
         local CLASSNAMES = {}
         for name in pairs(CLASSES) do CLASSNAMES[#CLASSNAMES + 1] = name end
         table.sort(CLASSNAMES)
+        local kept = {}
         local function keep(cls, v)
           if type(v) ~= "userdata" or pool[cls] == nil then return end
+          kept[cls] = true
           local p = pool[cls]
           if #p < 6 then p[#p + 1] = v else p[R(#p)] = v end
         end
@@ -270,16 +287,18 @@ import PieceKit
         local function build()
           local s = Stage{ fps = 10 }
           keep("stage", s)
-          local player = s:player{ tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } },
-            isPlaying = true }
-          keep("player", player)
-          keep("nowPlaying", s:nowPlaying{ player = player })
-          keep("miniPlayer", s:miniPlayer{ player = player, name = "mini" })
+          -- Every type made on a stage, from its declared example, each able to name those made before it.
+          local made = {}
+          local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
+          for _, example in ipairs(EXAMPLES) do
+            local name, options = example[1], example[2]
+            local make = load("return s:" .. name .. options, "=example", "t", scope)
+            local ok, v = pcall(make)
+            if ok then made[name] = v keep(name, v) end
+          end
           keep("work", s:after(0.5, pick(FUNCS) or function() end))
-          local page = s:page{ sections = { { id = "a", title = "A", height = 600 }, { id = "b", title = "B", height = 900 } } }
-          keep("page", page)
-          keep("scrollIsland", s:scrollIsland{ page = page })
-          local card = s:piece{ name = "card", state = { n = 0 },
+          -- Beyond the examples: a piece whose handlers are random.
+          local card = s:piece{ name = "cardRandom", state = { n = 0 },
             layout = function(state) return { surface = { x = 0, y = 0, w = 100 + (state.n or 0), h = 50 } } end,
             onTouch = pick(FUNCS), onKey = pick(FUNCS), accessibility = pick(FUNCS), perform = pick(FUNCS) }
           keep("piece", card)
@@ -287,14 +306,6 @@ import PieceKit
           if touched then keep("finger", finger) end
           keep("spring", motion.spring{ duration = 0.3 })
           keep("animation", motion.easeIn(0.2))
-          keep("vinyl", s:vinyl{ player = player })
-          keep("borderBeam", s:borderBeam{ x = 20, y = 100, w = 200, h = 100, radius = 28, starts = { 0, 0.5 } })
-          keep("metalButton", s:metalButton{ title = "Ask" })
-          keep("glassGroup", s:glassGroup{ spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } })
-          keep("tools", s:tools{})
-          keep("sheet", s:sheet{ detents = { "medium", "large" } })
-          keep("tabBar", s:tabBar{ page = page, accessory = true })
-          keep("buds", s:buds{ name = "buds", placed = { "a", "b" } })
           keep("tokens", motion.tiers)
           keep("tokens", motion.reduced.roles)
         end
@@ -319,14 +330,16 @@ import PieceKit
           print("calls " .. calls)
           print("called " .. table.concat(names, ","))
           print("globals " .. table.concat(globals, ","))
+          local keptNames = {}
+          for k in pairs(kept) do keptNames[#keptNames + 1] = k end
+          print("kept " .. table.concat(keptNames, ","))
         end)
         """#
 
     @Test(.timeLimit(.minutes(5)))
     func everyBindingSurvivesAHundredThousandRandomCalls() throws {
-        let surface = try Self.surface()
-        // Every class a scenario can hold is installed, and the fuzzer keeps live objects of each.
-        #expect(Set(surface.methods.keys) == Set(BindingRegistry.entries.map(\.name)), "\(surface.methods.keys.sorted())")
+        let surface = Self.surface()
+        // The fuzzer keeps live objects of every class the registry declares.
         #expect(Set(surface.methods.keys).subtracting(Self.keptClasses).isEmpty,
                 "no keep(...) in build() for \(Set(surface.methods.keys).subtracting(Self.keptClasses).sorted())")
         let folder = try ScenarioFolder()
@@ -357,6 +370,7 @@ import PieceKit
         var failures: [String] = []
         var called: Set<String> = []
         var globals: Set<String> = []
+        var kept: Set<String> = []
         for (chunk, report) in reports.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             guard let result = report.test("fuzz"), result.status == .passed else {
                 failures.append("chunk \(chunk): \(report.summary)")
@@ -369,11 +383,14 @@ import PieceKit
                 case "calls": total += Int(words[1]) ?? 0
                 case "called": called.formUnion(words[1].split(separator: ",").map(String.init))
                 case "globals": globals.formUnion(words[1].split(separator: ",").map(String.init))
+                case "kept": kept.formUnion(words[1].split(separator: ",").map(String.init))
                 default: break
                 }
             }
         }
         #expect(failures.isEmpty, "\(failures)")
+        // Objects of every class were really made (a declared example that failed would leave its class empty).
+        #expect(kept == Set(BindingRegistry.entries.map(\.name)), "never made: \(Set(BindingRegistry.entries.map(\.name)).subtracting(kept).sorted())")
         #expect(total >= 100_000, "only \(total) calls")
         // Every global function, every method and every property was called at least once.
         var members = globals

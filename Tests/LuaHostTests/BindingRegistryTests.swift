@@ -1,5 +1,6 @@
 import Testing
 @testable import LuaHost
+import PieceKit
 
 /// The registry is the one list of what scripts can hold: a fresh scenario state must know exactly its classes,
 /// each with exactly the methods and readings its entry declares, so editor stubs made from it tell the truth.
@@ -25,8 +26,6 @@ import Testing
     @Test func eachClassHasExactlyTheMethodsAndReadingsItsEntryDeclares() throws {
         let (state, _) = try installed()
         defer { state.close() }
-        // The stage also has a constructor for each type made on it: s:player{...}, s:nowPlaying{...}, ...
-        let madeOnStage = BindingRegistry.entries.filter { $0.made == .stageMethod }.map(\.name)
         for entry in BindingRegistry.entries {
             guard let cls = state.classCache[entry.name] as? any LuaClassMembers else {
                 Issue.record("\(entry.name) is not installed")
@@ -34,19 +33,34 @@ import Testing
             }
             // Swift methods, and any written in Lua (stage:runUntil) once the metatable exists.
             let methods = Set(cls.methodNames).union(state.methodTableNames(ofClass: "piecebox." + entry.name))
-            let expected = Set(entry.methods + (entry.name == "stage" ? madeOnStage : []))
+            // The stage's declaration has its constructors (s:player{...}) and its Lua-written runUntil too.
+            let expected = Set(entry.methods)
             #expect(methods == expected, "\(entry.name): extra \(methods.subtracting(expected).sorted()), missing \(expected.subtracting(methods).sorted())")
             #expect(Set(cls.propertyNames) == Set(entry.readings), "\(entry.name): readings \(cls.propertyNames)")
             #expect(cls.answersAnyName == entry.answersAnyName, "\(entry.name)")
         }
     }
 
-    @Test func pluginsMayExtendTheClassesTheyAlwaysCouldInTheSameOrder() {
-        // The list plugin errors print ("known: stage, piece, finger, ..."), as it stood before the registry, then
-        // the classes added since at its end (the buds a Lua piece holds).
-        #expect(PluginLoader.classes == ["stage", "piece", "finger", "player", "nowPlaying", "page", "scrollIsland",
-                                         "miniPlayer", "vinyl", "borderBeam", "metalButton", "glassGroup", "tools",
-                                         "sheet", "tabBar", "buds"])
+    @Test func aPluginMayExtendExactlyTheClassesTheRegistrySaysInItsOrder() throws {
+        let extensible = BindingRegistry.entries.filter(\.pluginsMayExtend).map(\.name)
+        let closed = BindingRegistry.entries.filter { !$0.pluginsMayExtend }.map(\.name)
+        #expect(PluginLoader.classes == extensible)
+        #expect(extensible.first == "stage" && !closed.isEmpty)
+        let folder = try ScenarioFolder()
+        let path = try folder.write("scenario.lua", "test('t', function() end)")
+        // A method for every class plugins may extend loads.
+        let every = extensible.map { "\($0) = { zzProbe = function() end }" }.joined(separator: ", ")
+        try folder.write("open/plugin.lua", "return { methods = { \(every) } }")
+        let loaded = folder.runFile(path) { $0.pluginFolders = [folder.path + "/open"] }
+        #expect(loaded.tests.allSatisfy { $0.status == .passed } && !loaded.tests.isEmpty, "\(loaded.summary)")
+        // A class the registry closes is refused, and the message lists the open ones in the registry's order.
+        for name in closed {
+            try folder.write("\(name)/plugin.lua", "return { methods = { \(name) = { zzProbe = function() end } } }")
+            let refused = folder.runFile(path) { $0.pluginFolders = [folder.path + "/\(name)"] }
+            let message = refused.tests.first { $0.status == .failed }?.message ?? refused.summary
+            #expect(message.contains("methods for '\(name)': no such object (known: \(extensible.joined(separator: ", ")))"),
+                    "\(message)")
+        }
     }
 
     @Test func aPluginMayNotTakeTheNameOfAStageConstructorOrAReading() {
@@ -67,5 +81,88 @@ import Testing
             }
             #expect(message.contains("stage:\(entry.name)") && message.contains("bogus"), "\(message)")
         }
+    }
+
+    @Test func everyMemberIsDeclaredWithAOneLineDocAndTypesWhereItIsInstalled() {
+        for entry in BindingRegistry.entries {
+            let declaration = entry.declaration
+            #expect(!declaration.methods.isEmpty || !declaration.readings.isEmpty || declaration.anyName != nil,
+                    "\(entry.name) declares nothing")
+            for method in declaration.methods {
+                let what = "\(entry.name):\(method.name)"
+                #expect(!method.doc.isEmpty && !method.doc.contains("\n"), "\(what): doc \"\(method.doc)\"")
+                #expect(method.returns.map { !$0.isEmpty } ?? true, "\(what)")
+                for arg in method.args { #expect(!arg.name.isEmpty && !arg.type.isEmpty, "\(what): \(arg)") }
+            }
+            for reading in declaration.readings {
+                #expect(!reading.doc.isEmpty && !reading.doc.contains("\n") && !reading.type.isEmpty,
+                        "\(entry.name).\(reading.name)")
+            }
+        }
+        // A method's declaration says what it gives: s:after gives work, a finger's moves give the finger back.
+        #expect(BindingRegistry.entry(named: "stage")?.declaration.method("after")?.returns == "piecebox.work")
+        #expect(BindingRegistry.entry(named: "finger")?.declaration.method("move")?.returns == "piecebox.finger")
+    }
+
+    @Test func aClassIsInteractiveExactlyWhenItAnswersEveryGesture() throws {
+        let (state, _) = try installed()
+        defer { state.close() }
+        var interactive: [String] = []
+        for entry in BindingRegistry.entries {
+            let live = try #require(state.classCache[entry.name] as? any LuaClassMembers, "\(entry.name)")
+            let gestures = Set(["tap", "drag", "fling", "touch", "key", "accessibility", "perform", "part"])
+            #expect(entry.interactive == gestures.isSubset(of: live.methodNames), "\(entry.name)")
+            if entry.interactive { interactive.append(entry.name) }
+        }
+        // The 14 types made on a stage less the three no finger reaches (the player, the border beam, the buds): 11.
+        #expect(interactive.count == 14 - 3, "\(interactive)")
+    }
+
+    @Test func aPieceReadsAPlayerExactlyWhenItTakesOneAndTheHostCanFindIt() {
+        var readers: [String] = []
+        for entry in BindingRegistry.entries {
+            let takesPlayer = entry.optionKeys.contains("player")
+            #expect(entry.readsPlayer == takesPlayer, "\(entry.name)")
+            if let binding = entry.stageMade {
+                // The host finds a Lua player's errors through `BoundToPlayer`: a reader whose piece lacks it would
+                // never raise them.
+                #expect(binding.valueIsBoundToPlayer == entry.readsPlayer, "\(entry.name)")
+            }
+            if entry.readsPlayer { readers.append(entry.name) }
+        }
+        #expect(readers == ["nowPlaying", "miniPlayer", "vinyl"])
+    }
+
+    @Test func everyTypeMadeOnAStageIsMadeByItsDeclaredExampleInRegistryOrder() throws {
+        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
+        #expect(examples.count == BindingRegistry.entries.filter { $0.made == .stageMethod }.count)
+        let lines = examples.map { name, options in
+            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()\n"
+                + "  print(\"\(name) \" .. tostring(made.\(name)))"
+        }.joined(separator: "\n")
+        let report = try runScenario("""
+            test("examples", function()
+              local s = Stage{}
+              local made = {}
+              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
+            \(lines)
+            end)
+            """, name: "examples.lua")
+        let result = try #require(report.test("examples"), "\(report.summary)")
+        #expect(result.status == .passed, "\(report.summary)")
+        // Each prints its name and the class it made (`__tostring` names the class).
+        #expect(result.output == examples.map { "\($0.0) \($0.0)" }, "\(result.output)")
+    }
+
+    @Test func aScenariosClassesKeepNoDeclarationsSoMetadataCostsAFileNothing() throws {
+        let (state, _) = try installed()
+        defer { state.close() }
+        // The state's classes answer every member but build none of the docs and types the registry reads.
+        let stage = try #require(state.classCache["stage"] as? LuaClass<StageObject>)
+        let vinyl = try #require(state.classCache["vinyl"] as? LuaClass<Bound<VinylPiece>>)
+        #expect(stage.methodNames.contains("advance") && vinyl.propertyNames.contains("angle"))
+        #expect(stage.declaration.methods.isEmpty && vinyl.declaration.readings.isEmpty)
+        // The registry's own description keeps them all.
+        #expect(BindingRegistry.entry(named: "vinyl")?.declaration.readingNames.contains("angle") == true)
     }
 }

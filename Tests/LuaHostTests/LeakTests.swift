@@ -44,7 +44,7 @@ private final class WeakSet {
         let watched = WeakSet()
         let state = try LuaState(limits: .tight)
         let cls = LuaClass<Tracked>("tracked")
-        cls.property("id") { o, c in c.push(Double(o.id)); return 1 }
+        cls.reading("id", "integer", "The object's number") { o, c in c.push(Double(o.id)); return 1 }
         for i in 0..<300 {
             let object = Tracked(i)
             watched.add(object)

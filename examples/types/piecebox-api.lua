@@ -1,481 +1,480 @@
 ---@meta
--- PieceBox's Lua API for lua-language-server, generated from the binding registry and the test
--- framework by `piecebox stubs`; do not edit it. After changing a binding, run: piecebox stubs --out examples/types
--- The registry names each type's options, methods and readings but not what they take or give, so
--- those are `any` below; a type is named only where the registry says which call gives it.
+-- PieceBox's Lua API for lua-language-server, generated from the binding registry, the bindings'
+-- declarations and the test framework by `piecebox stubs`; do not edit it. After changing a binding,
+-- run: piecebox stubs --out examples/types
 
 -- Types scripts hold (the binding registry).
 
 ---`stage`: made by `Stage{...}`. Plugins may add methods.
 ---@class piecebox.stage
----@field fps any # read-only
----@field frameIndex any # read-only
----@field height any # read-only
----@field width any # read-only
----@field advance fun(self: piecebox.stage, ...: any): any
----@field after fun(self: piecebox.stage, ...: any): piecebox.work
----@field emit fun(self: piecebox.stage, ...: any): any
----@field environment fun(self: piecebox.stage, ...: any): any
----@field every fun(self: piecebox.stage, ...: any): piecebox.work
----@field frame fun(self: piecebox.stage, ...: any): any
----@field frameAt fun(self: piecebox.stage, ...: any): any
----@field frames fun(self: piecebox.stage, ...: any): any
----@field jump fun(self: piecebox.stage, ...: any): any
----@field now fun(self: piecebox.stage, ...: any): any
----@field runUntil fun(self: piecebox.stage, ...: any): any
----@field settle fun(self: piecebox.stage, ...: any): any
----@field piece fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.piece
----@field player fun(self: piecebox.stage, options?: piecebox.playerOptions): piecebox.player
----@field nowPlaying fun(self: piecebox.stage, options?: piecebox.nowPlayingOptions): piecebox.nowPlaying
----@field page fun(self: piecebox.stage, options?: piecebox.pageOptions): piecebox.page
----@field scrollIsland fun(self: piecebox.stage, options?: piecebox.scrollIslandOptions): piecebox.scrollIsland
----@field miniPlayer fun(self: piecebox.stage, options?: piecebox.miniPlayerOptions): piecebox.miniPlayer
----@field vinyl fun(self: piecebox.stage, options?: piecebox.vinylOptions): piecebox.vinyl
----@field borderBeam fun(self: piecebox.stage, options?: piecebox.borderBeamOptions): piecebox.borderBeam
----@field metalButton fun(self: piecebox.stage, options?: piecebox.metalButtonOptions): piecebox.metalButton
----@field glassGroup fun(self: piecebox.stage, options?: piecebox.glassGroupOptions): piecebox.glassGroup
----@field tools fun(self: piecebox.stage, options?: piecebox.toolsOptions): piecebox.tools
----@field sheet fun(self: piecebox.stage, options?: piecebox.sheetOptions): piecebox.sheet
----@field tabBar fun(self: piecebox.stage, options?: piecebox.tabBarOptions): piecebox.tabBar
----@field buds fun(self: piecebox.stage, options?: piecebox.budsOptions): piecebox.buds
+---@field fps integer # Frames per second the stage renders; read-only
+---@field frameIndex integer # The number of the latest frame rendered; read-only
+---@field width number # The screen's width (pt); read-only
+---@field height number # The screen's height (pt); read-only
+---@field advance fun(self: piecebox.stage, seconds: number): integer # Moves the clock on, rendering every frame on the way; gives the frames rendered
+---@field frames fun(self: piecebox.stage, n?: integer|{from?: number, to?: number}): piecebox.series|integer # frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series
+---@field settle fun(self: piecebox.stage, options?: {maxFrames?: integer}): integer # Renders frames until nothing moves; gives the frames rendered
+---@field jump fun(self: piecebox.stage, seconds: number): integer # Moves the clock on without rendering the frames between; gives the frames rendered
+---@field now fun(self: piecebox.stage): number # The stage's virtual time
+---@field frame fun(self: piecebox.stage, i?: integer): table? # The latest frame, or frame i of those kept (nil when it is not kept)
+---@field frameAt fun(self: piecebox.stage, time: number): table? # The kept frame shown at a time (nil when none is kept)
+---@field environment fun(self: piecebox.stage, changes?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, reduceMotion?: boolean, layoutDirection?: "leftToRight"|"rightToLeft", dynamicTypeSize?: string, colorScheme?: "light"|"dark", isEnabled?: boolean, reduceTransparency?: boolean}, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
+---@field runUntil fun(self: piecebox.stage, predicate: fun(frame: table): boolean, timeout?: number): integer # Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered
+---@field after fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn once after a delay on the virtual clock
+---@field every fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn every interval on the virtual clock until cancelled
+---@field emit fun(self: piecebox.stage, event: table) # Logs an event in the next frame (a haptic, a sound)
+---@field piece fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.piece # Makes a `piece` on this stage
+---@field player fun(self: piecebox.stage, options?: piecebox.playerOptions): piecebox.player # Makes a `player` on this stage
+---@field nowPlaying fun(self: piecebox.stage, options?: piecebox.nowPlayingOptions): piecebox.nowPlaying # Makes a `nowPlaying` on this stage
+---@field page fun(self: piecebox.stage, options?: piecebox.pageOptions): piecebox.page # Makes a `page` on this stage
+---@field scrollIsland fun(self: piecebox.stage, options?: piecebox.scrollIslandOptions): piecebox.scrollIsland # Makes a `scrollIsland` on this stage
+---@field miniPlayer fun(self: piecebox.stage, options?: piecebox.miniPlayerOptions): piecebox.miniPlayer # Makes a `miniPlayer` on this stage
+---@field vinyl fun(self: piecebox.stage, options?: piecebox.vinylOptions): piecebox.vinyl # Makes a `vinyl` on this stage
+---@field borderBeam fun(self: piecebox.stage, options?: piecebox.borderBeamOptions): piecebox.borderBeam # Makes a `borderBeam` on this stage
+---@field metalButton fun(self: piecebox.stage, options?: piecebox.metalButtonOptions): piecebox.metalButton # Makes a `metalButton` on this stage
+---@field glassGroup fun(self: piecebox.stage, options?: piecebox.glassGroupOptions): piecebox.glassGroup # Makes a `glassGroup` on this stage
+---@field tools fun(self: piecebox.stage, options?: piecebox.toolsOptions): piecebox.tools # Makes a `tools` on this stage
+---@field sheet fun(self: piecebox.stage, options?: piecebox.sheetOptions): piecebox.sheet # Makes a `sheet` on this stage
+---@field tabBar fun(self: piecebox.stage, options?: piecebox.tabBarOptions): piecebox.tabBar # Makes a `tabBar` on this stage
+---@field buds fun(self: piecebox.stage, options?: piecebox.budsOptions): piecebox.buds # Makes a `buds` on this stage
 
 ---The options table that makes a `stage`.
 ---@class piecebox.stageOptions
----@field width? any
----@field height? any
----@field safeArea? any
----@field reduceMotion? any
----@field layoutDirection? any
----@field dynamicTypeSize? any
----@field colorScheme? any
----@field isEnabled? any
----@field reduceTransparency? any
----@field fps? any
----@field history? any
+---@field width? number # The screen's width (pt; default 393)
+---@field height? number # The screen's height (pt; default 852)
+---@field safeArea? {top?: number, bottom?: number, leading?: number, trailing?: number} # Insets the system takes (pt; default { top = 59, bottom = 34 })
+---@field reduceMotion? boolean # Reduce Motion (default false)
+---@field layoutDirection? "leftToRight"|"rightToLeft" # The layout direction (default "leftToRight")
+---@field dynamicTypeSize? string # The Dynamic Type size (default "large")
+---@field colorScheme? "light"|"dark" # The colour scheme (default "light")
+---@field isEnabled? boolean # Whether controls are enabled (default true)
+---@field reduceTransparency? boolean # Reduce Transparency (default false)
+---@field fps? integer # Frames per second (1 to 1000; default 120)
+---@field history? number|"all" # How many seconds of frames the stage keeps (s; default "all")
 
 ---`piece`: made by `s:piece{...}` on a stage. Plugins may add methods.
 ---@class piecebox.piece
----@field layout any # read-only
----@field name any # read-only
----@field state any # read-only
----@field accessibility fun(self: piecebox.piece, ...: any): any
----@field drag fun(self: piecebox.piece, ...: any): any
----@field fling fun(self: piecebox.piece, ...: any): any
----@field key fun(self: piecebox.piece, ...: any): any
----@field part fun(self: piecebox.piece, ...: any): any
----@field perform fun(self: piecebox.piece, ...: any): any
----@field tap fun(self: piecebox.piece, ...: any): any
----@field touch fun(self: piecebox.piece, ...: any): piecebox.finger
----@field set fun(self: piecebox.piece, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field state table # The piece's state table; read-only
+---@field layout table # The piece's target elements (where they are going), by name; read-only
+---@field tap fun(self: piecebox.piece, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.piece, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.piece, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.piece, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.piece, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.piece): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.piece, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.piece, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field set fun(self: piecebox.piece, changes: table, animation?: piecebox.animation) # Merges changes into the state inside one transaction
 
 ---The options table that makes a `piece`.
 ---@class piecebox.pieceOptions
----@field name? any
----@field state? any
----@field layout? any
----@field onTouch? any
----@field onKey? any
----@field accessibility? any
----@field perform? any
----@field parts? any
----@field timeline? any
+---@field name? string # The piece's name in the frame log
+---@field state? table # The piece's state, handed to layout
+---@field layout fun(state: table, env: table): table # Gives the piece's elements for a state
+---@field onTouch? function # Handles a touch on the piece
+---@field onKey? function # Handles a key press
+---@field accessibility? function # Gives the accessibility elements
+---@field perform? function # Performs an accessibility action
+---@field parts? table # Where gestures aim, by part name
+---@field timeline? table # A timeline that redraws the piece as time passes
 
 ---`finger`: given by `<piece>:touch(...)`. Plugins may add methods.
 ---@class piecebox.finger
----@field isDown any # read-only
----@field location any # read-only
----@field cancel fun(self: piecebox.finger, ...: any): any
----@field move fun(self: piecebox.finger, ...: any): any
----@field moveTo fun(self: piecebox.finger, ...: any): any
----@field up fun(self: piecebox.finger, ...: any): any
+---@field location {x: number, y: number} # Where the finger is (pt); read-only
+---@field isDown boolean # Whether the finger is still down; read-only
+---@field move fun(self: piecebox.finger, dx: number, dy: number): piecebox.finger # Moves the finger by a distance and delivers the sample; gives the finger
+---@field moveTo fun(self: piecebox.finger, x: number, y: number): piecebox.finger # Moves the finger to a point and delivers the sample; gives the finger
+---@field up fun(self: piecebox.finger): piecebox.finger # Lifts the finger; gives the finger
+---@field cancel fun(self: piecebox.finger): piecebox.finger # Cancels the touch (the system took it); gives the finger
 
 ---`player`: made by `s:player{...}` on a stage. Plugins may add methods.
 ---@class piecebox.player
----@field artist any # read-only
----@field count any # read-only
----@field duration any # read-only
----@field hasPendingSeek any # read-only
----@field isLive any # read-only
----@field isPlaying any # read-only
----@field reportedTime any # read-only
----@field time any # read-only
----@field title any # read-only
----@field track any # read-only
----@field calls fun(self: piecebox.player, ...: any): any
----@field load fun(self: piecebox.player, ...: any): any
----@field pause fun(self: piecebox.player, ...: any): any
----@field play fun(self: piecebox.player, ...: any): any
----@field seek fun(self: piecebox.player, ...: any): any
----@field skip fun(self: piecebox.player, ...: any): any
----@field toggle fun(self: piecebox.player, ...: any): any
+---@field time number # The playhead now (s); read-only
+---@field reportedTime number # The playhead as the player last reported it (s); read-only
+---@field duration number # The track's duration (0 for a live stream) (s); read-only
+---@field isPlaying boolean # Whether it plays; read-only
+---@field isLive boolean # Whether the track is a live stream; read-only
+---@field hasPendingSeek boolean # Whether a seek waits for the player to confirm it; read-only
+---@field title string # The track's title; read-only
+---@field artist string # The track's artist; read-only
+---@field track integer? # The track playing (1-based), nil with none; read-only
+---@field count integer # How many tracks are queued; read-only
+---@field play fun(self: piecebox.player) # Plays, as the app's own control would (not recorded as a piece's call)
+---@field pause fun(self: piecebox.player) # Pauses, as the app's own control would
+---@field toggle fun(self: piecebox.player) # Plays or pauses, as the app's own control would
+---@field seek fun(self: piecebox.player, seconds: number) # Moves the playhead to a position
+---@field skip fun(self: piecebox.player, direction: "next"|"previous") # Skips to the next or previous track
+---@field load fun(self: piecebox.player, tracks: {title: string, artist?: string, duration: number}[], index?: integer) # A new queue, played from track index (1-based) at 0
+---@field calls fun(self: piecebox.player): {name: string, at: number, time?: number}[] # Every call a piece made on the player, oldest first
 
 ---The options table that makes a `player`.
 ---@class piecebox.playerOptions
----@field tracks? any
----@field time? any
----@field isPlaying? any
----@field updateInterval? any
----@field seekConfirmation? any
----@field trackEnd? any
----@field name? any
+---@field tracks {title: string, artist?: string, duration: number}[] # The queue, played from the first
+---@field time? number # Where the playhead starts (s; default 0)
+---@field isPlaying? boolean # Whether it starts playing (default false)
+---@field updateInterval? number # How often the player reports its time (s)
+---@field seekConfirmation? string|number # When a seek is confirmed: "immediately", "never" or after a delay (s)
+---@field trackEnd? "stop"|"advance" # What happens at a track's end (default "stop")
+---@field name? string # The name of the player's scheduled work (default player)
 
 ---`nowPlaying`: made by `s:nowPlaying{...}` on a stage. Plugins may add methods.
 ---@class piecebox.nowPlaying
----@field expanded any # read-only
----@field isOpen any # read-only
----@field isScrubbing any # read-only
----@field layout any # read-only
----@field name any # read-only
----@field pendingSeek any # read-only
----@field shownTime any # read-only
----@field state any # read-only
----@field accessibility fun(self: piecebox.nowPlaying, ...: any): any
----@field drag fun(self: piecebox.nowPlaying, ...: any): any
----@field fling fun(self: piecebox.nowPlaying, ...: any): any
----@field key fun(self: piecebox.nowPlaying, ...: any): any
----@field part fun(self: piecebox.nowPlaying, ...: any): any
----@field perform fun(self: piecebox.nowPlaying, ...: any): any
----@field tap fun(self: piecebox.nowPlaying, ...: any): any
----@field touch fun(self: piecebox.nowPlaying, ...: any): piecebox.finger
----@field set fun(self: piecebox.nowPlaying, ...: any): any
----@field setExpanded fun(self: piecebox.nowPlaying, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field expanded boolean # The app's expanded binding; read-only
+---@field isOpen boolean # Whether the open layout is on screen (it follows expanded on the choreography); read-only
+---@field shownTime number # The time the playhead shows (s); read-only
+---@field isScrubbing boolean # Whether a finger is scrubbing the playhead; read-only
+---@field pendingSeek number? # The seek waiting to be confirmed, nil with none (s); read-only
+---@field state table # The piece's state; read-only
+---@field layout table # Where everything rests for the current state, by the frame log's names; read-only
+---@field tap fun(self: piecebox.nowPlaying, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.nowPlaying, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.nowPlaying, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.nowPlaying, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.nowPlaying, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.nowPlaying): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.nowPlaying, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.nowPlaying, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field setExpanded fun(self: piecebox.nowPlaying, open: boolean) # The app sets its expanded binding; the piece opens or closes on its choreography
+---@field set fun(self: piecebox.nowPlaying, changes: {skipping?: string|{back: integer, forward: integer}, messages?: table, onSkip?: boolean, onSeek?: boolean}) # The app passes new parameters, together
 
 ---The options table that makes a `nowPlaying`.
 ---@class piecebox.nowPlayingOptions
----@field player? any
----@field skipping? any
----@field expanded? any
----@field messages? any
----@field onSkip? any
----@field onSeek? any
----@field name? any
+---@field player piecebox.player|table # The player it shows and controls
+---@field skipping? string|{back: integer, forward: integer} # "tracks", "podcast" (15 back, 30 forward) or seconds back and forward (default "tracks")
+---@field expanded? boolean # The app's expanded binding (default false)
+---@field messages? table # Copy that replaces the standard strings, by key
+---@field onSkip? boolean # Whether the app handles skipping (default true)
+---@field onSeek? boolean # Whether the app handles seeking (default true)
+---@field name? string # The piece's name in the frame log (default nowPlaying)
 
 ---`page`: made by `s:page{...}` on a stage. Plugins may add methods.
 ---@class piecebox.page
----@field contentHeight any # read-only
----@field count any # read-only
----@field isMoving any # read-only
----@field maxOffset any # read-only
----@field minOffset any # read-only
----@field name any # read-only
----@field offset any # read-only
----@field readFraction any # read-only
----@field sectionAtAnchor any # read-only
----@field selection any # read-only
----@field accessibility fun(self: piecebox.page, ...: any): any
----@field drag fun(self: piecebox.page, ...: any): any
----@field fling fun(self: piecebox.page, ...: any): any
----@field key fun(self: piecebox.page, ...: any): any
----@field part fun(self: piecebox.page, ...: any): any
----@field perform fun(self: piecebox.page, ...: any): any
----@field tap fun(self: piecebox.page, ...: any): any
----@field touch fun(self: piecebox.page, ...: any): piecebox.finger
----@field keyboard fun(self: piecebox.page, ...: any): any
----@field scroll fun(self: piecebox.page, ...: any): any
----@field section fun(self: piecebox.page, ...: any): any
+---@field name string # The page's name in the frame log; read-only
+---@field selection string? # The selected section's id; read-only
+---@field sectionAtAnchor string? # The id of the section at the reading anchor; read-only
+---@field offset number # The scroll offset (pt); read-only
+---@field readFraction number # How much of the page has been read, 0 to 1; read-only
+---@field contentHeight number # The content's height (pt); read-only
+---@field minOffset number # The least resting offset (pt); read-only
+---@field maxOffset number # The greatest resting offset (pt); read-only
+---@field isMoving boolean # Whether the page is scrolling; read-only
+---@field count integer # How many sections it has; read-only
+---@field tap fun(self: piecebox.page, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.page, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field touch fun(self: piecebox.page, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.page, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.page): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.page, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.page, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field scroll fun(self: piecebox.page, options: {to?: string, offset?: number, animated?: boolean, animation?: piecebox.animation|piecebox.spring}) # The app scrolls the page to a section or an offset
+---@field fling fun(self: piecebox.page, options: {velocity: number}|{dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer? # Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece
+---@field keyboard fun(self: piecebox.page, height: number, animation?: piecebox.animation) # The keyboard's overlap; 0 puts it away
+---@field section fun(self: piecebox.page, section: integer|string): {id: string, title: string, detail?: string, y: number, h: number, restingOffset: number} # A section by number (from 1) or id, in content coordinates
 
 ---The options table that makes a `page`.
 ---@class piecebox.pageOptions
----@field sections? any
----@field name? any
----@field selection? any
----@field keyboard? any
----@field spacing? any
----@field paddingTop? any
----@field paddingBottom? any
+---@field sections {id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[] # The page's sections, top to bottom
+---@field name? string # The page's name in the frame log (default page)
+---@field selection? string # The section selected at first
+---@field keyboard? number # The keyboard's overlap at first (pt; default 0)
+---@field spacing? number # Space between sections (pt)
+---@field paddingTop? number # Space above the first section (pt)
+---@field paddingBottom? number # Space below the last section (pt)
 
 ---`scrollIsland`: made by `s:scrollIsland{...}` on a stage. Plugins may add methods.
 ---@class piecebox.scrollIsland
----@field count any # read-only
----@field current any # read-only
----@field isExpanded any # read-only
----@field isOpen any # read-only
----@field layout any # read-only
----@field name any # read-only
----@field puckRow any # read-only
----@field readFraction any # read-only
----@field selection any # read-only
----@field shown any # read-only
----@field accessibility fun(self: piecebox.scrollIsland, ...: any): any
----@field drag fun(self: piecebox.scrollIsland, ...: any): any
----@field fling fun(self: piecebox.scrollIsland, ...: any): any
----@field key fun(self: piecebox.scrollIsland, ...: any): any
----@field part fun(self: piecebox.scrollIsland, ...: any): any
----@field perform fun(self: piecebox.scrollIsland, ...: any): any
----@field tap fun(self: piecebox.scrollIsland, ...: any): any
----@field touch fun(self: piecebox.scrollIsland, ...: any): piecebox.finger
----@field set fun(self: piecebox.scrollIsland, ...: any): any
----@field setExpanded fun(self: piecebox.scrollIsland, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field isOpen boolean # Whether the panel is open on screen; read-only
+---@field isExpanded boolean # Whether it is expanded; read-only
+---@field selection string? # The page's selected section id; read-only
+---@field current integer # The current section (1-based); read-only
+---@field shown integer # The section the island shows (1-based); read-only
+---@field puckRow integer # The row the puck is on (1-based); read-only
+---@field readFraction number # How much of the page has been read, 0 to 1; read-only
+---@field count integer # How many rows it has; read-only
+---@field layout table? # Where everything rests for the current state, by the frame log's names; read-only
+---@field tap fun(self: piecebox.scrollIsland, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.scrollIsland, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.scrollIsland, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.scrollIsland, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.scrollIsland, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.scrollIsland): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.scrollIsland, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.scrollIsland, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field setExpanded fun(self: piecebox.scrollIsland, open: boolean) # The app sets its isExpanded binding (a toolbar button, say)
+---@field set fun(self: piecebox.scrollIsland, changes: {progress?: string, showsTopButton?: boolean}) # The app passes new parameters
 
 ---The options table that makes a `scrollIsland`.
 ---@class piecebox.scrollIslandOptions
----@field page? any
----@field name? any
----@field progress? any
----@field showsTopButton? any
----@field maxWidth? any
----@field isExpanded? any
----@field messages? any
+---@field page piecebox.page # The page it follows
+---@field name? string # The piece's name in the frame log (default scrollIsland)
+---@field progress? string # How the island shows progress
+---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
+---@field maxWidth? number # The widest the island grows (pt; default 360)
+---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state
+---@field messages? table # Copy that replaces the standard strings, by key
 
 ---`miniPlayer`: made by `s:miniPlayer{...}` on a stage. Plugins may add methods.
 ---@class piecebox.miniPlayer
----@field dragOffset any # read-only
----@field isExpanded any # read-only
----@field layout any # read-only
----@field name any # read-only
----@field progress any # read-only
----@field accessibility fun(self: piecebox.miniPlayer, ...: any): any
----@field drag fun(self: piecebox.miniPlayer, ...: any): any
----@field fling fun(self: piecebox.miniPlayer, ...: any): any
----@field key fun(self: piecebox.miniPlayer, ...: any): any
----@field part fun(self: piecebox.miniPlayer, ...: any): any
----@field perform fun(self: piecebox.miniPlayer, ...: any): any
----@field tap fun(self: piecebox.miniPlayer, ...: any): any
----@field touch fun(self: piecebox.miniPlayer, ...: any): piecebox.finger
+---@field name string # The piece's name in the frame log; read-only
+---@field isExpanded boolean # Whether it is expanded; read-only
+---@field progress number # How far the track has played, 0 to 1; read-only
+---@field dragOffset number # How far a finger has dragged it (pt); read-only
+---@field layout table # Where everything rests for the current state, by the frame log's names; read-only
+---@field tap fun(self: piecebox.miniPlayer, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.miniPlayer, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.miniPlayer, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.miniPlayer, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.miniPlayer, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.miniPlayer): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.miniPlayer, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.miniPlayer, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 
 ---The options table that makes a `miniPlayer`.
 ---@class piecebox.miniPlayerOptions
----@field player? any
----@field name? any
----@field messages? any
+---@field player piecebox.player|table # The player it shows and controls
+---@field name? string # The piece's name in the frame log (default miniPlayer)
+---@field messages? table # Copy that replaces the standard strings, by key
 
 ---`vinyl`: made by `s:vinyl{...}` on a stage. Plugins may add methods.
 ---@class piecebox.vinyl
----@field angle any # read-only
----@field isEasing any # read-only
----@field isPlaying any # read-only
----@field name any # read-only
----@field rpm any # read-only
----@field speed any # read-only
----@field updates any # read-only
----@field accessibility fun(self: piecebox.vinyl, ...: any): any
----@field drag fun(self: piecebox.vinyl, ...: any): any
----@field fling fun(self: piecebox.vinyl, ...: any): any
----@field key fun(self: piecebox.vinyl, ...: any): any
----@field part fun(self: piecebox.vinyl, ...: any): any
----@field perform fun(self: piecebox.vinyl, ...: any): any
----@field tap fun(self: piecebox.vinyl, ...: any): any
----@field touch fun(self: piecebox.vinyl, ...: any): piecebox.finger
----@field set fun(self: piecebox.vinyl, ...: any): any
+---@field angle number # The disc's turn (deg); read-only
+---@field speed number # The turn speed now (0 under Reduce Motion) (deg/s); read-only
+---@field rpm number # Revolutions per minute at full speed (rpm); read-only
+---@field isEasing boolean # Whether the speed is changing; read-only
+---@field isPlaying boolean # Whether the disc is meant to turn; read-only
+---@field name string # The piece's name in the frame log; read-only
+---@field updates integer # How many times the disc's timeline has updated; read-only
+---@field tap fun(self: piecebox.vinyl, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.vinyl, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.vinyl, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.vinyl, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.vinyl, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.vinyl): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.vinyl, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.vinyl, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field set fun(self: piecebox.vinyl, changes: {isPlaying?: boolean, rpm?: number, x?: number, y?: number, w?: number, h?: number}) # The app passes new parameters
 
 ---The options table that makes a `vinyl`.
 ---@class piecebox.vinylOptions
----@field player? any
----@field isPlaying? any
----@field rpm? any
----@field ramp? any
----@field x? any
----@field y? any
----@field w? any
----@field h? any
----@field name? any
----@field accessibilityName? any
+---@field player? piecebox.player|table # The player whose isPlaying the disc follows (not with isPlaying)
+---@field isPlaying? boolean # Whether the disc turns (not with player) (default false)
+---@field rpm? number # Revolutions per minute at full speed; held within ±1000 (rpm; default 33.0)
+---@field ramp? number # How long the disc takes to change speed (s; default 0.9)
+---@field x? number # The frame's left edge (pt)
+---@field y? number # The frame's top edge (pt)
+---@field w? number # The frame's width (pt)
+---@field h? number # The frame's height (pt)
+---@field name? string # The piece's name in the frame log (default vinyl)
+---@field accessibilityName? string # What VoiceOver calls the disc (default Album art)
 
 ---`borderBeam`: made by `s:borderBeam{...}` on a stage. Plugins may add methods.
 ---@class piecebox.borderBeam
----@field heads any # read-only
----@field length any # read-only
----@field name any # read-only
+---@field name string # The piece's name in the frame log; read-only
+---@field heads number[] # The heads as last drawn, one per beam, 0 to 1 along the path; read-only
+---@field length number # The path's length (pt); read-only
 
 ---The options table that makes a `borderBeam`.
 ---@class piecebox.borderBeamOptions
----@field x? any
----@field y? any
----@field w? any
----@field h? any
----@field radius? any
----@field shape? any
----@field lap? any
----@field tail? any
----@field width? any
----@field bloom? any
----@field start? any
----@field starts? any
----@field name? any
+---@field x? number # The frame's left edge (pt)
+---@field y? number # The frame's top edge (pt)
+---@field w? number # The frame's width (pt)
+---@field h? number # The frame's height (pt)
+---@field radius? number # The rounded rectangle's corner radius (or shape = "capsule") (pt; at least 0)
+---@field shape? "capsule"|"roundedRectangle" # The shape the light travels round
+---@field lap? number # Seconds per lap (s; above 0; default 5.0)
+---@field tail? number # The tail's length, as a fraction of the path (0 to 1; default 0.25)
+---@field width? number # The line's width (pt; at least 0; default 1.5)
+---@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4.0)
+---@field start? number # Where the one beam starts, as a fraction of the path
+---@field starts? number[] # Where each beam starts, as fractions of the path (default { 0 })
+---@field name? string # The piece's name in the frame log (default borderBeam)
 
 ---`metalButton`: made by `s:metalButton{...}` on a stage. Plugins may add methods.
 ---@class piecebox.metalButton
----@field frame any # read-only
----@field name any # read-only
----@field title any # read-only
----@field accessibility fun(self: piecebox.metalButton, ...: any): any
----@field drag fun(self: piecebox.metalButton, ...: any): any
----@field fling fun(self: piecebox.metalButton, ...: any): any
----@field key fun(self: piecebox.metalButton, ...: any): any
----@field part fun(self: piecebox.metalButton, ...: any): any
----@field perform fun(self: piecebox.metalButton, ...: any): any
----@field tap fun(self: piecebox.metalButton, ...: any): any
----@field touch fun(self: piecebox.metalButton, ...: any): piecebox.finger
+---@field name string # The piece's name in the frame log; read-only
+---@field title string # The button's title; read-only
+---@field frame {x: number, y: number, w: number, h: number} # The capsule on the stage now (pt); read-only
+---@field tap fun(self: piecebox.metalButton, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.metalButton, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.metalButton, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.metalButton, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.metalButton, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.metalButton): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.metalButton, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.metalButton, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 
 ---The options table that makes a `metalButton`.
 ---@class piecebox.metalButtonOptions
----@field title? any
----@field symbol? any
----@field x? any
----@field y? any
----@field name? any
+---@field title? string # The button's title (default Ask)
+---@field symbol? string # The SF Symbol beside the title (default sparkles)
+---@field x? number # The capsule's left edge (centred when left out) (pt)
+---@field y? number # The capsule's top edge (pt)
+---@field name? string # The piece's name in the frame log (default metalButton)
 
 ---`glassGroup`: made by `s:glassGroup{...}` on a stage. Plugins may add methods.
 ---@class piecebox.glassGroup
----@field ids any # read-only
----@field merged any # read-only
----@field name any # read-only
----@field spacing any # read-only
----@field accessibility fun(self: piecebox.glassGroup, ...: any): any
----@field drag fun(self: piecebox.glassGroup, ...: any): any
----@field fling fun(self: piecebox.glassGroup, ...: any): any
----@field key fun(self: piecebox.glassGroup, ...: any): any
----@field part fun(self: piecebox.glassGroup, ...: any): any
----@field perform fun(self: piecebox.glassGroup, ...: any): any
----@field tap fun(self: piecebox.glassGroup, ...: any): any
----@field touch fun(self: piecebox.glassGroup, ...: any): piecebox.finger
----@field insert fun(self: piecebox.glassGroup, ...: any): any
----@field remove fun(self: piecebox.glassGroup, ...: any): any
----@field set fun(self: piecebox.glassGroup, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field spacing number # How near shapes merge (pt); read-only
+---@field ids string[] # The shapes' ids, in drawing order; read-only
+---@field merged string[] # The pairs merged in the latest checked frame, "a+b", in drawing order; read-only
+---@field tap fun(self: piecebox.glassGroup, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.glassGroup, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.glassGroup, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.glassGroup, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.glassGroup, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.glassGroup): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.glassGroup, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.glassGroup, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation) # Adds a shape (growing out of its from neighbour, if named)
+---@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation) # Removes a shape by id
+---@field set fun(self: piecebox.glassGroup, changes: {spacing: number}) # The app passes new parameters
 
 ---The options table that makes a `glassGroup`.
 ---@class piecebox.glassGroupOptions
----@field spacing? any
----@field shapes? any
----@field name? any
+---@field spacing number # How near shapes merge (pt)
+---@field shapes table[] # The shapes, in drawing order
+---@field name? string # The piece's name in the frame log (default glassGroup)
 
 ---`tools`: made by `s:tools{...}` on a stage. Plugins may add methods.
 ---@class piecebox.tools
----@field expanded any # read-only
----@field ids any # read-only
----@field merged any # read-only
----@field name any # read-only
----@field spacing any # read-only
----@field accessibility fun(self: piecebox.tools, ...: any): any
----@field drag fun(self: piecebox.tools, ...: any): any
----@field fling fun(self: piecebox.tools, ...: any): any
----@field key fun(self: piecebox.tools, ...: any): any
----@field part fun(self: piecebox.tools, ...: any): any
----@field perform fun(self: piecebox.tools, ...: any): any
----@field tap fun(self: piecebox.tools, ...: any): any
----@field touch fun(self: piecebox.tools, ...: any): piecebox.finger
----@field setExpanded fun(self: piecebox.tools, ...: any): any
----@field toggle fun(self: piecebox.tools, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field spacing number # How near shapes merge (pt); read-only
+---@field ids string[] # The shapes' ids, in drawing order; read-only
+---@field merged string[] # The pairs merged in the latest checked frame, "a+b", in drawing order; read-only
+---@field expanded boolean # Whether the tools are open; read-only
+---@field tap fun(self: piecebox.tools, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.tools, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.tools, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.tools, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.tools, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.tools): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.tools, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.tools, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field toggle fun(self: piecebox.tools) # The pencil's action: opens or closes the tools, bouncy
+---@field setExpanded fun(self: piecebox.tools, open: boolean) # Opens or closes the tools
 
 ---The options table that makes a `tools`.
 ---@class piecebox.toolsOptions
----@field expanded? any
----@field name? any
+---@field expanded? boolean # Whether the tools start open (default false)
+---@field name? string # The piece's name in the frame log (default tools)
 
 ---`sheet`: made by `s:sheet{...}` on a stage. Plugins may add methods.
 ---@class piecebox.sheet
----@field detent any # read-only
----@field detents any # read-only
----@field layout any # read-only
----@field name any # read-only
----@field presented any # read-only
----@field accessibility fun(self: piecebox.sheet, ...: any): any
----@field drag fun(self: piecebox.sheet, ...: any): any
----@field fling fun(self: piecebox.sheet, ...: any): any
----@field key fun(self: piecebox.sheet, ...: any): any
----@field part fun(self: piecebox.sheet, ...: any): any
----@field perform fun(self: piecebox.sheet, ...: any): any
----@field tap fun(self: piecebox.sheet, ...: any): any
----@field touch fun(self: piecebox.sheet, ...: any): piecebox.finger
----@field dismiss fun(self: piecebox.sheet, ...: any): any
----@field present fun(self: piecebox.sheet, ...: any): any
----@field setDetent fun(self: piecebox.sheet, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field presented boolean # Whether it is presented; read-only
+---@field detent string? # The detent shown, nil when dismissed; read-only
+---@field detents string[] # The active detents; read-only
+---@field layout table<string, number> # Where the sheet's top edge rests at each active detent, and dismissed (pt); read-only
+---@field tap fun(self: piecebox.sheet, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.sheet, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.sheet, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.sheet, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.sheet, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.sheet): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.sheet, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.sheet, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field present fun(self: piecebox.sheet) # Presents the sheet
+---@field dismiss fun(self: piecebox.sheet) # Dismisses the sheet
+---@field setDetent fun(self: piecebox.sheet, detent: string|table) # Moves the sheet to a detent
 
 ---The options table that makes a `sheet`.
 ---@class piecebox.sheetOptions
----@field detents? any
----@field presented? any
----@field name? any
+---@field detents? string[] # The detents it may rest at
+---@field presented? boolean # Whether it starts presented (default false)
+---@field name? string # The piece's name in the frame log (default sheet)
 
 ---`tabBar`: made by `s:tabBar{...}` on a stage. Plugins may add methods.
 ---@class piecebox.tabBar
----@field minimized any # read-only
----@field name any # read-only
----@field selected any # read-only
----@field accessibility fun(self: piecebox.tabBar, ...: any): any
----@field drag fun(self: piecebox.tabBar, ...: any): any
----@field fling fun(self: piecebox.tabBar, ...: any): any
----@field key fun(self: piecebox.tabBar, ...: any): any
----@field part fun(self: piecebox.tabBar, ...: any): any
----@field perform fun(self: piecebox.tabBar, ...: any): any
----@field tap fun(self: piecebox.tabBar, ...: any): any
----@field touch fun(self: piecebox.tabBar, ...: any): piecebox.finger
----@field select fun(self: piecebox.tabBar, ...: any): any
----@field setMinimized fun(self: piecebox.tabBar, ...: any): any
+---@field name string # The piece's name in the frame log; read-only
+---@field minimized boolean # Whether the bar is minimized; read-only
+---@field selected string # The selected tab's id; read-only
+---@field tap fun(self: piecebox.tabBar, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.tabBar, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.tabBar, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.tabBar, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.tabBar, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.tabBar): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.tabBar, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.tabBar, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field select fun(self: piecebox.tabBar, id: string) # Selects a tab
+---@field setMinimized fun(self: piecebox.tabBar, minimized: boolean) # Minimizes the bar or brings it back
 
 ---The options table that makes a `tabBar`.
 ---@class piecebox.tabBarOptions
----@field page? any
----@field accessory? any
----@field minimizeBehavior? any
----@field selected? any
----@field name? any
+---@field page? piecebox.page # The page whose scrolling minimizes the bar
+---@field accessory? boolean # Whether the bar has an accessory (default false)
+---@field minimizeBehavior? "onScrollDown"|"never" # When the bar minimizes (default "onScrollDown")
+---@field selected? string # The tab selected at first (default "library")
+---@field name? string # The piece's name in the frame log (default tabBar)
 
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.
 ---@class piecebox.buds
----@field name any # read-only
----@field out any # read-only
----@field present any # read-only
----@field bloom fun(self: piecebox.buds, ...: any): any
----@field contains fun(self: piecebox.buds, ...: any): any
----@field gather fun(self: piecebox.buds, ...: any): any
----@field isOut fun(self: piecebox.buds, ...: any): any
----@field place fun(self: piecebox.buds, ...: any): any
+---@field name string # The buds' name in the frame log; read-only
+---@field present string[] # The bubbles present; read-only
+---@field out string[] # The bubbles out; read-only
+---@field bloom fun(self: piecebox.buds, names: string[], stagger?: number) # Adds bubbles home, then sends them out, stagger apart
+---@field gather fun(self: piecebox.buds, names: string[], stagger?: number) # Calls bubbles home, last first, and removes them
+---@field place fun(self: piecebox.buds, names: string[]) # Puts bubbles out at rest at once, with no animation
+---@field isOut fun(self: piecebox.buds, name: string): boolean # Whether a bubble is out
+---@field contains fun(self: piecebox.buds, name: string): boolean # Whether a bubble is present
 
 ---The options table that makes a `buds`.
 ---@class piecebox.budsOptions
----@field name? any
----@field placed? any
+---@field name? string # The name of the buds' scheduled work (default buds)
+---@field placed? string[] # Bubbles out at rest from the start
 
 ---`work`: given by `stage:after(...)`, `stage:every(...)`.
 ---@class piecebox.work
----@field active any # read-only
----@field label any # read-only
----@field cancel fun(self: piecebox.work, ...: any): any
+---@field active boolean # Whether the work is still to run; read-only
+---@field label string # The work's label in the frame log; read-only
+---@field cancel fun(self: piecebox.work): boolean # Stops the work before its next run; true when it was still to run
 
 ---The options table that makes a `work`.
 ---@class piecebox.workOptions
----@field background? any
----@field label? any
+---@field background? boolean # Background work never keeps settle waiting (default false)
+---@field label? string # The work's label in the frame log
 
 ---`spring`: given by `motion.spring{...}`, `motion.tiers.<tier>`.
 ---@class piecebox.spring
----@field bounce any # read-only
----@field damping any # read-only
----@field dampingRatio any # read-only
----@field duration any # read-only
----@field mass any # read-only
----@field response any # read-only
----@field settlingDuration any # read-only
----@field stiffness any # read-only
----@field animation fun(self: piecebox.spring, ...: any): piecebox.animation
----@field value fun(self: piecebox.spring, ...: any): any
----@field velocity fun(self: piecebox.spring, ...: any): any
+---@field duration number # The perceptual duration (s); read-only
+---@field bounce number # How bouncy it is, -1 to 1; read-only
+---@field response number # The response (as SwiftUI's spring(response:dampingFraction:)) (s); read-only
+---@field dampingRatio number # The damping ratio (1 is critically damped); read-only
+---@field stiffness number # The spring's stiffness; read-only
+---@field damping number # The spring's damping; read-only
+---@field mass number # The mass on the spring; read-only
+---@field settlingDuration number # How long until it settles (s); read-only
+---@field value fun(self: piecebox.spring, t: number, target?: number, initialVelocity?: number): number # Where a spring from 0 is after t seconds
+---@field velocity fun(self: piecebox.spring, t: number, target?: number, initialVelocity?: number): number # How fast a spring from 0 moves after t seconds
+---@field animation fun(self: piecebox.spring): piecebox.animation # An animation that uses this spring
 
 ---The options table that makes a `spring`.
 ---@class piecebox.springOptions
----@field duration? any
----@field bounce? any
----@field response? any
----@field dampingRatio? any
----@field mass? any
----@field stiffness? any
----@field damping? any
----@field settlingDuration? any
+---@field duration? number # The perceptual duration (with bounce) (s; above 0)
+---@field bounce? number # How bouncy (with duration) (between -1 and 1)
+---@field response? number # The response (with dampingRatio) (s; above 0)
+---@field dampingRatio? number # The damping ratio (with response or settlingDuration) (above 0)
+---@field mass? number # The mass (with stiffness and damping) (above 0)
+---@field stiffness? number # The stiffness (with damping) (above 0)
+---@field damping? number # The damping (with stiffness) (at least 0)
+---@field settlingDuration? number # How long until it settles (with dampingRatio) (s; above 0)
 
 ---`animation`: given by `motion.roles.<role>`, `motion.easeIn(...)`, `<spring>:animation()`.
 ---@class piecebox.animation
----@field description any # read-only
----@field duration any # read-only
----@field delay fun(self: piecebox.animation, ...: any): any
----@field isFinished fun(self: piecebox.animation, ...: any): any
----@field speed fun(self: piecebox.animation, ...: any): any
----@field value fun(self: piecebox.animation, ...: any): any
----@field velocity fun(self: piecebox.animation, ...: any): any
+---@field duration number # When the animation completes (s); read-only
+---@field description string # What the animation is, as SwiftUI would print it; read-only
+---@field value fun(self: piecebox.animation, t: number): number # The fraction of the change covered after t seconds (1 when done)
+---@field velocity fun(self: piecebox.animation, t: number): number # How fast the fraction changes after t seconds
+---@field isFinished fun(self: piecebox.animation, t: number): boolean # Whether the animation is done after t seconds
+---@field delay fun(self: piecebox.animation, seconds: number): piecebox.animation # The same animation starting later
+---@field speed fun(self: piecebox.animation, factor: number): piecebox.animation # The same animation played faster (above 1) or slower
 
 ---`tokens`: given by `motion.tiers`, `motion.roles`, `motion.reduced.*`.
 ---@class piecebox.tokens
----@field [string] any # any name it knows answers
+---@field [string] piecebox.spring|piecebox.animation # A tier (a spring) or role (an animation) by name, as the tokens in force say
 
 -- Globals.
 
@@ -486,24 +485,24 @@ function Stage(options) end
 
 ---The `motion` table.
 ---@class piecebox.motion
----@field spring fun(options: piecebox.springOptions): piecebox.spring
----@field easeIn fun(...: any): piecebox.animation
----@field easeOut fun(...: any): any
----@field easeInOut fun(...: any): any
----@field linear fun(...: any): any
----@field timingCurve fun(...: any): any
----@field interpolatingSpring fun(...: any): any
----@field rubberBand fun(...: any): any
----@field rubberBandIn fun(...: any): any
----@field project fun(...: any): any
----@field nearest fun(...: any): any
----@field pressScale fun(...: any): any
----@field settle fun(...: any): any
----@field follow fun(...: any): any
----@field cascade fun(...: any): any
----@field override fun(...: any): any
----@field resetOverrides fun(...: any): any
----@field pressAnchor fun(...: any): any
+---@field spring fun(options: piecebox.springOptions): piecebox.spring # A spring from { duration, bounce }, { response, dampingRatio }, { mass, stiffness, damping } or { settlingDuration, dampingRatio }
+---@field easeIn fun(duration?: number): piecebox.animation # An ease-in curve
+---@field easeOut fun(duration?: number): piecebox.animation # An ease-out curve
+---@field easeInOut fun(duration?: number): piecebox.animation # An ease-in-out curve
+---@field linear fun(duration?: number): piecebox.animation # A linear curve
+---@field timingCurve fun(x1: number, y1: number, x2: number, y2: number, duration?: number): piecebox.animation # A cubic Bézier timing curve
+---@field interpolatingSpring fun(spring: piecebox.spring|piecebox.springOptions, initialVelocity?: number): piecebox.animation # A spring animation that keeps its velocity when retargeted
+---@field rubberBand fun(pull: number, limit: number, coefficient?: number): number # How far a pull past an edge shows, rubber-banded
+---@field rubberBandIn fun(value: number, lower: number, upper: number, limit: number, coefficient?: number): number # A value rubber-banded into a range
+---@field project fun(position: number, velocity: number, decelerationRate?: number): number # Where a fling from a position at a velocity comes to rest
+---@field nearest fun(value: number, stops: number[]): number # The nearest of a list of stops to a value
+---@field pressScale fun(w: number, h: number, depth?: number): number # The scale a pressed surface of a size shrinks to
+---@field settle fun(options: {velocity: number, from: number, to: number, spring?: piecebox.springOptions, reduceMotion?: boolean}): piecebox.animation # The animation that settles a thrown value from one place to another
+---@field follow fun(rank: integer, spring?: piecebox.spring|piecebox.springOptions): piecebox.animation # The animation of the rank-th follower of a motion
+---@field cascade fun(animation: piecebox.animation|piecebox.spring, index: integer, step?: number): piecebox.animation # An animation delayed for the index-th item of a cascade
+---@field override fun(overrides: table<string, piecebox.animation|piecebox.spring|table>) # Overrides roles and tiers (or adds new ones) for the rest of the test or file
+---@field resetOverrides fun() # Drops the overrides set since the test or file began
+---@field pressAnchor fun(touch: {x: number, y: number}?, size: {w: number, h: number}, lean?: number): {x: number, y: number} # Where a pressed surface scales from, in unit space, leaning toward the touch
 ---@field tiers piecebox.motion.tiers
 ---@field roles piecebox.motion.roles
 ---@field allowsAmbient any
@@ -548,7 +547,7 @@ motion = {}
 
 ---The `metal` table.
 ---@class piecebox.metal
----@field white fun(...: any): any
+---@field white fun(degrees: number): number # How white the rim is at an angle (0 along +x, clockwise), 0 to 1
 ---@field startAngle any
 
 ---@type piecebox.metal
@@ -556,7 +555,7 @@ metal = {}
 
 ---The `text` table.
 ---@class piecebox.text
----@field morph fun(...: any): any
+---@field morph fun(old: string, new: string, options?: {reduceMotion?: boolean}): {text: string, place: integer, fate: string, delay?: number, from?: number}[] # Each letter of the new line with its fate and delay, then the old line's leaving letters
 
 ---@type piecebox.text
 text = {}
@@ -628,17 +627,17 @@ function expect(value) end
 
 ---Values over time: `series(values[, times])`, and what `s:frames()` gives.
 ---@class piecebox.series
----@field map fun(self: piecebox.series, ...: any): any
----@field filter fun(self: piecebox.series, ...: any): any
----@field at fun(self: piecebox.series, ...: any): any
----@field first fun(self: piecebox.series, ...: any): any
----@field last fun(self: piecebox.series, ...: any): any
----@field count fun(self: piecebox.series, ...: any): any
----@field max fun(self: piecebox.series, ...: any): any
----@field min fun(self: piecebox.series, ...: any): any
----@field list fun(self: piecebox.series, ...: any): any
----@field settleTime fun(self: piecebox.series, ...: any): any
----@field overshoot fun(self: piecebox.series, ...: any): any
+---@field map fun(self: piecebox.series, fn: any): any
+---@field filter fun(self: piecebox.series, fn: any): any
+---@field at fun(self: piecebox.series, t: any): any
+---@field first fun(self: piecebox.series): any
+---@field last fun(self: piecebox.series): any
+---@field count fun(self: piecebox.series): any
+---@field max fun(self: piecebox.series): any
+---@field min fun(self: piecebox.series): any
+---@field list fun(self: piecebox.series): any
+---@field settleTime fun(self: piecebox.series, tolerance: any): any
+---@field overshoot fun(self: piecebox.series): any
 
 ---@param ... any
 ---@return piecebox.series

@@ -5,77 +5,99 @@ import PieceKit
 /// `s:borderBeam{ x, y, w, h, radius = 28 }` or `shape = "capsule"`, with `lap`, `tail`, `width`, `bloom`,
 /// `start` or `starts = { 0, 0.5 }`, and `name`: light travelling round a shape. Reading: `b.heads`.
 enum BorderBeamBinding: StageMadeBinding {
-    static let optionKeys = ["x", "y", "w", "h", "radius", "shape", "lap", "tail", "width", "bloom", "start",
-                             "starts", "name"]
+    static let example = "{ x = 20, y = 100, w = 200, h = 100, radius = 28, starts = { 0, 0.5 } }"
+    static let options: [OptionSpec] = [
+        .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
+        .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
+        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("radius", "number", unit: "pt", range: "at least 0",
+              "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
+        .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round"),
+        .init("lap", "number", unit: "s", range: "above 0", default: "\(BorderBeam.defaultLap)", "Seconds per lap",
+              must: "a number of seconds per lap"),
+        .init("tail", "number", range: "0 to 1", default: "\(BorderBeam.defaultTail)",
+              "The tail's length, as a fraction of the path", must: "a fraction of the path"),
+        .init("width", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultWidth)",
+              "The line's width", must: "a line width in points"),
+        .init("bloom", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultBloom)",
+              "The glow's blur radius (0: no glow)", must: "a blur radius in points (0: no glow)"),
+        .init("start", "number", "Where the one beam starts, as a fraction of the path",
+              must: "a fraction of the path"),
+        .init("starts", "number[]", default: "{ 0 }", "Where each beam starts, as fractions of the path",
+              must: "a list of fractions such as { 0, 0.5 }"),
+        .init("name", "string", default: "borderBeam", "The piece's name in the frame log"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> BorderBeamPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         guard let frame = try VinylBinding.frame(opts, current: nil) else {
-            throw LuaHostError.message("\(c.function): the beam needs its shape's frame: give x, y, w and h")
+            throw c.refusal("the beam needs its shape's frame: give x, y, w and h")
         }
         let shape: BeamPath.Shape
-        switch (opts.table["shape"], try opts.number("radius", "a corner radius in points")) {
+        switch (opts.table["shape"], try opts.number("radius")) {
         case (.string("capsule"), nil): shape = .capsule
         case (.string("roundedRectangle"), let radius?), (.nil, let radius?):
             guard radius >= 0 else {
-                throw LuaHostError.message("\(c.function): option 'radius' must be at least 0, got \(radius)")
+                throw c.optionError("radius", "at least 0", got: "\(radius)")
             }
             shape = .roundedRectangle(radius: radius)
         case (.string("capsule"), _?):
-            throw LuaHostError.message("\(c.function): a capsule's radius is half its shorter side; leave 'radius' out")
+            throw c.refusal("a capsule's radius is half its shorter side; leave 'radius' out")
         case (.nil, nil), (.string("roundedRectangle"), nil):
-            throw LuaHostError.message("\(c.function): give the shape: radius = 28 (a rounded rectangle) or shape = \"capsule\"")
+            throw c.refusal("give the shape: radius = 28 (a rounded rectangle) or shape = \"capsule\"")
         default:
-            throw LuaHostError.message("\(c.function): option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
+            throw c.refusal("option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
         }
-        let lap = try opts.number("lap", "a number of seconds per lap") ?? BorderBeam.defaultLap
-        guard lap > 0 else { throw LuaHostError.message("\(c.function): option 'lap' must be above 0 seconds, got \(lap)") }
-        let tail = try opts.number("tail", "a fraction of the path") ?? BorderBeam.defaultTail
+        let lap = try opts.number("lap") ?? BorderBeam.defaultLap
+        guard lap > 0 else { throw c.optionError("lap", "above 0 seconds", got: "\(lap)") }
+        let tail = try opts.number("tail") ?? BorderBeam.defaultTail
         guard tail >= 0, tail <= 1 else {
-            throw LuaHostError.message("\(c.function): option 'tail' must be a fraction of the path from 0 to 1, got \(tail)")
+            throw c.optionError("tail", "a fraction of the path from 0 to 1", got: "\(tail)")
         }
-        let width = try opts.number("width", "a line width in points") ?? BorderBeam.defaultWidth
-        guard width >= 0 else { throw LuaHostError.message("\(c.function): option 'width' must be at least 0, got \(width)") }
-        let bloom = try opts.number("bloom", "a blur radius in points (0: no glow)") ?? BorderBeam.defaultBloom
-        guard bloom >= 0 else { throw LuaHostError.message("\(c.function): option 'bloom' must be at least 0, got \(bloom)") }
+        let width = try opts.number("width") ?? BorderBeam.defaultWidth
+        guard width >= 0 else { throw c.optionError("width", "at least 0", got: "\(width)") }
+        let bloom = try opts.number("bloom") ?? BorderBeam.defaultBloom
+        guard bloom >= 0 else { throw c.optionError("bloom", "at least 0", got: "\(bloom)") }
         let starts = try self.starts(opts, c)
         let name = try opts.pieceName(default: "borderBeam")
         let piece = BorderBeamPiece(context: stage, name: name, shape: shape, frame: frame, lap: lap, tail: tail,
                                     width: width, bloom: bloom, starts: starts)
         do { try stage.add(piece) } catch {
             piece.timeline.stop()
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
         return piece
     }
 
     /// `start = 0.5` (one beam) or `starts = { 0, 0.5 }` (one beam each); default one beam at 0.
     static func starts(_ opts: Options, _ c: LuaCall) throws -> [Double] {
-        if let start = try opts.number("start", "a fraction of the path") {
+        if let start = try opts.number("start") {
             guard !opts.has("starts") else {
-                throw LuaHostError.message("\(c.function): give 'start' (one beam) or 'starts' (a list), not both")
+                throw c.refusal("give 'start' (one beam) or 'starts' (a list), not both")
             }
             return [start]
         }
-        guard let list = try opts.table("starts", "a list of fractions such as { 0, 0.5 }") else { return [0] }
+        guard let list = try opts.table("starts") else { return [0] }
         guard list.fields.isEmpty, !list.array.isEmpty, list.array.count <= 16 else {
-            throw LuaHostError.message("\(c.function): option 'starts' must be a list of 1 to 16 fractions such as { 0, 0.5 }")
+            throw c.refusal("option 'starts' must be a list of 1 to 16 fractions such as { 0, 0.5 }")
         }
         return try list.array.enumerated().map { i, value in
             guard case .number(let n) = value, n.isFinite else {
-                throw LuaHostError.message("\(c.function): starts[\(i + 1)] must be a finite number, got \(value.described())")
+                throw c.refusal("starts[\(i + 1)] must be a finite number, got \(value.described())")
             }
             return n
         }
     }
 
     static func describe(_ cls: LuaClass<Bound<BorderBeamPiece>>, context: BindingContext) {
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         // The heads as last drawn, one per beam, 0…1 along the path.
-        cls.property("heads") { o, c in
+        cls.reading("heads", "number[]", "The heads as last drawn, one per beam, 0 to 1 along the path") { o, c in
             c.push(.table(LuaTable(array: o.value.heads.map { .number($0) })))
             return 1
         }
-        cls.property("length") { o, c in c.push(o.value.path.length); return 1 }
+        cls.reading("length", "number",
+                    unit: "pt", "The path's length") { o, c in c.push(o.value.path.length); return 1 }
     }
 }

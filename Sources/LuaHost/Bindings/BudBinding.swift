@@ -16,16 +16,21 @@ final class LuaBuds: BudHost {
 /// `s:buds{ name = "bubbles", placed = { "a" } }` and its methods: `bloom(list[, stagger])`, `gather(list[,
 /// stagger])`, `place(list)`, `isOut(id)`, `contains(id)`; readings `name`, `present`, `out`.
 enum BudBinding: StageMadeBinding {
-    static let optionKeys = ["name", "placed"]
+    static let example = "{ name = \"buds\", placed = { \"a\", \"b\" } }"
+    static let options: [OptionSpec] = [
+        .init("name", "string", default: "buds", "The name of the buds' scheduled work",
+              must: "a name for the buds' scheduled work (a string)"),
+        .init("placed", "string[]", "Bubbles out at rest from the start"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaBuds {
-        let opts = try c.options(1, allowed: optionKeys)
-        let name = try opts.string("name", "a name for the buds' scheduled work (a string)") ?? "buds"
+        let opts = try c.options(1, declared: options)
+        let name = try opts.string("name") ?? "buds"
         let buds = LuaBuds(name: name, stage: stage)
         if let placed = opts.table["placed"].table {
             buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
         } else if opts.has("placed") {
-            throw LuaHostError.message("\(c.function): option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
+            throw c.refusal("option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
         }
         return buds
     }
@@ -34,15 +39,15 @@ enum BudBinding: StageMadeBinding {
     static func ids(_ value: LuaValue, _ c: LuaCall, what: String) throws -> [String] {
         let usage = "a list of bubble names such as { \"previous\", \"next\" }"
         guard case .table(let t) = value, t.fields.isEmpty else {
-            throw LuaHostError.message("\(c.function): \(what) must be \(usage), got \(value.typeName)")
+            throw c.refusal("\(what) must be \(usage), got \(value.typeName)")
         }
         var seen = Set<String>()
         return try t.array.enumerated().map { i, v in
             guard case .string(let id) = v, !id.isEmpty else {
-                throw LuaHostError.message("\(c.function): \(what) must be \(usage); item \(i + 1) is \(v.described())")
+                throw c.refusal("\(what) must be \(usage); item \(i + 1) is \(v.described())")
             }
             guard seen.insert(id).inserted else {
-                throw LuaHostError.message("\(c.function): \(what) names \"\(id)\" twice")
+                throw c.refusal("\(what) names \"\(id)\" twice")
             }
             return id
         }
@@ -51,7 +56,7 @@ enum BudBinding: StageMadeBinding {
     static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
         guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
         guard s >= 0, s <= 10 else {
-            throw LuaHostError.message("\(c.function): argument \(arg) must be a stagger from 0 to 10 seconds, got \(s)")
+            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(s)")
         }
         return s
     }
@@ -63,35 +68,43 @@ enum BudBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
         // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
-        cls.method("bloom") { o, c in
+        cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart",
+                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
             try raiseLayoutError(o)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
-        cls.method("gather") { o, c in
+        cls.method("gather", "Calls bubbles home, last first, and removes them",
+                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
             try raiseLayoutError(o)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
-        cls.method("place") { o, c in
+        cls.method("place", "Puts bubbles out at rest at once, with no animation",
+                   [.arg("names", "string[]")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             let buds = o.value
             o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
             try raiseLayoutError(o)
             return 0
         }
-        cls.method("isOut") { o, c in c.push(o.value.buds.isOut(try c.string(1, "a bubble name"))); return 1 }
-        cls.method("contains") { o, c in c.push(o.value.buds.contains(try c.string(1, "a bubble name"))); return 1 }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("present") { o, c in
+        cls.method("isOut", "Whether a bubble is out",
+                   [.arg("name", "string")], returns: "boolean") { o, c in c.push(o.value.buds.isOut(try c.string(1,
+                    "a bubble name"))); return 1 }
+        cls.method("contains", "Whether a bubble is present",
+                   [.arg("name",
+                    "string")], returns: "boolean") { o, c in c.push(o.value.buds.contains(try c.string(1,
+                    "a bubble name"))); return 1 }
+        cls.reading("name", "string", "The buds' name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("present", "string[]", "The bubbles present") { o, c in
             LuaValue.table(LuaTable(array: o.value.buds.present.map { .string($0) })).push(c.L)
             return 1
         }
-        cls.property("out") { o, c in
+        cls.reading("out", "string[]", "The bubbles out") { o, c in
             let buds = o.value.buds
             LuaValue.table(LuaTable(array: buds.present.filter { buds.isOut($0) }.map { .string($0) })).push(c.L)
             return 1

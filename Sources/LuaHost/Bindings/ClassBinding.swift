@@ -12,11 +12,17 @@ final class Bound<Value> {
 /// described once per state, and every push of a value of it goes through `push`.
 protocol ClassBinding: SendableMetatype {
     associatedtype Object: AnyObject
-    /// Adds the class's methods and readings.
+    /// Adds the class's methods and readings, each with what it takes, gives and does (see `MemberDeclaration`).
     static func describe(_ cls: LuaClass<Object>, context: BindingContext)
+    /// Its constructor's options, each declared once (empty when it takes none).
+    static var options: [OptionSpec] { get }
 }
 
 extension ClassBinding {
+    static var options: [OptionSpec] { [] }
+    /// The keys its constructor's options table accepts, from `options`.
+    static var optionKeys: [String] { OptionSpec.names(options) }
+
     /// The name scripts see, from the registry.
     static var className: String { BindingRegistry.name(of: self) }
 
@@ -25,8 +31,16 @@ extension ClassBinding {
         context.state.luaClass(className) { describe($0, context: context) }
     }
 
-    /// The class's members, for checks that need no object type (plugins' clashes, tests).
+    /// The class's members, for checks that need no object type (tests).
     static func members(_ context: BindingContext) -> any LuaClassMembers { luaClass(context) }
+
+    /// What the binding declares about its class: `describe` run on a class of its own that keeps declarations
+    /// (never the state's, whose classes keep none).
+    static func declaration(_ context: BindingContext) -> ClassDeclaration {
+        let cls = LuaClass<Object>(className, declaring: true)
+        describe(cls, context: context)
+        return cls.declaration
+    }
 
     /// The value of this class at absolute stack index `index`, if it is one.
     static func object(_ c: LuaCall, at index: Int32) -> Object? {
@@ -46,15 +60,25 @@ protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> Value
     /// Globals the type brings with it (the `metal` library); none unless a binding says so.
     static func installGlobals(context: BindingContext)
+    /// A working options table for `s:<name>(...)`, as Lua; it may name values of types made before it in the
+    /// registry by their names (`{ player = player }`). The reference shows it; the fuzz test makes its objects so.
+    static var example: String { get }
+    /// Whether the piece reads a player (its `player` option): the host then looks for a Lua player's errors on it,
+    /// so its piece must be `BoundToPlayer` (a test holds the three together).
+    static var readsPlayer: Bool { get }
 }
 
 extension StageMadeBinding {
     static func installGlobals(context: BindingContext) {}
+    static var readsPlayer: Bool { false }
+    /// Whether the piece type lets the host find its player (`BoundToPlayer`), for the test of `readsPlayer`.
+    static var valueIsBoundToPlayer: Bool { Value.self is any BoundToPlayer.Type }
 
     /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
     /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.
     static func install(on stage: LuaClass<StageObject>, context: BindingContext) {
-        stage.method(className) { o, c in
+        stage.method(className, "Makes a `\(className)` on this stage", [.opt("options", "piecebox.\(className)Options")],
+                     returns: "piecebox.\(className)") { o, c in
             let value = try make(on: o.stage, c, context: context)
             try keep(c, on: o.stage)
             push(Bound(value, on: o.stage), context: context)
@@ -79,10 +103,10 @@ extension StageMadeBinding {
     /// made on `stage`: a NowPlaying's player, a tab bar's page.
     static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
         guard let bound = c.object(inOption: key, of: 1, className: LuaClass<Object>.registryName(className)) as Bound<Value>? else {
-            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(className) made with s:\(className){...}, got \(opts.table[key].typeName)")
+            throw c.optionError(key, "a \(className) made with s:\(className){...}", got: "\(opts.table[key].typeName)")
         }
         guard bound.stage === stage else {
-            throw LuaHostError.message("\(c.function): option '\(key)' is on another stage; make the \(className) on this one")
+            throw c.refusal("option '\(key)' is on another stage; make the \(className) on this one")
         }
         return bound.value
     }

@@ -5,27 +5,38 @@ import PieceKit
 /// Reads and writes the stage's environment as Lua options: width, height, safeArea, fps, reduceMotion,
 /// layoutDirection, dynamicTypeSize, colorScheme, isEnabled, reduceTransparency.
 enum EnvironmentOptions {
-    static let keys = ["width", "height", "safeArea", "reduceMotion", "layoutDirection", "dynamicTypeSize",
-                       "colorScheme", "isEnabled", "reduceTransparency"]
+    static let options: [OptionSpec] = [
+        .init("width", "number", unit: "pt", default: "393", "The screen's width"),
+        .init("height", "number", unit: "pt", default: "852", "The screen's height"),
+        .init("safeArea", "{top?: number, bottom?: number, leading?: number, trailing?: number}", unit: "pt",
+              default: "{ top = 59, bottom = 34 }", "Insets the system takes", must: "a table such as { top = 59, bottom = 34 }"),
+        .init("reduceMotion", "boolean", default: "false", "Reduce Motion"),
+        .init("layoutDirection", "\"leftToRight\"|\"rightToLeft\"", default: "\"leftToRight\"", "The layout direction"),
+        .init("dynamicTypeSize", "string", default: "\"large\"", "The Dynamic Type size"),
+        .init("colorScheme", "\"light\"|\"dark\"", default: "\"light\"", "The colour scheme"),
+        .init("isEnabled", "boolean", default: "true", "Whether controls are enabled"),
+        .init("reduceTransparency", "boolean", default: "false", "Reduce Transparency"),
+    ]
+    static let keys = OptionSpec.names(options)
 
     /// `base` with every option given in `o` applied; sizes must be positive, insets at least 0.
     static func apply(_ o: Options, to base: PieceEnvironment) throws -> PieceEnvironment {
         var env = base
         func positive(_ key: String) throws -> Double? {
             guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw LuaHostError.message("\(o.function): option '\(key)' must be above 0, got \(v)") }
+            guard v > 0 else { throw ArgumentErrors.refusal(o.function, "option '\(key)' must be above 0, got \(v)") }
             return v
         }
         if let w = try positive("width") { env.size.width = w }
         if let h = try positive("height") { env.size.height = h }
-        if let safe = try o.table("safeArea", "a table such as { top = 59, bottom = 34 }") {
+        if let safe = try o.table("safeArea") {
             let inner = Options(function: o.function + ": safeArea", table: safe)
             for k in safe.keys where !["top", "bottom", "leading", "trailing"].contains(k) {
-                throw LuaHostError.message("\(o.function): safeArea has an unknown key '\(k)' (known: top, bottom, leading, trailing)")
+                throw ArgumentErrors.refusal(o.function, "safeArea has an unknown key '\(k)' (known: top, bottom, leading, trailing)")
             }
             func inset(_ k: String, _ d: Double) throws -> Double {
                 let v = try inner.number(k) ?? d
-                guard v >= 0 else { throw LuaHostError.message("\(o.function): safeArea.\(k) must be at least 0, got \(v)") }
+                guard v >= 0 else { throw ArgumentErrors.refusal(o.function, "safeArea.\(k) must be at least 0, got \(v)") }
                 return v
             }
             env.safeArea = EdgeInsets(top: try inset("top", 0), leading: try inset("leading", 0),

@@ -6,33 +6,38 @@ import PieceKit
 /// sample to the piece now; the script advances the stage between calls itself.
 enum FingerBinding: ClassBinding {
     static func describe(_ cls: LuaClass<Bound<Finger>>, context: BindingContext) {
-        cls.method("move") { o, c in
+        cls.method("move", "Moves the finger by a distance and delivers the sample; gives the finger",
+                   [.arg("dx", "number", "pt"), .arg("dy", "number", "pt")], returns: "piecebox.finger") { o, c in
             let dx = try c.number(1, "a distance in points (dx)")
             let dy = try c.number(2, "a distance in points (dy)")
             try InteractionBinding.noMore(c, after: 2)
             return try deliver(o, c) { try o.value.move(dx: dx, dy: dy) }
         }
-        cls.method("moveTo") { o, c in
+        cls.method("moveTo", "Moves the finger to a point and delivers the sample; gives the finger",
+                   [.arg("x", "number", "pt"), .arg("y", "number", "pt")], returns: "piecebox.finger") { o, c in
             let x = try c.number(1, "an x coordinate in points")
             let y = try c.number(2, "a y coordinate in points")
             try InteractionBinding.noMore(c, after: 2)
             return try deliver(o, c) { try o.value.move(to: Point(x: x, y: y)) }
         }
-        cls.method("up") { o, c in
+        cls.method("up", "Lifts the finger; gives the finger", returns: "piecebox.finger") { o, c in
             try InteractionBinding.noMore(c, after: 0)
             return try deliver(o, c) { try o.value.up() }
         }
-        cls.method("cancel") { o, c in
+        cls.method("cancel", "Cancels the touch (the system took it); gives the finger",
+                   returns: "piecebox.finger") { o, c in
             try InteractionBinding.noMore(c, after: 0)
             return try deliver(o, c) { try o.value.cancel() }
         }
-        cls.property("location") { o, c in InteractionBinding.pushPoint(o.value.location, c.L); return 1 }
-        cls.property("isDown") { o, c in c.push(o.value.isDown); return 1 }
+        cls.reading("location", "{x: number, y: number}",
+                    unit: "pt", "Where the finger is") { o, c in InteractionBinding.pushPoint(o.value.location, c.L); return 1 }
+        cls.reading("isDown", "boolean",
+                    "Whether the finger is still down") { o, c in c.push(o.value.isDown); return 1 }
     }
 
     /// Delivers one sample, raises what a Lua handler raised meanwhile, and returns the finger for chaining.
     private static func deliver(_ o: Bound<Finger>, _ c: LuaCall, _ body: () throws -> Void) throws -> Int32 {
-        do { try body() } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try body() } catch { throw c.refusal("\(error)") }
         try LuaPiece.raisePendingError(on: o.stage)
         lua_pushvalue(c.L, 1)
         return 1

@@ -48,12 +48,32 @@ enum FoundationBinding {
         if lua_rawget(L, motion) == LUA_TTABLE { addLiquid(to: lua_gettop(L), reduceMotion: true) }
         clua_pop(L, 1)
 
-        lua_pushstring(L, "pressAnchor")
-        state.pushFunction { c in try pressAnchor(c.named("motion.pressAnchor")) }
-        lua_rawset(L, motion)
+        for function in motionFunctions {
+            lua_pushstring(L, function.name)
+            state.pushFunction(function.body)
+            lua_rawset(L, motion)
+        }
 
-        state.pushLibrary([("morph", { c in try morph(c.named("text.morph"), context: context) })])
+        state.pushLibrary(LibraryFunction.table(textFunctions(context)))
         state.setGlobalValue("text")
+    }
+
+    /// What this adds to `motion`.
+    static var motionFunctions: [LibraryFunction] { [
+        LibraryFunction("pressAnchor", "Where a pressed surface scales from, in unit space, leaning toward the touch",
+                        [.arg("touch", "{x: number, y: number}?"), .arg("size", "{w: number, h: number}"),
+                         .opt("lean", "number")], returns: "{x: number, y: number}") { c in
+            try pressAnchor(c.named("motion.pressAnchor"))
+        },
+    ] }
+
+    /// The `text` library.
+    static func textFunctions(_ context: BindingContext) -> [LibraryFunction] {
+        [LibraryFunction("morph", "Each letter of the new line with its fate and delay, then the old line's leaving letters",
+                         [.arg("old", "string"), .arg("new", "string"), .opt("options", "{reduceMotion?: boolean}")],
+                         returns: "{text: string, place: integer, fate: string, delay?: number, from?: number}[]") { c in
+            try morph(c.named("text.morph"), context: context)
+        }]
     }
 
     /// `motion.pressAnchor(touch, size[, lean])`: where a pressed surface scales from, in unit space, leaning
@@ -91,7 +111,7 @@ enum FoundationBinding {
         // counted before they are made; the list goes straight to Lua, whose allocator counts it.
         var work = context.hostWork()
         do { try work.reserve((old.utf8.count + new.utf8.count) * bytesPerLetter) } catch {
-            throw LuaHostError.message("\(c.function): \(error.reason)")
+            throw c.refusal("\(error.reason)")
         }
         let arriving = MorphLetters.arriving(from: old, to: new)
         let letters = MorphLetters(new) { _ in 0 }

@@ -7,46 +7,55 @@ import PieceKit
 /// animation])` and `g:set{ spacing = 20 }`; `s:tools{ expanded = false, name = "tools" }` (the seed's pencil and
 /// eraser) with `t:toggle()` and `t:setExpanded(open)`. Both answer to the shared gestures on their shapes by id.
 enum GlassGroupBinding: StageMadeBinding {
-    static let optionKeys = ["spacing", "shapes", "name"]
+    static let example = """
+        { spacing = 16, shapes = { { id = "a", x = 10, y = 10, w = 44, h = 44, shape = "circle", interactive = true } } }
+        """
+    static let setOptions = OptionSpec.picking(["spacing"], from: options)
+    static let options: [OptionSpec] = [
+        .init("spacing", "number", unit: "pt", required: true, "How near shapes merge", must: "a distance in points"),
+        .init("shapes", "table[]", required: true, "The shapes, in drawing order",
+              must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
+        .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
+    ]
     static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let name = try opts.pieceName(default: "glassGroup")
-        guard let spacing = try opts.number("spacing", "a distance in points") else {
-            throw LuaHostError.message("\(c.function): option 'spacing' is required (the container's spacing in points)")
+        guard let spacing = try opts.number("spacing") else {
+            throw c.refusal("option 'spacing' is required (the container's spacing in points)")
         }
-        guard let list = try opts.table("shapes", "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }") else {
-            throw LuaHostError.message("\(c.function): option 'shapes' is required (a list of shapes, which may be empty: {})")
+        guard let list = try opts.table("shapes") else {
+            throw c.refusal("option 'shapes' is required (a list of shapes, which may be empty: {})")
         }
         guard list.keys.isEmpty else {
-            throw LuaHostError.message("\(c.function): option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
+            throw c.refusal("option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
         }
         let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
         let group: GlassGroupPiece
         do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
-        do { try stage.add(group) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(group) } catch { throw c.refusal("\(error)") }
         return group
     }
 
     /// One shape table, read strictly: `where` names it in errors ("shapes[2]", "argument 1").
     static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = []) throws -> GlassShapeSpec {
         guard case .table(let t) = value else {
-            throw LuaHostError.message("\(c.function): \(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
+            throw c.refusal("\(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
         }
         let allowed = shapeKeys + extraKeys
         for key in t.keys where !allowed.contains(key) {
-            throw LuaHostError.message("\(c.function): \(place) has an unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
+            throw c.refusal("\(place) has an unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
         }
         let o = Options(function: "\(c.function): \(place)", table: t)
         guard let id = try o.string("id", "the shape's id (a string)") else {
-            throw LuaHostError.message("\(c.function): \(place) needs an id (a string such as \"pencil\")")
+            throw c.refusal("\(place) needs an id (a string such as \"pencil\")")
         }
         func required(_ key: String) throws -> Double {
             guard let v = try o.number(key, "a number of points") else {
-                throw LuaHostError.message("\(c.function): \(place) (\"\(id)\") needs \(key) (points)")
+                throw c.refusal("\(place) (\"\(id)\") needs \(key) (points)")
             }
             return v
         }
@@ -57,11 +66,11 @@ enum GlassGroupBinding: StageMadeBinding {
         case .string("circle"): form = .circle
         case .table(let r) where r.array.isEmpty && r.keys == ["radius"]:
             guard case .number(let radius) = r["radius"], radius.isFinite, radius >= 0 else {
-                throw LuaHostError.message("\(c.function): \(place).shape.radius must be a corner radius of at least 0 points, got \(r["radius"].described())")
+                throw c.refusal("\(place).shape.radius must be a corner radius of at least 0 points, got \(r["radius"].described())")
             }
             form = .rounded(radius)
         default:
-            throw LuaHostError.message("\(c.function): \(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
+            throw c.refusal("\(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
         }
         var spec = GlassShapeSpec(id: id, frame: frame, form: form,
                                   interactive: try o.boolean("interactive", default: false),
@@ -73,12 +82,12 @@ enum GlassGroupBinding: StageMadeBinding {
         case .nil: break
         case .string(let style) where style == "glass" || style == "glassProminent":
             for key in ["shape", "interactive", "tint"] where !t[key].isNil {
-                throw LuaHostError.message("\(c.function): \(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
+                throw c.refusal("\(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
             }
             spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
             spec.press = try o.boolean("press", default: false)
         default:
-            throw LuaHostError.message("\(c.function): \(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
+            throw c.refusal("\(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
         }
         return spec
     }
@@ -93,7 +102,7 @@ enum GlassGroupBinding: StageMadeBinding {
             case "smooth": return .smooth
             case "snappy": return .snappy
             case let other:
-                throw LuaHostError.message("\(c.function): argument \(arg) must be an animation, a spring or \"bouncy\", \"smooth\" or \"snappy\", got \"\(other)\"")
+                throw c.argumentError(arg, "an animation, a spring or \"bouncy\", \"smooth\" or \"snappy\"", got: "\"\(other)\"")
             }
         }
         return try MotionBinding.animationArgument(c, arg, context: context)
@@ -104,34 +113,36 @@ enum GlassGroupBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<GlassGroupPiece>>, context: BindingContext) {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
-        cls.method("insert") { o, c in
+        cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)",
+                   [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"])
             let from: String?
             switch try c.value(1).table?["from"] ?? .nil {
             case .nil: from = nil
             case .string(let s): from = s
-            case let other: throw LuaHostError.message("\(c.function): argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
+            case let other: throw c.refusal("argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
             }
             let animation = try animation(c, 2, context: context)
             do { try o.value.insert(spec, from: from, animation: animation) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             // The group keeps the shape's id and tint for as long as it lives.
             try keep(c, on: o.stage)
             return 0
         }
-        cls.method("remove") { o, c in
+        cls.method("remove", "Removes a shape by id",
+                   [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
             let id = try c.string(1, "the id of a shape in the group")
             let animation = try animation(c, 2, context: context)
             do { try o.value.remove(id, animation: animation) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             return 0
         }
-        cls.method("set") { o, c in
-            let opts = try c.options(1, allowed: ["spacing"], optional: false)
-            if let spacing = try opts.number("spacing", "a distance in points") {
-                do { try o.value.setSpacing(spacing) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        cls.method("set", "The app passes new parameters", [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
+            let opts = try c.options(1, declared: setOptions, optional: false)
+            if let spacing = try opts.number("spacing") {
+                do { try o.value.setSpacing(spacing) } catch { throw c.refusal("\(error)") }
             }
             return 0
         }
@@ -140,11 +151,14 @@ enum GlassGroupBinding: StageMadeBinding {
     /// The gestures, and the readings both classes share.
     static func addShared<Group: GlassGroupPiece>(to cls: LuaClass<Bound<Group>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("spacing") { o, c in c.push(o.value.spacing); return 1 }
-        cls.property("ids") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("spacing", "number",
+                    unit: "pt", "How near shapes merge") { o, c in c.push(o.value.spacing); return 1 }
+        cls.reading("ids", "string[]",
+                    "The shapes' ids, in drawing order") { o, c in c.push(.table(LuaTable(array: o.value.ids.map { .string($0) }))); return 1 }
         // The pairs merged in the latest checked frame, "a+b", in drawing order.
-        cls.property("merged") { o, c in
+        cls.reading("merged", "string[]",
+                    "The pairs merged in the latest checked frame, \"a+b\", in drawing order") { o, c in
             c.push(.table(LuaTable(array: o.value.necks.map { .string($0.pair) })))
             return 1
         }

@@ -10,11 +10,28 @@ import PieceKit
 /// on the way, and any error a Lua piece's handler or layout raised meanwhile, become the script's error once
 /// the gesture is over.
 enum InteractionBinding {
-    static let tapOptions = ["duration", "part", "index", "x", "y"]
-    static let dragOptions = ["dx", "dy", "duration", "part", "index", "x", "y"]
-    static let flingOptions = ["dx", "dy", "velocity", "part", "index", "x", "y"]
+    /// Where a gesture aims, given as options: a part (with an index) or a point.
+    static let aimOptions: [OptionSpec] = [
+        .init("part", "string", "The part to aim at (the piece's default part when left out)", must: "a part name"),
+        .init("index", "integer", "Which of a repeated part (from 1)", must: "an index (a whole number)"),
+        .init("x", "number", unit: "pt", "A point's x in stage coordinates, with y", must: "an x coordinate in points"),
+        .init("y", "number", unit: "pt", "A point's y in stage coordinates, with x", must: "a y coordinate in points"),
+    ]
+    static let travelOptions: [OptionSpec] = [
+        .init("dx", "number", unit: "pt", default: "0", "How far the finger travels across", must: "a distance in points"),
+        .init("dy", "number", unit: "pt", default: "0", "How far the finger travels down", must: "a distance in points"),
+    ]
+    static let tapOptions = [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.tapDuration)",
+                                        "How long the finger stays down", must: "a number of seconds")] + aimOptions
+    static let dragOptions = travelOptions
+        + [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.dragDuration)",
+                      "How long the drag takes", must: "a number of seconds")] + aimOptions
+    static let flingOptions = travelOptions
+        + [OptionSpec("velocity", "number", unit: "pt/s", range: "above 0", required: true,
+                      "The finger's speed along the path", must: "a speed in points per second")] + aimOptions
 
     static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
+        cls.declareInteractive()
         addGestures(to: cls, context: context)
         addQuestions(to: cls)
     }
@@ -22,14 +39,17 @@ enum InteractionBinding {
     /// The gestures a finger makes on the piece: tap, drag, fling, and a touch the script moves itself.
     private static func addGestures<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
         // tap([part [, index]] [, { duration = 0.1 }]) or tap{ x = , y = }: frames rendered.
-        cls.method("tap") { o, c in
-            let (aim, opts) = try aimAndOptions(c, allowed: tapOptions)
+        cls.method("tap", "Taps a part (the default one when none is named) or a point, rendering the frames",
+                   [.opt("part", "string|" + OptionSpec.tableType(tapOptions)), .opt("index", "integer"),
+                    .opt("options", OptionSpec.tableType(tapOptions))], returns: "integer") { o, c in
+            let (aim, opts) = try aimAndOptions(c, declared: tapOptions)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
             return try runGesture(o, from: aim, c) { s, p, at in try s.tap(on: p, at: at, duration: duration) }
         }
         // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
-        cls.method("drag") { o, c in
-            let opts = try c.options(1, allowed: dragOptions, optional: false)
+        cls.method("drag", "Drags a finger by dx, dy evenly, lifting at rest, rendering the frames",
+                   [.arg("options", OptionSpec.tableType(dragOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: dragOptions, optional: false)
             let (dx, dy) = try travel(opts)
             let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
             return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
@@ -37,28 +57,31 @@ enum InteractionBinding {
             }
         }
         // fling{ dx, dy, velocity, part, index, x, y }: moves at `velocity` points per second and lifts moving.
-        cls.method("fling") { o, c in
-            let opts = try c.options(1, allowed: flingOptions, optional: false)
+        cls.method("fling", "Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames",
+                   [.arg("options", OptionSpec.tableType(flingOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: flingOptions, optional: false)
             let (dx, dy) = try travel(opts)
             guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
-                throw LuaHostError.message("\(c.function): option 'velocity' is required (a speed in points per second along the path)")
+                throw c.refusal("option 'velocity' is required (a speed in points per second along the path)")
             }
             guard dx != 0 || dy != 0 else {
-                throw LuaHostError.message("\(c.function): the finger must travel; give 'dx' or 'dy' (points)")
+                throw c.refusal("the finger must travel; give 'dx' or 'dy' (points)")
             }
             return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
                 try s.fling(on: p, from: from, dx: dx, dy: dy, speed: speed)
             }
         }
         // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
-        cls.method("touch") { o, c in
+        cls.method("touch", "Puts a finger down on a part or at a point; the script moves and lifts it",
+                   [.opt("part", "string|number"), .opt("index",
+                    "integer|number")], returns: "piecebox.finger") { o, c in
             let (p, s) = (o.value, o.stage)
             let at: Point
             if c.type(1) == LUA_TNUMBER {
                 at = Point(x: try c.number(1, "an x coordinate or a part name"), y: try c.number(2, "a y coordinate"))
                 try noMore(c, after: 2)
             } else {
-                let (aim, _) = try aimAndOptions(c, allowed: [], positionalOnly: true)
+                let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
                 at = try point(aim, piece: p, stage: s, c)
             }
             let finger = s.touchDown(on: p, at: at)
@@ -71,20 +94,21 @@ enum InteractionBinding {
     /// A key press, the accessibility tree and its actions, and where a part is.
     private static func addQuestions<P: InteractivePiece>(to cls: LuaClass<Bound<P>>) {
         // key(name): true when the piece did something with it.
-        cls.method("key") { o, c in
+        cls.method("key", "Presses a key; true when the piece did something with it",
+                   [.arg("name", "string")], returns: "boolean") { o, c in
             let name = try c.string(1, "a key name such as \"space\"")
             try noMore(c, after: 1)
             let s = o.stage
             let handled: Bool
             do { handled = try s.press(Key(name), on: o.value) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             try LuaPiece.raisePendingError(on: s)
             c.push(handled)
             return 1
         }
         // accessibility(): the elements in reading order.
-        cls.method("accessibility") { o, c in
+        cls.method("accessibility", "The accessibility elements in reading order", returns: "table[]") { o, c in
             try noMore(c, after: 0)
             let s = o.stage
             let elements = o.value.accessibilityElements(on: s)
@@ -99,27 +123,29 @@ enum InteractionBinding {
             return 1
         }
         // perform(action [, element]): an accessibility action, on an element or (none given) the whole screen.
-        cls.method("perform") { o, c in
+        cls.method("perform", "Performs an accessibility action, on an element or the whole screen",
+                   [.arg("action", "string"), .opt("element", "string")]) { o, c in
             let action = try c.string(1, "an action name such as \"activate\"")
             let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
             try noMore(c, after: 2)
             let s = o.stage
             do { try o.value.perform(action, on: element, context: s) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
             try LuaPiece.raisePendingError(on: s)
             return 0
         }
         // part(name [, index]): where that part is now, { x, y, w, h }.
-        cls.method("part") { o, c in
+        cls.method("part", "Where a part is now",
+                   [.arg("name", "string"), .opt("index",
+                    "integer")], returns: "{x: number, y: number, w: number, h: number}") { o, c in
             let name = try c.string(1, "a part name")
             let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
             try noMore(c, after: 2)
             let p = o.value
             guard let rect = p.partRect(name, index: index, on: o.stage) else {
                 let part = index.map { "\(name) \($0)" } ?? name
-                throw LuaHostError.message(
-                    "\(c.function): \(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
+                throw c.refusal("\(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
             }
             pushRect(rect, c.L)
             return 1
@@ -136,7 +162,7 @@ enum InteractionBinding {
 
     /// Reads `[part [, index]] [, options]`, or an options table alone. The part may also come as the options
     /// `part` and `index`, a point as `x` and `y`.
-    static func aimAndOptions(_ c: LuaCall, allowed: [String], positionalOnly: Bool = false) throws -> (Aim, Options) {
+    static func aimAndOptions(_ c: LuaCall, declared: [OptionSpec], positionalOnly: Bool = false) throws -> (Aim, Options) {
         var arg: Int32 = 1
         var part: String?
         var index: Int?
@@ -157,10 +183,10 @@ enum InteractionBinding {
         if !c.isNil(arg) && c.type(arg) != LUA_TTABLE {
             throw c.argumentError(arg, arg == 2 ? "an index or a table of options" : "a table of options")
         }
-        let opts = try c.options(arg, allowed: allowed)
+        let opts = try c.options(arg, declared: declared)
         try noMore(c, after: arg)
         if part != nil, opts.has("part") || opts.has("index") || opts.has("x") || opts.has("y") {
-            throw LuaHostError.message("\(c.function): the part is given twice (as an argument and as an option)")
+            throw c.refusal("the part is given twice (as an argument and as an option)")
         }
         if part != nil { return (.part(part, index), opts) }
         return (try aim(opts, c), opts)
@@ -173,18 +199,18 @@ enum InteractionBinding {
         let part = try opts.string("part", "a part name")
         let index = try opts.number("index", "an index (a whole number)")
         if let index, index != index.rounded() || abs(index) >= 1e15 {
-            throw LuaHostError.message("\(c.function): option 'index' must be an index (a whole number), got \(index)")
+            throw c.optionError("index", "an index (a whole number)", got: "\(index)")
         }
         switch (x, y) {
         case (nil, nil):
             return .part(part, index.map { Int($0) })
         case (let x?, let y?):
             guard part == nil, index == nil else {
-                throw LuaHostError.message("\(c.function): give a part or a point (x, y), not both")
+                throw c.refusal("give a part or a point (x, y), not both")
             }
             return .point(Point(x: x, y: y))
         default:
-            throw LuaHostError.message("\(c.function): options 'x' and 'y' go together (a point in stage coordinates); got only '\(x == nil ? "y" : "x")'")
+            throw c.refusal("options 'x' and 'y' go together (a point in stage coordinates); got only '\(x == nil ? "y" : "x")'")
         }
     }
 
@@ -194,7 +220,7 @@ enum InteractionBinding {
             return p
         case .part(let part, let index):
             do { return try stage.aim(at: part, index: index, on: piece) } catch {
-                throw LuaHostError.message("\(c.function): \(error)")
+                throw c.refusal("\(error)")
             }
         }
     }
@@ -203,7 +229,7 @@ enum InteractionBinding {
     static func positive(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value > 0 else {
-            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) above 0, got \(value)")
+            throw opts.optionError(key, "\(what) above 0", got: "\(value)")
         }
         return value
     }
@@ -214,7 +240,7 @@ enum InteractionBinding {
         var trailing = c.count
         while trailing > last && c.isNil(trailing) { trailing -= 1 }
         guard trailing > last else { return }
-        throw LuaHostError.message("\(c.function): argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
+        throw c.refusal("argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
     }
 
     /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
@@ -234,12 +260,12 @@ enum InteractionBinding {
     }
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
-        if let refusal = stage.clockMoveRefusal("start a gesture") { throw LuaHostError.message("\(c.function): \(refusal)") }
+        if let refusal = stage.clockMoveRefusal("start a gesture") { throw c.refusal("\(refusal)") }
         let frames: Int
         do { frames = try body() } catch {
             // The handler's own error says more than the stage error it may have caused.
             try LuaPiece.raisePendingError(on: stage)
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
         try LuaPiece.raisePendingError(on: stage)
         return frames

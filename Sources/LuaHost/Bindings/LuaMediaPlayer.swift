@@ -42,7 +42,7 @@ final class LuaMediaPlayer: MediaPlayer {
             let type = lua_rawget(L, index)
             clua_pop(L, 1)
             guard type == LUA_TFUNCTION else {
-                throw LuaHostError.message("\(what): the Lua player has no function '\(name)' (a player is \(shape))")
+                throw ArgumentErrors.refusal(what, "the Lua player has no function '\(name)' (a player is \(shape))")
             }
         }
         let fields = try read(L, index, what: what, report: nil)
@@ -75,7 +75,7 @@ final class LuaMediaPlayer: MediaPlayer {
             return try LuaValue.read(L, -1)
         }
         func wrong(_ name: String, _ expected: String, _ value: LuaValue) -> LuaHostError {
-            .message("\(what): the Lua player's '\(name)' must be \(expected), got \(value.described())")
+            ArgumentErrors.refusal(what, "the Lua player's '\(name)' must be \(expected), got \(value.described())")
         }
         let title = try field("title"), artist = try field("artist"), duration = try field("duration")
         let isPlaying = try field("isPlaying"), time = try field("time")
@@ -129,16 +129,16 @@ final class LuaMediaPlayer: MediaPlayer {
         }
         let reasons = ["tick", "play", "pause", "seek", "skip", "trackEnd", "queue"]
         for key in t.keys where !["reason", "time", "isPlaying", "track"].contains(key) {
-            throw LuaHostError.message("\(c.function): unknown key '\(LuaValue.shown(key))' (known: reason, time, isPlaying, track)")
+            throw c.refusal("unknown key '\(LuaValue.shown(key))' (known: reason, time, isPlaying, track)")
         }
         guard case .string(let name) = t["reason"], let reason = PlayerReport.Reason(rawValue: name) else {
-            throw LuaHostError.message("\(c.function): 'reason' must be one of \(reasons.map { "\"\($0)\"" }.joined(separator: ", ")), got \(t["reason"].described())")
+            throw c.refusal("'reason' must be one of \(reasons.map { "\"\($0)\"" }.joined(separator: ", ")), got \(t["reason"].described())")
         }
         var track: Int?
         switch t["track"] {
         case .nil: track = nil
         case .number(let n) where n >= 1 && n < 1e9 && n == n.rounded(): track = Int(n) - 1
-        default: throw LuaHostError.message("\(c.function): 'track' must be a track number from 1, got \(t["track"].described())")
+        default: throw c.refusal("'track' must be a track number from 1, got \(t["track"].described())")
         }
         lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(tableRef))
         defer { clua_pop(c.L, 1) }
@@ -214,7 +214,7 @@ enum PlayerOption {
         case LUA_TUSERDATA:
             return try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         default:
-            throw LuaHostError.message("\(c.function): option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
+            throw c.refusal("option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
         }
     }
 

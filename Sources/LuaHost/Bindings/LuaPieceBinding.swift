@@ -106,16 +106,19 @@ final class LuaPiece: HoldsScriptTexts {
 }
 
 enum LuaPieceBinding: StageMadeBinding {
+    static let example = """
+        { name = "card", state = { n = 0 }, layout = function(state) return { surface = { x = 0, y = 0, w = 100 + (state.n or 0), h = 50 } } end }
+        """
     /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaPiece {
         let state = context.state
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
         let t = 1 + c.offset
-        try c.checkOptionKeys(1, allowed: optionKeys)
+        try c.checkOptionKeys(1, allowed: options.lazy.map(\.name))
         lua_pushstring(L, "name"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TSTRING else {
-            throw LuaHostError.message("\(c.function): option 'name' must be the piece's name (a string)")
+            throw c.refusal("option 'name' must be the piece's name (a string)")
         }
         try c.budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -1)))
         let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
@@ -123,14 +126,14 @@ enum LuaPieceBinding: StageMadeBinding {
         lua_pushstring(L, "layout"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             clua_pop(L, 1)
-            throw LuaHostError.message("\(c.function): option 'layout' must be a function(state, env) that returns the elements")
+            throw c.refusal("option 'layout' must be a function(state, env) that returns the elements")
         }
         let layoutRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         lua_pushstring(L, "state"); lua_rawget(L, t)
         if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
         guard lua_type(L, -1) == LUA_TTABLE else {
             clua_pop(L, 1)
-            throw LuaHostError.message("\(c.function): option 'state' must be a table")
+            throw c.refusal("option 'state' must be a table")
         }
         let stateRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         let piece = LuaPiece(name: name, state: state, context: context, layoutRef: layoutRef, stateRef: stateRef)
@@ -142,7 +145,7 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         do { try stage.add(piece) } catch {
-            throw LuaHostError.message("\(c.function): \(error.description)")
+            throw c.refusal("\(error.description)")
         }
         if let error = piece.takeError() { throw LuaHostError.message(error) }
         // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
@@ -150,8 +153,17 @@ enum LuaPieceBinding: StageMadeBinding {
         return piece
     }
 
-    static let optionKeys = ["name", "state", "layout", "onTouch", "onKey", "accessibility", "perform", "parts",
-                             "timeline"]
+    static let options: [OptionSpec] = [
+        .init("name", "string", "The piece's name in the frame log"),
+        .init("state", "table", "The piece's state, handed to layout"),
+        .init("layout", "fun(state: table, env: table): table", required: true, "Gives the piece's elements for a state"),
+        .init("onTouch", "function", "Handles a touch on the piece"),
+        .init("onKey", "function", "Handles a key press"),
+        .init("accessibility", "function", "Gives the accessibility elements"),
+        .init("perform", "function", "Performs an accessibility action"),
+        .init("parts", "table", "Where gestures aim, by part name"),
+        .init("timeline", "table", "A timeline that redraws the piece as time passes"),
+    ]
 
     /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
     private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall) throws -> Int32 {
@@ -165,7 +177,7 @@ enum LuaPieceBinding: StageMadeBinding {
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
-            throw LuaHostError.message("\(c.function): option '\(key)' must be a \(shape), got \(got)")
+            throw c.optionError(key, "a \(shape)", got: "\(got)")
         }
     }
 
@@ -176,26 +188,27 @@ enum LuaPieceBinding: StageMadeBinding {
         defer { clua_pop(L, 1) }
         let value: LuaValue
         do { value = try LuaValue.read(L, -1, budget: c.budget) } catch let LuaHostError.message(m) {
-            throw LuaHostError.message("\(c.function): option 'parts': \(m)")
+            throw c.refusal("option 'parts': \(m)")
         }
         if value.isNil { return nil }
         let shape = "a list of element names such as { \"surface\", \"grabber\" }"
         guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
-            throw LuaHostError.message("\(c.function): option 'parts' must be \(shape), got \(value.typeName)")
+            throw c.optionError("parts", "\(shape)", got: "\(value.typeName)")
         }
         return try list.array.enumerated().map { i, v in
             guard case .string(let name) = v, !name.isEmpty else {
-                throw LuaHostError.message("\(c.function): option 'parts' must be \(shape); item \(i + 1) is a \(v.typeName)")
+                throw c.refusal("option 'parts' must be \(shape); item \(i + 1) is a \(v.typeName)")
             }
             return name
         }
     }
 
     static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("state") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("state", "table",
+                    "The piece's state table") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
         // The piece's target elements (where they are going), by name: card.layout.surface.h
-        cls.property("layout") { o, c in
+        cls.reading("layout", "table", "The piece's target elements (where they are going), by name") { o, c in
             let elements = o.stage.targets(of: o.value.name) ?? []
             lua_createtable(c.L, 0, Int32(elements.count))
             for e in elements {
@@ -208,7 +221,8 @@ enum LuaPieceBinding: StageMadeBinding {
         }
         InteractionBinding.addMethods(to: cls, context: context)
         // set(changes[, animation]): merges the changes into the state inside one transaction.
-        cls.method("set") { o, c in
+        cls.method("set", "Merges changes into the state inside one transaction",
+                   [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L

@@ -185,20 +185,20 @@ extension LuaPiece: InteractivePiece {
             let at = "element \(i + 1)"
             guard case .table(let t) = item else { throw LuaHostError.message("\(at) as a \(item.typeName); each element is a table") }
             for key in t.keys where !Self.elementKeys.contains(key) {
-                throw LuaHostError.message("\(at): unknown key '\(key)' (known: \(Self.elementKeys.joined(separator: ", ")))")
+                throw ArgumentErrors.refusal(at, "unknown key '\(key)' (known: \(Self.elementKeys.joined(separator: ", ")))")
             }
-            guard let id = t["id"].string, !id.isEmpty else { throw LuaHostError.message("\(at): 'id' must be a string") }
-            guard let label = t["label"].string else { throw LuaHostError.message("\(id): 'label' must be a string") }
+            guard let id = t["id"].string, !id.isEmpty else { throw ArgumentErrors.refusal(at, "'id' must be a string") }
+            guard let label = t["label"].string else { throw ArgumentErrors.refusal(id, "'label' must be a string") }
             let frame: Rect
             if t["frame"].isNil {
                 guard let rect = elementRect(id, on: context) else {
-                    throw LuaHostError.message("\(id): give a 'frame' { x, y, w, h } (no element named \"\(id)\" to take it from)")
+                    throw ArgumentErrors.refusal(id, "give a 'frame' { x, y, w, h } (no element named \"\(id)\" to take it from)")
                 }
                 frame = rect
             } else {
                 guard let f = t["frame"].table, let x = f["x"].number, let y = f["y"].number,
                       let w = f["w"].number, let h = f["h"].number else {
-                    throw LuaHostError.message("\(id): 'frame' must be a table { x, y, w, h } of numbers")
+                    throw ArgumentErrors.refusal(id, "'frame' must be a table { x, y, w, h } of numbers")
                 }
                 frame = Rect(x: x, y: y, width: w, height: h)
             }
@@ -214,18 +214,18 @@ extension LuaPiece: InteractivePiece {
         case .nil: return nil
         case .string(let s): return s
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        default: throw LuaHostError.message("\(id): '\(key)' must be a string, got \(v.typeName)")
+        default: throw ArgumentErrors.refusal(id, "'\(key)' must be a string, got \(v.typeName)")
         }
     }
 
     private func strings(_ v: LuaValue, _ key: String, _ id: String) throws -> [String] {
         guard !v.isNil else { return [] }
         guard case .table(let t) = v, t.fields.isEmpty else {
-            throw LuaHostError.message("\(id): '\(key)' must be a list of strings, got \(v.typeName)")
+            throw ArgumentErrors.refusal(id, "'\(key)' must be a list of strings, got \(v.typeName)")
         }
         return try t.array.map { item in
             guard let s = item.string else {
-                throw LuaHostError.message("\(id): '\(key)' must be a list of strings; it holds a \(item.typeName)")
+                throw ArgumentErrors.refusal(id, "'\(key)' must be a list of strings; it holds a \(item.typeName)")
             }
             return s
         }
@@ -235,7 +235,7 @@ extension LuaPiece: InteractivePiece {
         switch v {
         case .nil: return false
         case .boolean(let b): return b
-        default: throw LuaHostError.message("\(id): '\(key)' must be true or false, got \(v.typeName)")
+        default: throw ArgumentErrors.refusal(id, "'\(key)' must be true or false, got \(v.typeName)")
         }
     }
 }

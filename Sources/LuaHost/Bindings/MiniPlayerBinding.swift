@@ -7,16 +7,22 @@ import PieceKit
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
 enum MiniPlayerBinding: StageMadeBinding {
-    static let optionKeys = ["player", "name", "messages"]
+    static let example = "{ player = player, name = \"mini\" }"
+    static let readsPlayer = true
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
+        .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key"),
+    ]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MiniPlayerPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         try PlayerOption.check(player)
         return piece
     }
@@ -32,11 +38,14 @@ enum MiniPlayerBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MiniPlayerPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
-        cls.property("progress") { o, c in c.push(o.value.progress); return 1 }
-        cls.property("dragOffset") { o, c in c.push(o.value.state.dragOffset); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.reading("progress", "number",
+                    "How far the track has played, 0 to 1") { o, c in c.push(o.value.progress); return 1 }
+        cls.reading("dragOffset", "number",
+                    unit: "pt", "How far a finger has dragged it") { o, c in c.push(o.value.state.dragOffset); return 1 }
+        cls.reading("layout", "table",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value.layout(in: o.stage.environment)).push(c.L); return 1 }
     }
 
     /// Where everything rests: `closed` and `open`, each by the frame's element names, plus the bar's heights

@@ -32,7 +32,7 @@ enum MotionBinding {
         let state = context.state
         let views = TokenViewBinding.luaClass(context)
         let L = state.L
-        state.pushLibrary(curveFunctions(context) + gestureFunctions() + tokenFunctions(context))
+        state.pushLibrary(LibraryFunction.table(functions(context)))
         let lib = lua_gettop(L)
         state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
         state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
@@ -49,28 +49,46 @@ enum MotionBinding {
         state.setGlobalValue("motion")
     }
 
+    /// The library's functions, each declared where its body is (FoundationBinding adds `pressAnchor`).
+    static func functions(_ context: BindingContext) -> [LibraryFunction] {
+        curveFunctions(context) + gestureFunctions() + tokenFunctions(context)
+    }
 
     /// `motion.spring`, the curves and `interpolatingSpring`: animations to sample or hand to a piece.
-    private static func curveFunctions(_ context: BindingContext) -> [(String, HostFunction)] {
+    private static func curveFunctions(_ context: BindingContext) -> [LibraryFunction] {
         func pushSpring(_ s: Spring) { SpringBinding.push(SpringObject(s), context: context) }
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
         return [
-            ("spring", { c in
+            LibraryFunction("spring", "A spring from { duration, bounce }, { response, dampingRatio }, "
+                            + "{ mass, stiffness, damping } or { settlingDuration, dampingRatio }",
+                            [.arg("options", "piecebox.springOptions")], returns: "piecebox.spring", { c in
                 let c = c.named("motion.spring")
                 pushSpring(try springFromOptions(c, 1)); return 1
             }),
-            ("easeIn", { c in pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1 }),
-            ("easeOut", { c in pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1 }),
-            ("easeInOut", { c in pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1 }),
-            ("linear", { c in pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1 }),
-            ("timingCurve", { c in
+            LibraryFunction("easeIn", "An ease-in curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1
+            }),
+            LibraryFunction("easeOut", "An ease-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1
+            }),
+            LibraryFunction("easeInOut", "An ease-in-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1
+            }),
+            LibraryFunction("linear", "A linear curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1
+            }),
+            LibraryFunction("timingCurve", "A cubic Bézier timing curve",
+                            [.arg("x1", "number"), .arg("y1", "number"), .arg("x2", "number"), .arg("y2", "number"),
+                             .opt("duration", "number", "s")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.timingCurve")
                 let x1 = try c.number(1, "the first control point's x"), y1 = try c.number(2, "the first control point's y")
                 let x2 = try c.number(3, "the second control point's x"), y2 = try c.number(4, "the second control point's y")
                 let d = try c.optionalNumber(5, "a duration in seconds") ?? Animation.defaultCurveDuration
                 pushAnimation(.timingCurve(x1, y1, x2, y2, duration: d)); return 1
             }),
-            ("interpolatingSpring", { c in
+            LibraryFunction("interpolatingSpring", "A spring animation that keeps its velocity when retargeted",
+                            [.arg("spring", "piecebox.spring|piecebox.springOptions"), .opt("initialVelocity",
+                             "number")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.interpolatingSpring")
                 let s = try springArgument(c, 1, context: context)
                 let v = try c.optionalNumber(2, "an initial velocity in whole distances per second") ?? 0
@@ -80,16 +98,20 @@ enum MotionBinding {
     }
 
     /// The gesture physics: rubber banding, projection, the nearest stop, the press scale.
-    private static func gestureFunctions() -> [(String, HostFunction)] {
+    private static func gestureFunctions() -> [LibraryFunction] {
         [
-            ("rubberBand", { c in
+            LibraryFunction("rubberBand", "How far a pull past an edge shows, rubber-banded",
+                            [.arg("pull", "number", "pt"), .arg("limit", "number", "pt"), .opt("coefficient",
+                             "number")], returns: "number", { c in
                 let c = c.named("motion.rubberBand")
                 let x = try c.number(1, "a pull in points")
                 let limit = try c.number(2, "a limit in points")
                 let k = try c.optionalNumber(3, "a coefficient") ?? 0.55
                 c.push(GesturePhysics.rubberBand(x, limit: limit, coefficient: k)); return 1
             }),
-            ("rubberBandIn", { c in
+            LibraryFunction("rubberBandIn", "A value rubber-banded into a range",
+                            [.arg("value", "number"), .arg("lower", "number"), .arg("upper", "number"), .arg("limit",
+                             "number", "pt"), .opt("coefficient", "number")], returns: "number", { c in
                 let c = c.named("motion.rubberBandIn")
                 let x = try c.number(1, "a value")
                 let lo = try c.number(2, "the range's lower end"), hi = try c.number(3, "the range's upper end")
@@ -97,13 +119,16 @@ enum MotionBinding {
                 let k = try c.optionalNumber(5, "a coefficient") ?? 0.55
                 c.push(GesturePhysics.rubberBand(x, lower: lo, upper: hi, limit: limit, coefficient: k)); return 1
             }),
-            ("project", { c in
+            LibraryFunction("project", "Where a fling from a position at a velocity comes to rest",
+                            [.arg("position", "number", "pt"), .arg("velocity", "number", "pt/s"),
+                             .opt("decelerationRate", "number")], returns: "number", { c in
                 let c = c.named("motion.project")
                 let p = try c.number(1, "a position in points"), v = try c.number(2, "a velocity in points per second")
                 let rate = try c.optionalNumber(3, "a deceleration rate") ?? 0.99
                 c.push(GesturePhysics.project(p, velocity: v, decelerationRate: rate)); return 1
             }),
-            ("nearest", { c in
+            LibraryFunction("nearest", "The nearest of a list of stops to a value",
+                            [.arg("value", "number"), .arg("stops", "number[]")], returns: "number", { c in
                 let c = c.named("motion.nearest")
                 let v = try c.number(1, "a value")
                 guard case .table(let t) = try c.value(2) else { throw c.argumentError(2, "a list of numbers") }
@@ -111,7 +136,9 @@ enum MotionBinding {
                 guard candidates.count == t.array.count else { throw c.argumentError(2, "a list of numbers") }
                 c.push(GesturePhysics.nearest(v, in: candidates)); return 1
             }),
-            ("pressScale", { c in
+            LibraryFunction("pressScale", "The scale a pressed surface of a size shrinks to",
+                            [.arg("w", "number", "pt"), .arg("h", "number", "pt"), .opt("depth", "number",
+                             "pt")], returns: "number", { c in
                 let c = c.named("motion.pressScale")
                 let w = try c.number(1, "a width"), h = try c.number(2, "a height")
                 let depth = try c.optionalNumber(3, "a depth in points") ?? 2.5
@@ -121,33 +148,39 @@ enum MotionBinding {
     }
 
     /// The foundation's tokens made from the file's overrides (`settle`, `follow`, `cascade`) and the overrides.
-    private static func tokenFunctions(_ context: BindingContext) -> [(String, HostFunction)] {
+    private static func tokenFunctions(_ context: BindingContext) -> [LibraryFunction] {
         func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
         return [
-            ("settle", { c in
+            LibraryFunction("settle", "The animation that settles a thrown value from one place to another",
+                            [.arg("options", OptionSpec.tableType(settleOptions))], returns: "piecebox.animation", { c in
                 let c = c.named("motion.settle")
-                let o = try c.options(1, allowed: ["velocity", "from", "to", "spring", "reduceMotion"], optional: false)
+                let o = try c.options(1, declared: settleOptions, optional: false)
                 guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
-                    throw LuaHostError.message("motion.settle: give velocity, from and to (numbers)")
+                    throw ArgumentErrors.refusal("motion.settle", "give velocity, from and to (numbers)")
                 }
                 let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
             }),
-            ("follow", { c in
+            LibraryFunction("follow", "The animation of the rank-th follower of a motion",
+                            [.arg("rank", "integer"), .opt("spring",
+                             "piecebox.spring|piecebox.springOptions")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.follow")
                 let rank = try c.integer(1, "a rank (a whole number)")
                 let spring = c.isNil(2) ? nil : try springArgument(c, 2, context: context)
                 pushAnimation(context.tokens(reduceMotion: false).follow(spring, rank: rank)); return 1
             }),
-            ("cascade", { c in
+            LibraryFunction("cascade", "An animation delayed for the index-th item of a cascade",
+                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"),
+                             .opt("step", "number", "s")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.cascade")
                 let a = try animationArgument(c, 1, context: context)
                 let index = try c.integer(2, "an index (a whole number)")
                 let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
                 pushAnimation(context.tokens(reduceMotion: false).cascade(a, index: index, step: step)); return 1
             }),
-            ("override", { c in
+            LibraryFunction("override", "Overrides roles and tiers (or adds new ones) for the rest of the test or file",
+                            [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>")], { c in
                 let c = c.named("motion.override")
                 let more = try overridesFromOptions(c, context: context)
                 // Tokens stay until reset, and a script can name as many of its own as it likes: what a call adds
@@ -157,7 +190,8 @@ enum MotionBinding {
                 if added > 0 { try context.charge(added) }
                 return 0
             }),
-            ("resetOverrides", { _ in context.resetOverrides(); return 0 })
+            LibraryFunction("resetOverrides", "Drops the overrides set since the test or file began",
+                            [], { _ in context.resetOverrides(); return 0 })
         ]
     }
 
@@ -179,28 +213,47 @@ enum MotionBinding {
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
         let d = try c.optionalNumber(1, "a duration in seconds") ?? Animation.defaultCurveDuration
-        guard d > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a duration above 0 s, got \(d)") }
+        guard d > 0 else { throw c.argumentError(1, "a duration above 0 s", got: "\(d)") }
         return d
     }
 
-    static let springKeys = ["duration", "bounce", "response", "dampingRatio", "mass", "stiffness", "damping", "settlingDuration"]
+    /// `motion.settle{...}`.
+    static let settleOptions: [OptionSpec] = [
+        .init("velocity", "number", required: true, "The thrown value's velocity"),
+        .init("from", "number", required: true, "Where the value is"),
+        .init("to", "number", required: true, "Where it comes to rest"),
+        .init("spring", "piecebox.springOptions", "The spring to settle with (the tokens' own when left out)"),
+        .init("reduceMotion", "boolean", default: "false", "Settle as under Reduce Motion"),
+    ]
+    static let springOptions: [OptionSpec] = [
+        .init("duration", "number", unit: "s", range: "above 0", "The perceptual duration (with bounce)"),
+        .init("bounce", "number", range: "between -1 and 1", "How bouncy (with duration)"),
+        .init("response", "number", unit: "s", range: "above 0", "The response (with dampingRatio)"),
+        .init("dampingRatio", "number", range: "above 0", "The damping ratio (with response or settlingDuration)"),
+        .init("mass", "number", range: "above 0", "The mass (with stiffness and damping)"),
+        .init("stiffness", "number", range: "above 0", "The stiffness (with damping)"),
+        .init("damping", "number", range: "at least 0", "The damping (with stiffness)"),
+        .init("settlingDuration", "number", unit: "s", range: "above 0",
+              "How long until it settles (with dampingRatio)"),
+    ]
+    static let springKeys = OptionSpec.names(springOptions)
 
     /// A spring from `{ duration, bounce }`, `{ response, dampingRatio }`, `{ mass, stiffness, damping }`
     /// or `{ settlingDuration, dampingRatio }`.
     static func springFromOptions(_ c: LuaCall, _ arg: Int32) throws -> Spring {
-        let o = try c.options(arg, allowed: springKeys, optional: false)
+        let o = try c.options(arg, declared: springOptions, optional: false)
         return try spring(from: o, c.function)
     }
 
     static func spring(from o: Options, _ function: String) throws -> Spring {
         func positive(_ key: String) throws -> Double? {
             guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw LuaHostError.message("\(function): option '\(key)' must be above 0, got \(v)") }
+            guard v > 0 else { throw ArgumentErrors.refusal(function, "option '\(key)' must be above 0, got \(v)") }
             return v
         }
         if let k = try positive("stiffness") {
             guard let d = try o.number("damping"), d >= 0 else {
-                throw LuaHostError.message("\(function): with stiffness, give damping (a number of at least 0)")
+                throw ArgumentErrors.refusal(function, "with stiffness, give damping (a number of at least 0)")
             }
             return Spring(mass: try positive("mass") ?? 1, stiffness: k, damping: d, allowOverDamping: true)
         }
@@ -211,7 +264,7 @@ enum MotionBinding {
             return Spring(settlingDuration: s, dampingRatio: try o.number("dampingRatio") ?? 1)
         }
         let bounce = try o.number("bounce") ?? 0
-        guard bounce > -1, bounce < 1 else { throw LuaHostError.message("\(function): option 'bounce' must be between -1 and 1, got \(bounce)") }
+        guard bounce > -1, bounce < 1 else { throw ArgumentErrors.refusal(function, "option 'bounce' must be between -1 and 1, got \(bounce)") }
         return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
     }
 
@@ -230,10 +283,10 @@ enum MotionBinding {
 
     static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
         guard case .table(let t) = v else {
-            throw LuaHostError.message("\(c.function): \(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
+            throw c.refusal("\(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
         }
         for k in t.keys where !springKeys.contains(k) {
-            throw LuaHostError.message("\(c.function): \(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
+            throw c.refusal("\(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
         }
         return try spring(from: Options(function: c.function, table: t), c.function)
     }
@@ -249,7 +302,7 @@ enum MotionBinding {
         while lua_next(L, idx) != 0 {
             defer { clua_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING else {
-                throw LuaHostError.message("motion.override: keys must be role names or 'tiers'")
+                throw ArgumentErrors.refusal("motion.override", "keys must be role names or 'tiers'")
             }
             try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)
@@ -260,7 +313,7 @@ enum MotionBinding {
                 continue
             }
             guard let role = MotionRole(rawValue: key) else {
-                throw LuaHostError.message("motion.override: unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
+                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
             }
             var sub = c
             sub.offset = 0

@@ -3,26 +3,35 @@ import PieceKit
 /// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
 /// `animation` to sample it or animate with it.
 enum SpringBinding: ClassBinding {
+    static var options: [OptionSpec] { MotionBinding.springOptions }
+
     static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
-        cls.readings(numbers: [
-            "duration": \.spring.duration, "bounce": \.spring.bounce, "response": \.spring.response,
-            "dampingRatio": \.spring.dampingRatio, "stiffness": \.spring.stiffness, "damping": \.spring.damping,
-            "mass": \.spring.mass, "settlingDuration": \.spring.settlingDuration,
-        ])
+        cls.reading("duration", unit: "s", "The perceptual duration", \.spring.duration)
+        cls.reading("bounce", "How bouncy it is, -1 to 1", \.spring.bounce)
+        cls.reading("response", unit: "s", "The response (as SwiftUI's spring(response:dampingFraction:))", \.spring.response)
+        cls.reading("dampingRatio", "The damping ratio (1 is critically damped)", \.spring.dampingRatio)
+        cls.reading("stiffness", "The spring's stiffness", \.spring.stiffness)
+        cls.reading("damping", "The spring's damping", \.spring.damping)
+        cls.reading("mass", "The mass on the spring", \.spring.mass)
+        cls.reading("settlingDuration", unit: "s", "How long until it settles", \.spring.settlingDuration)
         // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
-        cls.method("value") { o, c in
+        cls.method("value", "Where a spring from 0 is after t seconds",
+                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
+                    "number")], returns: "number") { o, c in
             let t = try c.number(1, "a time in seconds")
             let target = try c.optionalNumber(2, "a target (a number)") ?? 1
             let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
             c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
         }
-        cls.method("velocity") { o, c in
+        cls.method("velocity", "How fast a spring from 0 moves after t seconds",
+                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
+                    "number")], returns: "number") { o, c in
             let t = try c.number(1, "a time in seconds")
             let target = try c.optionalNumber(2, "a target (a number)") ?? 1
             let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
             c.push(o.spring.velocity(target: target, initialVelocity: v, time: t)); return 1
         }
-        cls.method("animation") { o, c in
+        cls.method("animation", "An animation that uses this spring", returns: "piecebox.animation") { o, c in
             AnimationBinding.push(AnimationObject(.spring(o.spring)), context: context); return 1
         }
     }
@@ -33,18 +42,31 @@ enum SpringBinding: ClassBinding {
 enum AnimationBinding: ClassBinding {
     static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
         let state = context.state
-        cls.property("duration") { o, c in c.push(o.animation.completionTime); return 1 }
-        cls.property("description") { o, c in c.push(o.animation.description); return 1 }
+        cls.reading("duration", "number",
+                    unit: "s", "When the animation completes") { o, c in c.push(o.animation.completionTime); return 1 }
+        cls.reading("description", "string",
+                    "What the animation is, as SwiftUI would print it") { o, c in c.push(o.animation.description); return 1 }
         // value(t): the fraction of the change covered after t seconds (1 when done).
-        cls.method("value") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).fraction); return 1 }
-        cls.method("velocity") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).velocity); return 1 }
-        cls.method("isFinished") { o, c in c.push(o.animation.sample(at: try c.number(1, "a time in seconds")).isFinished); return 1 }
-        cls.method("delay") { o, c in
+        cls.method("value", "The fraction of the change covered after t seconds (1 when done)",
+                   [.arg("t", "number",
+                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).fraction); return 1 }
+        cls.method("velocity", "How fast the fraction changes after t seconds",
+                   [.arg("t", "number",
+                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).velocity); return 1 }
+        cls.method("isFinished", "Whether the animation is done after t seconds",
+                   [.arg("t", "number",
+                    "s")], returns: "boolean") { o, c in c.push(o.animation.sample(at: try c.number(1,
+                    "a time in seconds")).isFinished); return 1 }
+        cls.method("delay", "The same animation starting later",
+                   [.arg("seconds", "number", "s")], returns: "piecebox.animation") { o, c in
             state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
         }
-        cls.method("speed") { o, c in
+        cls.method("speed", "The same animation played faster (above 1) or slower",
+                   [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
             let s = try c.number(1, "a speed factor")
-            guard s > 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a speed factor above 0, got \(s)") }
+            guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(s)") }
             state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
         }
     }
@@ -54,7 +76,7 @@ enum AnimationBinding: ClassBinding {
 /// in force now (built-in ones and those a plugin or token set added), so an override shows at once.
 enum TokenViewBinding: ClassBinding {
     static func describe(_ cls: LuaClass<TokenView>, context: BindingContext) {
-        cls.anyProperty { view, key, c in
+        cls.anyName("piecebox.spring|piecebox.animation", "A tier (a spring) or role (an animation) by name, as the tokens in force say") { view, key, c in
             let tokens = view.context.tokens(reduceMotion: view.reduceMotion)
             switch view.kind {
             case .tiers:

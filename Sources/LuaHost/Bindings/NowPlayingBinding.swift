@@ -7,12 +7,24 @@ import PieceKit
 /// keys and VoiceOver (the shared interaction methods), the app's side of its binding (`setExpanded`, `set`), and
 /// its layout by name in stage coordinates (`np.layout.card`).
 enum NowPlayingBinding: StageMadeBinding {
-    static let optionKeys = ["player", "skipping", "expanded", "messages", "onSkip", "onSeek", "name"]
+    static let example = "{ player = player }"
+    static let readsPlayer = true
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
+        .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"",
+              "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
+        .init("expanded", "boolean", default: "false", "The app's expanded binding"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key"),
+        .init("onSkip", "boolean", default: "true", "Whether the app handles skipping"),
+        .init("onSeek", "boolean", default: "true", "Whether the app handles seeking"),
+        .init("name", "string", default: "nowPlaying", "The piece's name in the frame log"),
+    ]
+    static let setOptions = OptionSpec.picking(["skipping", "messages", "onSkip", "onSeek"], from: options)
     static let messageKeys = ["nowPlaying", "play", "pause", "playing", "paused", "previous", "next", "skipBack",
                               "skipForward", "openPlayer", "closePlayer", "position", "live", "untitled"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> NowPlayingPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "nowPlaying")
         let skipping = try self.skipping(opts.table["skipping"], c)
@@ -21,7 +33,7 @@ enum NowPlayingBinding: StageMadeBinding {
                                     messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         try PlayerOption.check(player)
         return piece
     }
@@ -34,17 +46,17 @@ enum NowPlayingBinding: StageMadeBinding {
         case .string("podcast"): return .podcast
         case .table(let t):
             for key in t.keys where key != "back" && key != "forward" {
-                throw LuaHostError.message("\(c.function): option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
+                throw c.refusal("option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
             }
             func seconds(_ key: String) throws -> Int {
                 guard case .number(let n) = t[key], n.isFinite, n >= 1, n <= 86_400, n == n.rounded() else {
-                    throw LuaHostError.message("\(c.function): skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
+                    throw c.refusal("skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
                 }
                 return Int(n)
             }
             return .seconds(back: try seconds("back"), forward: try seconds("forward"))
         default:
-            throw LuaHostError.message("\(c.function): option 'skipping' must be \(usage), got \(value.described())")
+            throw c.optionError("skipping", "\(usage)", got: "\(value.described())")
         }
     }
 
@@ -63,13 +75,15 @@ enum NowPlayingBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography",
+                   [.arg("open", "boolean")]) { o, c in
             o.value.expanded = try c.boolean(1, "true or false")
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.
-        cls.method("set") { o, c in
-            let opts = try c.options(1, allowed: ["skipping", "messages", "onSkip", "onSeek"], optional: false)
+        cls.method("set", "The app passes new parameters, together",
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
+            let opts = try c.options(1, declared: setOptions, optional: false)
             let skipping = opts.has("skipping") ? try self.skipping(opts.table["skipping"], c) : nil
             let messages = opts.has("messages") ? try self.messages(opts.table["messages"], c) : nil
             let onSkip = opts.has("onSkip") ? try opts.boolean("onSkip", default: true) : nil
@@ -78,18 +92,22 @@ enum NowPlayingBinding: StageMadeBinding {
             o.value.setParameters(skipping: skipping, messages: messages, hasOnSkip: onSkip, hasOnSeek: onSeek)
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("expanded") { o, c in c.push(o.value.expanded); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("expanded", "boolean", "The app's expanded binding") { o, c in c.push(o.value.expanded); return 1 }
         // The layout on screen (the state's `shown`), which follows `expanded` on the choreography.
-        cls.property("isOpen") { o, c in c.push(o.value.state.shown); return 1 }
-        cls.property("shownTime") { o, c in c.push(o.value.shownTime); return 1 }
-        cls.property("isScrubbing") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
-        cls.property("pendingSeek") { o, c in
+        cls.reading("isOpen", "boolean",
+                    "Whether the open layout is on screen (it follows expanded on the choreography)") { o, c in c.push(o.value.state.shown); return 1 }
+        cls.reading("shownTime", "number",
+                    unit: "s", "The time the playhead shows") { o, c in c.push(o.value.shownTime); return 1 }
+        cls.reading("isScrubbing", "boolean",
+                    "Whether a finger is scrubbing the playhead") { o, c in c.push(o.value.state.playhead.scrubTime != nil); return 1 }
+        cls.reading("pendingSeek", "number?", unit: "s", "The seek waiting to be confirmed, nil with none") { o, c in
             if let t = o.value.state.playhead.pendingSeek { c.push(t) } else { c.pushNil() }
             return 1
         }
-        cls.property("state") { o, c in stateValue(o.value).push(c.L); return 1 }
-        cls.property("layout") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
+        cls.reading("state", "table", "The piece's state") { o, c in stateValue(o.value).push(c.L); return 1 }
+        cls.reading("layout", "table",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in layoutValue(o.value, o.stage.environment).push(c.L); return 1 }
     }
 
     /// The piece's `@State`, by the seed's names.

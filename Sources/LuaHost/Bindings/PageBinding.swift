@@ -10,32 +10,44 @@ import PieceKit
 /// example's type (a title2 heading over body paragraphs, semibold, in a column 24 points in) and the page takes its
 /// spacing (36) and padding (24 above, 360 below); otherwise sections keep their `height` and there is none.
 enum PageBinding: StageMadeBinding {
-    static let optionKeys = ["sections", "name", "selection", "keyboard", "spacing", "paddingTop", "paddingBottom"]
+    static let example = """
+        { sections = { { id = "a", title = "A", height = 600 }, { id = "b", title = "B", height = 900 } } }
+        """
+    static let options: [OptionSpec] = [
+        .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]",
+              required: true, "The page's sections, top to bottom", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
+        .init("name", "string", default: "page", "The page's name in the frame log"),
+        .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
+        .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
+        .init("spacing", "number", unit: "pt", "Space between sections"),
+        .init("paddingTop", "number", unit: "pt", "Space above the first section"),
+        .init("paddingBottom", "number", unit: "pt", "Space below the last section"),
+    ]
     static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LiveScrollPage {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let list = try opts.table("sections", "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }") else {
-            throw LuaHostError.message("\(c.function): option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
+        let opts = try c.options(1, declared: options, optional: false)
+        guard let list = try opts.table("sections") else {
+            throw c.refusal("option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
         }
         var sections: [ScrollPage.Section] = []
         var ids: Set<String> = []
         for (i, value) in list.array.enumerated() {
             let section = try self.section(value, number: i + 1, c)
             guard ids.insert(section.id).inserted else {
-                throw LuaHostError.message("\(c.function): section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
+                throw c.refusal("section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
             }
             sections.append(section)
         }
         if !list.fields.isEmpty {
-            throw LuaHostError.message("\(c.function): option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.refusal("option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
         // The page keeps its own copy of every text for as long as the stage lives: what the call read is counted
         // as the stage's once the page is made (`keep`, in `StageMadeBinding.install`).
         let name = try opts.pieceName(default: "page")
-        let selection = try opts.string("selection", "a section id (a string)")
+        let selection = try opts.string("selection")
         if let selection, !ids.contains(selection) {
-            throw LuaHostError.message("\(c.function): option 'selection' must be one of the sections' ids, got \"\(selection)\"")
+            throw c.optionError("selection", "one of the sections' ids", got: "\"\(selection)\"")
         }
         let keyboard = try nonNegative(opts, "keyboard", "a height in points") ?? 0
         let page = ScrollPage.onStage(
@@ -45,29 +57,29 @@ enum PageBinding: StageMadeBinding {
             paddingBottom: try nonNegative(opts, "paddingBottom", "a distance in points"),
             selection: selection)
         let live = LiveScrollPage(page: page, context: stage, name: name)
-        do { try stage.add(live) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(live) } catch { throw c.refusal("\(error)") }
         return live
     }
 
     private static func section(_ value: LuaValue, number: Int, _ c: LuaCall) throws -> ScrollPage.Section {
         let what = "\(c.function): section \(number)"
         guard case .table(let t) = value else {
-            throw LuaHostError.message("\(what) must be a table { id, title, detail, height | paragraphs }, got \(value.typeName)")
+            throw ArgumentErrors.value(what, mustBe: "a table { id, title, detail, height | paragraphs }", got: value.typeName)
         }
         for key in t.keys where !sectionKeys.contains(key) {
-            throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
+            throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
         }
         guard case .string(let id) = t["id"], !id.isEmpty else {
-            throw LuaHostError.message("\(what): 'id' must be a non-empty string, got \(t["id"].typeName)")
+            throw ArgumentErrors.refusal(what, "'id' must be a non-empty string, got \(t["id"].typeName)")
         }
         guard case .string(let title) = t["title"] else {
-            throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+            throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
         }
         var detail: String?
         switch t["detail"] {
         case .nil: detail = nil
         case .string(let s): detail = s
-        default: throw LuaHostError.message("\(what): 'detail' must be a string, got \(t["detail"].typeName)")
+        default: throw ArgumentErrors.refusal(what, "'detail' must be a string, got \(t["detail"].typeName)")
         }
         var paragraphs: [String] = []
         switch t["paragraphs"] {
@@ -75,12 +87,12 @@ enum PageBinding: StageMadeBinding {
         case .table(let list) where list.fields.isEmpty:
             for (i, p) in list.array.enumerated() {
                 guard case .string(let text) = p else {
-                    throw LuaHostError.message("\(what): paragraph \(i + 1) must be a string, got \(p.typeName)")
+                    throw ArgumentErrors.refusal(what, "paragraph \(i + 1) must be a string, got \(p.typeName)")
                 }
                 paragraphs.append(text)
             }
         default:
-            throw LuaHostError.message("\(what): 'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
+            throw ArgumentErrors.refusal(what, "'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
         }
         var height = 0.0
         switch t["height"] {
@@ -94,7 +106,7 @@ enum PageBinding: StageMadeBinding {
             }
             height = h
         default:
-            throw LuaHostError.message("\(what): 'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
+            throw ArgumentErrors.refusal(what, "'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
         }
         return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
     }
@@ -102,77 +114,93 @@ enum PageBinding: StageMadeBinding {
     private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value >= 0 else {
-            throw LuaHostError.message("\(opts.function): option '\(key)' must be \(what) of at least 0, got \(value)")
+            throw opts.optionError(key, "\(what) of at least 0", got: "\(value)")
         }
         return value
     }
 
     // MARK: The class
 
-    static let scrollOptions = ["to", "offset", "animated", "animation"]
+    static let scrollOptions: [OptionSpec] = [
+        .init("to", "string", "The id of the section to scroll to (or offset)", must: "a section id (a string)"),
+        .init("offset", "number", unit: "pt", "The offset to scroll to (or to)", must: "an offset in points"),
+        .init("animated", "boolean", default: "false", "Whether the scroll animates with the page's own animation"),
+        .init("animation", "piecebox.animation|piecebox.spring", "The animation to scroll with"),
+    ]
+    /// The page's own fling: a velocity only (with dx or dy the call is a finger's flick, `InteractionBinding`).
+    static let flingOptions: [OptionSpec] = [
+        .init("velocity", "number", unit: "pt/s", required: true, "The speed down the page (negative: up)",
+              must: "a speed in points per second"),
+    ]
 
     static func describe(_ cls: LuaClass<Bound<LiveScrollPage>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // scroll{ to = id | offset = points, animated = false, animation = ... }: the app scrolls the page.
-        cls.method("scroll") { o, c in
-            let opts = try c.options(1, allowed: scrollOptions, optional: false)
+        cls.method("scroll", "The app scrolls the page to a section or an offset",
+                   [.arg("options", OptionSpec.tableType(scrollOptions))]) { o, c in
+            let opts = try c.options(1, declared: scrollOptions, optional: false)
             let animation = try scrollAnimation(opts, c, context: context)
             let to = try opts.string("to", "a section id (a string)")
             let offset = try opts.number("offset", "an offset in points")
             switch (to, offset) {
             case (let id?, nil):
                 guard o.value.page.index(of: id) != nil else {
-                    throw LuaHostError.message("\(c.function): option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
+                    throw c.refusal("option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
                 }
                 o.value.select(id, animation: animation)
             case (nil, let y?):
                 o.value.scroll(toOffset: y, animation: animation)
             default:
-                throw LuaHostError.message("\(c.function): give 'to' (a section id) or 'offset' (points), one of them")
+                throw c.refusal("give 'to' (a section id) or 'offset' (points), one of them")
             }
             return 0
         }
         // fling{ velocity = 2000 }: lets the page go at that speed down the page (negative: back up). With dx or
         // dy it is a finger's flick instead, as on any piece.
         let fingerFling = cls.methods["fling"]
-        cls.method("fling") { o, c in
+        cls.method("fling",
+                   "Lets the page go at a speed down the page (negative: up); with dx or dy, a finger's flick as on any piece",
+                   [.arg("options", OptionSpec.tableType(flingOptions) + "|" + OptionSpec.tableType(InteractionBinding.flingOptions))], returns: "integer?") { o, c in
             if c.type(1) == LUA_TTABLE, let t = try c.value(1).table, !t["dx"].isNil || !t["dy"].isNil || !t["part"].isNil
                 || !t["x"].isNil, let fingerFling {
                 return try fingerFling(o, c)
             }
-            let opts = try c.options(1, allowed: ["velocity"], optional: false)
+            let opts = try c.options(1, declared: flingOptions, optional: false)
             guard let velocity = try opts.number("velocity", "a speed in points per second") else {
-                throw LuaHostError.message("\(c.function): option 'velocity' is required (points per second down the page; negative goes back up)")
+                throw c.refusal("option 'velocity' is required (points per second down the page; negative goes back up)")
             }
             o.value.fling(velocity: velocity)
             return 0
         }
         // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
-        cls.method("keyboard") { o, c in
+        cls.method("keyboard", "The keyboard's overlap; 0 puts it away",
+                   [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
             let height = try c.number(1, "a height in points")
-            guard height >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a height in points of at least 0, got \(height)") }
+            guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(height)") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             o.value.setKeyboard(height, animation: animation)
             return 0
         }
         // section(id or index): { id, title, detail, y, h } in content coordinates.
-        cls.method("section") { o, c in
+        cls.method("section", "A section by number (from 1) or id, in content coordinates",
+                   [.arg("section",
+                    "integer|string")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
             let sections = o.value.sections
             guard !sections.isEmpty else {
-                throw LuaHostError.message("\(c.function): this page has no sections")
+                throw c.refusal("this page has no sections")
             }
             let index: Int
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a section number (from 1) or id")
                 guard n >= 1, n <= sections.count else {
-                    throw LuaHostError.message("\(c.function): argument 1 must be a section number from 1 to \(sections.count), got \(n)")
+                    throw c.argumentError(1, "a section number from 1 to \(sections.count)", got: "\(n)")
                 }
                 index = n - 1
             } else {
                 let id = try c.string(1, "a section number (from 1) or id")
                 guard let i = o.value.page.index(of: id) else {
-                    throw LuaHostError.message("\(c.function): no section has the id \"\(id)\"")
+                    throw c.refusal("no section has the id \"\(id)\"")
                 }
                 index = i
             }
@@ -186,22 +214,33 @@ enum PageBinding: StageMadeBinding {
             ])).push(c.L)
             return 1
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("selection") { o, c in
+        addReadings(to: cls)
+    }
+
+    /// Where the page is and what it shows.
+    private static func addReadings(to cls: LuaClass<Bound<LiveScrollPage>>) {
+        cls.reading("name", "string", "The page's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("selection", "string?", "The selected section's id") { o, c in
             if let s = o.value.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
-        cls.property("sectionAtAnchor") { o, c in
+        cls.reading("sectionAtAnchor", "string?", "The id of the section at the reading anchor") { o, c in
             if let s = o.value.sectionAtAnchor { c.push(s) } else { c.pushNil() }
             return 1
         }
-        cls.property("offset") { o, c in c.push(o.value.offset); return 1 }
-        cls.property("readFraction") { o, c in c.push(o.value.readFraction); return 1 }
-        cls.property("contentHeight") { o, c in c.push(o.value.page.contentHeight); return 1 }
-        cls.property("minOffset") { o, c in c.push(o.value.page.offsetRange.lowerBound); return 1 }
-        cls.property("maxOffset") { o, c in c.push(o.value.page.offsetRange.upperBound); return 1 }
-        cls.property("isMoving") { o, c in c.push(o.value.isMoving); return 1 }
-        cls.property("count") { o, c in c.push(Double(o.value.sections.count)); return 1 }
+        cls.reading("offset", "number", unit: "pt", "The scroll offset") { o, c in c.push(o.value.offset); return 1 }
+        cls.reading("readFraction", "number",
+                    "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.reading("contentHeight", "number",
+                    unit: "pt", "The content's height") { o, c in c.push(o.value.page.contentHeight); return 1 }
+        cls.reading("minOffset", "number",
+                    unit: "pt", "The least resting offset") { o, c in c.push(o.value.page.offsetRange.lowerBound); return 1 }
+        cls.reading("maxOffset", "number",
+                    unit: "pt", "The greatest resting offset") { o, c in c.push(o.value.page.offsetRange.upperBound); return 1 }
+        cls.reading("isMoving", "boolean",
+                    "Whether the page is scrolling") { o, c in c.push(o.value.isMoving); return 1 }
+        cls.reading("count", "integer",
+                    "How many sections it has") { o, c in c.push(Double(o.value.sections.count)); return 1 }
     }
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.

@@ -16,10 +16,10 @@ extension Options {
     /// the script's frame tables (`f.nowPlaying`) need a plain word.
     static func checkedPieceName(_ name: String, in function: String) throws -> String {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw LuaHostError.message("\(function): option 'name' must be letters, digits or _, got \"\(TestResult.clip(name, limit: 80))\"")
+            throw ArgumentErrors.refusal(function, "option 'name' must be letters, digits or _, got \"\(TestResult.clip(name, limit: 80))\"")
         }
         guard reservedPieceNames[name] == nil else {
-            throw LuaHostError.message("\(function): option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "
+            throw ArgumentErrors.refusal(function, "option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "
                 + "uses it for the frame's own \(reservedPieceNames[name] ?? "field"); choose another name")
         }
         return name
@@ -45,17 +45,17 @@ func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages,
     var m = standard
     guard !value.isNil else { return m }
     guard case .table(let t) = value, t.array.isEmpty else {
-        throw LuaHostError.message("\(c.function): option 'messages' must be a table of copy such as \(example), got \(value.typeName)")
+        throw c.optionError("messages", "a table of copy such as \(example)", got: "\(value.typeName)")
     }
     let known = lines.map(\.0)
     for key in t.keys where !known.contains(key) {
-        throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
+        throw c.refusal("option 'messages' has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
     }
     for (key, path) in lines {
         switch t[key] {
         case .nil: break
         case .string(let s): m[keyPath: path] = s
-        default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+        default: throw c.refusal("messages.\(key) must be a string, got \(t[key].typeName)")
         }
     }
     return m

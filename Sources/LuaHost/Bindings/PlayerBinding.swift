@@ -6,21 +6,35 @@ import PieceKit
 /// stage's clock, and the app's controls over it (`play`, `pause`, `toggle`, `seek`, `skip`, `load`), with what it
 /// knows (`time`, `isPlaying`, the track) and every call a piece made to it (`calls()`).
 enum PlayerBinding: StageMadeBinding {
-    static let optionKeys = ["tracks", "time", "isPlaying", "updateInterval", "seekConfirmation", "trackEnd", "name"]
+    static let example = """
+        { tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } }, isPlaying = true }
+        """
+    static let options: [OptionSpec] = [
+        .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true, "The queue, played from the first",
+              must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
+        .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
+        .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
+        .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
+        .init("seekConfirmation", "string|number", unit: "s",
+              "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
+        .init("trackEnd", "\"stop\"|\"advance\"", default: "\"stop\"", "What happens at a track's end"),
+        .init("name", "string", default: "player", "The name of the player's scheduled work",
+              must: "a name for the player's scheduled work (a string)"),
+    ]
     static let trackKeys = ["title", "artist", "duration"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MockPlayer {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
-        guard let list = try opts.table("tracks", "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }") else {
-            throw LuaHostError.message("\(c.function): option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
+        let opts = try c.options(1, declared: options, optional: false)
+        guard let list = try opts.table("tracks") else {
+            throw c.refusal("option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
         }
         let tracks = try self.tracks(list, c)
-        let time = try opts.number("time", "a position in seconds") ?? 0
+        let time = try opts.number("time") ?? 0
         let isPlaying = try opts.boolean("isPlaying", default: false)
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
         let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
-        let name = try opts.string("name", "a name for the player's scheduled work (a string)") ?? "player"
+        let name = try opts.string("name") ?? "player"
         // What it copied (its tracks, its name) is counted with its stage by the constructor (`keep`).
         return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,
                           seekConfirmation: confirmation, trackEnd: trackEnd, name: name)
@@ -37,27 +51,27 @@ enum PlayerBinding: StageMadeBinding {
 
     static func tracks(_ list: LuaTable, _ c: LuaCall) throws -> [MockPlayer.Track] {
         if !list.fields.isEmpty {
-            throw LuaHostError.message("\(c.function): option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.refusal("option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
         }
         return try list.array.enumerated().map { i, value in
             let what = "\(c.function): track \(i + 1)"
             guard case .table(let t) = value else {
-                throw LuaHostError.message("\(what) must be a table { title, artist, duration }, got \(value.typeName)")
+                throw ArgumentErrors.value(what, mustBe: "a table { title, artist, duration }", got: value.typeName)
             }
             for key in t.keys where !trackKeys.contains(key) {
-                throw LuaHostError.message("\(what): unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
+                throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
             }
             guard case .string(let title) = t["title"] else {
-                throw LuaHostError.message("\(what): 'title' must be a string, got \(t["title"].typeName)")
+                throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
             }
             var artist = ""
             switch t["artist"] {
             case .nil: break
             case .string(let s): artist = s
-            default: throw LuaHostError.message("\(what): 'artist' must be a string, got \(t["artist"].typeName)")
+            default: throw ArgumentErrors.refusal(what, "'artist' must be a string, got \(t["artist"].typeName)")
             }
             guard case .number(let duration) = t["duration"], !duration.isNaN else {
-                throw LuaHostError.message("\(what): 'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
+                throw ArgumentErrors.refusal(what, "'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
             }
             return MockPlayer.Track(title: title, artist: artist, duration: duration)
         }
@@ -70,7 +84,7 @@ enum PlayerBinding: StageMadeBinding {
         case .string("frame"): return .everyFrame(fps: stage.fps)
         case .number(let s) where s.isFinite && s > 0: return .seconds(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'updateInterval' must be a number of seconds above 0 or \"frame\", got \(value.described())")
+            throw c.optionError("updateInterval", "a number of seconds above 0 or \"frame\"", got: "\(value.described())")
         }
     }
 
@@ -81,7 +95,7 @@ enum PlayerBinding: StageMadeBinding {
         case .string("never"): return .never
         case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
         default:
-            throw LuaHostError.message("\(c.function): option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got \(value.described())")
+            throw c.optionError("seekConfirmation", "a delay in seconds (0 or more), \"immediately\" or \"never\"", got: "\(value.described())")
         }
     }
 
@@ -89,25 +103,31 @@ enum PlayerBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
-        cls.method("play") { o, c in try noArguments(c); o.value.play(); return 0 }
-        cls.method("pause") { o, c in try noArguments(c); o.value.pause(); return 0 }
-        cls.method("toggle") { o, c in try noArguments(c); o.value.toggle(); return 0 }
-        cls.method("seek") { o, c in
+        cls.method("play",
+                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); o.value.play(); return 0 }
+        cls.method("pause",
+                   "Pauses, as the app's own control would") { o, c in try noArguments(c); o.value.pause(); return 0 }
+        cls.method("toggle",
+                   "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); o.value.toggle(); return 0 }
+        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
             o.value.seek(to: try c.number(1, "a position in seconds"))
             return 0
         }
-        cls.method("skip") { o, c in
+        cls.method("skip", "Skips to the next or previous track",
+                   [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
             let name = try c.string(1, "\"next\" or \"previous\"")
             guard let direction = SkipDirection(rawValue: name) else {
-                throw LuaHostError.message("\(c.function): argument 1 must be \"next\" or \"previous\", got \"\(name)\"")
+                throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
             }
             o.value.skip(direction)
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
-        cls.method("load") { o, c in
+        cls.method("load", "A new queue, played from track index (1-based) at 0",
+                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index",
+                    "integer")]) { o, c in
             guard case .table(let list) = try c.value(1) else {
-                throw LuaHostError.message("\(c.function): argument 1 must be a list of tracks { title, artist, duration }, got \(c.typeName(1))")
+                throw c.argumentError(1, "a list of tracks { title, artist, duration }", got: c.typeName(1))
             }
             let tracks = try self.tracks(list, c)
             try context.charge(heldBytes(tracks))
@@ -116,19 +136,25 @@ enum PlayerBinding: StageMadeBinding {
             return 0
         }
         // calls(): every call a piece made, oldest first: { name = "onSeek", at = 1.2, time = 166.5 }.
-        cls.method("calls") { o, c in
+        cls.method("calls", "Every call a piece made on the player, oldest first",
+                   returns: "{name: string, at: number, time?: number}[]") { o, c in
             LuaValue.table(LuaTable(array: o.value.calls.map(callValue))).push(c.L)
             return 1
         }
-        cls.readings(numbers: ["time": \.value.time, "reportedTime": \.value.reportedTime, "duration": \.value.duration],
-                     flags: ["isPlaying": \.value.isPlaying, "isLive": \.value.isLive,
-                             "hasPendingSeek": \.value.hasPendingSeek],
-                     texts: ["title": \.value.title, "artist": \.value.artist])
-        cls.property("track") { o, c in
+        cls.reading("time", unit: "s", "The playhead now", \.value.time)
+        cls.reading("reportedTime", unit: "s", "The playhead as the player last reported it", \.value.reportedTime)
+        cls.reading("duration", unit: "s", "The track's duration (0 for a live stream)", \.value.duration)
+        cls.reading("isPlaying", "Whether it plays", \.value.isPlaying)
+        cls.reading("isLive", "Whether the track is a live stream", \.value.isLive)
+        cls.reading("hasPendingSeek", "Whether a seek waits for the player to confirm it", \.value.hasPendingSeek)
+        cls.reading("title", "The track's title", \.value.title)
+        cls.reading("artist", "The track's artist", \.value.artist)
+        cls.reading("track", "integer?", "The track playing (1-based), nil with none") { o, c in
             if let i = o.value.trackIndex { c.push(Double(i + 1)) } else { c.pushNil() }
             return 1
         }
-        cls.property("count") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
+        cls.reading("count", "integer",
+                    "How many tracks are queued") { o, c in c.push(Double(o.value.tracks.count)); return 1 }
     }
 
     static func callValue(_ call: MockPlayer.Call) -> LuaValue {
@@ -142,6 +168,6 @@ enum PlayerBinding: StageMadeBinding {
     }
 
     private static func noArguments(_ c: LuaCall) throws {
-        guard c.count == 0 else { throw LuaHostError.message("\(c.function): takes no arguments") }
+        guard c.count == 0 else { throw c.refusal("takes no arguments") }
     }
 }

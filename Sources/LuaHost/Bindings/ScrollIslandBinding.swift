@@ -5,31 +5,43 @@ import PieceKit
 /// `s:scrollIsland{ page = page, ... }`: the island over a page, its gestures, keys and VoiceOver (the shared
 /// interaction methods), the app's side of its bindings (`setExpanded`, `set`), and its layout by name.
 enum ScrollIslandBinding: StageMadeBinding {
-    static let optionKeys = ["page", "name", "progress", "showsTopButton", "maxWidth", "isExpanded", "messages"]
+    static let example = "{ page = page }"
+    static let options: [OptionSpec] = [
+        .init("page", "piecebox.page", required: true, "The page it follows"),
+        .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
+        .init("progress", "string", "How the island shows progress"),
+        .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
+        .init("maxWidth", "number", unit: "pt", default: "360", "The widest the island grows",
+              must: "a width in points"),
+        .init("isExpanded", "boolean", "The app's isExpanded binding; left out, the island keeps its own state"),
+        .init("messages", "table", "Copy that replaces the standard strings, by key",
+              must: "a table of copy such as { contents = \"On this page\" }"),
+    ]
+    static let setOptions = OptionSpec.picking(["progress", "showsTopButton"], from: options)
     static let messageKeys = ["contents", "backToTop", "openHint", "closeHint"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ScrollIslandPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
-        let maxWidth = try opts.number("maxWidth", "a width in points") ?? 360
+        let maxWidth = try opts.number("maxWidth") ?? 360
         guard maxWidth > 0 else {
-            throw LuaHostError.message("\(c.function): option 'maxWidth' must be a width in points above 0, got \(maxWidth)")
+            throw c.optionError("maxWidth", "a width in points above 0", got: "\(maxWidth)")
         }
         var isExpanded: Bool?
         switch opts.table["isExpanded"] {
         case .nil: isExpanded = nil
         case .boolean(let b): isExpanded = b
         default:
-            throw LuaHostError.message("\(c.function): option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
+            throw c.refusal("option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
         }
         let messages = try self.messages(opts, c)
         let island = ScrollIslandPiece(page: page, context: stage, name: name, progress: progress,
                                        isExpanded: isExpanded, showsTopButton: showsTopButton,
                                        style: ScrollIslandStyle(maxWidth: maxWidth), messages: messages)
-        do { try stage.add(island) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(island) } catch { throw c.refusal("\(error)") }
         return island
     }
 
@@ -41,23 +53,23 @@ enum ScrollIslandBinding: StageMadeBinding {
         case .string("estimate"): return .estimate
         case .number(let n) where n.isFinite: return .fixed(n)
         default:
-            throw LuaHostError.message("\(c.function): option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them), got \(value.described())")
+            throw c.optionError("progress", "\"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them)", got: "\(value.described())")
         }
     }
 
     private static func messages(_ opts: Options, _ c: LuaCall) throws -> ScrollIslandMessages {
         var messages = ScrollIslandMessages.standard
-        guard let t = try opts.table("messages", "a table of copy such as { contents = \"On this page\" }") else {
+        guard let t = try opts.table("messages") else {
             return messages
         }
         for key in t.keys where !messageKeys.contains(key) {
-            throw LuaHostError.message("\(c.function): option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
+            throw c.refusal("option 'messages' has an unknown key '\(key)' (known: \(messageKeys.joined(separator: ", ")))")
         }
         func text(_ key: String) throws -> String? {
             switch t[key] {
             case .nil: return nil
             case .string(let s): return s
-            default: throw LuaHostError.message("\(c.function): messages.\(key) must be a string, got \(t[key].typeName)")
+            default: throw c.refusal("messages.\(key) must be a string, got \(t[key].typeName)")
             }
         }
         if let s = try text("contents") { messages.contents = s }
@@ -73,17 +85,19 @@ enum ScrollIslandBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)",
+                   [.arg("open", "boolean")]) { o, c in
             let open = try c.boolean(1, "true or false")
             guard o.value.boundExpanded != nil else {
-                throw LuaHostError.message("\(c.function): this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
+                throw c.refusal("this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
             }
             o.value.setExpanded(open)
             return 0
         }
         // set{ progress = ..., showsTopButton = ... }: the app passes new parameters.
-        cls.method("set") { o, c in
-            let opts = try c.options(1, allowed: ["progress", "showsTopButton"], optional: false)
+        cls.method("set", "The app passes new parameters",
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
+            let opts = try c.options(1, declared: setOptions, optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
             o.value.update { island in
@@ -92,20 +106,26 @@ enum ScrollIslandBinding: StageMadeBinding {
             }
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("isOpen") { o, c in c.push(o.value.isOpen); return 1 }
-        cls.property("isExpanded") { o, c in c.push(o.value.isExpanded); return 1 }
-        cls.property("selection") { o, c in
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("isOpen", "boolean",
+                    "Whether the panel is open on screen") { o, c in c.push(o.value.isOpen); return 1 }
+        cls.reading("isExpanded", "boolean", "Whether it is expanded") { o, c in c.push(o.value.isExpanded); return 1 }
+        cls.reading("selection", "string?", "The page's selected section id") { o, c in
             if let s = o.value.page.selection { c.push(s) } else { c.pushNil() }
             return 1
         }
         // 1-based, as the rows and "Section 3 of 6".
-        cls.property("current") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
-        cls.property("shown") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
-        cls.property("puckRow") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
-        cls.property("readFraction") { o, c in c.push(o.value.readFraction); return 1 }
-        cls.property("count") { o, c in c.push(Double(o.value.count)); return 1 }
-        cls.property("layout") { o, c in
+        cls.reading("current", "integer",
+                    "The current section (1-based)") { o, c in c.push(Double(o.value.currentIndex + 1)); return 1 }
+        cls.reading("shown", "integer",
+                    "The section the island shows (1-based)") { o, c in c.push(Double(o.value.displayIndex + 1)); return 1 }
+        cls.reading("puckRow", "integer",
+                    "The row the puck is on (1-based)") { o, c in c.push(Double(o.value.puckRow + 1)); return 1 }
+        cls.reading("readFraction", "number",
+                    "How much of the page has been read, 0 to 1") { o, c in c.push(o.value.readFraction); return 1 }
+        cls.reading("count", "integer", "How many rows it has") { o, c in c.push(Double(o.value.count)); return 1 }
+        cls.reading("layout", "table?",
+                    "Where everything rests for the current state, by the frame log's names") { o, c in
             guard let layout = o.value.layout(in: o.stage.environment) else { c.pushNil(); return 1 }
             layoutValue(layout, island: o.value).push(c.L)
             return 1

@@ -20,7 +20,21 @@ final class StageObject {
 /// `Stage{...}` and its methods: the clock (advance, frames, settle, jump, now), the frames, the environment,
 /// and the pieces put on it.
 enum StageBinding: ClassBinding {
-    static let optionKeys = EnvironmentOptions.keys + ["fps", "history"]
+    /// `s:frames{ from, to }`: the kept frames between two times.
+    static let framesOptions: [OptionSpec] = [
+        .init("from", "number", unit: "s", "The earliest frame's time", must: "a time in seconds"),
+        .init("to", "number", unit: "s", "The latest frame's time", must: "a time in seconds"),
+    ]
+    /// `s:settle{ maxFrames }`.
+    static let settleOptions: [OptionSpec] = [
+        .init("maxFrames", "integer", range: "at least 0", "The most frames to render before giving up",
+              must: "a number of frames"),
+    ]
+    static let options: [OptionSpec] = EnvironmentOptions.options + [
+        .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second",
+              must: "a frame rate (frames per second)"),
+        .init("history", "number|\"all\"", unit: "s", default: "\"all\"", "How many seconds of frames the stage keeps"),
+    ]
 
     /// Sets the global `Stage{...}` and the globals the types made on a stage bring (the `metal` library). The
     /// stage's class, its methods written in Lua and the frames' views are made at the first `Stage{...}` (see
@@ -31,16 +45,16 @@ enum StageBinding: ClassBinding {
         state.setGlobal("Stage") { c in
             let c = c.named("Stage")
             let cls = prepared(context)
-            let opts = try c.options(1, allowed: optionKeys)
+            let opts = try c.options(1, declared: options)
             let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
-            let fpsValue = try opts.number("fps", "a frame rate (frames per second)") ?? 120
+            let fpsValue = try opts.number("fps") ?? 120
             guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
-                throw LuaHostError.message("Stage: option 'fps' must be a whole number from 1 to 1000, got \(fpsValue)")
+                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(fpsValue)")
             }
             let stage: Stage
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
-            } catch { throw LuaHostError.message("Stage: \(error)") }
+            } catch { throw ArgumentErrors.refusal("Stage", "\(error)") }
             stage.retention = try retention(opts, c)
             // The one rule for the clock inside the host's calls into the script (`LuaState.callOut`).
             stage.callouts = state.callouts
@@ -70,33 +84,37 @@ enum StageBinding: ClassBinding {
     }
 
     static func describe(_ cls: LuaClass<StageObject>, context: BindingContext) {
-        cls.method("advance") { o, c in
+        cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
+                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
             c.push(Double(try stageCall(c, o) { try o.stage.advance(seconds) }))
             return 1
         }
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
-        cls.method("frames") { o, c in
+        cls.method("frames",
+                   "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series",
+                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions))], returns: "piecebox.series|integer") { o, c in
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a number of frames (a whole number)")
-                guard n >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of frames of at least 0, got \(n)") }
+                guard n >= 0 else { throw c.argumentError(1, "a number of frames of at least 0", got: "\(n)") }
                 _ = try stageCall(c, o) { try o.stage.frames(n) }
                 c.push(Double(n))
                 return 1
             }
-            let opts = try c.options(1, allowed: ["from", "to"])
+            let opts = try c.options(1, declared: framesOptions)
             let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
             let to = try opts.number("to", "a time in seconds") ?? Double.infinity
             let frames = try stageCall(c) { try o.stage.keptFrames(from: from, to: to) }
             pushSeries(frames, c, context: context)
             return 1
         }
-        cls.method("settle") { o, c in
-            let opts = try c.options(1, allowed: ["maxFrames"])
+        cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
+                   [.opt("options", OptionSpec.tableType(settleOptions))], returns: "integer") { o, c in
+            let opts = try c.options(1, declared: settleOptions)
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
                 guard n >= 0, n == n.rounded() else {
-                    throw LuaHostError.message("\(c.function): option 'maxFrames' must be a whole number of frames of at least 0, got \(n)")
+                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(n)")
                 }
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
@@ -104,18 +122,20 @@ enum StageBinding: ClassBinding {
             c.push(Double(try stageCall(c, o) { try o.stage.settle(maxFrames: maxFrames) }))
             return 1
         }
-        cls.method("jump") { o, c in
+        cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
+                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds of at least 0, got \(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
             c.push(Double(try stageCall(c, o) { try o.stage.jump(seconds) }))
             return 1
         }
-        cls.method("now") { o, c in c.push(o.stage.now); return 1 }
-        cls.method("frame") { o, c in
+        cls.method("now", "The stage's virtual time", returns: "number") { o, c in c.push(o.stage.now); return 1 }
+        cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)",
+                   [.opt("i", "integer")], returns: "table?") { o, c in
             if c.isNil(1) {
                 // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
                 guard let f = o.stage.latestFrame else {
-                    throw LuaHostError.message("\(c.function): no frame has been rendered yet; render one first "
+                    throw c.refusal("no frame has been rendered yet; render one first "
                         + "(s:frames(1), s:advance(seconds) or s:settle())")
                 }
                 FrameTables.push(f, c.L)
@@ -126,27 +146,39 @@ enum StageBinding: ClassBinding {
             FrameTables.push(f, c.L)
             return 1
         }
-        cls.method("frameAt") { o, c in
+        cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)",
+                   [.arg("time", "number", "s")], returns: "table?") { o, c in
             let time = try c.number(1, "a time in seconds")
             guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1
         }
-        cls.method("environment") { o, c in
+        cls.method("environment",
+                   "Gives the environment; with a table, changes it (with an animation, animated) and gives the new one",
+                   [.opt("changes", OptionSpec.tableType(EnvironmentOptions.options)), .opt("animation", "piecebox.animation")],
+                   returns: "table") { o, c in
             if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
-            let opts = try c.options(1, allowed: EnvironmentOptions.keys)
+            let opts = try c.options(1, declared: EnvironmentOptions.options)
             let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             o.stage.setEnvironment(env, transaction: Transaction(animation: animation))
             EnvironmentOptions.value(o.stage.environment).push(c.L)
             return 1
         }
+        cls.luaMethod("runUntil",
+                      "Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered",
+                      [.arg("predicate", "fun(frame: table): boolean"), .opt("timeout", "number", "s")],
+                      returns: "integer")
         StageWorkBinding.install(on: cls, context: context)
         for binding in BindingRegistry.madeOnStage { binding.install(on: cls, context: context) }
-        cls.property("fps") { o, c in c.push(Double(o.stage.fps)); return 1 }
-        cls.property("frameIndex") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
-        cls.property("width") { o, c in c.push(o.stage.environment.size.width); return 1 }
-        cls.property("height") { o, c in c.push(o.stage.environment.size.height); return 1 }
+        cls.reading("fps", "integer",
+                    "Frames per second the stage renders") { o, c in c.push(Double(o.stage.fps)); return 1 }
+        cls.reading("frameIndex", "integer",
+                    "The number of the latest frame rendered") { o, c in c.push(Double(o.stage.frameIndex)); return 1 }
+        cls.reading("width", "number",
+                    unit: "pt", "The screen's width") { o, c in c.push(o.stage.environment.size.width); return 1 }
+        cls.reading("height", "number",
+                    unit: "pt", "The screen's height") { o, c in c.push(o.stage.environment.size.height); return 1 }
     }
 
     /// Methods that call back into Lua are written in Lua, so no Swift frame sits between two Lua calls.
@@ -191,13 +223,13 @@ enum StageBinding: ClassBinding {
         let expected = "a number of seconds of frames to keep (0 or more) or \"all\""
         if let text = try? opts.string("history") {
             guard text == "all" else {
-                throw LuaHostError.message("\(c.function): option 'history' must be \(expected), got \"\(text)\"")
+                throw c.optionError("history", expected, got: "\"\(text)\"")
             }
             return .all
         }
         let seconds = try opts.number("history", expected) ?? 0
         guard seconds >= 0 else {
-            throw LuaHostError.message("\(c.function): option 'history' must be \(expected), got \(seconds)")
+            throw c.optionError("history", expected, got: "\(seconds)")
         }
         return .seconds(seconds)
     }

@@ -52,19 +52,26 @@ final class ScriptWork {
 /// against the file's memory cap: each text is spent from the call's read budget before it is copied (which
 /// refuses a copy the cap has no room for), and the stage counts what it holds (`Stage.heldBytes`) once it holds it.
 enum StageWorkBinding: ClassBinding {
-    static let workOptions = ["background", "label"]
+    static let options: [OptionSpec] = [
+        .init("background", "boolean", default: "false", "Background work never keeps settle waiting"),
+        .init("label", "string", "The work's label in the frame log"),
+    ]
+    /// Its keys, made once: `s:after` and `s:every` check them on every call.
+    static let optionKeys = OptionSpec.names(options)
 
     static func install(on cls: LuaClass<StageObject>, context: BindingContext) {
         let state = context.state
         let works = luaClass(context)
 
-        cls.method("after") { o, c in
+        cls.method("after", "Runs fn once after a delay on the virtual clock",
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
         }
-        cls.method("every") { o, c in
+        cls.method("every", "Runs fn every interval on the virtual clock until cancelled",
+                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: true, works: works, state: state)
         }
-        cls.method("emit") { o, c in
+        cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table")]) { o, c in
             let event = try emittedEvent(c)
             o.stage.emit(event)
             try o.recount()
@@ -74,8 +81,8 @@ enum StageWorkBinding: ClassBinding {
 
     static func describe(_ cls: LuaClass<ScriptWork>, context: BindingContext) {
         let state = context.state
-        cls.property("active") { o, c in c.push(o.active); return 1 }
-        cls.property("label") { o, c in
+        cls.reading("active", "boolean", "Whether the work is still to run") { o, c in c.push(o.active); return 1 }
+        cls.reading("label", "string", "The work's label in the frame log") { o, c in
             var label = o.label
             label.withUTF8 { buf in
                 _ = buf.withMemoryRebound(to: CChar.self) { lua_pushlstring(c.L, $0.baseAddress, $0.count) }
@@ -83,7 +90,8 @@ enum StageWorkBinding: ClassBinding {
             return 1
         }
         // cancel(): stops the work before its next run; true when it was still to run.
-        cls.method("cancel") { o, c in
+        cls.method("cancel", "Stops the work before its next run; true when it was still to run",
+                   returns: "boolean") { o, c in
             let was = o.active
             if let id = o.id { o.stage?.cancel(id) }
             finish(o, state)
@@ -96,7 +104,7 @@ enum StageWorkBinding: ClassBinding {
                                  state: LuaState) throws -> Int32 {
         let seconds = try c.number(1, "a number of seconds")
         guard repeating ? seconds > 0 : seconds >= 0 else {
-            throw LuaHostError.message("\(c.function): argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
+            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
         }
         guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
         let (background, label) = try workOptions(c, seconds: seconds)
@@ -118,7 +126,7 @@ enum StageWorkBinding: ClassBinding {
         let made = { ScriptWork.labelPrefix + "\(kind)(\(seconds))" }
         guard !c.isNil(3) else { return (false, made()) }
         guard c.type(3) == LUA_TTABLE else { throw c.argumentError(3, "a table of options") }
-        try c.checkOptionKeys(3, allowed: workOptions)
+        try c.checkOptionKeys(3, allowed: optionKeys)
         let L = c.L
         let t = lua_absindex(L, 3 + c.offset)
         lua_pushstring(L, "background")
@@ -126,7 +134,7 @@ enum StageWorkBinding: ClassBinding {
         let background = lua_toboolean(L, -1) != 0
         clua_pop(L, 1)
         guard backgroundType == LUA_TNIL || backgroundType == LUA_TBOOLEAN else {
-            throw LuaHostError.message("\(c.function): option 'background' must be true or false, got \(String(cString: lua_typename(L, backgroundType)))")
+            throw c.optionError("background", "true or false", got: "\(String(cString: lua_typename(L, backgroundType)))")
         }
         lua_pushstring(L, "label")
         defer { clua_pop(L, 1) }
@@ -144,7 +152,7 @@ enum StageWorkBinding: ClassBinding {
             }
             return (background, label)
         default:
-            throw LuaHostError.message("\(c.function): option 'label' must be a label (a string), got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+            throw c.optionError("label", "a label (a string)", got: "\(String(cString: lua_typename(L, lua_type(L, -1))))")
         }
     }
 
@@ -193,13 +201,13 @@ enum StageWorkBinding: ClassBinding {
             throw c.argumentError(1, "an event table such as { kind = \"haptic\", style = \"selection\" }")
         }
         guard case .string(let kind) = t["kind"], !kind.isEmpty else {
-            throw LuaHostError.message("\(c.function): the event needs a 'kind' (a string such as \"haptic\", \"focus\", \"announcement\", \"callback\" or one of your own)")
+            throw c.refusal("the event needs a 'kind' (a string such as \"haptic\", \"focus\", \"announcement\", \"callback\" or one of your own)")
         }
         let piece: String
         switch t["piece"] {
         case .nil: piece = "stage"
         case .string(let p) where !p.isEmpty: piece = p
-        default: throw LuaHostError.message("\(c.function): 'piece' must be a piece name (a string), got \(t["piece"].described())")
+        default: throw c.refusal("'piece' must be a piece name (a string), got \(t["piece"].described())")
         }
         var details: [NamedValue] = []
         for (key, value) in t.fields where key != "kind" && key != "piece" {
@@ -208,11 +216,11 @@ enum StageWorkBinding: ClassBinding {
             case .boolean(let b): details.append(NamedValue(key, .bool(b)))
             case .number(let n) where n.isFinite: details.append(NamedValue(key, .number(n)))
             default:
-                throw LuaHostError.message("\(c.function): detail '\(key)' must be a string, a finite number or a boolean, got \(value.described())")
+                throw c.refusal("detail '\(key)' must be a string, a finite number or a boolean, got \(value.described())")
             }
         }
         if !t.array.isEmpty {
-            throw LuaHostError.message("\(c.function): an event's details are named (style = \"selection\"), not listed")
+            throw c.refusal("an event's details are named (style = \"selection\"), not listed")
         }
         return StageEvent(StageEvent.Kind(kind), piece: piece, details: details)
     }

@@ -7,41 +7,51 @@ import PieceKit
 /// shared gestures on its parts ("bar", "tab.library", "tab.radio", "search", "accessory") and readings
 /// `minimized` and `selected`.
 enum TabBarBinding: StageMadeBinding {
-    static let optionKeys = ["page", "accessory", "minimizeBehavior", "selected", "name"]
+    static let example = "{ page = page, accessory = true }"
+    static let options: [OptionSpec] = [
+        .init("page", "piecebox.page", "The page whose scrolling minimizes the bar"),
+        .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),
+        .init("minimizeBehavior", "\"onScrollDown\"|\"never\"", default: "\"onScrollDown\"", "When the bar minimizes",
+              must: "\"onScrollDown\" or \"never\""),
+        .init("selected", "string", default: "\"library\"", "The tab selected at first",
+              must: "a tab id (\"library\", \"radio\" or \"search\")"),
+        .init("name", "string", default: "tabBar", "The piece's name in the frame log"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> TabBarPiece {
-        let opts = try c.options(1, allowed: optionKeys, optional: false)
+        let opts = try c.options(1, declared: options, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
-        let behavior = try opts.string("minimizeBehavior", "\"onScrollDown\" or \"never\"") ?? "onScrollDown"
+        let behavior = try opts.string("minimizeBehavior") ?? "onScrollDown"
         guard behavior == "onScrollDown" || behavior == "never" else {
-            throw LuaHostError.message("\(c.function): option 'minimizeBehavior' must be \"onScrollDown\" or \"never\", got \"\(behavior)\"")
+            throw c.optionError("minimizeBehavior", "\"onScrollDown\" or \"never\"", got: "\"\(behavior)\"")
         }
-        let selected = try opts.string("selected", "a tab id (\"library\", \"radio\" or \"search\")") ?? "library"
+        let selected = try opts.string("selected") ?? "library"
         let known = TabBarPiece.tabs.map(\.id) + ["search"]
         guard known.contains(selected) else {
-            throw LuaHostError.message("\(c.function): option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
+            throw c.refusal("option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
         }
         let bar = TabBarPiece(context: stage, page: page, name: name,
                               accessory: try opts.boolean("accessory", default: false),
                               minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
-        do { try stage.add(bar) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(bar) } catch { throw c.refusal("\(error)") }
         return bar
     }
 
     static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.method("select") { o, c in
+        cls.method("select", "Selects a tab", [.arg("id", "string")]) { o, c in
             let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")
-            do { try o.value.select(id) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+            do { try o.value.select(id) } catch { throw c.refusal("\(error)") }
             return 0
         }
-        cls.method("setMinimized") { o, c in
+        cls.method("setMinimized", "Minimizes the bar or brings it back", [.arg("minimized", "boolean")]) { o, c in
             o.value.setMinimized(try c.boolean(1, "true or false"))
             return 0
         }
-        cls.property("name") { o, c in c.push(o.value.name); return 1 }
-        cls.property("minimized") { o, c in c.push(o.value.isMinimized); return 1 }
-        cls.property("selected") { o, c in c.push(o.value.selected); return 1 }
+        cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
+        cls.reading("minimized", "boolean",
+                    "Whether the bar is minimized") { o, c in c.push(o.value.isMinimized); return 1 }
+        cls.reading("selected", "string", "The selected tab's id") { o, c in c.push(o.value.selected); return 1 }
     }
 }

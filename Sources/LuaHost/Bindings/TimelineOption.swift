@@ -16,15 +16,15 @@ enum TimelineOption {
         clua_pop(L, 1)
         if value.isNil { return nil }
         guard case .table(let table) = value else {
-            throw LuaHostError.message("\(c.function): option 'timeline' must be a table such as { minimumInterval = 1/60 }, got \(value.typeName)")
+            throw c.optionError("timeline", "a table such as { minimumInterval = 1/60 }", got: "\(value.typeName)")
         }
         let opts = Options(function: c.function + ": timeline", table: table)
         for key in table.keys where !keys.contains(key) {
-            throw LuaHostError.message("\(c.function): option 'timeline' has an unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
+            throw c.refusal("option 'timeline' has an unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
         }
         let interval = try opts.number("minimumInterval", "a number of seconds of at least 0") ?? 0
         guard interval >= 0 else {
-            throw LuaHostError.message("\(c.function): timeline.minimumInterval must be seconds of at least 0, got \(interval)")
+            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(interval)")
         }
         return StageTimeline(context: stage, minimumInterval: interval, paused: try opts.boolean("paused", default: false),
                              label: "\(piece): timeline")

@@ -3,30 +3,34 @@ import PieceKit
 /// `s:tools{ expanded = false, name = "tools" }`: the pencil and eraser in one glass container, with `t:toggle()`,
 /// `t:setExpanded(open)` and the reading `expanded`, besides what every glass group answers to.
 enum ToolsBinding: StageMadeBinding {
-    static let optionKeys = ["expanded", "name"]
+    static let example = "{}"
+    static let options: [OptionSpec] = [
+        .init("expanded", "boolean", default: "false", "Whether the tools start open"),
+        .init("name", "string", default: "tools", "The piece's name in the frame log"),
+    ]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> ToolsPiece {
-        let opts = try c.options(1, allowed: optionKeys)
+        let opts = try c.options(1, declared: options)
         let name = try opts.pieceName(default: "tools")
         let tools: ToolsPiece
         do { tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean("expanded", default: false)) } catch let error as GlassGroupError {
-            throw LuaHostError.message("\(c.function): \(error)")
+            throw c.refusal("\(error)")
         }
-        do { try stage.add(tools) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(tools) } catch { throw c.refusal("\(error)") }
         return tools
     }
 
     static func describe(_ cls: LuaClass<Bound<ToolsPiece>>, context: BindingContext) {
         GlassGroupBinding.addShared(to: cls, context: context)
         // toggle(): the pencil's action, withAnimation(.bouncy) { expanded.toggle() }.
-        cls.method("toggle") { o, c in
+        cls.method("toggle", "The pencil's action: opens or closes the tools, bouncy") { o, c in
             o.value.toggle()
             return 0
         }
-        cls.method("setExpanded") { o, c in
+        cls.method("setExpanded", "Opens or closes the tools", [.arg("open", "boolean")]) { o, c in
             o.value.setExpanded(try c.boolean(1, "true or false"))
             return 0
         }
-        cls.property("expanded") { o, c in c.push(o.value.expanded); return 1 }
+        cls.reading("expanded", "boolean", "Whether the tools are open") { o, c in c.push(o.value.expanded); return 1 }
     }
 }

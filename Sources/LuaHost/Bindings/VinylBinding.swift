@@ -6,28 +6,44 @@ import PieceKit
 /// `accessibilityName`: the spinning disc, the app's side of its parameters (`v:set{ rpm = 45 }`,
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
 enum VinylBinding: StageMadeBinding {
-    static let optionKeys = ["player", "isPlaying", "rpm", "ramp", "x", "y", "w", "h", "name", "accessibilityName"]
-    static let setKeys = ["isPlaying", "rpm", "x", "y", "w", "h"]
+    static let example = "{ player = player }"
+    static let readsPlayer = true
+    static let options: [OptionSpec] = [
+        .init("player", "piecebox.player|table", "The player whose isPlaying the disc follows (not with isPlaying)"),
+        .init("isPlaying", "boolean", default: "false", "Whether the disc turns (not with player)"),
+        .init("rpm", "number", unit: "rpm", default: "\(Vinyl.defaultRPM)",
+              "Revolutions per minute at full speed; held within ±1000", must: "a number of revolutions per minute"),
+        .init("ramp", "number", unit: "s", default: "\(Vinyl.defaultRamp)", "How long the disc takes to change speed",
+              must: "a number of seconds (0 or less switches speed at once)"),
+        .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
+        .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
+        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("name", "string", default: "vinyl", "The piece's name in the frame log"),
+        .init("accessibilityName", "string", default: "\(Vinyl.defaultAccessibilityName)",
+              "What VoiceOver calls the disc", must: "a string"),
+    ]
+    static let setOptions = OptionSpec.picking(["isPlaying", "rpm", "x", "y", "w", "h"], from: options)
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> VinylPiece {
-        let opts = try c.options(1, allowed: optionKeys)
+        let opts = try c.options(1, declared: options)
         var player: (any MediaPlayer)?
         if opts.has("player") {
             let bound = try PlayerOption.read(c, opts, on: stage, context: context)
             guard !opts.has("isPlaying") else {
-                throw LuaHostError.message("\(c.function): give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
+                throw c.refusal("give 'player' or 'isPlaying', not both (a disc bound to a player follows the player's isPlaying)")
             }
             player = bound
         }
-        let ramp = try opts.number("ramp", "a number of seconds (0 or less switches speed at once)")
+        let ramp = try opts.number("ramp")
             ?? Vinyl.defaultRamp
         let name = try opts.pieceName(default: "vinyl")
-        let accessibilityName = try opts.string("accessibilityName", "a string") ?? Vinyl.defaultAccessibilityName
+        let accessibilityName = try opts.string("accessibilityName") ?? Vinyl.defaultAccessibilityName
         let piece = VinylPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
                                           player: player, rpm: try rpm(opts) ?? Vinyl.defaultRPM,
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
-        do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
+        do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         if let player { try PlayerOption.check(player) }
         return piece
     }
@@ -38,7 +54,7 @@ enum VinylBinding: StageMadeBinding {
         case .nil: return nil
         case .number(let n): return n
         default:
-            throw LuaHostError.message("\(opts.function): option 'rpm' must be a number of revolutions per minute, got \(opts.table["rpm"].typeName)")
+            throw opts.optionError("rpm", opts.mustBe("rpm"))
         }
     }
 
@@ -49,14 +65,14 @@ enum VinylBinding: StageMadeBinding {
         guard !given.isEmpty else { return current }
         guard given.count == 4 else {
             let missing = keys.filter { !given.contains($0) }.map { "'\($0)'" }.joined(separator: ", ")
-            throw LuaHostError.message("\(opts.function): a frame needs all of x, y, w and h; \(missing) missing")
+            throw opts.refusal("a frame needs all of x, y, w and h; \(missing) missing")
         }
-        let x = try opts.number("x", "a finite number of points") ?? 0
-        let y = try opts.number("y", "a finite number of points") ?? 0
-        let w = try opts.number("w", "a finite number of points") ?? 0
-        let h = try opts.number("h", "a finite number of points") ?? 0
+        let x = try opts.number("x") ?? 0
+        let y = try opts.number("y") ?? 0
+        let w = try opts.number("w") ?? 0
+        let h = try opts.number("h") ?? 0
         guard w >= 0, h >= 0 else {
-            throw LuaHostError.message("\(opts.function): options 'w' and 'h' must be at least 0, got \(w) by \(h)")
+            throw opts.refusal("options 'w' and 'h' must be at least 0, got \(w) by \(h)")
         }
         return Rect(x: x, y: y, width: w, height: h)
     }
@@ -67,10 +83,11 @@ enum VinylBinding: StageMadeBinding {
         InteractionBinding.addMethods(to: cls, context: context)
 
         // set{ isPlaying = ..., rpm = ..., x, y, w, h }: the app passes new parameters.
-        cls.method("set") { o, c in
-            let opts = try c.options(1, allowed: setKeys, optional: false)
+        cls.method("set", "The app passes new parameters",
+                   [.arg("changes", OptionSpec.tableType(setOptions))]) { o, c in
+            let opts = try c.options(1, declared: setOptions, optional: false)
             if opts.has("isPlaying"), o.value.player != nil {
-                throw LuaHostError.message("\(c.function): this disc follows its player; play or pause the player instead")
+                throw c.refusal("this disc follows its player; play or pause the player instead")
             }
             let playing = opts.has("isPlaying") ? try opts.boolean("isPlaying", default: false) : nil
             let rpm = try self.rpm(opts)
@@ -80,8 +97,13 @@ enum VinylBinding: StageMadeBinding {
             if let playing { o.value.setPlaying(playing) }
             return 0
         }
-        cls.readings(numbers: ["angle": \.value.angle, "speed": \.value.speed, "rpm": \.value.rpm],
-                     flags: ["isEasing": \.value.isEasing, "isPlaying": \.value.isPlaying], texts: ["name": \.value.name])
-        cls.property("updates") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
+        cls.reading("angle", unit: "deg", "The disc's turn", \.value.angle)
+        cls.reading("speed", unit: "deg/s", "The turn speed now (0 under Reduce Motion)", \.value.speed)
+        cls.reading("rpm", unit: "rpm", "Revolutions per minute at full speed", \.value.rpm)
+        cls.reading("isEasing", "Whether the speed is changing", \.value.isEasing)
+        cls.reading("isPlaying", "Whether the disc is meant to turn", \.value.isPlaying)
+        cls.reading("name", "The piece's name in the frame log", \.value.name)
+        cls.reading("updates", "integer",
+                    "How many times the disc's timeline has updated") { o, c in c.push(Double(o.value.timeline.updateCount)); return 1 }
     }
 }

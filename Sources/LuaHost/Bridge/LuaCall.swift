@@ -52,13 +52,13 @@ public struct LuaCall {
 
     /// The error every binding raises for a wrong argument: function, position, expectation, what came.
     func argumentError(_ arg: Int32, _ expected: String) -> LuaHostError {
-        .message("\(function): argument \(arg) must be \(expected), got \(typeName(arg))")
+        argumentError(arg, expected, got: typeName(arg))
     }
 
     func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
         guard lua_type(L, arg + offset) == LUA_TNUMBER else { throw argumentError(arg, expected) }
         let n = lua_tonumberx(L, arg + offset, nil)
-        guard n.isFinite else { throw LuaHostError.message("\(function): argument \(arg) must be \(expected), got \(n)") }
+        guard n.isFinite else { throw argumentError(arg, expected, got: "\(n)") }
         return n
     }
 
@@ -69,7 +69,7 @@ public struct LuaCall {
     func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
         let n = try number(arg, expected)
         guard n == n.rounded(), abs(n) < 1e15 else {
-            throw LuaHostError.message("\(function): argument \(arg) must be \(expected), got \(n)")
+            throw argumentError(arg, expected, got: "\(n)")
         }
         return Int(n)
     }
@@ -81,7 +81,7 @@ public struct LuaCall {
         var len = 0
         guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
         do { try budget.spend(entries: 0, bytes: len) } catch let LuaHostError.message(m) {
-            throw LuaHostError.message("\(function): argument \(arg): \(m)")
+            throw refusal("argument \(arg): \(m)")
         }
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
@@ -93,13 +93,13 @@ public struct LuaCall {
 
     func value(_ arg: Int32) throws -> LuaValue {
         do { return try LuaValue.read(L, arg + offset, budget: budget) } catch let LuaHostError.message(m) {
-            throw LuaHostError.message("\(function): argument \(arg): \(m)")
+            throw refusal("argument \(arg): \(m)")
         }
     }
 
     /// An options table (`Stage{ width = 393 }`). Unknown keys are refused by name, so a typo is never ignored;
     /// they are refused before any value is copied, and only the allowed keys' values are read.
-    func options(_ arg: Int32, allowed: [String], optional: Bool = true) throws -> Options {
+    func options(_ arg: Int32, allowed: some Collection<String>, optional: Bool = true) throws -> Options {
         if isNil(arg) && optional { return Options(function: function, table: LuaTable()) }
         guard lua_type(L, arg + offset) == LUA_TTABLE else { throw argumentError(arg, "a table of options") }
         try checkOptionKeys(arg, allowed: allowed)
@@ -111,7 +111,7 @@ public struct LuaCall {
             defer { clua_pop(L, 1) }
             if lua_type(L, -1) == LUA_TNIL { continue }
             do { fields.append((key, try LuaValue.read(L, -1, budget: budget))) } catch let LuaHostError.message(m) {
-                throw LuaHostError.message("\(function): option '\(key)': \(m)")
+                throw refusal("option '\(key)': \(m)")
             }
         }
         return Options(function: function, table: LuaTable(fields: fields))
@@ -119,7 +119,7 @@ public struct LuaCall {
 
     /// Refuses any key of the table at argument `arg` that is not in `allowed` (or not a name at all), reading
     /// keys only. Of several wrong keys the first in sorted order is named, so the message is the same every run.
-    func checkOptionKeys(_ arg: Int32, allowed: [String]) throws {
+    func checkOptionKeys(_ arg: Int32, allowed: some Collection<String>) throws {
         let t = lua_absindex(L, arg + offset)
         var unknown: String?
         var otherKey: Double?
@@ -145,16 +145,14 @@ public struct LuaCall {
         }
         let known = "(known: \(allowed.joined(separator: ", ")))"
         if let unknown {
-            throw LuaHostError.message("\(function): unknown option '\(LuaValue.shown(unknown))' \(known)")
+            throw refusal("unknown option '\(LuaValue.shown(unknown))' \(known)")
         }
         if let otherKey {
             let shown = otherKey == otherKey.rounded() && abs(otherKey) < 1e15 ? "\(Int(otherKey))" : "\(otherKey)"
-            throw LuaHostError.message(
-                "\(function): argument \(arg) must be a table of named options, got a value at [\(shown)] \(known)")
+            throw argumentError(arg, "a table of named options", got: "a value at [\(shown)] \(known)")
         }
         if let otherType {
-            throw LuaHostError.message(
-                "\(function): argument \(arg) must be a table of named options, got a \(otherType) key \(known)")
+            throw argumentError(arg, "a table of named options", got: "a \(otherType) key \(known)")
         }
     }
 
@@ -176,26 +174,38 @@ public struct LuaCall {
 public struct Options {
     let function: String
     let table: LuaTable
+    /// The keys' declarations, when the call declared them: a read's error then says what the spec says.
+    var specs: [OptionSpec] = []
+
+    init(function: String, table: LuaTable) { self.function = function; self.table = table }
+
+    /// What option `key` must be, as its spec says, for a reader of its own (the vinyl's `rpm`).
+    func mustBe(_ key: String) -> String { expectation(key, nil, "a valid value") }
+
+    /// What option `key` must be, in an error: the text a read gives, else its spec's, else the type's `fallback`.
+    private func expectation(_ key: String, _ given: String?, _ fallback: String) -> String {
+        given ?? specs.first { $0.name == key }?.expected ?? fallback
+    }
 
     func has(_ key: String) -> Bool { !table[key].isNil }
 
     private func wrong(_ key: String, _ expected: String) -> LuaHostError {
-        .message("\(function): option '\(key)' must be \(expected), got \(table[key].typeName)")
+        optionError(key, expected, got: table[key].typeName)
     }
 
-    func number(_ key: String, _ expected: String = "a number") throws -> Double? {
+    func number(_ key: String, _ expected: String? = nil) throws -> Double? {
         switch table[key] {
         case .nil: return nil
         case .number(let n) where n.isFinite: return n
-        default: throw wrong(key, expected)
+        default: throw wrong(key, expectation(key, expected, "a number"))
         }
     }
 
-    func string(_ key: String, _ expected: String = "a string") throws -> String? {
+    func string(_ key: String, _ expected: String? = nil) throws -> String? {
         switch table[key] {
         case .nil: return nil
         case .string(let s): return s
-        default: throw wrong(key, expected)
+        default: throw wrong(key, expectation(key, expected, "a string"))
         }
     }
 
@@ -203,15 +213,15 @@ public struct Options {
         switch table[key] {
         case .nil: return d
         case .boolean(let b): return b
-        default: throw wrong(key, "true or false")
+        default: throw wrong(key, expectation(key, nil, "true or false"))
         }
     }
 
-    func table(_ key: String, _ expected: String = "a table") throws -> LuaTable? {
+    func table(_ key: String, _ expected: String? = nil) throws -> LuaTable? {
         switch table[key] {
         case .nil: return nil
         case .table(let t): return t
-        default: throw wrong(key, expected)
+        default: throw wrong(key, expectation(key, expected, "a table"))
         }
     }
 
@@ -219,8 +229,7 @@ public struct Options {
     func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, all: [T]) throws -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw LuaHostError.message(
-                "\(function): option '\(key)' must be one of \(all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            throw refusal("option '\(key)' must be one of \(all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
         }
         return v
     }

@@ -4,7 +4,7 @@ import CLuaShim
 /// What a class's own members are called, whatever its object type: plugins may not reuse these names.
 protocol LuaClassMembers: AnyObject {
     var memberNames: Set<String> { get }
-    /// The names called with a colon, and the names read as fields (tests walk every one of them).
+    /// The names called with a colon that have a Swift body, and the names read as fields (tests walk them).
     var methodNames: [String] { get }
     var propertyNames: [String] { get }
     /// Whether a fallback answers names that are not fixed (a tier or role looked up by name).
@@ -26,31 +26,83 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     /// For keys that are not fixed names (a tier or role looked up by name).
     private(set) var fallback: ((T, String, LuaCall) throws -> Int32)?
 
-    init(_ displayName: String) {
+    /// `declaring`: keep what each member declares (its doc, arguments, types). Only a description of the API
+    /// asks for that (`BindingRegistry.declarations`); a scenario's classes skip it, so the metadata, written as
+    /// arguments evaluated only when kept, costs a file nothing.
+    init(_ displayName: String, declaring: Bool = false) {
         self.displayName = displayName
         self.name = Self.registryName(displayName)
+        self.declaring = declaring
     }
 
     /// The metatable's registry name for the class scripts know as `displayName`.
     static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
+
+    /// Whether declarations are kept (see `init`).
+    let declaring: Bool
+    /// What the class said about its members as they were installed, in the order they were (when `declaring`).
+    private(set) var declaration = ClassDeclaration()
 
     var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
     var methodNames: [String] { methods.keys.sorted() }
     var propertyNames: [String] { getters.keys.sorted() }
     var answersAnyName: Bool { fallback != nil }
 
-    func method(_ key: String, _ body: @escaping Method) { methods[key] = body }
-    func property(_ key: String, _ body: @escaping Getter) { getters[key] = body }
-    func anyProperty(_ body: @escaping (T, String, LuaCall) throws -> Int32) { fallback = body }
+    /// Installs method `key` with a one-line `doc`, what it takes (`args`) and what it gives (`returns`, nil for
+    /// nothing): the one place the method is named and described.
+    func method(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+                returns: @autoclosure () -> String? = nil, _ body: @escaping Method) {
+        if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: false)) }
+        methods[key] = body
+    }
 
-    /// Readings that hand a field to scripts as it is, declared together by name:
-    /// `cls.readings(numbers: ["time": \.value.time], flags: ["isPlaying": \.value.isPlaying])`.
-    func readings(numbers: KeyValuePairs<String, KeyPath<T, Double>> = [:],
-                  flags: KeyValuePairs<String, KeyPath<T, Bool>> = [:],
-                  texts: KeyValuePairs<String, KeyPath<T, String>> = [:]) {
-        for (key, path) in numbers { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
-        for (key, path) in flags { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
-        for (key, path) in texts { property(key) { o, c in c.push(o[keyPath: path]); return 1 } }
+    /// Declares method `key` whose body is Lua, put in the class's methods table by a host chunk (the stage's
+    /// `runUntil`); a test holds the chunk's methods to these declarations.
+    func luaMethod(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+                   returns: @autoclosure () -> String? = nil) {
+        if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: true)) }
+    }
+
+    /// Installs reading `key` of Lua type `type` (`unit` for a number's unit) with a one-line `doc`.
+    func reading(_ key: String, _ type: @autoclosure () -> String, unit: @autoclosure () -> String? = nil,
+                 _ doc: @autoclosure () -> String, _ body: @escaping Getter) {
+        if declaring {
+            declaration.readings.removeAll { $0.name == key }
+            declaration.readings.append(ReadingSpec(name: key, type: type(), unit: unit(), doc: doc()))
+        }
+        getters[key] = body
+    }
+
+    /// A reading that hands a number field to scripts as it is.
+    func reading(_ key: String, unit: @autoclosure () -> String? = nil, _ doc: @autoclosure () -> String,
+                 _ path: KeyPath<T, Double>) {
+        reading(key, "number", unit: unit(), doc()) { o, c in c.push(o[keyPath: path]); return 1 }
+    }
+
+    /// A reading that hands a flag to scripts as it is.
+    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, Bool>) {
+        reading(key, "boolean", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
+    }
+
+    /// A reading that hands a text to scripts as it is.
+    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, String>) {
+        reading(key, "string", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
+    }
+
+    /// Answers names that are not fixed (a tier or role looked up by name); `type` and `doc` say what they give.
+    func anyName(_ type: @autoclosure () -> String, _ doc: @autoclosure () -> String,
+                 _ body: @escaping (T, String, LuaCall) throws -> Int32) {
+        if declaring { declaration.anyName = ReadingSpec(name: "[string]", type: type(), unit: nil, doc: doc()) }
+        fallback = body
+    }
+
+    /// Marks the class as one a finger can reach (`InteractionBinding.addMethods` does, with the gestures).
+    func declareInteractive() { declaration.interactive = true }
+
+    /// A later declaration of a name replaces an earlier one, as its body does.
+    private func declare(_ spec: MethodSpec) {
+        declaration.methods.removeAll { $0.name == spec.name }
+        declaration.methods.append(spec)
     }
 
     /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.

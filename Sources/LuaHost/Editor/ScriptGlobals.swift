@@ -1,3 +1,5 @@
+import Foundation
+
 /// The globals a scenario finds besides Lua's own libraries, described for the editor stubs. The types scripts hold
 /// come from `BindingRegistry`; this is the rest: the `motion` and `metal` libraries' member names and the test
 /// framework's functions. A test holds these names to a fresh scenario state, so a global added without a stub fails.
@@ -10,21 +12,21 @@ public enum ScriptGlobals {
         public let tables: [Library]
     }
 
-    /// `motion` (MotionBinding) and `metal` (MetalButtonBinding), member by member.
+    /// `motion` (MotionBinding), `metal` (MetalButtonBinding) and `text` (FoundationBinding): their functions as the
+    /// bindings declare them, and the values and tables they hold.
     public static let libraries: [Library] = [
         Library(name: "motion",
-                functions: ["spring", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve", "interpolatingSpring",
-                            "rubberBand", "rubberBandIn", "project", "nearest", "pressScale", "settle", "follow",
-                            "cascade", "override", "resetOverrides", "pressAnchor"],
+                functions: BindingRegistry.libraryFunctions("motion").map(\.name),
                 values: ["tiers", "roles", "allowsAmbient"],
                 tables: [
                     Library(name: "reduced", functions: [], values: ["tiers", "roles", "allowsAmbient"],
                             tables: [liquid]),
                     liquid,
                 ]),
-        Library(name: "metal", functions: ["white"], values: ["startAngle"], tables: []),
+        Library(name: "metal", functions: BindingRegistry.libraryFunctions("metal").map(\.name), values: ["startAngle"],
+                tables: []),
         // FoundationBinding: the letter morph as a function.
-        Library(name: "text", functions: ["morph"], values: [], tables: []),
+        Library(name: "text", functions: BindingRegistry.libraryFunctions("text").map(\.name), values: [], tables: []),
     ]
 
     /// `motion.liquid` (and `motion.reduced.liquid`): the merge thresholds and the split and home animations.
@@ -50,8 +52,15 @@ public enum ScriptGlobals {
     /// `function Matchers.name(`), so a matcher added there is in the stubs without another list to keep.
     static var matchers: [String] { declaredNames(prefix: "function Matchers.", in: TestFramework.source) }
 
-    /// The methods of a series, read the same way (`function Series:name(`).
-    static var seriesMethods: [String] { declaredNames(prefix: "function Series:", in: TestFramework.source) }
+    /// The methods of a series with their parameters' names, read the same way (`function Series:name(a, b)`).
+    static var seriesMethods: [(name: String, parameters: [String])] {
+        let prefix = "function Series:"
+        return declaredNames(prefix: prefix, in: TestFramework.source).map { name in
+            let line = TestFramework.source.split(separator: "\n").first { $0.hasPrefix(prefix + name + "(") } ?? ""
+            let inside = line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+            return (name, inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+    }
 
     /// The names declared on lines starting with `prefix` and followed by `(`, in source order.
     static func declaredNames(prefix: String, in source: String) -> [String] {

@@ -1,7 +1,7 @@
-/// Lua type stubs for lua-language-server (a `---@meta` file), generated from `BindingRegistry` and
-/// `ScriptGlobals`, so an editor completes every type, method, reading and option a scenario can use and the stubs
-/// cannot drift from the bindings. The registry names members but not what they take or give: those are written
-/// `any`, and a type is named only where the registry's `made` says which call gives it.
+/// Lua type stubs for lua-language-server (a `---@meta` file), generated from `BindingRegistry`, the declarations
+/// each binding makes where it installs its members (arguments, returns, readings, options, each with a doc) and
+/// `ScriptGlobals`, so an editor completes every type, method, reading and option a scenario can use, with their
+/// real parameter and return types, and the stubs cannot drift from the bindings.
 public enum TypeStubs {
     /// The stub file's name: not `piecebox.lua` (that names a project file) and not a module name for `require`.
     public static let fileName = "piecebox-api.lua"
@@ -21,13 +21,12 @@ public enum TypeStubs {
         let returns = Returns.read(from: BindingRegistry.entries)
         var out = StubWriter()
         out.line("---@meta")
-        out.line("-- PieceBox's Lua API for lua-language-server, generated from the binding registry and the test")
-        out.line("-- framework by `piecebox stubs`; do not edit it. After changing a binding, run: \(regenerateCommand)")
-        out.line("-- The registry names each type's options, methods and readings but not what they take or give, so")
-        out.line("-- those are `any` below; a type is named only where the registry says which call gives it.")
+        out.line("-- PieceBox's Lua API for lua-language-server, generated from the binding registry, the bindings'")
+        out.line("-- declarations and the test framework by `piecebox stubs`; do not edit it. After changing a binding,")
+        out.line("-- run: \(regenerateCommand)")
         out.line("")
         out.line("-- Types scripts hold (the binding registry).")
-        for entry in BindingRegistry.entries { writeEntry(entry, returns: returns, into: &out) }
+        for entry in BindingRegistry.entries { writeEntry(entry, into: &out) }
         out.line("")
         out.line("-- Globals.")
         for entry in BindingRegistry.entries {
@@ -50,27 +49,42 @@ public enum TypeStubs {
 
     // MARK: Registry entries
 
-    static func writeEntry(_ entry: BindingEntry, returns: Returns, into out: inout StubWriter) {
+    static func writeEntry(_ entry: BindingEntry, into out: inout StubWriter) {
         let type = typeName(entry.name)
+        let declaration = entry.declaration
         out.line("")
         out.line("---`\(entry.name)`: \(madeDescription(entry))." + (entry.pluginsMayExtend ? " Plugins may add methods." : ""))
         out.line("---@class \(type)")
-        for reading in entry.readings { out.line("---@field \(reading) any # read-only") }
-        if entry.answersAnyName { out.line("---@field [string] any # any name it knows answers") }
-        for method in entry.methods {
-            let result = returns.methods[entry.name]?[method].map(typeName) ?? "any"
-            out.line("---@field \(method) fun(self: \(type), ...: any): \(result)")
+        for reading in declaration.readings {
+            out.line("---@field \(reading.name) \(reading.type) # \(described(reading.doc, unit: reading.unit)); read-only")
         }
-        if entry.name == "stage" {
-            for made in BindingRegistry.entries where made.made == .stageMethod {
-                out.line("---@field \(made.name) fun(self: \(type), options?: \(optionsName(made.name))): \(typeName(made.name))")
-            }
+        if let any = declaration.anyName { out.line("---@field [string] \(any.type) # \(any.doc)") }
+        for method in declaration.methods {
+            out.line("---@field \(method.name) \(signature(method, receiver: type)) # \(method.doc)")
         }
         guard !entry.optionKeys.isEmpty else { return }
         out.line("")
         out.line("---The options table that makes a `\(entry.name)`.")
         out.line("---@class \(optionsName(entry.name))")
-        for key in entry.optionKeys { out.line("---@field \(key)? any") }
+        for spec in entry.binding.options {
+            out.line("---@field \(spec.name)\(spec.required ? "" : "?") \(spec.type) # \(described(spec))")
+        }
+    }
+
+    /// `fun(self: piecebox.stage, seconds: number, options?: table): integer`: a method's or function's type.
+    static func signature(_ method: MethodSpec, receiver: String? = nil) -> String {
+        let parameters = (receiver.map { ["self: \($0)"] } ?? [])
+            + method.args.map { "\($0.name)\($0.optional ? "?" : ""): \($0.type)" }
+        return "fun(\(parameters.joined(separator: ", ")))" + (method.returns.map { ": \($0)" } ?? "")
+    }
+
+    /// A doc with its unit: "The playhead now (s)".
+    static func described(_ doc: String, unit: String?) -> String { doc + (unit.map { " (\($0))" } ?? "") }
+
+    /// An option's doc with its unit, range and default: "How long ... (s; above 0; default 0.5)".
+    static func described(_ spec: OptionSpec) -> String {
+        let notes = [spec.unit, spec.range, spec.defaultValue.map { "default \($0)" }].compactMap { $0 }
+        return spec.doc + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
 
     static func madeDescription(_ entry: BindingEntry) -> String {
@@ -90,12 +104,13 @@ public enum TypeStubs {
         out.line("")
         out.line("---The `\(path)` table.")
         out.line("---@class \(typeName(path))")
+        let declared = BindingRegistry.libraryFunctions(path)
         for function in library.functions {
-            let full = path + "." + function
-            let result = returns.functions[full].map(typeName) ?? "any"
-            let parameters = returns.takesOptions.contains(full)
-                ? returns.functions[full].map { "options: \(optionsName($0))" } ?? "...: any" : "...: any"
-            out.line("---@field \(function) fun(\(parameters)): \(result)")
+            guard let spec = declared.first(where: { $0.name == function }) else {
+                out.line("---@field \(function) fun(...: any): any")
+                continue
+            }
+            out.line("---@field \(function) \(signature(spec)) # \(spec.doc)")
         }
         for value in library.values {
             let full = path + "." + value
@@ -157,7 +172,10 @@ public enum TypeStubs {
         out.line("")
         out.line("---Values over time: `series(values[, times])`, and what `s:frames()` gives.")
         out.line("---@class piecebox.series")
-        for method in ScriptGlobals.seriesMethods { out.line("---@field \(method) fun(self: piecebox.series, ...: any): any") }
+        for (method, parameters) in ScriptGlobals.seriesMethods {
+            let list = (["self: piecebox.series"] + parameters.map { "\($0): any" }).joined(separator: ", ")
+            out.line("---@field \(method) fun(\(list)): any")
+        }
         out.line("")
         out.line("---@param ... any")
         out.line("---@return piecebox.series")
@@ -171,18 +189,17 @@ struct StubWriter {
     mutating func line(_ s: String) { text += s + "\n" }
 }
 
-/// What the registry's `made` strings say a call gives. Forms: `<kind>:method(...)` or `name:method(...)` (a
-/// method; `<piece>` is every type made on a stage), `lib.f{...}` (a function taking a table: the type's options,
-/// when it has any), `lib.f(...)`, `lib.table` (a value), `lib.table.<name>` (whatever that table answers for a
-/// name), `lib.table.*` (each of its members).
+/// What the registry's `made` strings say a call gives, held to the declarations. Forms: `<kind>:method(...)` or
+/// `name:method(...)` (a method, whose declared return must name the type; `<piece>` is every type made on a stage
+/// that has the method), `lib.f{...}` or `lib.f(...)` (a library function, the same), `lib.table` (a value),
+/// `lib.table.<name>` (whatever that table answers for a name), `lib.table.*` (each of its members). Methods and
+/// functions are typed from their declarations; the values are typed from here.
 struct Returns {
-    var methods: [String: [String: String]] = [:]
-    var functions: [String: String] = [:]
-    var takesOptions: Set<String> = []
     var values: [String: String] = [:]
     var anyMember: [String: String] = [:]
     var everyMember: [String: String] = [:]
-    /// Strings that name no method or library member: the registry has a typo, or a binding was renamed.
+    /// Strings that name no method or library member, or one whose declaration does not give the type: the registry
+    /// has a typo, or a binding was renamed or retyped.
     var unresolved: [String] = []
 
     static func read(from entries: [BindingEntry]) -> Returns {
@@ -194,24 +211,27 @@ struct Returns {
         return r
     }
 
+    /// Whether a declared return (`piecebox.series|integer`) names `type` among its alternatives.
+    static func gives(_ returns: String?, _ type: String) -> Bool {
+        returns.map { $0.split(separator: "|").contains { $0 == Substring(TypeStubs.typeName(type)) } } ?? false
+    }
+
     private mutating func resolve(_ call: String, gives type: String, entries: [BindingEntry]) -> Bool {
         if let colon = call.firstIndex(of: ":") {
             let receiver = String(call[..<colon])
             let method = String(call[call.index(after: colon)...].prefix { $0 != "(" && $0 != "{" })
             let kind = receiver.hasPrefix("<") && receiver.hasSuffix(">") ? String(receiver.dropFirst().dropLast()) : receiver
-            let targets = kind == "piece" && receiver != kind
+            let candidates = kind == "piece" && receiver != kind
                 ? entries.filter { $0.made == .stageMethod && $0.methods.contains(method) }
-                : entries.filter { $0.name == kind && $0.methods.contains(method) }
-            for target in targets { methods[target.name, default: [:]][method] = type }
-            return !targets.isEmpty
+                : entries.filter { $0.name == kind }
+            return !candidates.isEmpty && candidates.allSatisfy { Self.gives($0.declaration.method(method)?.returns, type) }
         }
-        for (suffix, options) in [("{...}", true), ("(...)", false), ("()", false)] where call.hasSuffix(suffix) {
+        for suffix in ["{...}", "(...)", "()"] where call.hasSuffix(suffix) {
             let path = String(call.dropLast(suffix.count))
-            guard Self.member(path).map({ $0.library.functions.contains($0.name) }) == true else { return false }
-            functions[path] = type
-            // Called with a table, and the type has a constructor's options: that table is them (motion.spring{...}).
-            if options, entries.first(where: { $0.name == type })?.optionKeys.isEmpty == false { takesOptions.insert(path) }
-            return true
+            let parts = path.split(separator: ".").map(String.init)
+            guard parts.count == 2, let spec = BindingRegistry.libraryFunctions(parts[0]).first(where: { $0.name == parts[1] })
+            else { return false }
+            return Self.gives(spec.returns, type)
         }
         let last = call.split(separator: ".").last.map(String.init) ?? call
         let parent = String(call.dropLast(last.count + 1))
