@@ -114,8 +114,8 @@ import PieceKit
             #expect(entry.interactive == gestures.isSubset(of: live.methodNames), "\(entry.name)")
             if entry.interactive { interactive.append(entry.name) }
         }
-        // The 14 types made on a stage less the three no finger reaches (the player, the border beam, the buds): 11.
-        #expect(interactive.count == 14 - 3, "\(interactive)")
+        // Not a vacuous loop: a finger reaches NowPlaying's bar, and nothing of a player is on screen to touch.
+        #expect(interactive.contains("nowPlaying") && !interactive.contains("player"), "\(interactive)")
     }
 
     @Test func aPieceReadsAPlayerExactlyWhenItTakesOneAndTheHostCanFindIt() {

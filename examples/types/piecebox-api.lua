@@ -36,6 +36,7 @@
 ---@field tools fun(self: piecebox.stage, options?: piecebox.toolsOptions): piecebox.tools # Makes a `tools` on this stage
 ---@field sheet fun(self: piecebox.stage, options?: piecebox.sheetOptions): piecebox.sheet # Makes a `sheet` on this stage
 ---@field tabBar fun(self: piecebox.stage, options?: piecebox.tabBarOptions): piecebox.tabBar # Makes a `tabBar` on this stage
+---@field refresher fun(self: piecebox.stage, options?: piecebox.refresherOptions): piecebox.refresher # Makes a `refresher` on this stage
 ---@field buds fun(self: piecebox.stage, options?: piecebox.budsOptions): piecebox.buds # Makes a `buds` on this stage
 
 ---The options table that makes a `stage`.
@@ -409,6 +410,30 @@
 ---@field minimizeBehavior? "onScrollDown"|"never" # When the bar minimizes (default "onScrollDown")
 ---@field selected? string # The tab selected at first (default "library")
 ---@field name? string # The piece's name in the frame log (default tabBar)
+
+---`refresher`: made by `s:refresher{...}` on a stage. Plugins may add methods.
+---@class piecebox.refresher
+---@field name string # The piece's name in the frame log; read-only
+---@field pull number # How far the list is pulled below its top edge (where it is headed; the frames show it moving) (pt); read-only
+---@field isRefreshing boolean # Whether a refresh is running; read-only
+---@field refreshes integer # How many refreshes have started; read-only
+---@field tap fun(self: piecebox.refresher, part?: string|{duration?: number, part?: string, index?: integer, x?: number, y?: number}, index?: integer, options?: {duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Taps a part (the default one when none is named) or a point, rendering the frames
+---@field drag fun(self: piecebox.refresher, options: {dx?: number, dy?: number, duration?: number, part?: string, index?: integer, x?: number, y?: number}): integer # Drags a finger by dx, dy evenly, lifting at rest, rendering the frames
+---@field fling fun(self: piecebox.refresher, options: {dx?: number, dy?: number, velocity: number, part?: string, index?: integer, x?: number, y?: number}): integer # Flings a finger by dx, dy at a speed, lifting while moving, rendering the frames
+---@field touch fun(self: piecebox.refresher, part?: string|number, index?: integer|number): piecebox.finger # Puts a finger down on a part or at a point; the script moves and lifts it
+---@field key fun(self: piecebox.refresher, name: string): boolean # Presses a key; true when the piece did something with it
+---@field accessibility fun(self: piecebox.refresher): table[] # The accessibility elements in reading order
+---@field perform fun(self: piecebox.refresher, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
+---@field part fun(self: piecebox.refresher, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
+---@field finish fun(self: piecebox.refresher) # The app's refresh is over: the spinner goes and the list settles home
+
+---The options table that makes a `refresher`.
+---@class piecebox.refresherOptions
+---@field top? number # Where the list's top edge rests (pt; default the safe area's top)
+---@field x? number # The list's left edge (pt; default 0)
+---@field w? number # The list's width (pt; default the stage's width)
+---@field threshold? number # How far the list must be pulled for a release to refresh (pt; more than 0; default 80.0)
+---@field name? string # The piece's name in the frame log (default refresher)
 
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.
 ---@class piecebox.buds

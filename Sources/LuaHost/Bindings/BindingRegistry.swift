@@ -75,6 +75,7 @@ public enum BindingRegistry {
         .onStage("tools", ToolsBinding.self),
         .onStage("sheet", SheetBinding.self),
         .onStage("tabBar", TabBarBinding.self),
+        .onStage("refresher", RefresherBinding.self),
         .onStage("buds", BudBinding.self),
         .made("work", StageWorkBinding.self, by: .returnedBy(["stage:after(...)", "stage:every(...)"]), pluginsMayExtend: false),
         .made("spring", SpringBinding.self, by: .returnedBy(["motion.spring{...}", "motion.tiers.<tier>"]), pluginsMayExtend: false),
