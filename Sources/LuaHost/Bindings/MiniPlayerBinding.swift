@@ -17,7 +17,6 @@ enum MiniPlayerBinding: StageMadeBinding {
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
-        try PlayerOption.check(player)
         return piece
     }
 

@@ -22,7 +22,6 @@ enum NowPlayingBinding: StageMadeBinding {
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
-        try PlayerOption.check(player)
         return piece
     }
 

@@ -28,7 +28,6 @@ enum VinylBinding: StageMadeBinding {
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
         do { try stage.add(piece) } catch { throw LuaHostError.message("\(c.function): \(error)") }
-        if let player { try PlayerOption.check(player) }
         return piece
     }
 

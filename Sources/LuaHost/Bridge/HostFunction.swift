@@ -65,10 +65,26 @@ enum Bridge {
 }
 
 /// Called by the C trampoline for every Lua → Swift call. Catches everything: a Swift error becomes a
-/// pushed value and PB_RAISE, so the raise happens in C after this frame is gone.
+/// pushed value and PB_RAISE, so the raise happens in C after this frame is gone. An error the script's own code
+/// posted while the call ran (`CalloutMailbox`) is raised in place of the call's results or its own error: the
+/// script's failure says more than the stage error it may have caused.
 private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?,
                              _ receiver: UnsafeMutableRawPointer?, _ reading: Int32) -> Int32 {
     guard let L, let raw else { return PB_RAISE }
+    // nil while the state closes (a finalizer's host call): nothing the host calls out to then can post.
+    guard let mailbox = LuaState.owning(pb_limits_of(L))?.mailbox else {
+        return invoke(L, raw, receiver, reading)
+    }
+    let outer = mailbox.open()
+    let status = invoke(L, raw, receiver, reading)
+    guard let letter = mailbox.close(restoring: outer) else { return status }
+    pushBytes(L, letter)
+    return PB_RAISE
+}
+
+/// Runs the call; a thrown error is pushed for the trampoline to raise.
+private func invoke(_ L: OpaquePointer, _ raw: UnsafeMutableRawPointer, _ receiver: UnsafeMutableRawPointer?,
+                    _ reading: Int32) -> Int32 {
     do {
         // The Lua userdata holds a reference for as long as the function can be called.
         return try Unmanaged<HostCallable>.fromOpaque(raw)._withUnsafeGuaranteedRef {
