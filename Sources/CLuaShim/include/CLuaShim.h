@@ -38,6 +38,9 @@ typedef struct pb_limits {
   lua_State *current;       /* the thread whose host call is running (NULL: none): where the host reads, pushes
                                and calls back into Lua, so a binding called from a coroutine answers on it */
   int host_depth;           /* host calls nested inside one another (Lua -> Swift -> Lua -> Swift ...) */
+  int letters;              /* errors of the script's own code the host called, waiting for the host call that
+                               ran it to end (the host's CalloutMailbox keeps their text): 0, the usual case,
+                               lets a host call end without looking */
   int64_t allocations;      /* allocations and growths so far */
   int64_t fail_at;          /* tests only: the allocation with this number is treated as over the cap; 0: off */
   int64_t read_entries;     /* what the running host call has copied out of Lua so far (its read budget): */

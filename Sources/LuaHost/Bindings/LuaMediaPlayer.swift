@@ -167,7 +167,7 @@ final class LuaMediaPlayer: MediaPlayer {
         state.callOut(.init(.player, owner: "player", role: what), nargs: 1 + n, results: 0, handler: top + 1)
     }
 
-    private func record(_ error: String) { state.mailbox.post(error) }
+    private func record(_ error: String) { state.post(error) }
 }
 
 /// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): the one reading of that option

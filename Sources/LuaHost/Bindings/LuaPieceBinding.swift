@@ -38,7 +38,7 @@ final class LuaPiece: HoldsScriptTexts {
     }
 
     /// Posts an error for the script: raised when the host call from Lua that ran this piece returns.
-    func record(_ error: String) { state.mailbox.post(error) }
+    func record(_ error: String) { state.post(error) }
 
     /// Calls this piece's function `role` (its layout, a handler) under `nargs` arguments on the stack, as every
     /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once and

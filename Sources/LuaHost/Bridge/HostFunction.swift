@@ -71,13 +71,9 @@ enum Bridge {
 private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?,
                              _ receiver: UnsafeMutableRawPointer?, _ reading: Int32) -> Int32 {
     guard let L, let raw else { return PB_RAISE }
-    // nil while the state closes (a finalizer's host call): nothing the host calls out to then can post.
-    guard let mailbox = LuaState.owning(pb_limits_of(L))?.mailbox else {
-        return invoke(L, raw, receiver, reading)
-    }
-    let outer = mailbox.open()
     let status = invoke(L, raw, receiver, reading)
-    guard let letter = mailbox.close(restoring: outer) else { return status }
+    let limits: UnsafeMutablePointer<pb_limits> = pb_limits_of(L)
+    guard limits.pointee.letters > 0, let letter = LuaState.owning(limits)?.mailbox.take(limits) else { return status }
     pushBytes(L, letter)
     return PB_RAISE
 }

@@ -30,7 +30,7 @@ extension LuaState {
         let text = errorText(at: -1)
         let message = text.components(separatedBy: "\nstack traceback:").first ?? text
         let failure = failure(of: call, message)
-        mailbox.post(failure)
+        post(failure)
         return failure
     }
 
