@@ -60,9 +60,11 @@ typedef struct pb_limits {
    number of a reading an __index looked up (0: none). */
 typedef int (*pb_dispatch_fn)(lua_State *L, void *box, void *self, int reading);
 typedef void (*pb_release_fn)(void *box);
+/* Pushes the error waiting for the running host call (see `letters`) and returns 1, or returns 0 with none. */
+typedef int (*pb_letter_fn)(lua_State *L);
 
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
-void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release);
+void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter);
 
 /* A new state with the counting allocator, a panic handler and the limits hook already installed. */
 lua_State *pb_newstate(pb_limits *limits);

@@ -2,8 +2,8 @@ import CLuaShim
 
 /// Where an error of the script's own code that the host called (a Lua piece's layout or handler, a Lua player's
 /// function, `s:after`/`s:every` work) waits: such code runs inside the stage's work, where a Lua error must not
-/// unwind, so `LuaState.callOut` posts its failure here and the call goes on. The trampoline's Swift side
-/// (`dispatchFromLua`) looks when each host call from Lua ends and raises the letter there, so the error surfaces
+/// unwind, so `LuaState.callOut` posts its failure here and the call goes on. The trampoline (`host_call` in
+/// shim.c) looks when each host call from Lua ends and raises the letter there, so the error surfaces
 /// at the script line of the call that ran the code, whichever call it was; no binding raises it itself.
 ///
 /// One per Lua state, not per stage: the trampoline knows the state, not which stage a call concerns (a handler

@@ -60,27 +60,15 @@ enum BoxCensus {
 enum Bridge {
     /// Registers the dispatch and release functions with the C shim, once per process.
     static let installed: Void = {
-        pb_set_dispatch(dispatchFromLua, releaseBox)
+        pb_set_dispatch(dispatchFromLua, releaseBox, letterForLua)
     }()
 }
 
 /// Called by the C trampoline for every Lua → Swift call. Catches everything: a Swift error becomes a
-/// pushed value and PB_RAISE, so the raise happens in C after this frame is gone. An error the script's own code
-/// posted while the call ran (`CalloutMailbox`) is raised in place of the call's results or its own error: the
-/// script's failure says more than the stage error it may have caused.
+/// pushed value and PB_RAISE, so the raise happens in C after this frame is gone.
 private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?,
                              _ receiver: UnsafeMutableRawPointer?, _ reading: Int32) -> Int32 {
     guard let L, let raw else { return PB_RAISE }
-    let status = invoke(L, raw, receiver, reading)
-    let limits: UnsafeMutablePointer<pb_limits> = pb_limits_of(L)
-    guard limits.pointee.letters > 0, let letter = LuaState.owning(limits)?.mailbox.take(limits) else { return status }
-    pushBytes(L, letter)
-    return PB_RAISE
-}
-
-/// Runs the call; a thrown error is pushed for the trampoline to raise.
-private func invoke(_ L: OpaquePointer, _ raw: UnsafeMutableRawPointer, _ receiver: UnsafeMutableRawPointer?,
-                    _ reading: Int32) -> Int32 {
     do {
         // The Lua userdata holds a reference for as long as the function can be called.
         return try Unmanaged<HostCallable>.fromOpaque(raw)._withUnsafeGuaranteedRef {
@@ -95,6 +83,16 @@ private func invoke(_ L: OpaquePointer, _ raw: UnsafeMutableRawPointer, _ receiv
         pushBytes(L, String(describing: error))
         return PB_RAISE
     }
+}
+
+/// Called by the C trampoline when a host call ends while errors wait in the state's `CalloutMailbox`: pushes the
+/// one this call ran into (the script's failure says more than the stage error it may have caused), if any.
+private func letterForLua(_ L: OpaquePointer?) -> Int32 {
+    guard let L, let limits = pb_limits_of(L), let letter = LuaState.owning(limits)?.mailbox.take(limits) else {
+        return 0
+    }
+    pushBytes(L, letter)
+    return 1
 }
 
 private func releaseBox(_ raw: UnsafeMutableRawPointer?) {
