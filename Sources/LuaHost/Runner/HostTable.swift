@@ -28,7 +28,9 @@ extension ScenarioRunner {
         field("readModule") { pushReadModule(state, modules: modules) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
-        field("loadFramework") { TestFramework.pushLoader(state) }
+        // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
+        field("loadFramework") { HostChunks.pushLoader(state, TestFramework.source, chunkName: TestFramework.chunkName) }
+        field("loadExplainer") { HostChunks.pushLoader(state, Hardening.explainSource, chunkName: Hardening.explainChunkName) }
         var lists: [Int32] = []
         for key in ["tests", "groups"] {
             field(key) {

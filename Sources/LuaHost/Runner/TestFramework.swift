@@ -1,5 +1,3 @@
-import CLua
-
 /// The Lua side of the test runner: `expect` and its matchers, and `series` (declaring tests is `TestDeclarations`).
 /// Written in Lua so a failing matcher raises from the scenario's own line with `error(msg, 2)`.
 ///
@@ -15,13 +13,4 @@ enum TestFramework {
     static let globalsChunkName = "=piecebox:framework"
     /// The text is Sources/LuaHost/Lua/framework.lua.
     static let globalsSource = LuaSources.framework
-
-    /// `host.loadFramework()`: the framework's chunk, loaded (not run), for framework.lua to run once with the
-    /// libraries it captured.
-    static func pushLoader(_ state: LuaState) {
-        state.pushFunction { call in
-            try HostChunks.push(source, chunkName: chunkName, on: call.L)
-            return 1
-        }
-    }
 }

@@ -17,6 +17,7 @@ public enum HostChunks {
     public static func compileAhead() {
         for (text, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
                              (TestFramework.globalsSource, TestFramework.globalsChunkName),
+                             (Hardening.explainSource, Hardening.explainChunkName),
                              (TestDeclarations.source, TestDeclarations.chunkName),
                              (StageBinding.runUntilSource, StageBinding.runUntilChunkName),
                              (FrameTables.viewSource, FrameTables.viewChunkName)] {
@@ -24,8 +25,17 @@ public enum HostChunks {
         }
     }
 
-    /// Pushes the function of the host's chunk `text` onto `L`, loaded but not run, for a chunk loaded only when
-    /// first used (`TestFramework.pushLoader`). Throws Lua's message when it cannot be loaded (no memory left).
+    /// Pushes a host function that returns the chunk `text`, loaded but not run: how a chunk the host loads only
+    /// when first used (the test framework, the error explainer) reaches the chunk that runs it then.
+    static func pushLoader(_ state: LuaState, _ text: String, chunkName: String) {
+        state.pushFunction { call in
+            try push(text, chunkName: chunkName, on: call.L)
+            return 1
+        }
+    }
+
+    /// Pushes the function of the host's chunk `text` onto `L`, loaded but not run. Throws Lua's message when it
+    /// cannot be loaded (no memory left).
     static func push(_ text: String, chunkName: String, on L: OpaquePointer) throws {
         let status: Int32
         if let bytecode = bytecode(of: text, chunkName: chunkName) {

@@ -1,10 +1,11 @@
 import Testing
 @testable import LuaHost
 
-/// The test framework (`expect`, `series`, `expectExtend`) is loaded the first time a file calls one of them; no
-/// script can tell: the globals are there from the first line, errors name the same lines, and the framework uses
-/// the libraries as they were when the file started, whatever the script replaced before its first `expect`.
-@Suite struct LazyFrameworkTests {
+/// The test framework (`expect`, `series`, `expectExtend`) is loaded the first time a file calls one of them, and
+/// the error explainer the first time a message may take a hint; no script can tell: the globals are there from the
+/// first line, errors name the same lines and take the same hints, and both use the libraries as they were when the
+/// file started, whatever the script replaced before.
+@Suite struct LazyHostChunkTests {
     private func passes(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let report = try runScenario(source)
         #expect(!report.tests.isEmpty, sourceLocation: sourceLocation)
@@ -89,5 +90,26 @@ import Testing
               expect(s:frames():count()).toBe(3)
             end)
             """)
+    }
+
+    @Test func hintsComeAsBeforeWhateverTheScriptReplacedFirst() throws {
+        // A hint is added as the error leaves the test (the runner's message handler), not inside a pcall.
+        let report = try runScenario("""
+            ipairs, type, next = nil, function() return "nothing" end, nil
+            test("global", function() Stgae{} end)
+            """)
+        #expect(report.test("global")?.message.hasSuffix(
+            "scenario.lua:2: attempt to call a nil value (global 'Stgae'); did you mean 'Stage'?") == true,
+                "\(report.summary)")
+        let frames = try runScenario("""
+            test("field", function()
+              local s = Stage{}
+              s:frames(1)
+              return s:frame().card.x
+            end)
+            """)
+        #expect(frames.test("field")?.message.hasSuffix(
+            "scenario.lua:4: attempt to index a nil value (field 'card'); the frame has no piece 'card' (the stage has no pieces)") == true,
+                "\(frames.summary)")
     }
 }
