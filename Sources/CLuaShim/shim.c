@@ -8,10 +8,12 @@
 
 static pb_dispatch_fn g_dispatch;
 static pb_release_fn g_release;
+static pb_letter_fn g_letter;
 
-void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release) {
+void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter) {
   g_dispatch = dispatch;
   g_release = release;
+  g_letter = letter;
 }
 
 uint64_t pb_now_ns(void) {
@@ -251,6 +253,9 @@ static int host_call(lua_State *L, void *box, void *self, int reading) {
   lim->host_depth++;
   lim->relaxed++;
   int r = g_dispatch(L, box, self, reading);
+  /* An error of the script's own code that this call ran (a handler, a layout, a callback) is raised in place of
+     its results or its own error, at this call's line. Looked for only when one waits somewhere. */
+  if (lim->letters > 0 && g_letter(L)) r = PB_RAISE;
   lim->relaxed--;
   lim->host_depth--;
   lim->current = caller;

@@ -38,6 +38,9 @@ typedef struct pb_limits {
   lua_State *current;       /* the thread whose host call is running (NULL: none): where the host reads, pushes
                                and calls back into Lua, so a binding called from a coroutine answers on it */
   int host_depth;           /* host calls nested inside one another (Lua -> Swift -> Lua -> Swift ...) */
+  int letters;              /* errors of the script's own code the host called, waiting for the host call that
+                               ran it to end (the host's CalloutMailbox keeps their text): 0, the usual case,
+                               lets a host call end without looking */
   int64_t allocations;      /* allocations and growths so far */
   int64_t fail_at;          /* tests only: the allocation with this number is treated as over the cap; 0: off */
   int64_t read_entries;     /* what the running host call has copied out of Lua so far (its read budget): */
@@ -57,9 +60,11 @@ typedef struct pb_limits {
    number of a reading an __index looked up (0: none). */
 typedef int (*pb_dispatch_fn)(lua_State *L, void *box, void *self, int reading);
 typedef void (*pb_release_fn)(void *box);
+/* Pushes the error waiting for the running host call (see `letters`) and returns 1, or returns 0 with none. */
+typedef int (*pb_letter_fn)(lua_State *L);
 
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
-void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release);
+void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter);
 
 /* A new state with the counting allocator, a panic handler and the limits hook already installed. */
 lua_State *pb_newstate(pb_limits *limits);

@@ -49,8 +49,8 @@ public struct BindingEntry: Sendable {
     public var interactive: Bool { declaration.interactive }
     /// For a type made on a stage: a working options table for its constructor, as Lua (see `StageMadeBinding`).
     public var example: String? { stageMade?.example }
-    /// Whether it reads a player (its binding says so: see `StageMadeBinding.readsPlayer`).
-    public var readsPlayer: Bool { stageMade?.readsPlayer ?? false }
+    /// Whether it reads a player: it takes a `player` option (one made with `s:player`, or a Lua table).
+    public var readsPlayer: Bool { optionKeys.contains("player") }
 }
 
 /// Every type scripts can hold, one line each. The stage's constructor methods, the classes plugins may extend (and

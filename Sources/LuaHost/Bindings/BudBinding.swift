@@ -61,18 +61,12 @@ enum BudBinding: StageMadeBinding {
         return s
     }
 
-    /// A Lua piece's layout that failed while the buds changed is raised at the line that changed them.
-    private static func raiseLayoutError(_ o: Bound<LuaBuds>) throws {
-        try LuaPiece.raisePendingError(on: o.stage)
-    }
-
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
         // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
         cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart",
                    [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
-            try raiseLayoutError(o)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
@@ -80,7 +74,6 @@ enum BudBinding: StageMadeBinding {
                    [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
-            try raiseLayoutError(o)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
@@ -89,7 +82,6 @@ enum BudBinding: StageMadeBinding {
             let list = try ids(try c.value(1), c, what: "argument 1")
             let buds = o.value
             o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
-            try raiseLayoutError(o)
             return 0
         }
         cls.method("isOut", "Whether a bubble is out",

@@ -63,16 +63,10 @@ protocol StageMadeBinding: ClassBinding where Object == Bound<Value> {
     /// A working options table for `s:<name>(...)`, as Lua; it may name values of types made before it in the
     /// registry by their names (`{ player = player }`). The reference shows it; the fuzz test makes its objects so.
     static var example: String { get }
-    /// Whether the piece reads a player (its `player` option): the host then looks for a Lua player's errors on it,
-    /// so its piece must be `BoundToPlayer` (a test holds the three together).
-    static var readsPlayer: Bool { get }
 }
 
 extension StageMadeBinding {
     static func installGlobals(context: BindingContext) {}
-    static var readsPlayer: Bool { false }
-    /// Whether the piece type lets the host find its player (`BoundToPlayer`), for the test of `readsPlayer`.
-    static var valueIsBoundToPlayer: Bool { Value.self is any BoundToPlayer.Type }
 
     /// Adds `s:<name>{...}` to the stage class: make the value, then push it bound to that stage. Its globals are
     /// set apart (`StageBinding.install`), before the script runs, since the stage's class is described later.

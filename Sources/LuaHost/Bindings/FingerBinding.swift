@@ -35,10 +35,9 @@ enum FingerBinding: ClassBinding {
                     "Whether the finger is still down") { o, c in c.push(o.value.isDown); return 1 }
     }
 
-    /// Delivers one sample, raises what a Lua handler raised meanwhile, and returns the finger for chaining.
+    /// Delivers one sample and returns the finger for chaining.
     private static func deliver(_ o: Bound<Finger>, _ c: LuaCall, _ body: () throws -> Void) throws -> Int32 {
         do { try body() } catch { throw c.refusal("\(error)") }
-        try LuaPiece.raisePendingError(on: o.stage)
         lua_pushvalue(c.L, 1)
         return 1
     }

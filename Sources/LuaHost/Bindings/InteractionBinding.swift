@@ -85,7 +85,6 @@ enum InteractionBinding {
                 at = try point(aim, piece: p, stage: s, c)
             }
             let finger = s.touchDown(on: p, at: at)
-            try LuaPiece.raisePendingError(on: s)
             FingerBinding.push(Bound(finger, on: s), context: context)
             return 1
         }
@@ -103,7 +102,6 @@ enum InteractionBinding {
             do { handled = try s.press(Key(name), on: o.value) } catch {
                 throw c.refusal("\(error)")
             }
-            try LuaPiece.raisePendingError(on: s)
             c.push(handled)
             return 1
         }
@@ -112,7 +110,6 @@ enum InteractionBinding {
             try noMore(c, after: 0)
             let s = o.stage
             let elements = o.value.accessibilityElements(on: s)
-            try LuaPiece.raisePendingError(on: s)
             lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
             for (i, element) in elements.enumerated() {
                 // A state stopped meanwhile (memory past the cap) gets the rest no more; it raises on return.
@@ -132,7 +129,6 @@ enum InteractionBinding {
             do { try o.value.perform(action, on: element, context: s) } catch {
                 throw c.refusal("\(error)")
             }
-            try LuaPiece.raisePendingError(on: s)
             return 0
         }
         // part(name [, index]): where that part is now, { x, y, w, h }.
@@ -243,8 +239,8 @@ enum InteractionBinding {
         throw c.refusal("argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
     }
 
-    /// Runs a gesture that renders frames: a stage or interaction error, then any error a Lua piece raised
-    /// while it ran, becomes the script's error.
+    /// Runs a gesture that renders frames: a stage or interaction error becomes the script's error (what a Lua
+    /// piece, player or callback raised while it ran is raised by the trampoline: see `CalloutMailbox`).
     /// Finds where `aim` is on the bound piece, runs the gesture from there, and returns the frames it rendered to
     /// the script.
     private static func runGesture<P: InteractivePiece>(_ o: Bound<P>, from aim: Aim, _ c: LuaCall,
@@ -261,14 +257,7 @@ enum InteractionBinding {
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {
         if let refusal = stage.clockMoveRefusal("start a gesture") { throw c.refusal("\(refusal)") }
-        let frames: Int
-        do { frames = try body() } catch {
-            // The handler's own error says more than the stage error it may have caused.
-            try LuaPiece.raisePendingError(on: stage)
-            throw c.refusal("\(error)")
-        }
-        try LuaPiece.raisePendingError(on: stage)
-        return frames
+        do { return try body() } catch { throw c.refusal("\(error)") }
     }
 
     // MARK: Results

@@ -10,15 +10,14 @@ import PieceKit
 /// (and once when it is bound), as a SwiftUI view sees its parameters only when its parent re-renders it; so the
 /// fields are copied then, checked, and kept.
 ///
-/// Calls from Swift into the table's functions are protected: an error there is kept (the piece goes on), and
-/// raised at the script line of the call that caused it (`s:advance`, a tap…), never unwound through Swift.
+/// Calls from Swift into the table's functions are protected: an error there is posted (the piece goes on), and
+/// raised at the script line of the call that caused it (`s:advance`, a tap…; see `CalloutMailbox`), never
+/// unwound through Swift.
 final class LuaMediaPlayer: MediaPlayer {
     let state: LuaState
     weak var stage: Stage?
     /// Registry reference to the table.
     let tableRef: Int32
-    /// The first error one of the table's functions raised since the script was last told.
-    private(set) var pendingError: String?
 
     private(set) var title = ""
     private(set) var artist = ""
@@ -149,7 +148,7 @@ final class LuaMediaPlayer: MediaPlayer {
                             trackIndex: track)
     }
 
-    /// Calls `table:name(...)` protected, with the arguments `pushArgs` pushes. An error is kept for the script.
+    /// Calls `table:name(...)` protected, with the arguments `pushArgs` pushes. An error is posted for the script.
     private func call(_ name: String, what: String, pushArgs: (OpaquePointer) -> Int32) {
         let L = state.L
         let top = lua_gettop(L)
@@ -165,39 +164,11 @@ final class LuaMediaPlayer: MediaPlayer {
         }
         clua_insert(L, -2)  // the function, then the table as `self`
         let n = pushArgs(L)
-        if let failure = state.callOut(.init(.player, owner: "player", role: what), nargs: 1 + n, results: 0,
-                                       handler: top + 1) {
-            record(failure)
-        }
+        state.callOut(.init(.player, owner: "player", role: what), nargs: 1 + n, results: 0, handler: top + 1)
     }
 
-    private func record(_ error: String) {
-        if pendingError == nil { pendingError = error }
-    }
-
-    func takeError() -> String? {
-        defer { pendingError = nil }
-        return pendingError
-    }
-
-    /// Raises the first error a Lua player bound to a piece on `stage` kept, so it surfaces as the script's error
-    /// at the line of the call that caused it.
-    static func raisePendingError(on stage: Stage) throws {
-        for piece in stage.pieces {
-            guard let player = (piece as? any BoundToPlayer)?.boundPlayer as? LuaMediaPlayer else { continue }
-            if let error = player.takeError() { throw LuaHostError.message(error) }
-        }
-    }
+    private func record(_ error: String) { state.post(error) }
 }
-
-/// A piece bound to a player, so the host can find the Lua players on a stage.
-protocol BoundToPlayer {
-    var boundPlayer: (any MediaPlayer)? { get }
-}
-
-extension NowPlayingPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
-extension MiniPlayerPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
-extension VinylPiece: BoundToPlayer { var boundPlayer: (any MediaPlayer)? { player } }
 
 /// `player = ...` in a piece's options (NowPlaying, the mini player, the vinyl): the one reading of that option
 /// every player-bound piece uses. A player made with `s:player{...}` on this stage (checked as any registry value
@@ -216,10 +187,5 @@ enum PlayerOption {
         default:
             throw c.refusal("option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
         }
-    }
-
-    /// After the piece is made (it called `observe`): an error the table raised then is the binding's error.
-    static func check(_ player: any MediaPlayer) throws {
-        if let error = (player as? LuaMediaPlayer)?.takeError() { throw LuaHostError.message(error) }
     }
 }

@@ -24,8 +24,6 @@ final class LuaPiece: HoldsScriptTexts {
     private var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
-    /// The first layout or handler error since the last check; the binding raises it in the script.
-    private(set) var pendingError: String?
 
     struct Handlers {
         var onTouch = LUA_NOREF
@@ -39,33 +37,15 @@ final class LuaPiece: HoldsScriptTexts {
         self.layoutRef = layoutRef; self.stateRef = stateRef
     }
 
-    func takeError() -> String? {
-        defer { pendingError = nil }
-        return pendingError
-    }
-
-    /// Keeps the first error until the script is told.
-    func record(_ error: String) {
-        if pendingError == nil { pendingError = error }
-    }
+    /// Posts an error for the script: raised when the host call from Lua that ran this piece returns.
+    func record(_ error: String) { state.post(error) }
 
     /// Calls this piece's function `role` (its layout, a handler) under `nargs` arguments on the stack, as every
-    /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once).
-    /// A failure is kept for the script; returns whether it returned.
+    /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once and
+    /// posted for the script). Returns whether it returned.
     func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32) -> Bool {
-        guard let failure = state.callOut(.init(.piece, owner: name, role: role), nargs: nargs, results: results,
-                                          handler: handler) else { return true }
-        record(failure)
-        return false
-    }
-
-    /// Raises the first error any Lua piece on `stage` has kept (from a layout or handler that ran while the
-    /// stage moved), so it surfaces as the script's own error after the call that caused it.
-    static func raisePendingError(on stage: Stage) throws {
-        for case let piece as LuaPiece in stage.pieces {
-            if let error = piece.takeError() { throw LuaHostError.message(error) }
-        }
-        try LuaMediaPlayer.raisePendingError(on: stage)
+        state.callOut(.init(.piece, owner: name, role: role), nargs: nargs, results: results,
+                      handler: handler) == nil
     }
 
     /// The texts and names its layout made it keep (the reader's, shared by the elements the stage holds), and its
@@ -77,7 +57,8 @@ final class LuaPiece: HoldsScriptTexts {
     /// The names in `parts`, as `FrameSize` counts texts.
     var partBytes = 0
 
-    /// Calls the Lua layout. A script error keeps the last good elements and is raised after the change.
+    /// Calls the Lua layout. A script error keeps the last good elements and is raised when the call that caused
+    /// the change returns.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let L = state.L
         let top = lua_gettop(L)
@@ -147,7 +128,6 @@ enum LuaPieceBinding: StageMadeBinding {
         do { try stage.add(piece) } catch {
             throw c.refusal("\(error.description)")
         }
-        if let error = piece.takeError() { throw LuaHostError.message(error) }
         // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
         if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
         return piece
@@ -238,7 +218,6 @@ enum LuaPieceBinding: StageMadeBinding {
                 }
                 clua_pop(L, 1)
             }
-            if let error = o.value.takeError() { throw LuaHostError.message(error) }
             // The layout may keep new texts: counted now, not at the next frame.
             if let reason = o.stage.interruption?() { throw LuaHostError.message(reason) }
             return 0

@@ -22,7 +22,7 @@ import PieceKit
 /// first, or an animation alone (which means handled). Returning nothing means handled for `onTouch` and
 /// `perform`, and not handled for `onKey`. `perform` returning false refuses the action.
 ///
-/// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is kept and
+/// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is posted and
 /// raised in the script when the call that caused it returns (after the gesture, for `tap`/`drag`/`fling`).
 extension LuaPiece: InteractivePiece {
     var defaultPart: String {
@@ -89,8 +89,8 @@ extension LuaPiece: InteractivePiece {
                 if let element { pushBytes(L, element) } else { lua_pushnil(L) }
                 return 2
             }
-        // A failed handler has already kept its error; refusing on top of it would hide it.
-        guard handled || pendingError != nil else {
+        // A failed handler has posted its error, which the script is told in place of this refusal.
+        guard handled else {
             throw .unsupportedAction(piece: name, element: element ?? "", action: action, supported: [])
         }
     }
@@ -98,7 +98,7 @@ extension LuaPiece: InteractivePiece {
     // MARK: Calling handlers
 
     /// Calls a handler with the state and the arguments `pushArgs` pushes, inside a transaction its results
-    /// decide. Returns whether it handled the event; false when it failed (the error is kept).
+    /// decide. Returns whether it handled the event; false when it failed (the error is posted).
     private func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
                       _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
         let L = state.L

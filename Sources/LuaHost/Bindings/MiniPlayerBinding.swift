@@ -8,7 +8,6 @@ import PieceKit
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
 enum MiniPlayerBinding: StageMadeBinding {
     static let example = "{ player = player, name = \"mini\" }"
-    static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
         .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
@@ -23,7 +22,6 @@ enum MiniPlayerBinding: StageMadeBinding {
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                              messages: try messages(opts.table["messages"], c))
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
-        try PlayerOption.check(player)
         return piece
     }
 

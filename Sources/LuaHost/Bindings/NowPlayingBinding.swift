@@ -8,7 +8,6 @@ import PieceKit
 /// its layout by name in stage coordinates (`np.layout.card`).
 enum NowPlayingBinding: StageMadeBinding {
     static let example = "{ player = player }"
-    static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
         .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"",
@@ -34,7 +33,6 @@ enum NowPlayingBinding: StageMadeBinding {
                                     hasOnSeek: try opts.boolean("onSeek", default: true),
                                     expanded: try opts.boolean("expanded", default: false))
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
-        try PlayerOption.check(player)
         return piece
     }
 

@@ -5,8 +5,6 @@ import PieceKit
 /// A stage as scripts hold it.
 final class StageObject {
     let stage: Stage
-    /// Errors of the script's own timed work (`s:after`, `s:every`), raised where the clock was moved.
-    let work = ScriptWorkLedger()
     init(_ stage: Stage) { self.stage = stage }
 
     /// Brings the host's count of what the stage holds up to date after a script's call made it hold more (an
@@ -88,7 +86,7 @@ enum StageBinding: ClassBinding {
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
-            c.push(Double(try stageCall(c, o) { try o.stage.advance(seconds) }))
+            c.push(Double(try stageCall(c) { try o.stage.advance(seconds) }))
             return 1
         }
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
@@ -98,7 +96,7 @@ enum StageBinding: ClassBinding {
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1, "a number of frames (a whole number)")
                 guard n >= 0 else { throw c.argumentError(1, "a number of frames of at least 0", got: "\(n)") }
-                _ = try stageCall(c, o) { try o.stage.frames(n) }
+                _ = try stageCall(c) { try o.stage.frames(n) }
                 c.push(Double(n))
                 return 1
             }
@@ -119,14 +117,14 @@ enum StageBinding: ClassBinding {
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
             }
-            c.push(Double(try stageCall(c, o) { try o.stage.settle(maxFrames: maxFrames) }))
+            c.push(Double(try stageCall(c) { try o.stage.settle(maxFrames: maxFrames) }))
             return 1
         }
         cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
-            c.push(Double(try stageCall(c, o) { try o.stage.jump(seconds) }))
+            c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
             return 1
         }
         cls.method("now", "The stage's virtual time", returns: "number") { o, c in c.push(o.stage.now); return 1 }
@@ -202,7 +200,7 @@ enum StageBinding: ClassBinding {
             state.pushFunction { c in
                 let c = c.named("stage:frames", method: true)
                 let o = try cls.object(c, stack: 1, what: "stage:frames")
-                _ = try stageCall(c, o) { try o.stage.frames(1) }
+                _ = try stageCall(c) { try o.stage.frames(1) }
                 guard let frame = o.stage.latestFrame else { c.pushNil(); return 1 }
                 FrameTables.push(frame, c.L)
                 return 1
@@ -234,38 +232,12 @@ enum StageBinding: ClassBinding {
         return .seconds(seconds)
     }
 
-    /// Runs an operation that moves the stage's clock, then raises the first error of the script's own timed work
-    /// that ran meanwhile.
-    static func stageCall<T>(_ c: LuaCall, _ o: StageObject, _ body: () throws -> T) throws -> T {
-        let result: T
-        do { result = try stageCall(c, body) } catch let error as StageRefusal {
-            // Refused before the clock moved: what the script's work left belongs to the call that moved it.
-            throw LuaHostError.message(error.message)
-        } catch {
-            // A callback's own failure says more than the stage error it may have caused (work it left behind).
-            if let callback = o.work.take() { throw LuaHostError.message(callback) }
-            throw error
-        }
-        if let error = o.work.take() { throw LuaHostError.message(error) }
-        try LuaMediaPlayer.raisePendingError(on: o.stage)
-        return result
-    }
-
-    /// Runs a stage operation; a StageError becomes a message for the script.
+    /// Runs a stage operation; a StageError becomes a message for the script. (What the script's own code that ran
+    /// meanwhile raised is raised by the trampoline when the call returns: see `CalloutMailbox`.)
     static func stageCall<T>(_ c: LuaCall, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as LuaHostError { throw error } catch {
-            let message = "\(c.function): \(error)"
-            switch error as? StageError {
-            case .insideCallout?, .reentered?: throw StageRefusal(message: message)
-            default: throw LuaHostError.message(message)
-            }
+            throw LuaHostError.message("\(c.function): \(error)")
         }
-    }
-
-    /// A stage operation refused before the clock moved (`StageError.insideCallout`, `.reentered`).
-    struct StageRefusal: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 
     /// Pushes `series(frames, times)` built by the test framework's own constructor.

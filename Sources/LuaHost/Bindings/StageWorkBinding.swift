@@ -2,22 +2,6 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// What a script's timed work left behind while the clock ran: the first error a callback raised, kept until the
-/// call that moved the clock returns, then raised there (a callback runs inside the stage's frame loop, where a Lua
-/// error must not unwind).
-final class ScriptWorkLedger {
-    private(set) var pendingError: String?
-
-    func record(_ error: String) {
-        if pendingError == nil { pendingError = error }
-    }
-
-    func take() -> String? {
-        defer { pendingError = nil }
-        return pendingError
-    }
-}
-
 /// A script's `s:after` or `s:every` as scripts hold it: `w:cancel()`, `w.active`, `w.label`.
 ///
 /// The work itself is held by the stage's scheduler, as Swift work is: it runs until it is done or cancelled,
@@ -46,7 +30,8 @@ final class ScriptWork {
 /// `s:after(seconds, fn[, { background = true, label = "..." }])`, `s:every(seconds, fn[, {...}])` and
 /// `s:emit{ kind = "haptic", style = "selection" }`: the piece context's clock and events, for scripts and Lua pieces.
 /// Work runs on the virtual clock between frames, in (time, order) order with the pieces' own work; background work
-/// never keeps `settle` waiting. A callback's error is raised at the script line that moved the clock.
+/// never keeps `settle` waiting. A callback's error is raised at the script line that moved the clock (a callback
+/// runs inside the stage's frame loop, where a Lua error must not unwind; see `CalloutMailbox`).
 ///
 /// What these make the host hold (an event's details until its frame, a label while its work waits) is counted
 /// against the file's memory cap: each text is spent from the call's read budget before it is copied (which
@@ -113,7 +98,7 @@ enum StageWorkBinding: ClassBinding {
         let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref)
         let start = o.stage.workTime
         scheduleRun(work, at: start + seconds, every: repeating ? seconds : nil, index: 1, origin: start,
-                    background: background, ledger: o.work, state: state, kind: c.function)
+                    background: background, state: state, kind: c.function)
         try o.recount()
         state.push(work, as: works)
         return 1
@@ -159,29 +144,27 @@ enum StageWorkBinding: ClassBinding {
     /// Runs are due at `origin + k·interval` (times derived, never summed), like the stage's own ticks. The
     /// scheduled closure holds the work, so the work lives while it is scheduled, whatever the script keeps.
     private static func scheduleRun(_ work: ScriptWork, at time: Double, every interval: Double?, index: Int,
-                                    origin: Double, background: Bool, ledger: ScriptWorkLedger, state: LuaState,
-                                    kind: String) {
+                                    origin: Double, background: Bool, state: LuaState, kind: String) {
         guard let stage = work.stage else { return }
         work.id = stage.schedule(at: time, label: work.scheduledLabel, background: background) {
             guard work.active else { return }
             if let interval {
                 scheduleRun(work, at: origin + Double(index + 1) * interval, every: interval, index: index + 1,
-                            origin: origin, background: background, ledger: ledger, state: state, kind: kind)
+                            origin: origin, background: background, state: state, kind: kind)
             }
-            run(work, ledger: ledger, state: state, kind: kind)
+            run(work, state: state, kind: kind)
             if interval == nil { finish(work, state) }
         }
     }
 
-    private static func run(_ work: ScriptWork, ledger: ScriptWorkLedger, state: LuaState, kind: String) {
+    private static func run(_ work: ScriptWork, state: LuaState, kind: String) {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(work.functionRef))
-        if let failure = state.callOut(.init(.scheduled, owner: work.label, role: kind), nargs: 0,
-                                       results: 0, handler: top + 1) {
-            ledger.record(failure)
+        if state.callOut(.init(.scheduled, owner: work.label, role: kind), nargs: 0, results: 0,
+                         handler: top + 1) != nil {
             if let id = work.id { work.stage?.cancel(id) }
             finish(work, state)
         }

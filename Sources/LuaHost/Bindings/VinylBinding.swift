@@ -7,7 +7,6 @@ import PieceKit
 /// `v:set{ isPlaying = false }`) and its readings (`angle`, `speed`, `isEasing`).
 enum VinylBinding: StageMadeBinding {
     static let example = "{ player = player }"
-    static let readsPlayer = true
     static let options: [OptionSpec] = [
         .init("player", "piecebox.player|table", "The player whose isPlaying the disc follows (not with isPlaying)"),
         .init("isPlaying", "boolean", default: "false", "Whether the disc turns (not with player)"),
@@ -44,7 +43,6 @@ enum VinylBinding: StageMadeBinding {
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
-        if let player { try PlayerOption.check(player) }
         return piece
     }
 

@@ -60,7 +60,7 @@ enum BoxCensus {
 enum Bridge {
     /// Registers the dispatch and release functions with the C shim, once per process.
     static let installed: Void = {
-        pb_set_dispatch(dispatchFromLua, releaseBox)
+        pb_set_dispatch(dispatchFromLua, releaseBox, letterForLua)
     }()
 }
 
@@ -83,6 +83,16 @@ private func dispatchFromLua(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer
         pushBytes(L, String(describing: error))
         return PB_RAISE
     }
+}
+
+/// Called by the C trampoline when a host call ends while errors wait in the state's `CalloutMailbox`: pushes the
+/// one this call ran into (the script's failure says more than the stage error it may have caused), if any.
+private func letterForLua(_ L: OpaquePointer?) -> Int32 {
+    guard let L, let limits = pb_limits_of(L), let letter = LuaState.owning(limits)?.mailbox.take(limits) else {
+        return 0
+    }
+    pushBytes(L, letter)
+    return 1
 }
 
 private func releaseBox(_ raw: UnsafeMutableRawPointer?) {

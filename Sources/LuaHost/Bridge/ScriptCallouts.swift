@@ -9,13 +9,17 @@ import PieceKit
 ///   file shares: `s:advance`, a gesture, anything that renders frames or moves the clock is refused there with a
 ///   message naming the call, as it would otherwise render frames inside the handler (and the frames could call the
 ///   handler again, nested without end).
+/// - **A failure is raised at the script line that ran it.** The call itself cannot raise (it runs inside the
+///   stage's work, with Swift frames around it), so the failure is posted to the state's `CalloutMailbox` and the
+///   trampoline raises it when the host call from Lua that ran this one returns.
 /// - **A failure is said once.** A handler that fails because a call it made failed in the same handler (a key
 ///   handler pressing the key again) would repeat "card: onKey failed: " once per level; the chain is said once
 ///   with its depth: "card: onKey failed (nested 47 deep): <the innermost message>".
 extension LuaState {
     /// Calls the function under `nargs` arguments on the stack, protected, with the message handler at `handler`,
     /// as `call`. Returns nil when it returned, else the failure as the script will read it ("card: onKey failed:
-    /// …", without the traceback). The results, or the error value, are left on the stack.
+    /// …", without the traceback), which is posted. The results, or the error value, are left on the stack.
+    @discardableResult
     func callOut(_ call: StageCallouts.Call, nargs: Int32, results: Int32, handler: Int32) -> String? {
         // An outermost call starts a chain of its own: no failure from before it can be nested inside it.
         if callouts.running.isEmpty { lastCalloutFailure = nil }
@@ -25,7 +29,9 @@ extension LuaState {
         guard status != LUA_OK else { return nil }
         let text = errorText(at: -1)
         let message = text.components(separatedBy: "\nstack traceback:").first ?? text
-        return failure(of: call, message)
+        let failure = failure(of: call, message)
+        post(failure)
+        return failure
     }
 
     /// "<who> failed: <message>", or, when `message` carries the failure this state reported last (a call out

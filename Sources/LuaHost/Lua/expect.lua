@@ -1,11 +1,8 @@
--- piecebox:expect: expect, its matchers and series, in every scenario's state (TestFramework.swift loads it).
-local host = ...
-local type, error, tostring, pairs, ipairs, select = type, error, tostring, pairs, ipairs, select
-local setmetatable, rawequal, pcall = setmetatable, rawequal, pcall
-local abs, huge, floor = math.abs, math.huge, math.floor
-local sort, concat = table.sort, table.concat
-local format = string.format
--- Tests, groups and hooks are declared by TestDeclarations' chunk, loaded after this one.
+-- piecebox:expect: expect, its matchers and series, loaded the first time a scenario calls one (framework.lua).
+-- The libraries as they were when the file started, captured by framework.lua then, so a script that replaced a
+-- global before its first `expect` changes nothing here.
+local host, type, error, tostring, pairs, ipairs, select, setmetatable, rawequal, pcall, abs, huge, floor, sort,
+  concat, format = ...
 
 ---------------------------------------------------------------------------------------------------
 -- Showing values in failure messages: numbers as %.6g, strings quoted, tables with sorted keys.
@@ -64,7 +61,8 @@ Series.__index = Series
 Series.__series = true
 Series.__len = function(s) return #s.values end
 
-function series(values, times)
+-- `series` inside the matchers below is the global, as a script may have replaced it.
+local function newSeries(values, times)
   if type(values) ~= "table" then error("series: argument 1 must be a list of values, got " .. type(values), 2) end
   local t = {}
   if times == nil then for i = 1, #values do t[i] = i - 1 end else t = times end
@@ -328,16 +326,15 @@ local function makeExpectation(actual, negated)
   })
 end
 
-function expect(actual, ...)
+local function expect(actual, ...)
   if select("#", ...) > 0 then error("expect: takes one value; put the expected value in the matcher", 2) end
   return makeExpectation(actual, false)
 end
 
--- The host builds frame series with this constructor even if a script reuses the global name.
-host.series = series
-
 --- Adds matchers (plugins and scenarios): each returns pass, phrase, expected[, detail].
-function expectExtend(matchers)
+local function expectExtend(matchers)
   if type(matchers) ~= "table" then error("expectExtend: argument 1 must be a table of matcher functions", 2) end
   for k, fn in pairs(matchers) do Matchers[k] = fn end
 end
+
+return { expect = expect, series = newSeries, expectExtend = expectExtend }

@@ -5,4 +5,8 @@ enum Hardening {
 
     /// The text is Sources/LuaHost/Lua/sandbox.lua, compiled into the binary (see `LuaSources`).
     static let source = LuaSources.sandbox
+
+    /// The hints a message may take (Sources/LuaHost/Lua/explain.lua), loaded the first time one may apply.
+    static let explainChunkName = "=piecebox:explain"
+    static let explainSource = LuaSources.explain
 }

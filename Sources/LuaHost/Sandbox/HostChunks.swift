@@ -16,10 +16,43 @@ public enum HostChunks {
     /// loads changes.
     public static func compileAhead() {
         for (text, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
+                             (TestFramework.globalsSource, TestFramework.globalsChunkName),
+                             (Hardening.explainSource, Hardening.explainChunkName),
                              (TestDeclarations.source, TestDeclarations.chunkName),
                              (StageBinding.runUntilSource, StageBinding.runUntilChunkName),
                              (FrameTables.viewSource, FrameTables.viewChunkName)] {
             _ = bytecode(of: text, chunkName: name)
+        }
+    }
+
+    /// Pushes a host function that returns the chunk `text`, loaded but not run: how a chunk the host loads only
+    /// when first used (the test framework, the error explainer) reaches the chunk that runs it then.
+    static func pushLoader(_ state: LuaState, _ text: String, chunkName: String) {
+        state.pushFunction { call in
+            try push(text, chunkName: chunkName, on: call.L)
+            return 1
+        }
+    }
+
+    /// Pushes the function of the host's chunk `text` onto `L`, loaded but not run. Throws Lua's message when it
+    /// cannot be loaded (no memory left).
+    static func push(_ text: String, chunkName: String, on L: OpaquePointer) throws {
+        let status: Int32
+        if let bytecode = bytecode(of: text, chunkName: chunkName) {
+            status = bytecode.withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "b") }
+            }
+        } else {
+            var utf8 = Array(text.utf8)
+            if utf8.isEmpty { utf8 = [0x20] }
+            status = utf8.withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t") }
+            }
+        }
+        guard status == LUA_OK else {
+            let message = lua_type(L, -1) == LUA_TSTRING ? String(cString: lua_tolstring(L, -1, nil)) : "cannot load"
+            lua_settop(L, -2)
+            throw LuaHostError.message("\(chunkName.dropFirst()): \(message)")
         }
     }
 

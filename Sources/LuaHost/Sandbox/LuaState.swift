@@ -26,6 +26,8 @@ public final class LuaState {
     let callouts = StageCallouts()
     /// The failure `callOut` reported last, so a failure that carries it is said as one chain.
     var lastCalloutFailure: CalloutFailure?
+    /// Where the failures of those calls wait for the host call from Lua that ran them to end.
+    let mailbox = CalloutMailbox()
     /// Counts the host's share of the cap afresh (stages the script let go no longer count) and applies it: asked
     /// before a copy is refused for want of room (`hostRoom`), since the share last applied may be out of date.
     var recountHost: (() -> Void)?
