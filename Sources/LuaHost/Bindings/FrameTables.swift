@@ -41,7 +41,7 @@ enum FrameTables {
         clua_pop(L, 1)
         pb_push_metatable(L, frameDataName)
         clua_pop(L, 1)
-        _ = state.run(text: viewSource, chunkName: viewChunkName) { L in
+        _ = state.run(text: HostChunk.frames.text, chunkName: HostChunk.frames.chunkName) { L in
             state.pushFunction(build)
             state.pushFunction(keys)
             lua_getfield(L, CLUA_REGISTRYINDEX, missKey)
@@ -56,10 +56,6 @@ enum FrameTables {
         }
     }
 
-    /// The views' machinery, in Lua so a read that is already built never leaves Lua.
-    static let viewChunkName = "=piecebox:frames"
-    /// The text is Sources/LuaHost/Lua/frames.lua, compiled into the binary (see `LuaSources`).
-    static let viewSource = LuaSources.frames
 
     /// The frame behind a view's userdata (argument `index`).
     private static func frame(_ L: OpaquePointer, _ index: Int32) -> Frame? {

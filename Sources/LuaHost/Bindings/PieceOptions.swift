@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import PieceKit
 
 /// What every piece binding reads the same way: the piece's name, and a host object (a player, a page) passed
 /// as an option.
@@ -16,7 +17,7 @@ extension Options {
     /// the script's frame tables (`f.nowPlaying`) need a plain word.
     static func checkedPieceName(_ name: String, in function: String) throws -> String {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw ArgumentErrors.refusal(function, "option 'name' must be letters, digits or _, got \"\(TestResult.clip(name, limit: 80))\"")
+            throw ArgumentErrors.refusal(function, "option 'name' must be letters, digits or _, got \"\(ReportText.clip(name, limit: 80))\"")
         }
         guard reservedPieceNames[name] == nil else {
             throw ArgumentErrors.refusal(function, "option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "

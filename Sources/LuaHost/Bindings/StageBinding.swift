@@ -193,7 +193,7 @@ enum StageBinding: ClassBinding {
         let installed = lua_rawget(L, methods) != LUA_TNIL
         clua_pop(L, 1)
         if installed { clua_pop(L, 2); return }
-        _ = state.run(text: runUntilSource, chunkName: runUntilChunkName) { L in
+        _ = state.run(text: HostChunk.stage.text, chunkName: HostChunk.stage.chunkName) { L in
             lua_pushvalue(L, methods)
             // step(stage): renders one frame as stage:frames(1) does (the same errors, named the same) and hands
             // back that frame's view, so each frame runUntil waits through is one call into the host.
@@ -210,9 +210,6 @@ enum StageBinding: ClassBinding {
         clua_pop(L, 2)
     }
 
-    static let runUntilChunkName = "=piecebox:stage"
-    /// The text is Sources/LuaHost/Lua/stage.lua, compiled into the binary (see `LuaSources`).
-    static let runUntilSource = LuaSources.stage
 
     /// The `history` option: how many seconds of frames the stage keeps (the latest stretch of virtual time), or
     /// "all" (the default).

@@ -1,6 +1,6 @@
 /// The known name a misspelt one was probably meant to be, for "did you mean" hints: a slip of one edit for names
 /// of up to five characters and of two for longer ones, where an edit inserts, deletes or replaces a character or
-/// swaps two neighbours. The sandbox's hint for a misspelt global (Hardening's `explain`, in Lua, since it runs inside
+/// swaps two neighbours. The sandbox's hint for a misspelt global (the sandbox's `explain`, in Lua, since it runs inside
 /// the error handler) counts edits and allows slips the same way for ASCII names (Lua counts bytes where this
 /// counts characters): keep the two in step. Two edits in a short name are
 /// most of it: "nope" is two from "move", and no slip of it.

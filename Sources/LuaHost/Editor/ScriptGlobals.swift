@@ -50,13 +50,13 @@ public enum ScriptGlobals {
 
     /// The matchers `expect(value)` answers, read from the test framework's Lua source (each is declared there as
     /// `function Matchers.name(`), so a matcher added there is in the stubs without another list to keep.
-    static var matchers: [String] { declaredNames(prefix: "function Matchers.", in: TestFramework.source) }
+    static var matchers: [String] { declaredNames(prefix: "function Matchers.", in: HostChunk.expect.text) }
 
     /// The methods of a series with their parameters' names, read the same way (`function Series:name(a, b)`).
     static var seriesMethods: [(name: String, parameters: [String])] {
         let prefix = "function Series:"
-        return declaredNames(prefix: prefix, in: TestFramework.source).map { name in
-            let line = TestFramework.source.split(separator: "\n").first { $0.hasPrefix(prefix + name + "(") } ?? ""
+        return declaredNames(prefix: prefix, in: HostChunk.expect.text).map { name in
+            let line = HostChunk.expect.text.split(separator: "\n").first { $0.hasPrefix(prefix + name + "(") } ?? ""
             let inside = line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
             return (name, inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }

@@ -22,7 +22,7 @@ enum ScriptGoldens {
         }
         guard !bytes.isEmpty, bytes.count <= 100, plain, bytes.first != UInt8(ascii: "."),
               !name.hasSuffix(".actual") else {
-            throw LuaHostError.message("\(function): argument 1 must be a golden name of letters, digits, '.', '-' and '_' (at most 100, not starting with '.' or ending in '.actual'), got \"\(TestResult.clip(name, limit: 60))\"")
+            throw LuaHostError.message("\(function): argument 1 must be a golden name of letters, digits, '.', '-' and '_' (at most 100, not starting with '.' or ending in '.actual'), got \"\(ReportText.clip(name, limit: 60))\"")
         }
     }
 

@@ -1,4 +1,4 @@
--- piecebox:sandbox: the sandbox's hardening, run first in every fresh state (Hardening.swift loads it).
+-- piecebox:sandbox: the sandbox's hardening, run first in every fresh state (HostTable.swift runs it).
 local host = ...
 local type, error, rawget, select, tostring = type, error, rawget, select, tostring
 local setmetatable, load, collectgarbage, pcall = setmetatable, load, collectgarbage, pcall

@@ -1,4 +1,4 @@
--- piecebox:tests: test, describe and the hooks, recording what a file declares (TestDeclarations.swift loads it).
+-- piecebox:tests: test, describe and the hooks, recording what a file declares (HostTable.swift runs it).
 local host = ...
 local type, error, tostring, pairs, ipairs, setmetatable = type, error, tostring, pairs, ipairs, setmetatable
 local concat, floor = table.concat, math.floor

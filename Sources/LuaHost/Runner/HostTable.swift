@@ -29,8 +29,8 @@ extension ScenarioRunner {
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
-        field("loadFramework") { HostChunks.pushLoader(state, TestFramework.source, chunkName: TestFramework.chunkName) }
-        field("loadExplainer") { HostChunks.pushLoader(state, Hardening.explainSource, chunkName: Hardening.explainChunkName) }
+        field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
+        field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
         var lists: [Int32] = []
         for key in ["tests", "groups"] {
             field(key) {
@@ -45,10 +45,8 @@ extension ScenarioRunner {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(refs.host))
             return 1
         }
-        for (source, name) in [(Hardening.source, Hardening.chunkName),
-                               (TestFramework.globalsSource, TestFramework.globalsChunkName),
-                               (TestDeclarations.source, TestDeclarations.chunkName)] {
-            if case .error(let message, _) = state.run(text: source, chunkName: name, pushArgs: pushHost) {
+        for chunk in [HostChunk.sandbox, .framework, .tests] {
+            if case .error(let message, _) = state.run(text: chunk.text, chunkName: chunk.chunkName, pushArgs: pushHost) {
                 return .failure(FileProblem(message: "\(path): the sandbox could not start: \(message)"))
             }
         }

@@ -20,7 +20,7 @@ enum PluginLoader {
         guard !plugins.isEmpty else { return nil }
         PluginMethods.reset(in: state)
         for plugin in plugins {
-            let outcome = state.run(text: source, chunkName: chunkName) { L in
+            let outcome = state.run(text: HostChunk.plugins.text, chunkName: HostChunk.plugins.chunkName) { L in
                 pushBytes(L, plugin.name)
                 pushBytes(L, plugin.source)
                 pushBytes(L, plugin.manifestPath)
@@ -56,7 +56,4 @@ enum PluginLoader {
 
     /// Checks and applies one manifest. Written in Lua so the manifest's own code never runs under a Swift
     /// frame; `add` is the only call back into Swift and calls no Lua.
-    static let chunkName = "=piecebox:plugins"
-    /// The text is Sources/LuaHost/Lua/plugins.lua, compiled into the binary (see `LuaSources`).
-    static let source = LuaSources.plugins
 }

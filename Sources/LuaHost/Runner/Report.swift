@@ -1,3 +1,5 @@
+import PieceKit
+
 /// What happened to one test.
 public struct TestResult: Equatable, Sendable {
     /// `notRun`: selected, but cut off before it ran (a limit or a crash earlier in the file, or --fail-fast). It
@@ -61,16 +63,8 @@ public struct TestResult: Equatable, Sendable {
     /// The longest message or traceback a report keeps, in UTF-8 bytes.
     public static let messageLimit = 16 << 10
 
-    /// `text` cut to at most `limit` UTF-8 bytes (at a character boundary), saying how much was left out.
-    public static func clip(_ text: String, limit: Int) -> String {
-        let count = text.utf8.count
-        guard count > limit else { return text }
-        let room = max(limit - 40, 0)
-        var kept = String(decoding: Array(text.utf8.prefix(room)), as: UTF8.self)
-        // A cut inside a character decodes as a replacement character: drop back to fit.
-        while kept.utf8.count > room { kept.removeLast() }
-        return kept + "... (\(count - kept.utf8.count) more bytes)"
-    }
+    /// `text` cut to at most `limit` UTF-8 bytes, saying how much was left out (`ReportText.clip`).
+    public static func clip(_ text: String, limit: Int) -> String { ReportText.clip(text, limit: limit) }
 
     /// This result with its name, message and traceback cut to the report's limits.
     public func clipped() -> TestResult {

@@ -64,7 +64,7 @@ enum TokenSetLoader {
         guard let data = RegularFile.contents(path) else { return "--tokens \(path): cannot read the file (only a regular file is read)" }
         let source = String(decoding: data, as: UTF8.self)
         let state = context.state
-        let outcome = state.run(text: loaderSource, chunkName: loaderChunkName) { L in
+        let outcome = state.run(text: HostChunk.tokens.text, chunkName: HostChunk.tokens.chunkName) { L in
             pushBytes(L, path)
             pushBytes(L, source)
             state.pushFunction { c in
@@ -81,8 +81,4 @@ enum TokenSetLoader {
         }
     }
 
-    /// Written in Lua so the token file's own code never runs under a Swift frame; `apply` calls no Lua.
-    static let loaderChunkName = "=piecebox:tokens"
-    /// The text is Sources/LuaHost/Lua/tokens.lua, compiled into the binary (see `LuaSources`).
-    static let loaderSource = LuaSources.tokens
 }

@@ -15,21 +15,14 @@ public enum HostChunks {
     /// its first request, instead of during that file. The same texts under the same names, so nothing a state
     /// loads changes.
     public static func compileAhead() {
-        for (text, name) in [(Hardening.source, Hardening.chunkName), (TestFramework.source, TestFramework.chunkName),
-                             (TestFramework.globalsSource, TestFramework.globalsChunkName),
-                             (Hardening.explainSource, Hardening.explainChunkName),
-                             (TestDeclarations.source, TestDeclarations.chunkName),
-                             (StageBinding.runUntilSource, StageBinding.runUntilChunkName),
-                             (FrameTables.viewSource, FrameTables.viewChunkName)] {
-            _ = bytecode(of: text, chunkName: name)
-        }
+        for chunk in HostChunk.compiledAhead { _ = bytecode(of: chunk.text, chunkName: chunk.chunkName) }
     }
 
     /// Pushes a host function that returns the chunk `text`, loaded but not run: how a chunk the host loads only
     /// when first used (the test framework, the error explainer) reaches the chunk that runs it then.
-    static func pushLoader(_ state: LuaState, _ text: String, chunkName: String) {
+    static func pushLoader(_ state: LuaState, _ chunk: HostChunk) {
         state.pushFunction { call in
-            try push(text, chunkName: chunkName, on: call.L)
+            try push(chunk.text, chunkName: chunk.chunkName, on: call.L)
             return 1
         }
     }

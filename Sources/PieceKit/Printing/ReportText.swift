@@ -5,6 +5,19 @@
 /// and element names, messages, texts) through it where they place them in a line. It lives here, below LuaHost and
 /// the command line, so the summaries PieceKit and LuaHost write use it too.
 public enum ReportText {
+    /// `text` cut to at most `limit` UTF-8 bytes (at a character boundary), saying how much was left out: the one
+    /// rule for how long a name or message a script chose may grow in a report or an error.
+    public static func clip(_ text: String, limit: Int) -> String {
+        let count = text.utf8.count
+        guard count > limit else { return text }
+        let room = max(limit - 40, 0)
+        var kept = String(decoding: Array(text.utf8.prefix(room)), as: UTF8.self)
+        // A cut inside a character decodes as a replacement character: drop back to fit.
+        while kept.utf8.count > room { kept.removeLast() }
+        return kept + "... (\(count - kept.utf8.count) more bytes)"
+    }
+
+    /// `text` with every character a line must not hold shown as an escape.
     public static func escaped(_ text: String) -> String {
         // Printable ASCII needs nothing: most names and messages are only that, and going scalar by scalar was
         // the larger part of the runner's printing.

@@ -1,0 +1,46 @@
+/// The host's own Lua chunks, one per file in `Sources/LuaHost/Lua/`: the text the binary holds (`LuaSources`,
+/// written by the EmbedLua plugin) and the name messages and tracebacks show (`piecebox:expect:57` is line 57 of
+/// `Lua/expect.lua`). One table, so whoever loads a chunk, compiles the chunks ahead or checks them reads the same
+/// list, and no layer needs another's type to name a chunk.
+enum HostChunk: String, CaseIterable, Sendable {
+    /// The sandbox's hardening, run first in every state.
+    case sandbox
+    /// The error explainer's hints, loaded the first time a message may need one.
+    case explain
+    /// `expect`, `series` and `expectExtend`, set in every state; they load `expect` on first use.
+    case framework
+    /// The matchers and series.
+    case expect
+    /// `test`, `describe` and the hooks.
+    case tests
+    /// The stage's methods written in Lua (`runUntil`), run at the first `Stage{...}`.
+    case stage
+    /// The frames' lazy views, run at the first `Stage{...}`.
+    case frames
+    /// The token-set loader (`--tokens`).
+    case tokens
+    /// The plugin loader (`--plugins`).
+    case plugins
+
+    /// The name Lua reports for the chunk.
+    var chunkName: String { "=piecebox:" + rawValue }
+
+    /// The chunk's text, exactly as its file holds it.
+    var text: String {
+        switch self {
+        case .sandbox: LuaSources.sandbox
+        case .explain: LuaSources.explain
+        case .framework: LuaSources.framework
+        case .expect: LuaSources.expect
+        case .tests: LuaSources.tests
+        case .stage: LuaSources.stage
+        case .frames: LuaSources.frames
+        case .tokens: LuaSources.tokens
+        case .plugins: LuaSources.plugins
+        }
+    }
+
+    /// The chunks a worker compiles while it waits for its first file: those a file's set-up or its first stage
+    /// may load (the loaders of `--tokens` and `--plugins` run only when those are given).
+    static let compiledAhead: [HostChunk] = [.sandbox, .expect, .framework, .explain, .tests, .stage, .frames]
+}
