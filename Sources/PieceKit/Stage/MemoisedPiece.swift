@@ -1,0 +1,93 @@
+import Foundation
+
+/// A piece whose elements are a pure function of one value: everything they are made from (its state, its layout
+/// inputs, the environment and the tokens it reads), gathered by `elementsInput`. The stage's slot keeps the last
+/// input with the list made from it and hands that list out again while the input is equal (`ElementsMemo`).
+///
+/// Correct by construction: `elements(for:)` is static, so it has no piece to read and sees only the input. A field
+/// left out of the input cannot be read while making the elements; the compiler says so. Keep the input made of
+/// values (no reference to the piece or to anything that changes); a cache of a pure function (text widths) may
+/// ride along as a `PureCache`, which every input compares equal.
+///
+/// The stage asks several times a frame (after each transaction and batch of work), and most asks find nothing
+/// changed: making the input and comparing it is what they cost. `Stage.memoises = false` makes every list afresh,
+/// which a test uses to show the memo changes no frame.
+public protocol MemoisedPiece: StagePiece {
+    associatedtype ElementsInput: Equatable
+
+    /// Everything the elements are made from, read now. Called at every ask; it may do what an ask has always done
+    /// besides (a piece noticing the environment changed), but makes no element.
+    func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput
+
+    /// The elements for `input`, in the order frames list them.
+    static func elements(for input: ElementsInput) -> [Element]
+}
+
+extension MemoisedPiece {
+    /// The elements made afresh, for a caller with no slot (a test, a fake context).
+    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+        Self.elements(for: elementsInput(in: environment, tokens: tokens))
+    }
+}
+
+/// A cache of a pure function (a text's width in a font) carried in an elements input so a static `elements(for:)`
+/// can measure through it. It holds no state the elements depend on, only answers it could work out again, so
+/// every two compare equal.
+public struct PureCache<Cache: AnyObject>: Equatable {
+    public let cache: Cache
+
+    public init(_ cache: Cache) { self.cache = cache }
+
+    public static func == (_: PureCache, _: PureCache) -> Bool { true }
+}
+
+/// How the stage asks one piece for its elements: memoised on its input (`MemoisedPiece`), or every time.
+final class ElementsMemo {
+    /// Asks the piece; with `memoises`, an input equal to the last one gets the last list.
+    let ask: (PieceEnvironment, MotionTokens, _ memoises: Bool) -> [Element]
+    /// How many asks found the input as before and made nothing: for tests of how much work a frame does.
+    var skipped: Int { counts.skipped }
+    /// How many lists were made.
+    var made: Int { counts.made }
+    private let counts: Counts
+
+    final class Counts {
+        var skipped = 0
+        var made = 0
+    }
+
+    init(for piece: any StagePiece) {
+        let counts = Counts()
+        self.counts = counts
+        if let memoised = piece as? any MemoisedPiece {
+            ask = Self.asking(memoised, counts: counts)
+        } else {
+            ask = { [unowned piece] environment, tokens, _ in
+                counts.made &+= 1
+                return piece.elements(in: environment, tokens: tokens)
+            }
+        }
+    }
+
+    private static func asking<P: MemoisedPiece>(_ piece: P, counts: Counts)
+        -> (PieceEnvironment, MotionTokens, Bool) -> [Element] {
+        var last: (input: P.ElementsInput, elements: [Element])?
+        return { [unowned piece] environment, tokens, memoises in
+            let input = piece.elementsInput(in: environment, tokens: tokens)
+            if memoises, let last, last.input == input {
+                counts.skipped &+= 1
+                return last.elements
+            }
+            let made = P.elements(for: input)
+            counts.made &+= 1
+            last = memoises ? (input, made) : nil
+            return made
+        }
+    }
+}
+
+extension Stage {
+    /// Whether new stages memoise (`memoises`): yes, unless the process was started with `PIECEBOX_MEMO=off`. The one
+    /// place the switch is read, so `piecebox run` and its workers (which inherit the environment) all follow it.
+    public static let memoisesByDefault: Bool = ProcessInfo.processInfo.environment["PIECEBOX_MEMO"] != "off"
+}
