@@ -21,9 +21,22 @@ public protocol MemoisedPiece: StagePiece {
 
     /// The elements for `input`, in the order frames list them.
     static func elements(for input: ElementsInput) -> [Element]
+
+    /// The elements for `input`, given the list made last and the input it was made from: a piece that can bring
+    /// that list up to date more cheaply than making it again (a scroll that moves only a ring) returns it; nil
+    /// makes it afresh. It must give exactly `elements(for: input)`: with `Stage.memoises` off it is never called,
+    /// and the test over every example compares the two. Static as well, so it too reads only what it is given.
+    static func elements(for input: ElementsInput, updating last: ElementsInput, _ lastElements: [Element])
+        -> [Element]?
 }
 
 extension MemoisedPiece {
+    /// No cheaper way: made afresh.
+    public static func elements(for input: ElementsInput, updating last: ElementsInput, _ lastElements: [Element])
+        -> [Element]? {
+        nil
+    }
+
     /// The elements made afresh, for a caller with no slot (a test, a fake context).
     public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         Self.elements(for: elementsInput(in: environment, tokens: tokens))
@@ -45,20 +58,18 @@ public struct PureCache<Cache: AnyObject>: Equatable {
 final class ElementsMemo {
     /// Asks the piece; with `memoises`, an input equal to the last one gets the last list.
     let ask: (PieceEnvironment, MotionTokens, _ memoises: Bool) -> [Element]
-    /// How many asks found the input as before and made nothing: for tests of how much work a frame does.
-    var skipped: Int { counts.skipped }
-    /// How many lists were made.
-    var made: Int { counts.made }
-    private let counts: Counts
+    /// How many asks found the input as before and made nothing, how many lists were made afresh and how many
+    /// brought the last one up to date: for tests of how much work a frame does.
+    let counts = Counts()
 
     final class Counts {
         var skipped = 0
         var made = 0
+        var patched = 0
     }
 
     init(for piece: any StagePiece) {
-        let counts = Counts()
-        self.counts = counts
+        let counts = self.counts
         if let memoised = piece as? any MemoisedPiece {
             ask = Self.asking(memoised, counts: counts)
         } else {
@@ -74,14 +85,28 @@ final class ElementsMemo {
         var last: (input: P.ElementsInput, elements: [Element])?
         return { [unowned piece] environment, tokens, memoises in
             let input = piece.elementsInput(in: environment, tokens: tokens)
-            if memoises, let last, last.input == input {
-                counts.skipped &+= 1
-                return last.elements
+            guard memoises else {
+                last = nil
+                counts.made &+= 1
+                return P.elements(for: input)
             }
-            let made = P.elements(for: input)
+            if let last {
+                if last.input == input {
+                    counts.skipped &+= 1
+                    return last.elements
+                }
+                if let patched = P.elements(for: input, updating: last.input, last.elements) {
+                    counts.patched &+= 1
+                    return remember(input, patched)
+                }
+            }
             counts.made &+= 1
-            last = memoises ? (input, made) : nil
-            return made
+            return remember(input, P.elements(for: input))
+        }
+
+        func remember(_ input: P.ElementsInput, _ elements: [Element]) -> [Element] {
+            last = (input, elements)
+            return elements
         }
     }
 }

@@ -31,9 +31,10 @@ final class PieceSlot {
     /// How the piece is asked for its elements, memoised on its input when it is a `MemoisedPiece`.
     let memo: ElementsMemo
     /// How many asks found the input as before and made nothing: for tests of how much work a frame does.
-    var asksSkipped: Int { memo.skipped }
-    /// How many element lists the piece made.
-    var listsMade: Int { memo.made }
+    var asksSkipped: Int { memo.counts.skipped }
+    /// How many element lists the piece made afresh, and how many it brought up to date from the last one.
+    var listsMade: Int { memo.counts.made }
+    var listsPatched: Int { memo.counts.patched }
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {

@@ -12,12 +12,9 @@
 public final class ScrollIslandPiece {
     public let name: String
     public let page: any ScrollSource
-    public var progress: ScrollIslandProgress { didSet { parametersRevision &+= 1 } }
-    public var showsTopButton: Bool { didSet { parametersRevision &+= 1 } }
-    public var style: ScrollIslandStyle { didSet { parametersRevision &+= 1 } }
-    /// Counts changes of the app's parameters, the bound open state and the press scale a handler began with:
-    /// with the state's and the messages' counts and the page's, it makes the island's `elementsRevision`.
-    private(set) var parametersRevision = 0
+    public var progress: ScrollIslandProgress
+    public var showsTopButton: Bool
+    public var style: ScrollIslandStyle
     public var messages: ScrollIslandMessages {
         didSet { messagesRevision &+= 1 }
     }
@@ -28,20 +25,14 @@ public final class ScrollIslandPiece {
     /// rather than laid out again, and keeps its place in the count.
     var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, readWidth: Double, generation: Int)?
     private(set) var layoutsMade = 0
-    /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
-    var elementsMemo: ElementsMemo?
-    /// How many element lists have been made (not handed out again), for tests of how much work a frame does.
-    var elementListsMade = 0
     public let measure: any ScrollIslandTextMeasure
+    /// The same measure as its cache's class, for the elements' input.
+    let measureCache: ScrollIslandMeasureCache
     weak var context: (any PieceContext)?
 
-    public internal(set) var state = ScrollIslandState() {
-        didSet { stateRevision &+= 1 }
-    }
-    /// Counts changes of `state`: cheaper to compare than the state itself, which is read many times a frame.
-    private(set) var stateRevision = 0
+    public internal(set) var state = ScrollIslandState()
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
-    public internal(set) var boundExpanded: Bool? { didSet { parametersRevision &+= 1 } }
+    public internal(set) var boundExpanded: Bool?
 
     /// The values seen at the last reaction, for `onChange`-style diffs.
     var watched: ScrollIslandWatched?
@@ -55,7 +46,7 @@ public final class ScrollIslandPiece {
     /// The work that stops publishing the rows once they have faded out after a close.
     var rowsHide: ScheduledID?
     /// The glass's press scale when the running handler began; nil outside handlers.
-    var scaleAtHandlerStart: Double? { didSet { parametersRevision &+= 1 } }
+    var scaleAtHandlerStart: Double?
 
     enum TouchRoute: Equatable { case none, bar, rows, bubble, page }
 
@@ -72,7 +63,8 @@ public final class ScrollIslandPiece {
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
         self.messages = messages
-        self.measure = ScrollIslandMeasureCache(measure)
+        measureCache = ScrollIslandMeasureCache(measure)
+        self.measure = measureCache
         appear()
         page.observe(self)
     }
