@@ -6,7 +6,7 @@ private final class BoxPiece: MemoisedPiece {
     let name = "box"
     var width = 10.0
 
-    struct ElementsInput: Equatable {
+    struct ElementsInput: Equatable, Sendable {
         let width: Double
         let height: Double
     }

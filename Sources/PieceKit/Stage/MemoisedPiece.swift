@@ -5,15 +5,15 @@ import Foundation
 /// input with the list made from it and hands that list out again while the input is equal (`ElementsMemo`).
 ///
 /// Correct by construction: `elements(for:)` is static, so it has no piece to read and sees only the input. A field
-/// left out of the input cannot be read while making the elements; the compiler says so. Keep the input made of
-/// values (no reference to the piece or to anything that changes); a cache of a pure function (text widths) may
-/// ride along as a `PureCache`, which every input compares equal.
+/// left out of the input cannot be read while making the elements; the compiler says so. The input is `Sendable`,
+/// so it cannot hold the piece or any other object whose state could change under it; a cache of a pure function
+/// (text widths) may ride along as a `PureCache`, which every input compares equal.
 ///
 /// The stage asks several times a frame (after each transaction and batch of work), and most asks find nothing
 /// changed: making the input and comparing it is what they cost. `Stage.memoises = false` makes every list afresh,
 /// which a test uses to show the memo changes no frame.
 public protocol MemoisedPiece: StagePiece {
-    associatedtype ElementsInput: Equatable
+    associatedtype ElementsInput: Equatable, Sendable
 
     /// Everything the elements are made from, read now. Called at every ask; it may do what an ask has always done
     /// besides (a piece noticing the environment changed), but makes no element.
@@ -45,8 +45,9 @@ extension MemoisedPiece {
 
 /// A cache of a pure function (a text's width in a font) carried in an elements input so a static `elements(for:)`
 /// can measure through it. It holds no state the elements depend on, only answers it could work out again, so
-/// every two compare equal.
-public struct PureCache<Cache: AnyObject>: Equatable {
+/// every two compare equal. Sendable unchecked, as it is the one door for an object into an input: it is read and
+/// written only on the stage's thread, like the piece that owns it.
+public struct PureCache<Cache: AnyObject>: Equatable, @unchecked Sendable {
     public let cache: Cache
 
     public init(_ cache: Cache) { self.cache = cache }

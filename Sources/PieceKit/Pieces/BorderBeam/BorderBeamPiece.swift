@@ -47,7 +47,7 @@ public final class BorderBeamPiece: MemoisedPiece {
 
     /// Everything the beams' elements are made from: the path, where each head was last drawn, and how the beams
     /// are drawn. None under Reduce Motion.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         let hidden: Bool
         let path: BeamPath
         let heads: [Double]

@@ -12,7 +12,7 @@ extension GlassGroupPiece {
     /// Everything a glass group's elements are made from: the environment (which places a shape, for the Tools,
     /// and says how glass is drawn), the motion roles, how the piece places its shapes, the spacing, the shapes and
     /// their phases, the necks last measured, the finger's shape and anchor, and which shapes are on their way out.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         let environment: PieceEnvironment
         let tokens: MotionTokens
         let placing: Placing
@@ -28,7 +28,7 @@ extension GlassGroupPiece {
     }
 
     /// The kind of group, whose class method places its shapes (`place(_:in:)`): the Tools from the environment.
-    public struct Placing: Equatable {
+    public struct Placing: Equatable, Sendable {
         let kind: GlassGroupPiece.Type
 
         init(_ kind: GlassGroupPiece.Type) { self.kind = kind }

@@ -55,7 +55,7 @@ public final class MetalButtonPiece: MemoisedPiece {
     }
 
     /// Everything the button's elements are made from: the screen and its text size, the label and where it sits.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         let environment: PieceEnvironment
         let title: String
         let symbol: String

@@ -12,7 +12,7 @@ extension MiniPlayerPiece: MemoisedPiece {
     public static let nextGlyph = "forward.fill"
 
     /// Everything the mini player's elements are made from.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// Where everything rests (the screen, the text size, the title and subtitle measured).
         let layout: MiniPlayerLayout
         /// The player's title, subtitle, play state and progress as passed.

@@ -27,7 +27,7 @@ extension NowPlayingPiece: MemoisedPiece {
     /// Everything NowPlaying's elements are made from. The layout, the line widths and the letters are pure
     /// functions of these. Nothing here reads the clock: the elements are targets, and the stage moves the numbers
     /// between them.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// The stage's environment (size, safe area, Dynamic Type, direction, Reduce Motion, `isEnabled`).
         let environment: PieceEnvironment
         let tokens: MotionTokens

@@ -25,7 +25,7 @@
 ///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
 extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     /// Everything the island's elements are made from.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// Where everything should be now (nil with no sections).
         let layout: ScrollIslandLayout?
         let state: ScrollIslandState
@@ -84,7 +84,7 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
 
 /// A value that cannot be compared (texts with formatters), compared by its owner's count of its changes: the
 /// owner keeps the value in a property whose every change moves the count (`didSet`).
-public struct Counted<Value>: Equatable {
+public struct Counted<Value: Sendable>: Equatable, Sendable {
     public let value: Value
     public let count: Int
 

@@ -9,7 +9,7 @@
 extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     /// Everything the page's elements are made from: the page as it rests (sections, selection, keyboard) and the
     /// offset on screen with its change counter. Nothing here reads the environment or the tokens.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         let page: ScrollPage
         let offset: Double
         let version: Int

@@ -99,7 +99,7 @@ public final class SheetPiece: InteractivePiece, MemoisedPiece {
     // MARK: StagePiece
 
     /// Everything the sheet's elements are made from.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// The screen and its safe area (and with them whether medium is active).
         let environment: PieceEnvironment
         let requested: [SheetDetent]

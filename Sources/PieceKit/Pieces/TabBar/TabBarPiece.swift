@@ -85,7 +85,7 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
     // MARK: StagePiece
 
     /// Everything the bar's elements are made from.
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// The screen, its safe area and direction.
         let environment: PieceEnvironment
         let isMinimized: Bool

@@ -140,7 +140,7 @@ public final class VinylPiece: InteractivePiece, MemoisedPiece {
 
     /// Everything the disc's elements are made from: where it is laid out and the angle and speed it is drawn
     /// with (Reduce Motion is already in those: 0).
-    public struct ElementsInput: Equatable {
+    public struct ElementsInput: Equatable, Sendable {
         /// The frame the disc is laid out in (`geometry(in:)`).
         let frame: Rect
         let angle: Double
