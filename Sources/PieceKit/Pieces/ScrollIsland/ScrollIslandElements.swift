@@ -26,8 +26,11 @@
 extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     /// Everything the island's elements are made from.
     public struct ElementsInput: Equatable, Sendable {
-        /// Where everything should be now (nil with no sections).
-        let layout: ScrollIslandLayout?
+        /// Where everything should be now (nil with no sections), compared by its place in the count of layouts
+        /// made and its reading: the layout memo makes a new one, with a new count, for anything else that changes
+        /// (`layoutAndGeneration`), so the two decide it, and comparing them is cheaper than the whole layout.
+        let layoutByCount: Counted<ScrollIslandLayout?>
+        let reading: Double?
         let state: ScrollIslandState
         let environment: PieceEnvironment
         let tokens: MotionTokens
@@ -44,10 +47,15 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        ElementsInput(layout: layout(in: environment), state: state, environment: environment, tokens: tokens,
-                      scaleAtHandlerStart: scaleAtHandlerStart, sections: sections, current: currentIndex,
-                      puckRow: puckRow, messagesByCount: Counted(messages, count: messagesRevision),
-                      measureCache: PureCache(measureCache))
+        let (layout, generation) = layoutAndGeneration(in: environment)
+        // The selection's place is looked up once (`currentIndex`, `puckRow`): by id, it is a search each time.
+        let current = currentIndex
+        return ElementsInput(layoutByCount: Counted(layout, count: generation), reading: layout?.readFraction,
+                             state: state, environment: environment, tokens: tokens,
+                             scaleAtHandlerStart: scaleAtHandlerStart, sections: sections, current: current,
+                             puckRow: clamp(state.candidate ?? current),
+                             messagesByCount: Counted(messages, count: messagesRevision),
+                             measureCache: PureCache(measureCache))
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
@@ -97,23 +105,19 @@ public struct Counted<Value: Sendable>: Equatable, Sendable {
 }
 
 extension ScrollIslandPiece.ElementsInput {
+    var layout: ScrollIslandLayout? { layoutByCount.value }
     var messages: ScrollIslandMessages { messagesByCount.value }
     var measure: ScrollIslandMeasureCache { measureCache.cache }
     var count: Int { sections.count }
 
     func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
 
-    /// Equal but for the reading: the layout's and the ring's drawn reading, the one thing that changes on every
-    /// frame of a scroll.
+    /// Equal but for the reading: the layout's (the same layout read anew) and the ring's drawn reading, the one
+    /// thing that changes on every frame of a scroll.
     func sameExceptReading(_ other: Self) -> Bool {
-        guard environment == other.environment, tokens == other.tokens,
+        guard layoutByCount == other.layoutByCount, environment == other.environment, tokens == other.tokens,
               scaleAtHandlerStart == other.scaleAtHandlerStart, current == other.current, puckRow == other.puckRow,
-              messagesByCount == other.messagesByCount, sections == other.sections,
-              var a = layout, var b = other.layout else { return false }
-        a.readFraction = 0; b.readFraction = 0
-        a.ring = b.ring
-        a.spokenValue = ""; b.spokenValue = ""
-        guard a == b else { return false }
+              messagesByCount == other.messagesByCount, sections == other.sections else { return false }
         var x = state, y = other.state
         x.shownProgress = 0; y.shownProgress = 0
         return x == y
