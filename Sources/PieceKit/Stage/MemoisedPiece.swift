@@ -81,33 +81,41 @@ final class ElementsMemo {
         }
     }
 
+    /// The last input and the list made from it.
+    private final class Last<Input> {
+        /// Read and written only by the ask below, on the stage's thread and never while another access is under
+        /// way, so the run-time check of exclusive access (several a frame) is left out.
+        @exclusivity(unchecked) var input: Input?
+        @exclusivity(unchecked) var elements: [Element] = []
+    }
+
     private static func asking<P: MemoisedPiece>(_ piece: P, counts: Counts)
         -> (PieceEnvironment, MotionTokens, Bool) -> [Element] {
-        var last: (input: P.ElementsInput, elements: [Element])?
+        let last = Last<P.ElementsInput>()
         return { [unowned piece] environment, tokens, memoises in
             let input = piece.elementsInput(in: environment, tokens: tokens)
             guard memoises else {
-                last = nil
+                last.input = nil
                 counts.made &+= 1
                 return P.elements(for: input)
             }
-            if let last {
-                if last.input == input {
+            if let kept = last.input {
+                if kept == input {
                     counts.skipped &+= 1
                     return last.elements
                 }
-                if let patched = P.elements(for: input, updating: last.input, last.elements) {
+                if let patched = P.elements(for: input, updating: kept, last.elements) {
                     counts.patched &+= 1
-                    return remember(input, patched)
+                    last.input = input
+                    last.elements = patched
+                    return patched
                 }
             }
             counts.made &+= 1
-            return remember(input, P.elements(for: input))
-        }
-
-        func remember(_ input: P.ElementsInput, _ elements: [Element]) -> [Element] {
-            last = (input, elements)
-            return elements
+            let made = P.elements(for: input)
+            last.input = input
+            last.elements = made
+            return made
         }
     }
 }

@@ -28,9 +28,8 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     public struct ElementsInput: Equatable, Sendable {
         /// Where everything should be now (nil with no sections), compared by its place in the count of layouts
         /// made and its reading: the layout memo makes a new one, with a new count, for anything else that changes
-        /// (`layoutAndGeneration`), so the two decide it, and comparing them is cheaper than the whole layout.
-        let layoutByCount: Counted<ScrollIslandLayout?>
-        let reading: Double?
+        /// (`laidOut(in:)`), so the two decide it, and comparing them is cheaper than the whole layout.
+        let laidOut: LaidOutIsland
         let state: ScrollIslandState
         let environment: PieceEnvironment
         let tokens: MotionTokens
@@ -47,11 +46,10 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        let (layout, generation) = layoutAndGeneration(in: environment)
+        let laidOut = laidOut(in: environment)
         // The selection's place is looked up once (`currentIndex`, `puckRow`): by id, it is a search each time.
         let current = currentIndex
-        return ElementsInput(layoutByCount: Counted(layout, count: generation), reading: layout?.readFraction,
-                             state: state, environment: environment, tokens: tokens,
+        return ElementsInput(laidOut: laidOut, state: state, environment: environment, tokens: tokens,
                              scaleAtHandlerStart: scaleAtHandlerStart, sections: sections, current: current,
                              puckRow: clamp(state.candidate ?? current),
                              messagesByCount: Counted(messages, count: messagesRevision),
@@ -105,7 +103,7 @@ public struct Counted<Value: Sendable>: Equatable, Sendable {
 }
 
 extension ScrollIslandPiece.ElementsInput {
-    var layout: ScrollIslandLayout? { layoutByCount.value }
+    var layout: ScrollIslandLayout? { laidOut.layout }
     var messages: ScrollIslandMessages { messagesByCount.value }
     var measure: ScrollIslandMeasureCache { measureCache.cache }
     var count: Int { sections.count }
@@ -115,8 +113,8 @@ extension ScrollIslandPiece.ElementsInput {
     /// Equal but for the reading: the layout's (the same layout read anew) and the ring's drawn reading, the one
     /// thing that changes on every frame of a scroll.
     func sameExceptReading(_ other: Self) -> Bool {
-        guard layoutByCount == other.layoutByCount, environment == other.environment, tokens == other.tokens,
-              scaleAtHandlerStart == other.scaleAtHandlerStart, current == other.current, puckRow == other.puckRow,
+        guard laidOut.generation == other.laidOut.generation, environment == other.environment,
+              tokens == other.tokens, scaleAtHandlerStart == other.scaleAtHandlerStart, current == other.current, puckRow == other.puckRow,
               messagesByCount == other.messagesByCount, sections == other.sections else { return false }
         var x = state, y = other.state
         x.shownProgress = 0; y.shownProgress = 0

@@ -23,7 +23,7 @@ public final class ScrollIslandPiece {
     /// The layout made last, with what it was made from, its read label's width and its place in the count of
     /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
     /// rather than laid out again, and keeps its place in the count.
-    var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, readWidth: Double, generation: Int)?
+    var layoutMemo: (key: ScrollIslandLayoutKey, laidOut: LaidOutIsland, readWidth: Double)?
     private(set) var layoutsMade = 0
     public let measure: any ScrollIslandTextMeasure
     /// The same measure as its cache's class, for the elements' input.
@@ -126,22 +126,30 @@ public final class ScrollIslandPiece {
     /// The layout, and which one it is in the count of layouts made (equal counts: the same layout but for what
     /// follows the reading, which the layout's `readFraction` tells).
     func layoutAndGeneration(in environment: PieceEnvironment) -> (layout: ScrollIslandLayout?, generation: Int) {
+        let laid = laidOut(in: environment)
+        return (laid.layout, laid.generation)
+    }
+
+    /// The layout as the memo keeps it, boxed (`LaidOutIsland`).
+    func laidOut(in environment: PieceEnvironment) -> LaidOutIsland {
         let key = ScrollIslandLayoutKey(
             sections: sections, selection: page.selection, isExpanded: isExpanded,
             showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
             candidate: state.candidate, pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut,
             shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
-            guard let laid = memo.layout else { return (nil, memo.generation) }
+            let kept = memo.laidOut
+            guard let laid = kept.layout else { return kept }
             let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: laid.selectedIndex,
                                                          count: laid.count)
-            if fraction == laid.readFraction { return (laid, memo.generation) }
+            if fraction == laid.readFraction { return kept }
             let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
                                                      measure: measure)
             if width == memo.readWidth {
                 let read = laid.reading(fraction, displayTitle: sections[laid.displayIndex].title, messages: messages)
-                layoutMemo = (key, read, width, memo.generation)
-                return (read, memo.generation)
+                let box = LaidOutIsland(read, generation: kept.generation)
+                layoutMemo = (key, box, width)
+                return box
             }
         }
         let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
@@ -149,8 +157,9 @@ public final class ScrollIslandPiece {
         let width = made.map {
             ScrollIslandLayout.readWidth($0.readFraction, messages: messages, metrics: $0.metrics, measure: measure)
         } ?? 0
-        layoutMemo = (key, made, width, layoutsMade)
-        return (made, layoutsMade)
+        let box = LaidOutIsland(made, generation: layoutsMade)
+        layoutMemo = (key, box, width)
+        return box
     }
 
     // MARK: The app's side
@@ -171,5 +180,22 @@ public final class ScrollIslandPiece {
 extension ScrollIslandPiece: ScrollPageObserver {
     public func pageDidChange(_ page: any ScrollSource, on context: any PieceContext) {
         react(on: context)
+    }
+}
+
+/// A layout as the island's layout memo made it, with its place in the count of layouts made, boxed so an elements
+/// input carries it without copying it. Never changed: the memo makes a new box for a new layout or a new reading.
+/// Two are equal when they are the same layout (the count) read to the same fraction, which together decide it.
+final class LaidOutIsland: Equatable, Sendable {
+    let layout: ScrollIslandLayout?
+    let generation: Int
+
+    init(_ layout: ScrollIslandLayout?, generation: Int) {
+        self.layout = layout
+        self.generation = generation
+    }
+
+    static func == (a: LaidOutIsland, b: LaidOutIsland) -> Bool {
+        a === b || (a.generation == b.generation && a.layout?.readFraction == b.layout?.readFraction)
     }
 }
