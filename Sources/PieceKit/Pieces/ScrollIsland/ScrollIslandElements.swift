@@ -36,9 +36,6 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
         /// The glass's press scale when the running handler began; nil outside handlers.
         let scaleAtHandlerStart: Double?
         let sections: [ScrollIslandSection]
-        /// The selection's place, and the row the puck heads for.
-        let current: Int
-        let puckRow: Int
         /// The copy (texts and formatters, which cannot be compared: compared by the piece's count of its changes).
         let messagesByCount: Counted<ScrollIslandMessages>
         /// The text measure, a cache of a pure function.
@@ -46,14 +43,10 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        let laidOut = laidOut(in: environment)
-        // The selection's place is looked up once (`currentIndex`, `puckRow`): by id, it is a search each time.
-        let current = currentIndex
-        return ElementsInput(laidOut: laidOut, state: state, environment: environment, tokens: tokens,
-                             scaleAtHandlerStart: scaleAtHandlerStart, sections: sections, current: current,
-                             puckRow: clamp(state.candidate ?? current),
-                             messagesByCount: Counted(messages, count: messagesRevision),
-                             measureCache: PureCache(measureCache))
+        ElementsInput(laidOut: laidOut(in: environment), state: state, environment: environment, tokens: tokens,
+                      scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
+                      messagesByCount: Counted(messages, count: messagesRevision),
+                      measureCache: PureCache(measureCache))
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
@@ -107,14 +100,19 @@ extension ScrollIslandPiece.ElementsInput {
     var messages: ScrollIslandMessages { messagesByCount.value }
     var measure: ScrollIslandMeasureCache { measureCache.cache }
     var count: Int { sections.count }
+    /// The selection's place: the layout is made from the selection, so its selected index is that place (read
+    /// from the layout rather than looked up by id at every ask).
+    var current: Int { laidOut.layout?.selectedIndex ?? 0 }
+    /// The row the puck heads for.
+    var puckRow: Int { clamp(state.candidate ?? current) }
 
     func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
 
     /// Equal but for the reading: the layout's (the same layout read anew) and the ring's drawn reading, the one
     /// thing that changes on every frame of a scroll.
     func sameExceptReading(_ other: Self) -> Bool {
-        guard laidOut.generation == other.laidOut.generation, environment == other.environment,
-              tokens == other.tokens, scaleAtHandlerStart == other.scaleAtHandlerStart, current == other.current, puckRow == other.puckRow,
+        guard laidOut.generation == other.laidOut.generation, scaleAtHandlerStart == other.scaleAtHandlerStart,
+              environment == other.environment, tokens == other.tokens,
               messagesByCount == other.messagesByCount, sections == other.sections else { return false }
         var x = state, y = other.state
         x.shownProgress = 0; y.shownProgress = 0

@@ -139,10 +139,12 @@ public final class ScrollIslandPiece {
             shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
             let kept = memo.laidOut
+            // Read where it is kept: a copy of the whole layout at every ask is most of what an unchanged ask costs.
+            guard let selected = kept.layout?.selectedIndex, let count = kept.layout?.count,
+                  let reading = kept.layout?.readFraction else { return kept }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: selected, count: count)
+            if fraction == reading { return kept }
             guard let laid = kept.layout else { return kept }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: laid.selectedIndex,
-                                                         count: laid.count)
-            if fraction == laid.readFraction { return kept }
             let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
                                                      measure: measure)
             if width == memo.readWidth {
