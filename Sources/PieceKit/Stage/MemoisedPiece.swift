@@ -81,12 +81,22 @@ final class ElementsMemo {
         }
     }
 
-    /// The last input and the list made from it.
+    /// The last input and the list made from it. A class, so an ask compares the input where it is kept instead of
+    /// copying it out (an input is a few hundred bytes, asked for several times a frame).
+    private final class Kept<Input> {
+        let input: Input
+        let elements: [Element]
+
+        init(_ input: Input, _ elements: [Element]) {
+            self.input = input
+            self.elements = elements
+        }
+    }
+
+    /// Holds what was kept. Read and written only by the ask below, on the stage's thread and never while another
+    /// access is under way, so the run-time check of exclusive access (several a frame) is left out.
     private final class Last<Input> {
-        /// Read and written only by the ask below, on the stage's thread and never while another access is under
-        /// way, so the run-time check of exclusive access (several a frame) is left out.
-        @exclusivity(unchecked) var input: Input?
-        @exclusivity(unchecked) var elements: [Element] = []
+        @exclusivity(unchecked) var kept: Kept<Input>?
     }
 
     private static func asking<P: MemoisedPiece>(_ piece: P, counts: Counts)
@@ -95,26 +105,24 @@ final class ElementsMemo {
         return { [unowned piece] environment, tokens, memoises in
             let input = piece.elementsInput(in: environment, tokens: tokens)
             guard memoises else {
-                last.input = nil
+                last.kept = nil
                 counts.made &+= 1
                 return P.elements(for: input)
             }
-            if let kept = last.input {
-                if kept == input {
+            if let kept = last.kept {
+                if kept.input == input {
                     counts.skipped &+= 1
-                    return last.elements
+                    return kept.elements
                 }
-                if let patched = P.elements(for: input, updating: kept, last.elements) {
+                if let patched = P.elements(for: input, updating: kept.input, kept.elements) {
                     counts.patched &+= 1
-                    last.input = input
-                    last.elements = patched
+                    last.kept = Kept(input, patched)
                     return patched
                 }
             }
             counts.made &+= 1
             let made = P.elements(for: input)
-            last.input = input
-            last.elements = made
+            last.kept = Kept(input, made)
             return made
         }
     }
