@@ -60,7 +60,9 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     /// sees at once is unchanged, rather than a copy it would compare element by element.
     public static func elements(for input: ElementsInput, updating last: ElementsInput,
                                 _ lastElements: [Element]) -> [Element]? {
-        guard let layout = input.layout, last.layout != nil, input.sameExceptReading(last) else { return nil }
+        guard last.laidOut.readFraction != nil, input.sameExceptReading(last), let layout = input.layout else {
+            return nil
+        }
         let (animation, islandKey) = input.openAnimation(layout)
         // Glass, bar, ring: the ring is the third element (`makeElements`).
         let ringIndex = 2
@@ -102,7 +104,7 @@ extension ScrollIslandPiece.ElementsInput {
     var count: Int { sections.count }
     /// The selection's place: the layout is made from the selection, so its selected index is that place (read
     /// from the layout rather than looked up by id at every ask).
-    var current: Int { laidOut.layout?.selectedIndex ?? 0 }
+    var current: Int { laidOut.selectedIndex }
     /// The row the puck heads for.
     var puckRow: Int { clamp(state.candidate ?? current) }
 

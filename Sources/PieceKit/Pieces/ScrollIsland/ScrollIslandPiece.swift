@@ -139,10 +139,11 @@ public final class ScrollIslandPiece {
             shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
             let kept = memo.laidOut
-            // Read where it is kept: a copy of the whole layout at every ask is most of what an unchanged ask costs.
-            guard let selected = kept.layout?.selectedIndex, let count = kept.layout?.count,
-                  let reading = kept.layout?.readFraction else { return kept }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: selected, count: count)
+            // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask
+            // costs.
+            guard let reading = kept.readFraction else { return kept }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: kept.selectedIndex,
+                                                         count: kept.count)
             if fraction == reading { return kept }
             guard let laid = kept.layout else { return kept }
             let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
@@ -191,13 +192,21 @@ extension ScrollIslandPiece: ScrollPageObserver {
 final class LaidOutIsland: Equatable, Sendable {
     let layout: ScrollIslandLayout?
     let generation: Int
+    /// The layout's reading, selected section and count, read at every ask: kept apart, since reading them through
+    /// the optional layout copies all of it.
+    let readFraction: Double?
+    let selectedIndex: Int
+    let count: Int
 
     init(_ layout: ScrollIslandLayout?, generation: Int) {
         self.layout = layout
         self.generation = generation
+        readFraction = layout?.readFraction
+        selectedIndex = layout?.selectedIndex ?? 0
+        count = layout?.count ?? 0
     }
 
     static func == (a: LaidOutIsland, b: LaidOutIsland) -> Bool {
-        a === b || (a.generation == b.generation && a.layout?.readFraction == b.layout?.readFraction)
+        a === b || (a.generation == b.generation && a.readFraction == b.readFraction)
     }
 }
