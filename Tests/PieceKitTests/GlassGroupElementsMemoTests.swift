@@ -1,16 +1,16 @@
 import Testing
 @testable import PieceKit
 
-/// A glass group hands back the list it made last while nothing its elements are made from has changed. Each test
-/// asks first (so a list is kept), changes one thing, and asks again: a kept list that missed the change would show
-/// the old numbers. Expected numbers are worked by hand beside them.
+/// A glass group is handed back the list it made last (by the stage's memo of its input) while nothing its elements are
+/// made from has changed. Each test asks first (so a list is kept), changes one thing, and asks again: a kept list that
+/// missed the change would show the old numbers. Expected numbers are worked by hand beside them.
 @Suite struct GlassGroupElementsMemoTests {
     private func group(_ shapes: [GlassShapeSpec]) throws -> GlassRig<GlassGroupPiece> {
         try GlassRig { stage in try GlassGroupPiece(context: stage, spacing: 16, shapes: shapes) }
     }
 
     private func targets(_ rig: GlassRig<GlassGroupPiece>, in environment: PieceEnvironment? = nil) -> [Element] {
-        rig.piece.elements(in: environment ?? rig.stage.environment, tokens: rig.stage.tokens)
+        rig.stage.askedElements(of: rig.piece, in: environment)
     }
 
     private func element(_ name: String, _ list: [Element]) -> Element? {

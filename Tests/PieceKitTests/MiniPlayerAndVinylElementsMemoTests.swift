@@ -1,9 +1,10 @@
 import Testing
 @testable import PieceKit
 
-/// The mini player and the disc hand back the list they made last while nothing their elements are made from has
-/// changed. Each test asks first (so a list is kept), changes one thing, and asks again: a kept list that missed
-/// the change would show the old numbers. Expected numbers are worked by hand beside them.
+/// The mini player and the disc are handed back the list they made last (by the stage's memo of their input) while
+/// nothing their elements are made from has changed. Each test asks first (so a list is kept), changes one thing, and
+/// asks again: a kept list that missed the change would show the old numbers. Expected numbers are worked by hand
+/// beside them.
 @Suite struct MiniPlayerAndVinylElementsMemoTests {
     private func number(_ element: String, _ number: String, _ list: [Element]) -> Double? {
         list.first { $0.name == element }?.number(named: number)
@@ -24,7 +25,7 @@ import Testing
     // MARK: The mini player
 
     private func targets(_ rig: MiniPlayerRig, in environment: PieceEnvironment? = nil) -> [Element] {
-        rig.piece.elements(in: environment ?? rig.stage.environment, tokens: rig.stage.tokens)
+        rig.stage.askedElements(of: rig.piece, in: environment)
     }
 
     @Test func theMiniPlayerHandsBackTheSameListWhenNothingChanged() throws {
@@ -86,7 +87,7 @@ import Testing
 
     private func targets(_ stage: Stage, _ piece: VinylPiece,
                          in environment: PieceEnvironment? = nil) -> [Element] {
-        piece.elements(in: environment ?? stage.environment, tokens: stage.tokens)
+        stage.askedElements(of: piece, in: environment)
     }
 
     @Test func theDiscHandsBackTheSameListBetweenItsUpdates() throws {

@@ -1,12 +1,13 @@
 import Testing
 @testable import PieceKit
 
-/// NowPlaying hands back the list it made last while nothing its elements are made from has changed. Each test
-/// here first asks (so a list is kept), changes one thing the elements are made from, and asks again: a kept list
-/// that missed the change would show the old numbers. The expected numbers are worked out by hand beside them.
+/// NowPlaying is handed back the list it made last (by the stage's memo of its input) while nothing its elements are
+/// made from has changed. Each test here first asks (so a list is kept), changes one thing the elements are made from,
+/// and asks again: a kept list that missed the change would show the old numbers. The expected numbers are worked out
+/// by hand beside them.
 @Suite struct NowPlayingElementsMemoTests {
     private func targets(_ rig: NowPlayingRig, in environment: PieceEnvironment? = nil) -> [Element] {
-        rig.piece.elements(in: environment ?? rig.stage.environment, tokens: rig.stage.tokens)
+        rig.stage.askedElements(of: rig.piece, in: environment)
     }
 
     private func element(_ name: String, _ list: [Element]) -> Element? {

@@ -35,6 +35,10 @@ struct IslandRig {
         try stage.frames(1)
     }
 
+    /// How many element lists the stage had the island make afresh (a scroll's patch of the last list, or the
+    /// last list handed out again, is not one): for tests of how much work a frame does.
+    var listsMade: Int { stage.slots.first { $0.name == island.name }?.listsMade ?? 0 }
+
     /// The island's element in the latest frame.
     func element(_ name: String) -> ElementFrame? { stage.latestFrame?["scrollIsland", name] }
     func number(_ element: String, _ key: String) -> Double? { self.element(element)?[key] }

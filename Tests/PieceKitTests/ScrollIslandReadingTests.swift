@@ -25,13 +25,13 @@ import Testing
         // 2,000 reads 10%: "10% read" is as wide as every reading up to 99%, so from here on the label keeps its
         // width and nothing but the reading changes
         try scroll(rig, to: 2000)
-        let (layouts, lists) = (rig.island.layoutsMade, rig.island.elementListsMade)
+        let (layouts, lists) = (rig.island.layoutsMade, rig.listsMade)
         for offset in stride(from: 2100.0, through: 3000, by: 100) {
             rig.page.scroll(toOffset: offset)
             try rig.stage.frames(1)
         }
         #expect(rig.island.layoutsMade == layouts)
-        #expect(rig.island.elementListsMade == lists)
+        #expect(rig.listsMade == lists)
         #expect(rig.page.selection == "s1")
         #expect(rig.island.isOpen == open)
     }

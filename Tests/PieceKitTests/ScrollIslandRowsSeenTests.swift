@@ -77,11 +77,11 @@ import Testing
         let rig = try IslandRig(page: page(40))
         rig.page.fling(velocity: 3000)
         try rig.stage.settle()
-        let (layouts, lists) = (rig.island.layoutsMade, rig.island.elementListsMade)
+        let (layouts, lists) = (rig.island.layoutsMade, rig.listsMade)
         try rig.stage.frames(30)
         // nothing it is made from changes: the stage is handed the same list every time it asks
         #expect(rig.island.layoutsMade == layouts)
-        #expect(rig.island.elementListsMade == lists)
+        #expect(rig.listsMade == lists)
     }
 
     @Test func whileThePageMovesWithinASectionTheIslandIsNeitherLaidOutNorListedAgain() throws {
@@ -98,10 +98,10 @@ import Testing
         try rig.stage.frames(2)
         #expect(rig.page.selection == "s1")
         for _ in 1...28 {
-            let (layouts, lists) = (rig.island.layoutsMade, rig.island.elementListsMade)
+            let (layouts, lists) = (rig.island.layoutsMade, rig.listsMade)
             try rig.stage.frames(1)
             #expect(rig.island.layoutsMade == layouts)
-            #expect(rig.island.elementListsMade == lists)
+            #expect(rig.listsMade == lists)
         }
         #expect(rig.element("title")?.attribute("text") == .text("Part 1"))
     }
@@ -112,12 +112,12 @@ import Testing
         // numbers, and as many layouts and lists, with ten times the page.
         func scrolled(_ count: Int) throws -> (names: [String], numbers: Int, layouts: Int, lists: Int) {
             let rig = try IslandRig(page: page(count))
-            let (layouts, lists) = (rig.island.layoutsMade, rig.island.elementListsMade)
+            let (layouts, lists) = (rig.island.layoutsMade, rig.listsMade)
             rig.page.fling(velocity: 3000)
             try rig.stage.frames(30)
             let elements = Array(rig.stage.latestFrame?.piece("scrollIsland")?.elements ?? PieceFrame(name: "", elements: []).elements)
             return (elements.map(\.name), elements.reduce(0) { $0 + $1.values.count },
-                    rig.island.layoutsMade - layouts, rig.island.elementListsMade - lists)
+                    rig.island.layoutsMade - layouts, rig.listsMade - lists)
         }
         let forty = try scrolled(40), fourHundred = try scrolled(400)
         #expect(forty.names == fourHundred.names)

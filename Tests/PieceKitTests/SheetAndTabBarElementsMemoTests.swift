@@ -1,10 +1,11 @@
 import Testing
 @testable import PieceKit
 
-/// The glass sheet and the tab bar hand back the list they made last while nothing their elements are made from has
-/// changed. Each test asks first (so a list is kept), changes one thing the list is made from, and asks again: a
-/// kept list that missed the change would show the old numbers. The default screen is 393 × 852 with a safe area
-/// of 59 at the top and 34 at the bottom; expected numbers are worked by hand beside them.
+/// The glass sheet and the tab bar are handed back the list they made last (by the stage's memo of their input) while
+/// nothing their elements are made from has changed. Each test asks first (so a list is kept), changes one thing the
+/// list is made from, and asks again: a kept list that missed the change would show the old numbers. The default screen
+/// is 393 × 852 with a safe area of 59 at the top and 34 at the bottom; expected numbers are worked by hand beside
+/// them.
 @Suite struct SheetAndTabBarElementsMemoTests {
     private func element(_ name: String, _ list: [Element]) -> Element? {
         list.first { $0.name == name }
@@ -21,7 +22,7 @@ import Testing
     }
 
     private func targets(_ rig: GlassRig<SheetPiece>, in environment: PieceEnvironment? = nil) -> [Element] {
-        rig.piece.elements(in: environment ?? rig.stage.environment, tokens: rig.stage.tokens)
+        rig.stage.askedElements(of: rig.piece, in: environment)
     }
 
     @Test func theSheetHandsBackTheSameListWhenNothingChanged() throws {
@@ -92,7 +93,7 @@ import Testing
     }
 
     private func targets(_ stage: Stage, _ bar: TabBarPiece, in environment: PieceEnvironment? = nil) -> [Element] {
-        bar.elements(in: environment ?? stage.environment, tokens: stage.tokens)
+        stage.askedElements(of: bar, in: environment)
     }
 
     @Test func theTabBarHandsBackTheSameListWhenNothingChanged() throws {

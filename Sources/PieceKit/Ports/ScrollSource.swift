@@ -18,9 +18,6 @@ public protocol ScrollSource: AnyObject {
     var readFraction: Double { get }
     /// The keyboard's height over the page's bottom (0 when it is down).
     var keyboardInset: Double { get }
-    /// A number that changes whenever anything above does, so a piece reading the page can tell the stage when its
-    /// own elements may have changed (`StagePiece.elementsRevision`); nil (the default) when the source keeps none.
-    var revision: Int? { get }
 
     /// The app writes the binding: the page goes to that section, at once or with `animation`.
     func select(_ id: String?, animation: Animation?)
@@ -30,15 +27,7 @@ public protocol ScrollSource: AnyObject {
     func handle(_ touch: Touch, on context: any PieceContext)
 }
 
-extension ScrollSource {
-    /// No count kept: a piece reading the page must be asked for its elements every time.
-    public var revision: Int? { nil }
-}
-
 extension LiveScrollPage: ScrollSource {
-    /// Both counts only grow, so their sum changes whenever either does: the page (sections, selection, keyboard)
-    /// or the offset on screen (and with it the reading).
-    public var revision: Int? { pageRevision &+ version }
     public var islandSections: [ScrollIslandSection] { page.islandSections }
     public var sectionCount: Int { page.sections.count }
     public func sectionIndex(of id: String) -> Int? { page.index(of: id) }

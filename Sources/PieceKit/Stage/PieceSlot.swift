@@ -28,17 +28,13 @@ final class PieceSlot {
     /// date in place (same names in the same places): for tests of how much work a reconcile does.
     private(set) var elementsCompared = 0
     private(set) var elementsUpdatedInPlace = 0
-    /// The piece's `elementsRevision` and the stage's count of environment and token changes when the piece was
-    /// last asked for its elements; nil when the piece keeps no revision. Equal counts: asking again would change
-    /// nothing.
-    var askedAt: AskedAt?
-    /// How many asks were left out because nothing had changed: for tests of how much work a frame does.
-    var asksSkipped = 0
-
-    struct AskedAt: Equatable {
-        let piece: Int
-        let inputs: Int
-    }
+    /// How the piece is asked for its elements, memoised on its input when it is a `MemoisedPiece`.
+    let memo: ElementsMemo
+    /// How many asks found the input as before and made nothing: for tests of how much work a frame does.
+    var asksSkipped: Int { memo.counts.skipped }
+    /// How many element lists the piece made afresh, and how many it brought up to date from the last one.
+    var listsMade: Int { memo.counts.made }
+    var listsPatched: Int { memo.counts.patched }
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {
@@ -55,6 +51,7 @@ final class PieceSlot {
     init(piece: any StagePiece) {
         self.piece = piece
         self.name = piece.name
+        memo = ElementsMemo(for: piece)
     }
 
     /// Names and attributes as frames share them, made again only after a change other than in numbers.

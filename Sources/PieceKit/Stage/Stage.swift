@@ -14,8 +14,7 @@
 /// **When the stage asks pieces for their elements** (reconciles): at the end of every `transact`/`update`, after
 /// each batch of scheduled work due at one time, when a piece is added, and when the environment or the token
 /// overrides change. Changes found outside a transaction snap. Frames that follow no change only sample. A piece
-/// that keeps an `elementsRevision` is asked only when it or the environment and overrides changed since the last
-/// ask; one that keeps none is asked every time.
+/// whose elements are a function of one input (`MemoisedPiece`) hands back its last list while that input is equal.
 ///
 /// Single-threaded, like SwiftUI's main actor: not `Sendable`, and every call happens on the caller's thread.
 public final class Stage {
@@ -31,7 +30,6 @@ public final class Stage {
     public var environment: PieceEnvironment {
         didSet {
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
-            inputsRevision &+= 1
             reconcileUnlessInTransaction()
         }
     }
@@ -41,16 +39,16 @@ public final class Stage {
     public var overrides: MotionOverrides {
         didSet {
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
-            inputsRevision &+= 1
             reconcileUnlessInTransaction()
         }
     }
 
     /// The tokens pieces are laid out with: the environment's Reduce Motion and the overrides.
     public private(set) var tokens: MotionTokens
-    /// Counts changes of the environment and the overrides: a piece that keeps an `elementsRevision` is asked again
-    /// when either changed since it was asked last, whatever its own count says.
-    private(set) var inputsRevision = 0
+    /// Whether a piece whose elements are a function of one input (`MemoisedPiece`) gets its last list again while
+    /// the input is unchanged. Off, every ask makes the list afresh: the frames must not change by a byte, which a
+    /// test checks over every example. A host sets it from `PIECEBOX_MEMO` (`Stage.memoisesByDefault`).
+    public var memoises = Stage.memoisesByDefault
 
     /// The kept frames, oldest first (every rendered frame unless `retention` narrows it). Indices grow by one
     /// per kept frame; frame indices (`Frame.index`) skip the frames a `jump` passed over.
@@ -248,17 +246,9 @@ public final class Stage {
     }
 
     private func reconcile(_ slot: PieceSlot, transaction: Transaction, begin: Double) {
-        // Read before asking: a piece that changes itself while it makes its elements is asked again next time.
-        let revision = slot.piece.elementsRevision.map { PieceSlot.AskedAt(piece: $0, inputs: inputsRevision) }
-        // Nothing the elements are made from changed since the last ask: it would hand back what it published.
-        if let revision, revision == slot.askedAt {
-            slot.asksSkipped &+= 1
-            return
-        }
         insideOwnWork += 1
-        let elements = slot.piece.elements(in: environment, tokens: tokens)
+        let elements = slot.memo.ask(environment, tokens, memoises)
         insideOwnWork -= 1
-        slot.askedAt = revision
         if slot.reconcile(elements, transaction: transaction, begin: begin, warn: warn) { owesFrame = true }
     }
 

@@ -8,15 +8,10 @@ public protocol StagePiece: AnyObject {
     /// The key of the piece in frames and logs ("nowPlaying"). Unique on a stage.
     var name: String { get }
 
-    /// A number the piece changes whenever anything its elements are made from changes (its own state, or another
-    /// piece's it reads), besides the environment and the tokens, which the stage watches itself. While it stays
-    /// the same the stage does not ask again: it asks several times a frame, and most asks would find nothing new.
-    /// Nil (the default) says the piece keeps no such count, and the stage asks every time.
-    var elementsRevision: Int? { get }
-
-    /// Where every element should be for the current state, in the order frames should list them.
+    /// Where every element should be for the current state, in the order frames should list them. Asked several
+    /// times a frame; a piece whose elements are a function of one input says so (`MemoisedPiece`) and the stage
+    /// hands its last list out again while that input is equal.
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element]
-
 }
 
 /// A piece that keeps texts its author made as long as they liked (the names and texts of a piece written in a
@@ -26,9 +21,4 @@ public protocol StagePiece: AnyObject {
 public protocol HoldsScriptTexts: StagePiece {
     /// About how many bytes of such text the piece keeps now.
     var heldTextBytes: Int { get }
-}
-
-extension StagePiece {
-    /// No count kept: the stage asks for the elements every time.
-    public var elementsRevision: Int? { nil }
 }

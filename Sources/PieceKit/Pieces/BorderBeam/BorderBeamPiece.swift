@@ -4,7 +4,7 @@
 /// One piece can carry several beams on the same shape (`starts`; twin beams start 0 and 0.5). Under Reduce
 /// Motion nothing is drawn and the timeline stops. It is hidden from accessibility and takes no touches. Its motion
 /// is background work: a running beam never keeps a settle waiting.
-public final class BorderBeamPiece: StagePiece {
+public final class BorderBeamPiece: MemoisedPiece {
     public let name: String
     public let shape: BeamPath.Shape
     public private(set) var frame: Rect
@@ -45,20 +45,37 @@ public final class BorderBeamPiece: StagePiece {
         return BorderBeam.head(at: timeline.drawnTime, lap: lap, start: start)
     }
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    /// Everything the beams' elements are made from: the path, where each head was last drawn, and how the beams
+    /// are drawn. None under Reduce Motion.
+    public struct ElementsInput: Equatable, Sendable {
+        let hidden: Bool
+        let path: BeamPath
+        let heads: [Double]
+        let tail: Double
+        let width: Double
+        let bloom: Double
+        let color: String
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
         // `if !reduceMotion { TimelineView … }`: no beam, and no timeline, under Reduce Motion.
         timeline.setPaused(environment.reduceMotion)
-        guard !environment.reduceMotion else { return [] }
-        let path = self.path
+        let hidden = environment.reduceMotion
+        return ElementsInput(hidden: hidden, path: path, heads: hidden ? [] : heads, tail: tail, width: width,
+                             bloom: bloom, color: color)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        guard !input.hidden else { return [] }
+        let (path, width, bloom) = (input.path, input.width, input.bloom)
         var out = [Element("path").rect(path.rect).number("radius", path.radius).number("length", path.length)]
-        for (index, start) in starts.enumerated() {
+        for (index, head) in input.heads.enumerated() {
             let beam = "beam.\(index + 1)"
-            let head = self.head(start: start)
             let at = path.point(at: head)
             out.append(Element(beam).number("x", at.x).number("y", at.y).number("head", head)
-                .number("width", width).text("color", color))
+                .number("width", width).text("color", input.color))
             for k in 0..<BorderBeam.strokeCount {
-                let span = BorderBeam.span(stroke: k, head: head, tail: tail)
+                let span = BorderBeam.span(stroke: k, head: head, tail: input.tail)
                 out.append(Element("\(beam).stroke.\(k + 1)").number("from", span.from).number("to", span.to)
                     .number("opacity", BorderBeam.strokeOpacity(k)).flag("wraps", span.wraps))
             }

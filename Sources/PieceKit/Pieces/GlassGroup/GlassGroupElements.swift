@@ -9,47 +9,76 @@
 ///   `shadowY`;
 /// - `neck.<a>+<b>` while two shapes share a neck: `gap` (between their outlines as presented).
 extension GlassGroupPiece {
-    func publishedElements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    /// Everything a glass group's elements are made from: the environment (which places a shape, for the Tools,
+    /// and says how glass is drawn), the motion roles, how the piece places its shapes, the spacing, the shapes and
+    /// their phases, the necks last measured, the finger's shape and anchor, and which shapes are on their way out.
+    public struct ElementsInput: Equatable, Sendable {
+        let environment: PieceEnvironment
+        let tokens: MotionTokens
+        let placing: Placing
+        let spacing: Double
+        let members: [Member]
+        let necks: [Neck]
+        let pressed: String?
+        let pressAnchor: Point
+        let removing: Set<String>
+        /// Whether the host let the shapes be found through a table by id (many shapes, some growing out of a
+        /// neighbour); the same shapes are found either way.
+        let indexesByID: Bool
+    }
+
+    /// The kind of group, whose class method places its shapes (`place(_:in:)`): the Tools from the environment.
+    public struct Placing: Equatable, Sendable {
+        let kind: GlassGroupPiece.Type
+
+        init(_ kind: GlassGroupPiece.Type) { self.kind = kind }
+
+        public static func == (a: Placing, b: Placing) -> Bool { ObjectIdentifier(a.kind) == ObjectIdentifier(b.kind) }
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let environment = input.environment
         let merging = GlassSurface.merges(in: environment)
         var result: [Element] = [
             Element("group")
-                .number("spacing", spacing)
+                .number("spacing", input.spacing)
                 .number("liftOpacity", GlassSurface.lift(in: environment))
                 .number("liftRadius", GlassSurface.liftRadius)
                 .number("liftY", GlassSurface.liftY)
                 .flag("merging", merging),
         ]
-        // Shapes growing out of (or melting into) a neighbour find it by id: through a table when there are many,
-        // so thousands of shapes inserted at once are not a search each.
-        var places: [String: Int]?
-        if members.count > 32, members.contains(where: { if case .home = $0.phase { true } else { false } }) {
-            var work = context?.hostWork() ?? HostWork()
-            if (try? work.reserve(members.count * 96)) != nil {
-                places = Dictionary(members.enumerated().map { ($1.spec.id, $0) }, uniquingKeysWith: { first, _ in first })
-            }
-        }
+        let members = input.members
+        let places = input.indexesByID
+            ? Dictionary(members.enumerated().map { ($1.spec.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for member in members {
-            result.append(shapeElement(member, in: environment, tokens: tokens, places: places))
+            result.append(input.shapeElement(member, places: places))
         }
-        for neck in necks {
+        for neck in input.necks {
             result.append(Element("neck.\(neck.pair)").number("gap", neck.gap))
         }
         return result
     }
 
-    private func shapeElement(_ member: Member, in environment: PieceEnvironment, tokens: MotionTokens,
-                              places: [String: Int]?) -> Element {
+    /// Under Reduce Motion a press shades instead of moving: darker in light mode, lighter in dark, the
+    /// foundation's rule (as NowPlaying's and ScrollIsland's presses).
+    static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
+        NowPlayingPiece.pressShade(pressed: pressed, reduceMotion: reduceMotion, colorScheme: colorScheme)
+    }
+}
+
+extension GlassGroupPiece.ElementsInput {
+    fileprivate func shapeElement(_ member: GlassGroupPiece.Member, places: [String: Int]?) -> Element {
         let spec = member.spec
         let rm = environment.reduceMotion
-        var (rect, radius) = outline(spec, in: environment)
+        var (rect, radius) = placing.kind.outline(spec, in: environment)
         var opacity = 1.0
         var closedScale = 1.0
         switch member.phase {
         case .resting:
             break
         case .home(let neighbour):
-            if let n = places.map({ $0[neighbour] }) ?? index(of: neighbour) {
-                (rect, radius) = outline(members[n].spec, in: environment)
+            if let n = places.map({ $0[neighbour] }) ?? members.firstIndex(where: { $0.spec.id == neighbour }) {
+                (rect, radius) = placing.kind.outline(members[n].spec, in: environment)
             }
         case .closed:
             opacity = 0
@@ -58,8 +87,9 @@ extension GlassGroupPiece {
             if rm && GlassSurface.merges(in: environment) { closedScale = 0.001 }
         }
         let isPressed = pressed == spec.id && member.phase == .resting && environment.isEnabled
-        let swell = isPressed && spec.interactive && !rm ? Self.swell : 1
-        let sink = isPressed && spec.press && !rm ? GesturePhysics.pressScale(for: rect.size, depth: Self.pressDepth) : 1
+        let swell = isPressed && spec.interactive && !rm ? GlassGroupPiece.swell : 1
+        let sink = isPressed && spec.press && !rm
+            ? GesturePhysics.pressScale(for: rect.size, depth: GlassGroupPiece.pressDepth) : 1
         // The press scales about an anchor leaning toward the finger: a scale about the centre plus this shift.
         let anchor = spec.press ? pressAnchor : Point(x: 0.5, y: 0.5)
         let scale = swell * sink
@@ -75,8 +105,9 @@ extension GlassGroupPiece {
             .number("radius", radius)
             .number("scale", scale * closedScale, animation: pressMotion)
             .number("opacity", opacity)
-            .number("brightness", Self.pressShade(pressed: isPressed, reduceMotion: rm,
-                                                  colorScheme: environment.colorScheme), animation: pressMotion)
+            .number("brightness", GlassGroupPiece.pressShade(pressed: isPressed, reduceMotion: rm,
+                                                             colorScheme: environment.colorScheme),
+                    animation: pressMotion)
         if let white = surface.white { element = element.number("white", white) }
         if let rim = surface.rimOpacity, let shadow = surface.shadowOpacity {
             element = element
@@ -89,29 +120,8 @@ extension GlassGroupPiece {
         element = element
             .text("form", spec.form.description)
             .text("material", surface.material)
-            .flag("removing", removals[spec.id] != nil)
+            .flag("removing", removing.contains(spec.id))
         if let tint = spec.tint { element = element.text("tint", tint) }
         return element
     }
-
-    /// Under Reduce Motion a press shades instead of moving: darker in light mode, lighter in dark, the
-    /// foundation's rule (as NowPlaying's and ScrollIsland's presses).
-    static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
-        NowPlayingPiece.pressShade(pressed: pressed, reduceMotion: reduceMotion, colorScheme: colorScheme)
-    }
-}
-
-/// Everything a glass group's elements are made from: the environment (which places a shape, for the Tools, and
-/// says how glass is drawn), the motion roles, the spacing, the shapes and their phases, the necks last measured,
-/// the finger's shape and anchor, and which shapes are on their way out. A subclass whose `place` read state of
-/// its own would have to add it here; the Tools place from the environment alone.
-struct GlassGroupElementsKey: Equatable {
-    let environment: PieceEnvironment
-    let tokens: MotionTokens
-    let spacing: Double
-    let members: [GlassGroupPiece.Member]
-    let necks: [GlassGroupPiece.Neck]
-    let pressed: String?
-    let pressAnchor: Point
-    let removing: Set<String>
 }

@@ -15,7 +15,7 @@
 /// of (no neighbour, Reduce Transparency, which has no container) a shape fades in and out where it rests, SwiftUI's
 /// default transition; under Reduce Motion its glass opens and closes in place (scale 0.001 to 1) as it fades,
 /// the foundation's bud under Reduce Motion. Without an animation it appears or goes at once.
-public class GlassGroupPiece: InteractivePiece {
+public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
     public let name: String
     public private(set) weak var context: (any PieceContext)?
     /// The container's spacing: shapes closer than this merge.
@@ -52,8 +52,6 @@ public class GlassGroupPiece: InteractivePiece {
     /// went down.
     var pressed: String?
     var pressAnchor = Point(x: 0.5, y: 0.5)
-    /// The elements made last, with what they were made from (`GlassGroupElementsKey`).
-    private var elementsMemo: (key: GlassGroupElementsKey, elements: [Element])?
     /// Removals waiting for their shape to arrive home, by id.
     var removals: [String: ScheduledID] = [:]
     /// The necks and merge events, checked each frame while the group moves. A check publishes the necks it finds
@@ -97,12 +95,18 @@ public class GlassGroupPiece: InteractivePiece {
 
     /// Where a shape's frame is in `environment`: the declared frame. A piece with its own layout (the Tools)
     /// places its shapes from the environment instead.
-    func place(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> Rect {
+    /// A class method, so the placing reads nothing of a piece's state: the elements (`elements(for:)`) place
+    /// through it from their input alone.
+    class func place(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> Rect {
         spec.frame
     }
 
     /// The outline (a circle's centred square) and corner radius of a shape at its own frame.
     func outline(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> (rect: Rect, radius: Double) {
+        Self.outline(spec, in: environment)
+    }
+
+    static func outline(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> (rect: Rect, radius: Double) {
         let rect = spec.form.outline(in: place(spec, in: environment))
         return (rect, spec.form.cornerRadius(in: rect.size))
     }
@@ -236,17 +240,18 @@ public class GlassGroupPiece: InteractivePiece {
 
     // MARK: StagePiece
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
         merges.watch(on: context)
-        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
-        // very list made last time.
-        let key = GlassGroupElementsKey(environment: environment, tokens: tokens, spacing: spacing, members: members,
-                                        necks: necks, pressed: pressed, pressAnchor: pressAnchor,
-                                        removing: Set(removals.keys))
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = publishedElements(in: environment, tokens: tokens)
-        elementsMemo = (key, made)
-        return made
+        // Shapes growing out of (or melting into) a neighbour find it by id: through a table when there are many,
+        // so thousands of shapes inserted at once are not a search each; the table is asked for first.
+        var indexes = false
+        if members.count > 32, members.contains(where: { if case .home = $0.phase { true } else { false } }) {
+            var work = context?.hostWork() ?? HostWork()
+            indexes = (try? work.reserve(members.count * 96)) != nil
+        }
+        return ElementsInput(environment: environment, tokens: tokens, placing: Placing(type(of: self)),
+                             spacing: spacing, members: members, necks: necks, pressed: pressed,
+                             pressAnchor: pressAnchor, removing: Set(removals.keys), indexesByID: indexes)
     }
 
     // MARK: Interaction (overridable; see GlassGroupTouches)

@@ -4,7 +4,7 @@
 /// Its size comes from the text metrics: the title's width in the body font (at the stage's Dynamic Type size) and
 /// its line box, plus the symbol and the label's spacing, which are not published (`symbolWidthPerPoint`,
 /// `labelSpacing`).
-public final class MetalButtonPiece: StagePiece {
+public final class MetalButtonPiece: MemoisedPiece {
     public let name: String
     public let title: String
     public let symbol: String
@@ -32,43 +32,60 @@ public final class MetalButtonPiece: StagePiece {
 
     /// The capsule's frame on the stage for `environment`.
     public func frame(in environment: PieceEnvironment, metrics: TextMetrics = .systemFont) -> Rect {
-        let label = labelSize(in: environment, metrics: metrics)
-        let size = Size(width: label.width + 2 * Self.horizontalPadding, height: label.height + 2 * Self.verticalPadding)
-        if let origin { return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
-        return Rect(center: Point(x: environment.size.width / 2, y: environment.size.height / 2), size: size)
+        Self.frame(of: elementsInput(in: environment, tokens: MotionTokens()), metrics: metrics)
     }
 
-    private func font(_ environment: PieceEnvironment) -> Font {
+    private static func frame(of input: ElementsInput, metrics: TextMetrics) -> Rect {
+        let label = labelSize(of: input, metrics: metrics)
+        let size = Size(width: label.width + 2 * horizontalPadding, height: label.height + 2 * verticalPadding)
+        if let origin = input.origin { return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+        let screen = input.environment.size
+        return Rect(center: Point(x: screen.width / 2, y: screen.height / 2), size: size)
+    }
+
+    private static func font(_ environment: PieceEnvironment) -> Font {
         Font.system(.body, dynamicTypeSize: environment.dynamicTypeSize)
     }
 
-    private func labelSize(in environment: PieceEnvironment, metrics: TextMetrics) -> Size {
-        let font = font(environment)
-        let symbolWidth = font.size * Self.symbolWidthPerPoint
-        let titleWidth = metrics.width(of: title, font: font)
-        return Size(width: symbolWidth + Self.labelSpacing + titleWidth, height: metrics.lineBoxHeight(for: font))
+    private static func labelSize(of input: ElementsInput, metrics: TextMetrics) -> Size {
+        let font = font(input.environment)
+        let symbolWidth = font.size * symbolWidthPerPoint
+        let titleWidth = metrics.width(of: input.title, font: font)
+        return Size(width: symbolWidth + labelSpacing + titleWidth, height: metrics.lineBoxHeight(for: font))
     }
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    /// Everything the button's elements are made from: the screen and its text size, the label and where it sits.
+    public struct ElementsInput: Equatable, Sendable {
+        let environment: PieceEnvironment
+        let title: String
+        let symbol: String
+        let origin: Point?
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(environment: environment, title: title, symbol: symbol, origin: origin)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
         let metrics = TextMetrics.systemFont
-        let font = font(environment)
-        let capsule = frame(in: environment, metrics: metrics)
-        let label = labelSize(in: environment, metrics: metrics)
-        let symbolWidth = font.size * Self.symbolWidthPerPoint
-        let symbolRect = Rect(x: capsule.x + Self.horizontalPadding, y: capsule.y + Self.verticalPadding,
+        let font = font(input.environment)
+        let capsule = frame(of: input, metrics: metrics)
+        let label = labelSize(of: input, metrics: metrics)
+        let symbolWidth = font.size * symbolWidthPerPoint
+        let symbolRect = Rect(x: capsule.x + horizontalPadding, y: capsule.y + verticalPadding,
                               width: symbolWidth, height: label.height)
-        let titleRect = Rect(x: symbolRect.maxX + Self.labelSpacing, y: symbolRect.y,
-                             width: label.width - symbolWidth - Self.labelSpacing, height: label.height)
+        let titleRect = Rect(x: symbolRect.maxX + labelSpacing, y: symbolRect.y,
+                             width: label.width - symbolWidth - labelSpacing, height: label.height)
         // strokeBorder keeps the stroke inside: its centre line is the capsule inset by half the width.
-        let rim = capsule.insetBy(dx: Self.rimWidth / 2, dy: Self.rimWidth / 2)
+        let rim = capsule.insetBy(dx: rimWidth / 2, dy: rimWidth / 2)
         return [
-            Element("capsule").rect(capsule).number("radius", capsule.height / 2).number("white", Self.faceWhite),
-            Element("rim").rect(rim).number("width", Self.rimWidth).number("startAngle", MetalRim.startAngle)
+            Element("capsule").rect(capsule).number("radius", capsule.height / 2).number("white", faceWhite),
+            Element("rim").rect(rim).number("width", rimWidth).number("startAngle", MetalRim.startAngle)
                 // The rim's level where it passes the right, bottom, left and top of the centre (0°, 90°, 180°, 270°).
                 .number("right", MetalRim.white(atDegrees: 0)).number("bottom", MetalRim.white(atDegrees: 90))
                 .number("left", MetalRim.white(atDegrees: 180)).number("top", MetalRim.white(atDegrees: 270)),
-            Element("symbol").rect(symbolRect).number("white", Self.textWhite).text("glyph", symbol),
-            Element("title").rect(titleRect).number("white", Self.textWhite).text("text", title),
+            Element("symbol").rect(symbolRect).number("white", textWhite).text("glyph", input.symbol),
+            Element("title").rect(titleRect).number("white", textWhite).text("text", input.title),
         ]
     }
 }

@@ -6,23 +6,30 @@
 ///
 /// Every number carries the drag spring as an implicit animation watching the drag offset, as the specification's
 /// modifier on the whole stack does, so whatever changes in an update that moves the offset rides that spring.
-extension MiniPlayerPiece {
+extension MiniPlayerPiece: MemoisedPiece {
     public static let chevronGlyph = "chevron.compact.down"
     public static let previousGlyph = "backward.fill"
     public static let nextGlyph = "forward.fill"
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
-        // very list made last time.
-        let key = MiniPlayerElementsKey(environment: environment, inputs: inputs, state: state)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(in: environment)
-        elementsMemo = (key, made)
-        return made
+    /// Everything the mini player's elements are made from.
+    public struct ElementsInput: Equatable, Sendable {
+        /// Where everything rests (the screen, the text size, the title and subtitle measured).
+        let layout: MiniPlayerLayout
+        /// The player's title, subtitle, play state and progress as passed.
+        let inputs: Inputs
+        /// Open or not, and the drag's offset.
+        let state: MiniPlayer.State
+        let reduceMotion: Bool
     }
 
-    private func makeElements(in environment: PieceEnvironment) -> [Element] {
-        let g = layout(in: environment)
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(layout: layout(in: environment), inputs: inputs, state: state,
+                      reduceMotion: environment.reduceMotion)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let (g, inputs, state) = (input.layout, input.inputs, input.state)
+        let progress = MiniPlayer.safeProgress(inputs.progress)
         let offset = state.dragOffset
         let lift = MiniPlayer.barOffset(dragOffset: offset)
         let follow = MiniPlayer.playerOffset(dragOffset: offset)
@@ -59,15 +66,7 @@ extension MiniPlayerPiece {
             part("play", onPlayer(g.play), playerShown).text("glyph", playGlyph),
             part("next", onPlayer(g.next), playerShown).text("glyph", Self.nextGlyph),
         ]
-        let implicit = MiniPlayer.drag(reduceMotion: environment.reduceMotion)
+        let implicit = MiniPlayer.drag(reduceMotion: input.reduceMotion)
         return elements.map { $0.animation(implicit, value: .number(offset)) }
     }
-}
-
-/// Everything the mini player's elements are made from: the screen (with Reduce Motion and the text size), the
-/// player's title, subtitle, play state and progress, and the piece's state (open, and the drag's offset).
-struct MiniPlayerElementsKey: Equatable {
-    let environment: PieceEnvironment
-    let inputs: MiniPlayerPiece.Inputs
-    let state: MiniPlayer.State
 }

@@ -54,9 +54,6 @@ public final class MiniPlayerPiece: InteractivePiece {
 
     public var isExpanded: Bool { state.isExpanded }
 
-    /// The elements made last, with what they were made from (`MiniPlayerElementsKey`).
-    var elementsMemo: (key: MiniPlayerElementsKey, elements: [Element])?
-
     private var cachedLayout: (key: LayoutKey, layout: MiniPlayerLayout)?
     private struct LayoutKey: Equatable {
         var environment: PieceEnvironment

@@ -23,36 +23,74 @@
 ///
 /// Every element moves down with the card's drop. Every `opacity` includes the disabled piece's 0.45. The
 /// playhead's steady creep between a playing player's updates is background motion: it never holds up a settle.
-extension NowPlayingPiece {
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        // Any reconcile may start motion: the merge watcher samples the frames that follow.
-        merges.watch(on: context)
-        // The stage asks after every transaction and batch of work; most asks find nothing the elements are made
-        // from has changed, and get the very list made last time.
-        let key = NowPlayingElementsKey(environment: environment, tokens: tokens, inputs: inputs, state: state,
-                                        budsPresent: buds.present, budsOut: buds.out, pressedButton: pressedButton,
-                                        creep: creep ?? self.tokens.value, creepIsSteady: creepIsSteady,
-                                        colorScheme: colorScheme)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(in: environment, tokens: tokens)
-        elementsMemo = (key, made)
-        return made
+extension NowPlayingPiece: MemoisedPiece {
+    /// Everything NowPlaying's elements are made from. The layout, the line widths and the letters are pure
+    /// functions of these. Nothing here reads the clock: the elements are targets, and the stage moves the numbers
+    /// between them.
+    public struct ElementsInput: Equatable, Sendable {
+        /// The stage's environment (size, safe area, Dynamic Type, direction, Reduce Motion, `isEnabled`).
+        let environment: PieceEnvironment
+        let tokens: MotionTokens
+        /// The parameters as last passed (the track, the time, the skip mode, the messages), with the stage's
+        /// `isEnabled`.
+        let inputs: NowPlaying.Inputs
+        let state: NowPlaying.State
+        let budsPresent: [NowPlaying.Bubble]
+        let budsOut: Set<NowPlaying.Bubble>
+        let pressedButton: String?
+        /// The time's creep as the hairline, scrubber and thumb watch it (the piece's own, or the `value` role).
+        let creep: Animation
+        let creepIsSteady: Bool
+        /// The press shade's scheme, read from the piece's context.
+        let colorScheme: ColorScheme
+        /// The title's and artist's widths and letters, measured once per text.
+        let lines: PureCache<LineCache>
+        /// The letters made last for each line (`LetterMemo`).
+        let letters: PureCache<LetterMemo>
     }
 
-    private func makeElements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        let inputs = inputs(in: environment)
-        let g = layout(in: environment)
-        let origin = barOrigin(in: environment)
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        // Any reconcile may start motion: the merge watcher samples the frames that follow.
+        merges.watch(on: context)
+        return ElementsInput(environment: environment, tokens: tokens, inputs: inputs(in: environment),
+                             state: state, budsPresent: buds.present, budsOut: buds.out,
+                             pressedButton: pressedButton, creep: creep ?? self.tokens.value,
+                             creepIsSteady: creepIsSteady, colorScheme: context?.environment.colorScheme ?? .light,
+                             lines: PureCache(lineCache), letters: PureCache(letterMemo))
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        input.elements()
+    }
+
+    /// The liquid press under Reduce Motion shades instead of sinking: darker by 0.08 in light mode, lighter by
+    /// 0.1 in dark mode, while pressed.
+    static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
+        guard pressed, reduceMotion else { return 0 }
+        return colorScheme == .dark ? 0.1 : -0.08
+    }
+
+    /// Bubbles sink this far into the glass while pressed, per edge (the liquid press's depth).
+    static let pressDepth = 2.5
+}
+
+extension NowPlayingPiece.ElementsInput {
+    fileprivate func elements() -> [Element] {
+        let environment = self.environment
+        let g = NowPlayingLayout.make(in: environment, live: inputs.live, forward: inputs.hasForward)
+        let bar = NowPlayingLayout.barFrame(in: environment, barHeight: g.barHeight)
+        let origin = Point(x: bar.minX, y: bar.minY)
         let rm = environment.reduceMotion
-        let dim = inputs.isEnabled ? 1.0 : Self.disabledOpacity
-        func place(_ r: Rect) -> Rect { r.offsetBy(dx: origin.x, dy: origin.y + state.drop) }
-        func place(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y + state.drop) }
+        let dim = inputs.isEnabled ? 1.0 : NowPlayingPiece.disabledOpacity
+        let drop = state.drop
+        func place(_ r: Rect) -> Rect { r.offsetBy(dx: origin.x, dy: origin.y + drop) }
+        func place(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y + drop) }
 
         var result: [Element] = []
         result.append(surface(g, place: place, rm: rm, dim: dim, tokens: tokens))
         result.append(contentsOf: fliers(g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
         result.append(contentsOf: controls(g, inputs: inputs, place: place, dim: dim, tokens: tokens))
-        for bubble in buds.present {
+        for bubble in budsPresent {
             result.append(self.bubble(bubble, g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
         }
         result.append(play(g, inputs: inputs, place: place, rm: rm, dim: dim, tokens: tokens))
@@ -84,7 +122,7 @@ extension NowPlayingPiece {
             .number("h", placed.height)
             .number("radius", g.surfaceRadius(open: state.shown))
             .number("scale", scale)
-            .number("brightness", Self.pressShade(pressed: pressing, reduceMotion: rm, colorScheme: colorScheme))
+            .number("brightness", NowPlayingPiece.pressShade(pressed: pressing, reduceMotion: rm, colorScheme: colorScheme))
             // pieceLiquidPress: everything inside moves on the press (or release) when the press changes.
             .animation(pressing ? tokens.press : tokens.release, value: .bool(pressing))
             .number("opacity", dim)
@@ -128,7 +166,7 @@ extension NowPlayingPiece {
 
     /// `.animation(creep, value: time)`: the player's time eases between updates.
     private func creepAnimation(_ inputs: NowPlaying.Inputs) -> ImplicitAnimation {
-        ImplicitAnimation(creep ?? tokens.value, value: .number(inputs.time))
+        ImplicitAnimation(creep, value: .number(inputs.time))
     }
 
     private func controls(_ g: NowPlayingLayout, inputs: NowPlaying.Inputs, place: (Rect) -> Rect, dim: Double,
@@ -183,21 +221,9 @@ extension NowPlayingPiece {
         }
     }
 
-    /// The liquid press under Reduce Motion shades instead of sinking: darker by 0.08 in light mode, lighter by
-    /// 0.1 in dark mode, while pressed.
-    static func pressShade(pressed: Bool, reduceMotion: Bool, colorScheme: ColorScheme) -> Double {
-        guard pressed, reduceMotion else { return 0 }
-        return colorScheme == .dark ? 0.1 : -0.08
-    }
-
-    var colorScheme: ColorScheme { context?.environment.colorScheme ?? .light }
-
-    /// Bubbles sink this far into the glass while pressed, per edge (the liquid press's depth).
-    static let pressDepth = 2.5
-
     private func bubble(_ bubble: NowPlaying.Bubble, _ g: NowPlayingLayout, inputs: NowPlaying.Inputs,
                         place: (Point) -> Point, rm: Bool, dim: Double, tokens: MotionTokens) -> Element {
-        let out = buds.isOut(bubble)
+        let out = budsOut.contains(bubble)
         let side = bubble == .forward ? g.playMiniSide : NowPlayingLayout.skipSide
         let base = state.shown ? g.playCard : g.playMini
         // Under Reduce Motion a bubble never travels: its glass closes in place and its content fades.
@@ -212,7 +238,7 @@ extension NowPlayingPiece {
         return Element(bubble.rawValue)
             .rect(Rect(center: center, size: Size(width: side, height: side)))
             .number("scale", glass * press, animation: pressMotion)
-            .number("brightness", Self.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
+            .number("brightness", NowPlayingPiece.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
                     animation: pressMotion)
             .number("opacity", (rm && !out ? 0 : 1) * dim)
             .number("contentOpacity", out ? 1 : 0, animation: content)
@@ -232,7 +258,7 @@ extension NowPlayingPiece {
         let element = Element("play")
             .rect(Rect(center: center, size: Size(width: side, height: side)))
             .number("scale", press, animation: pressMotion)
-            .number("brightness", Self.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
+            .number("brightness", NowPlayingPiece.pressShade(pressed: pressed, reduceMotion: rm, colorScheme: colorScheme),
                     animation: pressMotion)
             .number("opacity", dim)
         return swapNumbers(element, starting: state.swap?.play ?? false, animation: tokens.snap,

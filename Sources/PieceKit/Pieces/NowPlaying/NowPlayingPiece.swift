@@ -43,10 +43,8 @@ public final class NowPlayingPiece: InteractivePiece {
     public var buds = NowPlaying.Buds()
     /// The title's and artist's widths and letters, measured once per text rather than once per layout.
     let lineCache = LineCache()
-    /// The title's (0) and the artist's (1) letter elements made last, with what they were made from.
-    var letterMemos: [(key: LetterElementsKey, elements: [Element])?] = [nil, nil]
-    /// The elements made last, with what they were made from (`NowPlayingElementsKey`).
-    var elementsMemo: (key: NowPlayingElementsKey, elements: [Element])?
+    /// The title's and the artist's letter elements made last (`LetterMemo`).
+    let letterMemo = LetterMemo()
     /// The parameters as the app last passed them (`isEnabled` comes from the stage's environment).
     public private(set) var inputs: NowPlaying.Inputs
 

@@ -64,6 +64,13 @@ extension NowPlayingPiece {
         context.transact(Transaction(disablesAnimations: true)) { state.swap = swap }
     }
 
+    /// Whether `text` morphs in its slot, measured through the piece's line cache.
+    func lineMorphs(_ text: String, title: Bool, _ g: NowPlayingLayout) -> Bool {
+        g.lineMorphs(text, title: title) { lineCache.width(of: $0, font: $1) }
+    }
+}
+
+extension NowPlayingPiece.ElementsInput {
     /// `swap` (the incoming content's opacity: 0 as a swap starts, 1 at rest) and `swapBlur` (its blur: 7 as it
     /// starts, 0 at rest; none under Reduce Motion), both on `animation` when `value` changes. The outgoing
     /// content's opacity is 1 − swap, its blur 7 − swapBlur.
@@ -89,16 +96,17 @@ extension NowPlayingPiece {
         let scale = state.shown ? 1 : g.lineScale(title: isTitle)
         // The letters change far less often than the rest of the piece: made again only when what they are made
         // from changes.
-        let key = LetterElementsKey(text: text, title: isTitle, size: size, slot: slot, scale: scale, rtl: g.rtl,
+        let key = LetterElementsInput(text: text, title: isTitle, size: size, slot: slot, scale: scale, rtl: g.rtl,
                                     arriving: arrivingPlaces, reduceMotion: rm, fade: tokens.snap)
-        if let memo = letterMemos[key.title ? 0 : 1], memo.key == key { return memo.elements }
-        let made = makeLetterElements(key)
-        letterMemos[key.title ? 0 : 1] = (key, made)
+        let memo = self.letters.cache
+        if let last = memo.last[key.title ? 0 : 1], last.input == key { return last.elements }
+        let made = Self.letterElements(key, lines: lines.cache)
+        memo.last[key.title ? 0 : 1] = (key, made)
         return made
     }
 
-    /// The letters for `key`, made afresh.
-    private func makeLetterElements(_ key: LetterElementsKey) -> [Element] {
+    /// The letters for `key`, made afresh: static, so they are made from the key alone (and the pure line cache).
+    private static func letterElements(_ key: LetterElementsInput, lines lineCache: LineCache) -> [Element] {
         let (text, isTitle, slot, scale, rm, arrivingPlaces) =
             (key.text, key.title, key.slot, key.scale, key.reduceMotion, key.arriving)
         let font = Font(size: key.size, weight: .semibold)
@@ -120,15 +128,22 @@ extension NowPlayingPiece {
         }
     }
 
-    /// Whether `text` morphs in its slot, measured through the piece's line cache.
+    /// Whether `text` morphs in its slot, measured through the line cache.
     func lineMorphs(_ text: String, title: Bool, _ g: NowPlayingLayout) -> Bool {
-        g.lineMorphs(text, title: title) { lineCache.width(of: $0, font: $1) }
+        g.lineMorphs(text, title: title) { lines.cache.width(of: $0, font: $1) }
     }
+}
+
+/// The letter elements made last for each line (title, then artist), with what they were made from: a memo of the
+/// static `letterElements`, whose one input is the key, so the letters change far less often than the rest of
+/// the piece without a field that could be forgotten.
+public final class LetterMemo {
+    var last: [(input: LetterElementsInput, elements: [Element])?] = [nil, nil]
 }
 
 /// Everything one line's letter elements are made from: the text as it will read, its font size, the slot it is
 /// drawn into and the shrink, the direction, the places that arrive, and the animation they arrive on.
-struct LetterElementsKey: Equatable {
+struct LetterElementsInput: Equatable {
     let text: String
     let title: Bool
     let size: Double

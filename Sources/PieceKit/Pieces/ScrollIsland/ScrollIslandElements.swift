@@ -23,64 +23,125 @@
 ///   it heads for, from 1).
 /// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags;
 ///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
-extension ScrollIslandPiece: InteractivePiece {
-    /// Everything the elements are made from, besides the environment and the tokens, is counted by one of these:
-    /// each count only grows, so the sum changes whenever one does. Nil when the page keeps no count.
-    public var elementsRevision: Int? {
-        page.revision.map { $0 &+ stateRevision &+ messagesRevision &+ parametersRevision }
-    }
-
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        let (layout, generation) = layoutAndGeneration(in: environment)
-        guard let layout else { return [] }
-        // The stage asks several times a frame (after each transaction and batch of work); most asks find nothing
-        // the elements are made from has changed, and get the very list made last time.
-        let key = ScrollIslandElementsKey(layout: generation, reading: layout.readFraction, state: stateRevision,
-                                          environment: environment, tokens: tokens,
-                                          scaleAtHandlerStart: scaleAtHandlerStart, current: currentIndex,
-                                          puckRow: puckRow)
-        if let memo = elementsMemo {
-            if memo.key == key { return memo.elements }
-            // While the page scrolls, the reading changes and the ring follows it in an update of its own; neither
-            // changes anything but the ring's arc and the read label's text, so the list made last is handed out
-            // again with those two made anew.
-            if memo.key.sameExceptReadingAndState(key), memo.state.sameExceptRing(state) {
-                let (animation, islandKey) = (memo.ring.animation, memo.ring.key)
-                let ring = ringElement(layout, animation: animation, key: islandKey)
-                var read: (index: Int, element: Element)?
-                if let index = memo.readIndex, let rect = layout.bar.read {
-                    read = (index, readElement(layout, rect, rm: environment.reduceMotion, animation: animation,
-                                               key: islandKey))
-                }
-                // The reading moves every frame the page scrolls, but the ring only when its sweep follows, and
-                // the label only while it is shown: when neither changed, the very list made last is handed out,
-                // which the stage sees at once is unchanged, rather than a copy it would compare element by element.
-                var patched = memo.elements
-                if ring != memo.elements[memo.ring.index] { patched[memo.ring.index] = ring }
-                if let read, read.element != memo.elements[read.index] { patched[read.index] = read.element }
-                elementsMemo = ElementsMemo(key: key, state: state, elements: patched, ring: memo.ring,
-                                            readIndex: memo.readIndex)
-                return patched
-            }
-        }
-        let made = makeElements(layout, key: key, environment: environment, tokens: tokens)
-        elementsMemo = made
-        elementListsMade &+= 1
-        return made.elements
-    }
-
-    /// The elements made last, what they were made from, where the ring is among them with the island animation
-    /// it carries (the read label carries the same), and where the read label is, if there is one.
-    struct ElementsMemo {
-        let key: ScrollIslandElementsKey
+extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
+    /// Everything the island's elements are made from.
+    public struct ElementsInput: Equatable, Sendable {
+        /// Where everything should be now (nil with no sections), compared by its place in the count of layouts
+        /// made and its reading: the layout memo makes a new one, with a new count, for anything else that changes
+        /// (`laidOut(in:)`), so the two decide it, and comparing them is cheaper than the whole layout.
+        let laidOut: LaidOutIsland
         let state: ScrollIslandState
-        let elements: [Element]
-        let ring: (index: Int, animation: Animation, key: ElementValue)
-        let readIndex: Int?
+        let environment: PieceEnvironment
+        let tokens: MotionTokens
+        /// The glass's press scale when the running handler began; nil outside handlers.
+        let scaleAtHandlerStart: Double?
+        let sections: [ScrollIslandSection]
+        /// The copy (texts and formatters, which cannot be compared: compared by the piece's count of its changes).
+        let messagesByCount: Counted<ScrollIslandMessages>
+        /// The text measure, a cache of a pure function.
+        let measureCache: PureCache<ScrollIslandMeasureCache>
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(laidOut: laidOut(in: environment), state: state, environment: environment, tokens: tokens,
+                      scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
+                      messagesByCount: Counted(messages, count: messagesRevision),
+                      measureCache: PureCache(measureCache))
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        guard let layout = input.layout else { return [] }
+        return input.makeElements(layout)
+    }
+
+    /// While the page scrolls, the reading changes and the ring follows it in an update of its own; neither
+    /// changes anything but the ring's arc and the read label's text, so the list made last is handed out again
+    /// with those two made anew. When neither changed, the very list made last is handed out, which the stage
+    /// sees at once is unchanged, rather than a copy it would compare element by element.
+    public static func elements(for input: ElementsInput, updating last: ElementsInput,
+                                _ lastElements: [Element]) -> [Element]? {
+        guard last.laidOut.readFraction != nil, input.sameExceptReading(last), let layout = input.layout else {
+            return nil
+        }
+        let (animation, islandKey) = input.openAnimation(layout)
+        // Glass, bar, ring: the ring is the third element (`makeElements`).
+        let ringIndex = 2
+        guard lastElements.count > ringIndex, lastElements[ringIndex].name == "ring" else { return nil }
+        var patched = lastElements
+        let ring = input.ringElement(layout, animation: animation, key: islandKey)
+        if ring != lastElements[ringIndex] { patched[ringIndex] = ring }
+        if let rect = layout.bar.read {
+            guard let index = lastElements.firstIndex(where: { $0.name == "read" }) else { return nil }
+            let read = input.readElement(layout, rect, rm: input.environment.reduceMotion, animation: animation,
+                                         key: islandKey)
+            if read != lastElements[index] { patched[index] = read }
+        }
+        return patched
+    }
+
+    /// The island's opacity while disabled.
+    public static let disabledOpacity = 0.45
+}
+
+/// A value that cannot be compared (texts with formatters), compared by its owner's count of its changes: the
+/// owner keeps the value in a property whose every change moves the count (`didSet`).
+public struct Counted<Value: Sendable>: Equatable, Sendable {
+    public let value: Value
+    public let count: Int
+
+    public init(_ value: Value, count: Int) {
+        self.value = value
+        self.count = count
+    }
+
+    public static func == (a: Counted, b: Counted) -> Bool { a.count == b.count }
+}
+
+extension ScrollIslandPiece.ElementsInput {
+    var layout: ScrollIslandLayout? { laidOut.layout }
+    var messages: ScrollIslandMessages { messagesByCount.value }
+    var measure: ScrollIslandMeasureCache { measureCache.cache }
+    var count: Int { sections.count }
+    /// The selection's place: the layout is made from the selection, so its selected index is that place (read
+    /// from the layout rather than looked up by id at every ask).
+    var current: Int { laidOut.selectedIndex }
+    /// The row the puck heads for.
+    var puckRow: Int { clamp(state.candidate ?? current) }
+
+    func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
+
+    /// Equal but for the reading: the layout's (the same layout read anew) and the ring's drawn reading, the one
+    /// thing that changes on every frame of a scroll.
+    func sameExceptReading(_ other: Self) -> Bool {
+        guard laidOut.generation == other.laidOut.generation, scaleAtHandlerStart == other.scaleAtHandlerStart,
+              environment == other.environment, tokens == other.tokens,
+              messagesByCount == other.messagesByCount, sections == other.sections else { return false }
+        var x = state, y = other.state
+        x.shownProgress = 0; y.shownProgress = 0
+        return x == y
+    }
+
+    /// The animation the island's parts move on, and the value it watches. Two implicit animations cover the
+    /// island, one inside the other: the press or release whenever the scale changes, inside the reveal or dismiss
+    /// whenever the open state does. The inner one wins, so a tap or a swipe that opens or closes the contents (the
+    /// finger lifting changes the scale in the same update) moves the glass on the release spring; Return,
+    /// VoiceOver or the app's binding open it on reveal. Under Reduce Motion the scale never changes, so the open
+    /// state's animation always applies.
+    func openAnimation(_ layout: ScrollIslandLayout) -> (animation: Animation, key: ElementValue) {
+        let rm = environment.reduceMotion
+        let scrubbing = state.touch == .scrubbing
+        let scale = ScrollIslandLayout.glassScale(size: layout.glass.size, pressed: state.pressed,
+                                                  scrubbing: scrubbing, reduceMotion: rm)
+        let pressAnimation = state.pressed || scrubbing ? tokens.press : tokens.release
+        let pressMoved = scaleAtHandlerStart.map { $0 != scale } ?? false
+        let animation = pressMoved
+            ? pressAnimation
+            : (layout.isOpen ? tokens.reveal : tokens.dismiss.delay(rm ? 0 : ScrollIslandPiece.Beats.glassCloseDelay))
+        return (animation, .text("\(layout.isOpen) \(scale)"))
     }
 
     /// The open pair's read label, "62% read", at `rect`.
-    private func readElement(_ layout: ScrollIslandLayout, _ rect: Rect, rm: Bool, animation: Animation,
+    func readElement(_ layout: ScrollIslandLayout, _ rect: Rect, rm: Bool, animation: Animation,
                              key: ElementValue) -> Element {
         label("read", rect, shown: layout.isOpen, rm: rm)
             .text("text", messages.read(layout.readFraction))
@@ -88,7 +149,7 @@ extension ScrollIslandPiece: InteractivePiece {
     }
 
     /// The ring: its square, the arc as drawn, its stroke.
-    private func ringElement(_ layout: ScrollIslandLayout, animation: Animation, key: ElementValue) -> Element {
+    func ringElement(_ layout: ScrollIslandLayout, animation: Animation, key: ElementValue) -> Element {
         Element("ring")
             .rect(layout.bar.ring)
             .number("arc", min(max(state.shownProgress, 0), 1))
@@ -96,8 +157,7 @@ extension ScrollIslandPiece: InteractivePiece {
             .animation(animation, value: key)
     }
 
-    private func makeElements(_ layout: ScrollIslandLayout, key: ScrollIslandElementsKey,
-                              environment: PieceEnvironment, tokens: MotionTokens) -> ElementsMemo {
+    func makeElements(_ layout: ScrollIslandLayout) -> [Element] {
         let rm = environment.reduceMotion
         let open = layout.isOpen
         var result: [Element] = []
@@ -107,16 +167,7 @@ extension ScrollIslandPiece: InteractivePiece {
         let scale = ScrollIslandLayout.glassScale(size: layout.glass.size, pressed: state.pressed,
                                                   scrubbing: scrubbing, reduceMotion: rm)
         let pressAnimation = state.pressed || scrubbing ? tokens.press : tokens.release
-        // Two implicit animations cover the island, one inside the other: the press or release whenever the scale
-        // changes, inside the reveal or dismiss whenever the open state does. The inner one wins, so a tap or a
-        // swipe that opens or closes the contents (the finger lifting changes the scale in the same update) moves
-        // the glass on the release spring; Return, VoiceOver or the app's binding open it on reveal. Under Reduce
-        // Motion the scale never changes, so the open state's animation always applies.
-        let pressMoved = scaleAtHandlerStart.map { $0 != scale } ?? false
-        let openAnimation = pressMoved
-            ? pressAnimation
-            : (open ? tokens.reveal : tokens.dismiss.delay(rm ? 0 : Beats.glassCloseDelay))
-        let opening = ElementValue.text("\(open) \(scale)")
+        let (openAnimation, opening) = self.openAnimation(layout)
         let shade = ScrollIslandLayout.pressShade(pressed: state.pressed, reduceMotion: rm,
                                                   colorScheme: environment.colorScheme)
         result.append(Element("glass")
@@ -129,7 +180,6 @@ extension ScrollIslandPiece: InteractivePiece {
             .animation(openAnimation, value: opening))
 
         result.append(Element("bar").rect(layout.bar.frame).animation(openAnimation, value: opening))
-        let ringIndex = result.count
         result.append(ringElement(layout, animation: openAnimation, key: opening))
 
         // The bar's two label layers.
@@ -138,7 +188,7 @@ extension ScrollIslandPiece: InteractivePiece {
         result.append(label("title", layout.bar.title, shown: !open, rm: rm)
             .text("text", title)
             .flag("truncated", layout.bar.titleTruncated)
-            .text("morph", Self.morphMode(title, truncated: layout.bar.titleTruncated, reduceMotion: rm))
+            .text("morph", ScrollIslandPiece.morphMode(title, truncated: layout.bar.titleTruncated, reduceMotion: rm))
             .animation(openAnimation, value: opening))
         result.append(contentsOf: letterElements(title, layout: layout, rm: rm, tokens: tokens,
                                                  animation: openAnimation, key: opening))
@@ -150,9 +200,7 @@ extension ScrollIslandPiece: InteractivePiece {
                 .text("text", messages.position(index + 1, count))
                 .animation(openAnimation, value: opening))
         }
-        var readIndex: Int?
         if let read = layout.bar.read {
-            readIndex = result.count
             result.append(readElement(layout, read, rm: rm, animation: openAnimation, key: opening))
         }
         if let chevron = layout.bar.chevron {
@@ -165,8 +213,8 @@ extension ScrollIslandPiece: InteractivePiece {
         if let bubble = layout.bubble, state.bubblePresent {
             let out = state.bubblePresent && state.bubbleOut
             let content = out
-                ? Animation.easeOut(duration: Beats.bubbleContentIn).delay(Beats.bubbleContentInDelay)
-                : Animation.easeOut(duration: Beats.bubbleContentOut)
+                ? Animation.easeOut(duration: ScrollIslandPiece.Beats.bubbleContentIn).delay(ScrollIslandPiece.Beats.bubbleContentInDelay)
+                : Animation.easeOut(duration: ScrollIslandPiece.Beats.bubbleContentOut)
             let watch = ImplicitAnimation(content, value: .bool(out))
             // The bubble is a glass button of its own: pressed, it sinks on the press spring and comes back on the
             // release (Reduce Motion shades it instead). Drawn at `scale × press` about its centre.
@@ -177,7 +225,7 @@ extension ScrollIslandPiece: InteractivePiece {
                 : 1
             result.append(Element("bubble")
                 .number("opacity", bubble.contentOpacity, animation: watch)
-                .number("blur", out ? 0 : Beats.bubbleContentBlur, animation: watch)
+                .number("blur", out ? 0 : ScrollIslandPiece.Beats.bubbleContentBlur, animation: watch)
                 .number("press", sink, animation: pressWatch)
                 .number("brightness", ScrollIslandLayout.pressShade(pressed: pressed, reduceMotion: rm,
                                                                     colorScheme: environment.colorScheme),
@@ -192,8 +240,7 @@ extension ScrollIslandPiece: InteractivePiece {
 
         result.append(contentsOf: panelElements(layout, open: open, rm: rm, openAnimation: openAnimation,
                                            islandKey: opening))
-        return ElementsMemo(key: key, state: state, elements: result, ring: (ringIndex, openAnimation, opening),
-                            readIndex: readIndex)
+        return result
     }
 
     /// The title's letters, `title.letter.1`…: each one's `x w` (from the title's leading edge, left to right),
@@ -220,18 +267,15 @@ extension ScrollIslandPiece: InteractivePiece {
         }
     }
 
-    /// The island's opacity while disabled.
-    public static let disabledOpacity = 0.45
-
     /// A bar label layer: in after a beat once the glass has mostly changed shape, out at once.
     private func label(_ name: String, _ rect: Rect, shown: Bool, rm: Bool) -> Element {
         let fade = shown
-            ? Animation.easeOut(duration: Beats.labelIn).delay(rm ? 0 : Beats.labelInDelay)
-            : Animation.easeOut(duration: Beats.labelOut)
+            ? Animation.easeOut(duration: ScrollIslandPiece.Beats.labelIn).delay(rm ? 0 : ScrollIslandPiece.Beats.labelInDelay)
+            : Animation.easeOut(duration: ScrollIslandPiece.Beats.labelOut)
         let watch = ImplicitAnimation(fade, value: .bool(shown))
         return Element(name)
             .number("opacity", shown ? 1 : 0, animation: watch)
-            .number("blur", shown || rm ? 0 : Beats.labelBlur, animation: watch)
+            .number("blur", shown || rm ? 0 : ScrollIslandPiece.Beats.labelBlur, animation: watch)
             .rect(rect)
     }
 
@@ -240,8 +284,8 @@ extension ScrollIslandPiece: InteractivePiece {
         let panel = layout.panel
         let opening = ElementValue.bool(open)
         let arrive = open
-            ? Animation.easeOut(duration: Beats.rowsIn).delay(rm ? 0 : Beats.rowsInDelay)
-            : Animation.easeOut(duration: Beats.rowsOut)
+            ? Animation.easeOut(duration: ScrollIslandPiece.Beats.rowsIn).delay(rm ? 0 : ScrollIslandPiece.Beats.rowsInDelay)
+            : Animation.easeOut(duration: ScrollIslandPiece.Beats.rowsOut)
         let rowsFade = ImplicitAnimation(arrive, value: opening)
         let flip = { (r: Rect) in
             layout.isRightToLeft ? r.scrollIslandMirrored(originX: layout.container.minX, width: layout.container.width) : r
@@ -270,8 +314,6 @@ extension ScrollIslandPiece: InteractivePiece {
         // only make every frame of a scroll carry a row per section that nothing shows.
         guard open || state.rowsShown else { return result }
         let visible = panel.visibleRows(rowsOffset: offset)
-        let current = currentIndex
-        let sections = self.sections
         result.reserveCapacity(result.count + sections.count)
         for (i, section) in sections.enumerated() {
             guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure) else {
@@ -289,6 +331,9 @@ extension ScrollIslandPiece: InteractivePiece {
         return result
     }
 
+}
+
+extension ScrollIslandPiece {
     /// How the title changes to a new section: letter by letter while it fits and its script can be cut into
     /// letters, as a whole otherwise, a cross-fade under Reduce Motion, and plainly when it is truncated.
     static func morphMode(_ text: String, truncated: Bool, reduceMotion: Bool) -> String {
@@ -328,39 +373,5 @@ extension ScrollIslandPiece: InteractivePiece {
         let visible = layout.panel.visibleRows(rowsOffset: state.rowsOffset)
         let shown = visible.isEmpty ? "none" : "\(visible.lowerBound + 1) to \(visible.upperBound)"
         return "it is scrolled out of the rows' window (rows \(shown) are in view; drag the rows to bring it in)"
-    }
-}
-
-/// Everything the island's elements are made from (`ScrollIslandPiece.elements`), by counts of change where the
-/// thing itself is dear to compare: equal keys give equal elements, so the list made for one can be handed out
-/// again. The layout stands for the sections, the selection, the messages and the open state it was made from, and
-/// the reading for what in it follows the reading.
-struct ScrollIslandElementsKey: Equatable {
-    /// Which layout, in the count of layouts made.
-    let layout: Int
-    /// The layout's reading, 0 to 1.
-    let reading: Double
-    /// Which state, in the count of its changes.
-    let state: Int
-    let environment: PieceEnvironment
-    let tokens: MotionTokens
-    let scaleAtHandlerStart: Double?
-    let current: Int
-    let puckRow: Int
-
-    /// Equal but for the reading and the state's count of changes.
-    func sameExceptReadingAndState(_ other: ScrollIslandElementsKey) -> Bool {
-        layout == other.layout && environment == other.environment && tokens == other.tokens
-            && scaleAtHandlerStart == other.scaleAtHandlerStart && current == other.current && puckRow == other.puckRow
-    }
-}
-
-extension ScrollIslandState {
-    /// Equal but for the ring's drawn reading, the one thing that changes on every frame of a scroll.
-    func sameExceptRing(_ other: ScrollIslandState) -> Bool {
-        var a = self, b = other
-        a.shownProgress = 0
-        b.shownProgress = 0
-        return a == b
     }
 }

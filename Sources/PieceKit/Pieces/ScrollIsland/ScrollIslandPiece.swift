@@ -12,12 +12,9 @@
 public final class ScrollIslandPiece {
     public let name: String
     public let page: any ScrollSource
-    public var progress: ScrollIslandProgress { didSet { parametersRevision &+= 1 } }
-    public var showsTopButton: Bool { didSet { parametersRevision &+= 1 } }
-    public var style: ScrollIslandStyle { didSet { parametersRevision &+= 1 } }
-    /// Counts changes of the app's parameters, the bound open state and the press scale a handler began with:
-    /// with the state's and the messages' counts and the page's, it makes the island's `elementsRevision`.
-    private(set) var parametersRevision = 0
+    public var progress: ScrollIslandProgress
+    public var showsTopButton: Bool
+    public var style: ScrollIslandStyle
     public var messages: ScrollIslandMessages {
         didSet { messagesRevision &+= 1 }
     }
@@ -26,22 +23,16 @@ public final class ScrollIslandPiece {
     /// The layout made last, with what it was made from, its read label's width and its place in the count of
     /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
     /// rather than laid out again, and keeps its place in the count.
-    var layoutMemo: (key: ScrollIslandLayoutKey, layout: ScrollIslandLayout?, readWidth: Double, generation: Int)?
+    var layoutMemo: (key: ScrollIslandLayoutKey, laidOut: LaidOutIsland, readWidth: Double)?
     private(set) var layoutsMade = 0
-    /// The elements made last, with what they were made from (see `ScrollIslandElementsKey`).
-    var elementsMemo: ElementsMemo?
-    /// How many element lists have been made (not handed out again), for tests of how much work a frame does.
-    var elementListsMade = 0
     public let measure: any ScrollIslandTextMeasure
+    /// The same measure as its cache's class, for the elements' input.
+    let measureCache: ScrollIslandMeasureCache
     weak var context: (any PieceContext)?
 
-    public internal(set) var state = ScrollIslandState() {
-        didSet { stateRevision &+= 1 }
-    }
-    /// Counts changes of `state`: cheaper to compare than the state itself, which is read many times a frame.
-    private(set) var stateRevision = 0
+    public internal(set) var state = ScrollIslandState()
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
-    public internal(set) var boundExpanded: Bool? { didSet { parametersRevision &+= 1 } }
+    public internal(set) var boundExpanded: Bool?
 
     /// The values seen at the last reaction, for `onChange`-style diffs.
     var watched: ScrollIslandWatched?
@@ -55,7 +46,7 @@ public final class ScrollIslandPiece {
     /// The work that stops publishing the rows once they have faded out after a close.
     var rowsHide: ScheduledID?
     /// The glass's press scale when the running handler began; nil outside handlers.
-    var scaleAtHandlerStart: Double? { didSet { parametersRevision &+= 1 } }
+    var scaleAtHandlerStart: Double?
 
     enum TouchRoute: Equatable { case none, bar, rows, bubble, page }
 
@@ -72,7 +63,8 @@ public final class ScrollIslandPiece {
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
         self.messages = messages
-        self.measure = ScrollIslandMeasureCache(measure)
+        measureCache = ScrollIslandMeasureCache(measure)
+        self.measure = measureCache
         appear()
         page.observe(self)
     }
@@ -134,22 +126,33 @@ public final class ScrollIslandPiece {
     /// The layout, and which one it is in the count of layouts made (equal counts: the same layout but for what
     /// follows the reading, which the layout's `readFraction` tells).
     func layoutAndGeneration(in environment: PieceEnvironment) -> (layout: ScrollIslandLayout?, generation: Int) {
+        let laid = laidOut(in: environment)
+        return (laid.layout, laid.generation)
+    }
+
+    /// The layout as the memo keeps it, boxed (`LaidOutIsland`).
+    func laidOut(in environment: PieceEnvironment) -> LaidOutIsland {
         let key = ScrollIslandLayoutKey(
             sections: sections, selection: page.selection, isExpanded: isExpanded,
             showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
             candidate: state.candidate, pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut,
             shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
-            guard let laid = memo.layout else { return (nil, memo.generation) }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: laid.selectedIndex,
-                                                         count: laid.count)
-            if fraction == laid.readFraction { return (laid, memo.generation) }
+            let kept = memo.laidOut
+            // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask
+            // costs.
+            guard let reading = kept.readFraction else { return kept }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: kept.selectedIndex,
+                                                         count: kept.count)
+            if fraction == reading { return kept }
+            guard let laid = kept.layout else { return kept }
             let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
                                                      measure: measure)
             if width == memo.readWidth {
                 let read = laid.reading(fraction, displayTitle: sections[laid.displayIndex].title, messages: messages)
-                layoutMemo = (key, read, width, memo.generation)
-                return (read, memo.generation)
+                let box = LaidOutIsland(read, generation: kept.generation)
+                layoutMemo = (key, box, width)
+                return box
             }
         }
         let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
@@ -157,8 +160,9 @@ public final class ScrollIslandPiece {
         let width = made.map {
             ScrollIslandLayout.readWidth($0.readFraction, messages: messages, metrics: $0.metrics, measure: measure)
         } ?? 0
-        layoutMemo = (key, made, width, layoutsMade)
-        return (made, layoutsMade)
+        let box = LaidOutIsland(made, generation: layoutsMade)
+        layoutMemo = (key, box, width)
+        return box
     }
 
     // MARK: The app's side
@@ -179,5 +183,30 @@ public final class ScrollIslandPiece {
 extension ScrollIslandPiece: ScrollPageObserver {
     public func pageDidChange(_ page: any ScrollSource, on context: any PieceContext) {
         react(on: context)
+    }
+}
+
+/// A layout as the island's layout memo made it, with its place in the count of layouts made, boxed so an elements
+/// input carries it without copying it. Never changed: the memo makes a new box for a new layout or a new reading.
+/// Two are equal when they are the same layout (the count) read to the same fraction, which together decide it.
+final class LaidOutIsland: Equatable, Sendable {
+    let layout: ScrollIslandLayout?
+    let generation: Int
+    /// The layout's reading, selected section and count, read at every ask: kept apart, since reading them through
+    /// the optional layout copies all of it.
+    let readFraction: Double?
+    let selectedIndex: Int
+    let count: Int
+
+    init(_ layout: ScrollIslandLayout?, generation: Int) {
+        self.layout = layout
+        self.generation = generation
+        readFraction = layout?.readFraction
+        selectedIndex = layout?.selectedIndex ?? 0
+        count = layout?.count ?? 0
+    }
+
+    static func == (a: LaidOutIsland, b: LaidOutIsland) -> Bool {
+        a === b || (a.generation == b.generation && a.readFraction == b.readFraction)
     }
 }

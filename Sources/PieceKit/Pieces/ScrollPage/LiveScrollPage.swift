@@ -20,13 +20,9 @@ public protocol ScrollPageObserver: AnyObject {
 public final class LiveScrollPage {
     public let name: String
     /// The page as it rests (the last resting offset and the binding).
-    public private(set) var page: ScrollPage { didSet { pageRevision &+= 1 } }
-    /// Counts changes of `page`, so the elements made last can be handed out again while nothing changed.
-    private(set) var pageRevision = 0
-    /// The elements made last, with the page revision and offset version they were made at.
-    var elementsMemo: (page: Int, version: Int, elements: [Element])?
+    public private(set) var page: ScrollPage
     /// `section.1`…, named once per number of sections rather than on every frame.
-    var sectionNames: [String] = []
+    let sectionNames = SectionNames()
     /// The offset on screen now (mid-drag, mid-fling, past an edge while it bounces).
     public private(set) var offset: Double
     weak var context: (any PieceContext)?

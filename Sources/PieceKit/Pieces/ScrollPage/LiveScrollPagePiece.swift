@@ -6,32 +6,53 @@
 /// - `section.N` (N from 1): each section's rect on screen, `title` as text.
 /// Every number watches the page's own change counter with no animation, so it always snaps: the page moves itself
 /// frame by frame.
-extension LiveScrollPage: InteractivePiece {
-    /// The elements are made from the page and the offset alone, which `revision` counts.
-    public var elementsRevision: Int? { revision }
+extension LiveScrollPage: InteractivePiece, MemoisedPiece {
+    /// Everything the page's elements are made from: the page as it rests (sections, selection, keyboard) and the
+    /// offset on screen with its change counter. Nothing here reads the environment or the tokens.
+    public struct ElementsInput: Equatable, Sendable {
+        let page: ScrollPage
+        let offset: Double
+        let version: Int
+        /// `section.1`…, named once per number of sections rather than on every frame.
+        let names: PureCache<SectionNames>
+    }
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        // The stage asks several times a frame; the page changes at most once a frame as it scrolls, and not at all
-        // while it rests. Nothing here reads the environment or the tokens.
-        if let memo = elementsMemo, memo.page == pageRevision, memo.version == version { return memo.elements }
+    /// The names `section.1`… for a count of sections, made again only when the count changes.
+    public final class SectionNames {
+        var names: [String] = []
+
+        func names(count: Int) -> [String] {
+            if names.count != count { names = (0..<count).map { "section.\($0 + 1)" } }
+            return names
+        }
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(page: page, offset: offset, version: version, names: PureCache(sectionNames))
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let (page, offset) = (input.page, input.offset)
         // Every number snaps, watching the change counter: one implicit animation, given to each as it is added
         // (the page's every section changes every frame it scrolls, so the elements are built in place).
-        let snap = ImplicitAnimation(nil, value: .number(Double(version)))
+        let snap = ImplicitAnimation(nil, value: .number(Double(input.version)))
         let frames = page.sectionFrames
         let count = min(frames.count, page.sections.count)
-        if sectionNames.count != count { sectionNames = (0..<count).map { "section.\($0 + 1)" } }
+        let sectionNames = input.names.cache.names(count: count)
         var result: [Element] = []
         result.reserveCapacity(count + 1)
         // Each list made at its size in one go: grown a number at a time, each would be copied twice or more.
         result.append(Element("content", numbers: [
             Element.Number("offset", offset, animation: snap),
-            Element.Number("read", readFraction, animation: snap),
+            Element.Number("read", page.readFraction(atOffset: offset), animation: snap),
             Element.Number("height", page.contentHeight, animation: snap),
             Element.Number("keyboard", page.keyboardInset, animation: snap),
         ], attributes: [NamedValue("selection", .text(page.selection ?? ""))]))
         let sections = page.sections
         for i in 0..<count {
-            let rect = sectionRect(frames[i])
+            let frame = frames[i]
+            // A section's frame in content coordinates, as it shows on screen now.
+            let rect = Rect(x: frame.minX, y: frame.minY - offset, width: frame.width, height: frame.height)
             result.append(Element(sectionNames[i], numbers: [
                 Element.Number("x", rect.x, animation: snap),
                 Element.Number("y", rect.y, animation: snap),
@@ -39,7 +60,6 @@ extension LiveScrollPage: InteractivePiece {
                 Element.Number("h", rect.height, animation: snap),
             ], attributes: [NamedValue("title", .text(sections[i].title))]))
         }
-        elementsMemo = (pageRevision, version, result)
         return result
     }
 

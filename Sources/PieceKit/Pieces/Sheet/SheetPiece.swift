@@ -9,7 +9,7 @@
 /// Motion: presenting rises on the reveal role (a judgement: Apple publishes no curve for sheets), dismissing
 /// falls on the dismiss role, and a release lands on the snap spring leaving at the finger's speed. The finger is
 /// followed one for one, through a rubber band above the large detent.
-public final class SheetPiece: InteractivePiece {
+public final class SheetPiece: InteractivePiece, MemoisedPiece {
     public let name: String
     public private(set) weak var context: (any PieceContext)?
     /// The detents the app asked for.
@@ -21,8 +21,6 @@ public final class SheetPiece: InteractivePiece {
     /// The finger's top edge while a drag holds the sheet.
     var dragTop: Double?
     var dragStart: Double?
-    /// The elements made last, with what they were made from (`SheetElementsKey`).
-    private var elementsMemo: (key: SheetElementsKey, elements: [Element])?
 
     /// How far a pull above the large detent can ever go (the rubber band's limit): a judgement in the
     /// foundation's range for sheets (60 to 120).
@@ -100,27 +98,34 @@ public final class SheetPiece: InteractivePiece {
 
     // MARK: StagePiece
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        // The stage asks after every transaction and batch of work: an ask that finds nothing changed gets the
-        // very list made last time.
-        let key = SheetElementsKey(environment: environment, isPresented: isPresented, detent: detent, dragTop: dragTop)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(in: environment)
-        elementsMemo = (key, made)
-        return made
+    /// Everything the sheet's elements are made from.
+    public struct ElementsInput: Equatable, Sendable {
+        /// The screen and its safe area (and with them whether medium is active).
+        let environment: PieceEnvironment
+        let requested: [SheetDetent]
+        let isPresented: Bool
+        let detent: SheetDetent?
+        /// The finger's top edge during a drag.
+        let dragTop: Double?
     }
 
-    private func makeElements(in environment: PieceEnvironment) -> [Element] {
-        let layout = self.layout(in: environment)
-        let top = dragTop ?? restingTop(in: environment)
-        let shown = shownDetent(in: environment)
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(environment: environment, requested: requested, isPresented: isPresented, detent: detent,
+                      dragTop: dragTop)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let layout = SheetLayout(in: input.environment, requested: input.requested)
+        // The detent shown: the one chosen, or large where that one is inactive (as `shownDetent(in:)`).
+        let shown = input.isPresented ? input.detent.map { layout.detents.contains($0) ? $0 : .large } : nil
+        let top = input.dragTop ?? shown.map { layout.top(of: $0) } ?? layout.dismissedTop
         let rise = layout.rise(top: top)
         let floating = layout.detents.contains(.medium) && rise < 1
         return [
             Element("sheet")
                 .rect(layout.frame(top: top))
                 .number("radius", layout.radius(top: top))
-                .flag("presented", isPresented)
+                .flag("presented", input.isPresented)
                 .text("detent", shown?.rawValue ?? "none")
                 .flag("floating", floating),
             Element("grabber")
@@ -134,16 +139,6 @@ public final class SheetPiece: InteractivePiece {
     func callback(_ name: String, _ details: NamedValue...) {
         context?.emit(.callback, piece: self.name, details: [NamedValue("name", .text(name))] + details)
     }
-}
-
-/// Everything a sheet's elements are made from: the environment (the screen, its safe area, and whether medium is
-/// active there), whether it is presented and at which detent, and the finger's top edge during a drag. The
-/// detents the app asked for are fixed when the sheet is made, and the elements read no motion role.
-struct SheetElementsKey: Equatable {
-    let environment: PieceEnvironment
-    let isPresented: Bool
-    let detent: SheetDetent?
-    let dragTop: Double?
 }
 
 /// What a sheet refuses.

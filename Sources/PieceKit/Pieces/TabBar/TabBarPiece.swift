@@ -11,7 +11,7 @@
 /// `tab.library`, `tab.radio` (`x y w h`, `opacity`: 0 for an unselected tab gathered into the minimized bar;
 /// attributes `title`, `selected`), `search` (`x y w h`, `radius`) and, with an accessory, `accessory`
 /// (`x y w h`, `radius`; attribute `inline` while it sits in the minimized row).
-public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
+public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObserver {
     public let name: String
     public let page: LiveScrollPage
     public private(set) weak var context: (any PieceContext)?
@@ -27,8 +27,6 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
     private var lastOffset: Double
     private var turnOffset: Double
     private var scrollingDown = true
-    /// The elements made last, with what they were made from (`TabBarElementsKey`).
-    private var elementsMemo: (key: TabBarElementsKey, elements: [Element])?
 
     public init(context: any PieceContext, page: LiveScrollPage, name: String = "tabBar", accessory: Bool = true,
                 minimizesOnScrollDown: Bool = true, selected: String = "library") {
@@ -86,18 +84,24 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
 
     // MARK: StagePiece
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        // The stage asks after every transaction and batch of work (a scrolling page's included): an ask that
-        // finds nothing changed gets the very list made last time.
-        let key = TabBarElementsKey(environment: environment, isMinimized: isMinimized, selected: selected)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let made = makeElements(in: environment)
-        elementsMemo = (key, made)
-        return made
+    /// Everything the bar's elements are made from.
+    public struct ElementsInput: Equatable, Sendable {
+        /// The screen, its safe area and direction.
+        let environment: PieceEnvironment
+        let isMinimized: Bool
+        let selected: String
+        let hasAccessory: Bool
     }
 
-    private func makeElements(in environment: PieceEnvironment) -> [Element] {
-        let l = layout(in: environment)
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(environment: environment, isMinimized: isMinimized, selected: selected,
+                      hasAccessory: hasAccessory)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let (isMinimized, selected) = (input.isMinimized, input.selected)
+        let l = TabBarLayout(in: input.environment, tabCount: tabs.count, minimized: isMinimized,
+                             accessory: input.hasAccessory)
         var result = [
             Element("bar").rect(l.bar).number("radius", l.bar.height / 2)
                 .flag("minimized", isMinimized).text("selected", selected),
@@ -183,15 +187,6 @@ public final class TabBarPiece: InteractivePiece, ScrollPageObserver {
             if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
         }
     }
-}
-
-/// Everything a tab bar's elements are made from: the environment (the screen, its safe area and direction),
-/// whether the bar is minimized, and the selected tab. Whether it has an accessory and its tabs are fixed when it
-/// is made, and the elements read no motion role.
-struct TabBarElementsKey: Equatable {
-    let environment: PieceEnvironment
-    let isMinimized: Bool
-    let selected: String
 }
 
 /// What a tab bar refuses.

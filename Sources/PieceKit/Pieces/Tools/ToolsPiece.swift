@@ -32,7 +32,7 @@ public final class ToolsPiece: GlassGroupPiece {
     }
 
     /// The pencil first, the eraser 16 after it, in the reading direction.
-    override func place(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> Rect {
+    override class func place(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> Rect {
         let slot = spec.id == "eraser" ? 1.0 : 0
         let leading = environment.safeArea.leading + Self.inset + slot * (Self.buttonSide + Self.stackSpacing)
         let rect = Rect(x: leading, y: environment.safeArea.top + Self.inset, width: Self.buttonSide,

@@ -10,7 +10,7 @@
 ///
 /// Bound to a player (any `MediaPlayer`: the mock, or one a script wrote) it follows the player's `isPlaying` from its reports, as an app passes its player's
 /// state to the view.
-public final class VinylPiece: InteractivePiece {
+public final class VinylPiece: InteractivePiece, MemoisedPiece {
     public let name: String
     public let accessibilityName: String
     /// Where the piece is laid out on the stage; nil: `VinylGeometry.defaultFrame(in:)` of the stage's size.
@@ -27,8 +27,6 @@ public final class VinylPiece: InteractivePiece {
     /// The Reduce Motion the piece last reacted to; a different one in the environment starts the task again.
     private var seenReduceMotion: Bool
     private var reactionWork: ScheduledID?
-    /// The elements made last, with what they were made from (`VinylElementsKey`).
-    private var elementsMemo: (key: VinylElementsKey, elements: [Element])?
 
     /// A disc for `stage` (add it with `try stage.add(piece)`). With a `player` it follows the player's
     /// `isPlaying` and `isPlaying` is ignored. The task of appearing runs at once (see
@@ -140,16 +138,26 @@ public final class VinylPiece: InteractivePiece {
         VinylGeometry(frame: frame ?? VinylGeometry.defaultFrame(in: environment.size))
     }
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    /// Everything the disc's elements are made from: where it is laid out and the angle and speed it is drawn
+    /// with (Reduce Motion is already in those: 0).
+    public struct ElementsInput: Equatable, Sendable {
+        /// The frame the disc is laid out in (`geometry(in:)`).
+        let frame: Rect
+        let angle: Double
+        let speed: Double
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
         if environment.reduceMotion != seenReduceMotion { reduceMotionChanged(to: environment.reduceMotion) }
         let still = environment.reduceMotion
-        let angle = still ? 0 : spin.angle(at: timeline.drawnTime)
-        let speed = still ? 0 : spin.speed(at: timeline.drawnTime)
-        // Asked after every transaction and batch of work; the disc turns only at the timeline's updates, so most
-        // asks find the same angle and get the very list made last time.
-        let key = VinylElementsKey(size: environment.size, frame: frame, angle: angle, speed: speed)
-        if let memo = elementsMemo, memo.key == key { return memo.elements }
-        let g = geometry(in: environment)
+        // The disc turns only at the timeline's updates, so most asks find the same angle.
+        return ElementsInput(frame: frame ?? VinylGeometry.defaultFrame(in: environment.size),
+                             angle: still ? 0 : spin.angle(at: timeline.drawnTime),
+                             speed: still ? 0 : spin.speed(at: timeline.drawnTime))
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        let (g, angle, speed) = (VinylGeometry(frame: input.frame), input.angle, input.speed)
         var out = [Element("disc").rect(g.disc).number("angle", angle).number("speed", speed)
             .number("white", Vinyl.discWhite)]
         for (index, ring) in g.rings.enumerated() {
@@ -160,7 +168,6 @@ public final class VinylPiece: InteractivePiece {
         out.append(Element("spindle").rect(g.spindle).number("white", Vinyl.discWhite))
         out.append(Element("sheen").rect(g.disc)
             .text("gradient", "clear, white 0.22, clear, white 0.16, clear"))
-        elementsMemo = (key, out)
         return out
     }
 
@@ -181,13 +188,4 @@ public final class VinylPiece: InteractivePiece {
         guard id == "disc" else { throw .unknownElement(piece: name, element: id, known: ["disc"]) }
         throw .unsupportedAction(piece: name, element: id, action: action, supported: [])
     }
-}
-
-/// Everything the disc's elements are made from: where it is laid out (its frame, or the default one of the
-/// screen's size) and the angle and speed it is drawn with (Reduce Motion is already in those: 0).
-struct VinylElementsKey: Equatable {
-    let size: Size
-    let frame: Rect?
-    let angle: Double
-    let speed: Double
 }
