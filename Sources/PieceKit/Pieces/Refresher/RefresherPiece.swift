@@ -2,7 +2,7 @@
 /// moves down pulls it; lifting past the threshold starts a refresh (a `callback` event named "refresh", the app's
 /// action) and the list settles at the held gap until the app calls `finish`; lifting short of it, or a cancelled
 /// touch, lets the list settle home. While a refresh runs, a new pull does nothing.
-public final class RefresherPiece: InteractivePiece {
+public final class RefresherPiece: InteractivePiece, MemoisedPiece {
     public let name: String
     public let area: Refresher.Area
     public let threshold: Double
@@ -16,8 +16,19 @@ public final class RefresherPiece: InteractivePiece {
         self.threshold = threshold
     }
 
-    public func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
-        Refresher.elements(state, area: area, threshold: threshold)
+    /// Everything the elements are made from: the state, where the list is and the threshold.
+    public struct ElementsInput: Equatable, Sendable {
+        let state: Refresher.State
+        let area: Refresher.Area
+        let threshold: Double
+    }
+
+    public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
+        ElementsInput(state: state, area: area, threshold: threshold)
+    }
+
+    public static func elements(for input: ElementsInput) -> [Element] {
+        Refresher.elements(input.state, area: input.area, threshold: input.threshold)
     }
 
     /// The app's refresh is over: the spinner goes and the list settles home.
