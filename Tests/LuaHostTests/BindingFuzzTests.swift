@@ -135,8 +135,9 @@ import PieceKit
         local CLOCKED = {}
         for _, k in ipairs({ "advance", "jump", "frames", "settle", "runUntil", "tap", "drag", "fling", "touch",
           "scroll", "keyboard", "move", "moveTo", "up", "cancel", "key", "perform", "setExpanded", "set", "load",
-          "seek", "skip", "play", "pause", "toggle", "nowPlaying", "scrollIsland", "page", "player", "piece",
-          "Stage", "environment" }) do CLOCKED[k] = true end
+          "seek", "skip", "play", "pause", "toggle", "Stage", "environment" }) do CLOCKED[k] = true end
+        -- Every constructor of a type made on a stage (a piece may render or schedule as it is made).
+        for _, e in ipairs(EXAMPLES) do CLOCKED[e[1]] = true end
 
         local STRINGS = { "", "\0", "a\0b", "width\0x", "\255\254\253", "\xC3", ("x"):rep(4096), "🎵 ok", "%s%d",
           "card.1", "1", "-1", "nan", "inf" }
