@@ -1,0 +1,54 @@
+import CLua
+import CLuaShim
+import Foundation
+import PieceKit
+
+/// Tiers and roles of an override table's `tiers = { ... }` and `roles = { ... }`: a built-in name overrides that
+/// token, any other name adds a token of its own (`motion.roles.wobble`), which Lua pieces read like the others.
+enum AddedTokens {
+    /// Reads the table at `index` (the value of `key`, "tiers" or "roles") into `o`.
+    static func read(_ key: String, at index: Int32, into o: inout MotionOverrides, _ c: LuaCall,
+                     context: BindingContext) throws {
+        let L = c.L
+        let what = key == "tiers" ? "a table of springs such as { calm = { duration = 0.6, bounce = 0.2 } }"
+            : "a table of animations such as { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } }"
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaHostError.message("motion.override: '\(key)' must be \(what)")
+        }
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            defer { clua_pop(L, 1) }
+            // The type first: converting a number key in place would break lua_next.
+            guard lua_type(L, -2) == LUA_TSTRING, let name = try? LuaValue.textKey(L, -2), isName(name) else {
+                let shown = lua_type(L, -2) == LUA_TSTRING ? "'\(LuaValue.shown(LuaValue.bytes(L, -2)))'" : "a \(String(cString: lua_typename(L, lua_type(L, -2))))"
+                clua_pop(L, 1)
+                throw LuaHostError.message("motion.override: \(key) names must be names such as wobble (letters, digits and _), got \(shown)")
+            }
+            var sub = c
+            sub.offset = 0
+            let valueIndex = lua_gettop(L)
+            let kind = lua_type(L, valueIndex)
+            guard kind == LUA_TTABLE || kind == LUA_TUSERDATA else {
+                let expected = key == "tiers" ? "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })"
+                    : "an animation (motion.spring{...}, motion.easeOut(0.2), a table such as { duration = 0.5, bounce = 0.2 }, ...)"
+                throw LuaHostError.message("motion.override: \(key == "tiers" ? "tier" : "role") '\(name)' must be \(expected), got \(String(cString: lua_typename(L, kind)))")
+            }
+            if key == "tiers" {
+                sub.function = "motion.override: tier '\(name)'"
+                let spring = try MotionBinding.springArgument(sub, valueIndex, context: context)
+                if let tier = MotionTier(rawValue: name) { o.tiers[tier] = spring } else { o.addedTiers[name] = spring }
+            } else {
+                sub.function = "motion.override: role '\(name)'"
+                let animation = try MotionBinding.animationArgument(sub, valueIndex, context: context)
+                if let role = MotionRole(rawValue: name) { o.roles[role] = animation } else { o.addedRoles[name] = animation }
+            }
+        }
+    }
+
+    /// A token's name reads as a field (`motion.roles.wobble`): a letter or _, then letters, digits or _.
+    static func isName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, s.unicodeScalars.count <= 64 else { return false }
+        func letter(_ u: Unicode.Scalar) -> Bool { (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || u == "_" }
+        return letter(first) && s.unicodeScalars.allSatisfy { letter($0) || ($0 >= "0" && $0 <= "9") }
+    }
+}
