@@ -121,7 +121,8 @@ import PieceKit
     @Test func thePiecesThatReadAPlayerAreTheOnesTheSeedsBindToOne() {
         // NowPlaying and the mini player are driven by a media player; the vinyl turns while its player plays.
         let readers = BindingRegistry.entries.filter(\.readsPlayer).map(\.name)
-        #expect(readers == ["nowPlaying", "miniPlayer", "vinyl"])
+        #expect(Set(["nowPlaying", "miniPlayer", "vinyl"]).isSubset(of: readers), "\(readers)")
+        #expect(!readers.contains("glassGroup") && !readers.contains("player"), "\(readers)")
     }
 
     @Test func everyTypeMadeOnAStageIsMadeByItsDeclaredExampleInRegistryOrder() throws {
