@@ -184,3 +184,22 @@ import Testing
                 "examples/types/\(TypeStubs.fileName) is out of date with the bindings; regenerate it with: \(TypeStubs.regenerateCommand)")
     }
 }
+
+/// The test framework's functions are typed where `expect.lua` defines them, so the stubs and the reference give a
+/// series' methods and the matchers real types.
+@Suite struct FrameworkDeclarationTests {
+    @Test func everyMatcherAndSeriesMethodDeclaresItsTypesOnItsLine() {
+        let all = ScriptGlobals.matchers + ScriptGlobals.seriesMethods
+        #expect(all.count > 20, "\(all.count)")
+        for f in all { #expect(f.parameters != ["...: any"], "\(f.name) has no `--:` declaration in expect.lua") }
+        for f in ScriptGlobals.seriesMethods { #expect(f.returns != nil, "series:\(f.name) declares no return") }
+    }
+
+    @Test func aSeriesMapIsTypedAsGivingASeries() {
+        let map = ScriptGlobals.seriesMethods.first { $0.name == "map" }
+        #expect(map?.parameters == ["fn: fun(value: any, t: number): any"])
+        #expect(map?.returns == "piecebox.series")
+        let golden = ScriptGlobals.matchers.first { $0.name == "toMatchGolden" }
+        #expect(golden?.parameters == ["name: string", "options?: {elements?: string[], tolerance?: number|table<string, number>}"])
+    }
+}

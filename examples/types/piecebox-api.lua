@@ -627,24 +627,24 @@ function expectExtend(...) end
 ---`.never`, which negates them. Matchers added with `expectExtend` are not listed.
 ---@class piecebox.expectation
 ---@field never piecebox.expectation
----@field toBe fun(...: any)
----@field toEqual fun(...: any)
----@field toBeCloseTo fun(...: any)
----@field toBeGreaterThan fun(...: any)
----@field toBeGreaterThanOrEqual fun(...: any)
----@field toBeLessThan fun(...: any)
----@field toBeLessThanOrEqual fun(...: any)
----@field toBeTruthy fun(...: any)
----@field toBeFalsy fun(...: any)
----@field toBeNil fun(...: any)
----@field toContain fun(...: any)
----@field toThrow fun(...: any)
----@field toNeverDecrease fun(...: any)
----@field toNeverIncrease fun(...: any)
----@field toNeverExceed fun(...: any)
----@field toSettleWithin fun(...: any)
----@field toOvershootBy fun(...: any)
----@field toMatchGolden fun(...: any)
+---@field toBe fun(expected: any)
+---@field toEqual fun(expected: any)
+---@field toBeCloseTo fun(expected: number, tolerance?: number)
+---@field toBeGreaterThan fun(expected: number)
+---@field toBeGreaterThanOrEqual fun(expected: number)
+---@field toBeLessThan fun(expected: number)
+---@field toBeLessThanOrEqual fun(expected: number)
+---@field toBeTruthy fun()
+---@field toBeFalsy fun()
+---@field toBeNil fun()
+---@field toContain fun(item: any)
+---@field toThrow fun(pattern?: string)
+---@field toNeverDecrease fun(tolerance?: number)
+---@field toNeverIncrease fun(tolerance?: number)
+---@field toNeverExceed fun(limit: number)
+---@field toSettleWithin fun(seconds: number, tolerance?: number)
+---@field toOvershootBy fun(fraction: number, tolerance?: number)
+---@field toMatchGolden fun(name: string, options?: {elements?: string[], tolerance?: number|table<string, number>})
 
 ---@param value any
 ---@return piecebox.expectation
@@ -652,17 +652,17 @@ function expect(value) end
 
 ---Values over time: `series(values[, times])`, and what `s:frames()` gives.
 ---@class piecebox.series
----@field map fun(self: piecebox.series, fn: any): any
----@field filter fun(self: piecebox.series, fn: any): any
----@field at fun(self: piecebox.series, t: any): any
+---@field map fun(self: piecebox.series, fn: fun(value: any, t: number): any): piecebox.series
+---@field filter fun(self: piecebox.series, fn: fun(value: any, t: number): boolean): piecebox.series
+---@field at fun(self: piecebox.series, t: number): any
 ---@field first fun(self: piecebox.series): any
 ---@field last fun(self: piecebox.series): any
----@field count fun(self: piecebox.series): any
----@field max fun(self: piecebox.series): any
----@field min fun(self: piecebox.series): any
----@field list fun(self: piecebox.series): any
----@field settleTime fun(self: piecebox.series, tolerance: any): any
----@field overshoot fun(self: piecebox.series): any
+---@field count fun(self: piecebox.series): integer
+---@field max fun(self: piecebox.series): number?
+---@field min fun(self: piecebox.series): number?
+---@field list fun(self: piecebox.series): any[]
+---@field settleTime fun(self: piecebox.series, tolerance?: number): number
+---@field overshoot fun(self: piecebox.series): number
 
 ---@param ... any
 ---@return piecebox.series

@@ -19,7 +19,24 @@ public enum APIReference {
             + ". Libraries: " + ScriptGlobals.libraries.map { "[`\($0.name)`](#\($0.name))" }.joined(separator: ", ") + ".")
         for entry in BindingRegistry.entries { writeEntry(entry, into: &out) }
         for library in ScriptGlobals.libraries { writeLibrary(library, into: &out) }
+        writeFramework(into: &out)
         return out.text
+    }
+
+    /// The matchers and a series' methods, typed as `expect.lua` declares them on their defining lines.
+    static func writeFramework(into out: inout StubWriter) {
+        out.line("")
+        out.line("## expect and series")
+        out.line("")
+        out.line("Matchers (`expect(value).name(...)`, and `.never.name(...)`):")
+        out.line("")
+        for m in ScriptGlobals.matchers { out.line("- `\(m.name)(\(m.parameters.joined(separator: ", ")))`") }
+        out.line("")
+        out.line("A series' methods (`series(values[, times])`, `s:frames()`):")
+        out.line("")
+        for m in ScriptGlobals.seriesMethods {
+            out.line("- `series:\(m.name)(\(m.parameters.joined(separator: ", ")))`" + (m.returns.map { " → `\($0)`" } ?? ""))
+        }
     }
 
     static func writeEntry(_ entry: BindingEntry, into out: inout StubWriter) {

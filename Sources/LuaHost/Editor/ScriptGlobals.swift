@@ -48,18 +48,56 @@ public enum ScriptGlobals {
         return Array(Set(out)).sorted()
     }
 
-    /// The matchers `expect(value)` answers, read from the test framework's Lua source (each is declared there as
-    /// `function Matchers.name(`), so a matcher added there is in the stubs without another list to keep.
-    static var matchers: [String] { declaredNames(prefix: "function Matchers.", in: HostChunk.expect.text) }
+    /// A function of the test framework as its Lua source declares it, on the line that defines it:
+    /// `function Series:at(t) --: (t: number) -> any`. The part after `--:` is the one declaration of its
+    /// parameters' types and what it returns, so the stubs type a series' methods and the matchers without a list
+    /// kept anywhere else (a test holds every such function to having one).
+    struct FrameworkFunction: Equatable {
+        let name: String
+        /// As lua-language-server writes them: `fn: fun(value: any, t: number): any`, `tolerance?: number`.
+        let parameters: [String]
+        let returns: String?
+    }
 
-    /// The methods of a series with their parameters' names, read the same way (`function Series:name(a, b)`).
-    static var seriesMethods: [(name: String, parameters: [String])] {
-        let prefix = "function Series:"
-        return declaredNames(prefix: prefix, in: HostChunk.expect.text).map { name in
-            let line = HostChunk.expect.text.split(separator: "\n").first { $0.hasPrefix(prefix + name + "(") } ?? ""
-            let inside = line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
-            return (name, inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    /// The matchers `expect(value)` answers (`function Matchers.name(actual, ...)`), their parameters as the script
+    /// passes them (the value under test is `expect`'s).
+    static var matchers: [FrameworkFunction] { frameworkFunctions(prefix: "function Matchers.") }
+
+    /// The methods of a series (`function Series:name(...)`).
+    static var seriesMethods: [FrameworkFunction] { frameworkFunctions(prefix: "function Series:") }
+
+    /// The functions declared on lines of `expect.lua` starting with `prefix`, in source order; one without a
+    /// declaration has untyped parameters (`any`).
+    static func frameworkFunctions(prefix: String) -> [FrameworkFunction] {
+        HostChunk.expect.text.split(separator: "\n").compactMap { line -> FrameworkFunction? in
+            guard line.hasPrefix(prefix) else { return nil }
+            let name = String(line.dropFirst(prefix.count).prefix { $0 != "(" })
+            guard let mark = line.range(of: " --: ") else {
+                return FrameworkFunction(name: name, parameters: ["...: any"], returns: nil)
+            }
+            var signature = line[mark.upperBound...]
+            var returns: String?
+            if let arrow = signature.range(of: " -> ", options: .backwards) {
+                returns = String(signature[arrow.upperBound...])
+                signature = signature[..<arrow.lowerBound]
+            }
+            return FrameworkFunction(name: name, parameters: splitParameters(signature.dropFirst().dropLast()),
+                                     returns: returns)
         }
+    }
+
+    /// `a: number, fn: fun(v: any, t: number): any` split at the commas outside parentheses and braces.
+    static func splitParameters(_ text: Substring) -> [String] {
+        var out: [String] = [], depth = 0, current = ""
+        for ch in text {
+            if "({<".contains(ch) { depth += 1 } else if ")}>".contains(ch) { depth -= 1 }
+            if ch == ",", depth == 0 {
+                out.append(current.trimmingCharacters(in: .whitespaces)); current = ""
+            } else { current.append(ch) }
+        }
+        let last = current.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { out.append(last) }
+        return out
     }
 
     /// The names declared on lines starting with `prefix` and followed by `(`, in source order.

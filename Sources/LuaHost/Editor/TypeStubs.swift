@@ -164,7 +164,9 @@ public enum TypeStubs {
         out.line("---`.never`, which negates them. Matchers added with `expectExtend` are not listed.")
         out.line("---@class piecebox.expectation")
         out.line("---@field never piecebox.expectation")
-        for matcher in ScriptGlobals.matchers { out.line("---@field \(matcher) fun(...: any)") }
+        for matcher in ScriptGlobals.matchers {
+            out.line("---@field \(matcher.name) fun(\(matcher.parameters.joined(separator: ", ")))")
+        }
         out.line("")
         out.line("---@param value any")
         out.line("---@return piecebox.expectation")
@@ -172,9 +174,9 @@ public enum TypeStubs {
         out.line("")
         out.line("---Values over time: `series(values[, times])`, and what `s:frames()` gives.")
         out.line("---@class piecebox.series")
-        for (method, parameters) in ScriptGlobals.seriesMethods {
-            let list = (["self: piecebox.series"] + parameters.map { "\($0): any" }).joined(separator: ", ")
-            out.line("---@field \(method) fun(\(list)): any")
+        for method in ScriptGlobals.seriesMethods {
+            let list = (["self: piecebox.series"] + method.parameters).joined(separator: ", ")
+            out.line("---@field \(method.name) fun(\(list)): \(method.returns ?? "any")")
         }
         out.line("")
         out.line("---@param ... any")

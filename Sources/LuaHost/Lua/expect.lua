@@ -70,14 +70,14 @@ local function newSeries(values, times)
   return setmetatable({ values = values, times = t }, Series)
 end
 
-function Series:map(fn)
+function Series:map(fn) --: (fn: fun(value: any, t: number): any) -> piecebox.series
   if type(fn) ~= "function" then error("series:map: argument 1 must be a function, got " .. type(fn), 2) end
   local out = {}
   for i, v in ipairs(self.values) do out[i] = fn(v, self.times[i]) end
   return setmetatable({ values = out, times = self.times }, Series)
 end
 
-function Series:filter(fn)
+function Series:filter(fn) --: (fn: fun(value: any, t: number): boolean) -> piecebox.series
   if type(fn) ~= "function" then error("series:filter: argument 1 must be a function, got " .. type(fn), 2) end
   local vs, ts = {}, {}
   for i, v in ipairs(self.values) do
@@ -87,7 +87,7 @@ function Series:filter(fn)
 end
 
 --- The value at time t: the last sample at or before t (frames are sampled, not interpolated).
-function Series:at(t)
+function Series:at(t) --: (t: number) -> any
   if type(t) ~= "number" then error("series:at: argument 1 must be a time in seconds, got " .. type(t), 2) end
   local found = nil
   for i, ti in ipairs(self.times) do
@@ -96,23 +96,23 @@ function Series:at(t)
   return found
 end
 
-function Series:first() return self.values[1] end
-function Series:last() return self.values[#self.values] end
-function Series:count() return #self.values end
-function Series:max()
+function Series:first() return self.values[1] end --: () -> any
+function Series:last() return self.values[#self.values] end --: () -> any
+function Series:count() return #self.values end --: () -> integer
+function Series:max() --: () -> number?
   local m = nil
   for _, v in ipairs(self.values) do if m == nil or v > m then m = v end end
   return m
 end
-function Series:min()
+function Series:min() --: () -> number?
   local m = nil
   for _, v in ipairs(self.values) do if m == nil or v < m then m = v end end
   return m
 end
-function Series:list() local out = {} for i, v in ipairs(self.values) do out[i] = v end return out end
+function Series:list() local out = {} for i, v in ipairs(self.values) do out[i] = v end return out end --: () -> any[]
 
 --- Time from the first sample until the value last leaves `tolerance` of its final value.
-function Series:settleTime(tolerance)
+function Series:settleTime(tolerance) --: (tolerance?: number) -> number
   local vs, ts = self.values, self.times
   local n = #vs
   if n == 0 then return 0 end
@@ -125,7 +125,7 @@ function Series:settleTime(tolerance)
 end
 
 --- The largest excursion past the final value, against the direction of travel, as a fraction of the travel.
-function Series:overshoot()
+function Series:overshoot() --: () -> number
   local vs = self.values
   local n = #vs
   if n < 2 then return 0 end
@@ -189,7 +189,7 @@ local function firstDifference(a, b, path, seen)
   return nil
 end
 
-function Matchers.toBe(actual, expected)
+function Matchers.toBe(actual, expected) --: (expected: any)
   local pass = rawequal(actual, expected) or (type(actual) == "number" and actual == expected)
   local detail = nil
   if not pass and type(actual) == "table" and type(expected) == "table" and deepEqual(actual, expected) then
@@ -197,7 +197,7 @@ function Matchers.toBe(actual, expected)
   end
   return pass, "to be", expected, detail
 end
-function Matchers.toEqual(actual, expected)
+function Matchers.toEqual(actual, expected) --: (expected: any)
   if deepEqual(actual, expected) then return true, "to equal", expected end
   local path, got, want = firstDifference(actual, expected, "")
   local detail = nil
@@ -206,7 +206,7 @@ function Matchers.toEqual(actual, expected)
   end
   return false, "to equal", expected, detail
 end
-function Matchers.toBeCloseTo(actual, expected, tolerance)
+function Matchers.toBeCloseTo(actual, expected, tolerance) --: (expected: number, tolerance?: number)
   tolerance = tolerance or 1e-6
   if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. type(tolerance), 3) end
   if type(expected) ~= "number" and type(expected) ~= "table" then
@@ -218,14 +218,14 @@ local function numeric(name, actual, expected)
   if type(expected) ~= "number" then error(name .. ": argument 1 must be a number, got " .. type(expected), 4) end
   if type(actual) ~= "number" then error("expect(" .. show(actual) .. ")." .. name .. ": the value must be a number, got " .. type(actual), 4) end
 end
-function Matchers.toBeGreaterThan(actual, expected) numeric("toBeGreaterThan", actual, expected) return actual > expected, "to be greater than", expected end
-function Matchers.toBeGreaterThanOrEqual(actual, expected) numeric("toBeGreaterThanOrEqual", actual, expected) return actual >= expected, "to be at least", expected end
-function Matchers.toBeLessThan(actual, expected) numeric("toBeLessThan", actual, expected) return actual < expected, "to be less than", expected end
-function Matchers.toBeLessThanOrEqual(actual, expected) numeric("toBeLessThanOrEqual", actual, expected) return actual <= expected, "to be at most", expected end
-function Matchers.toBeTruthy(actual) return not not actual, "to be truthy", nil end
-function Matchers.toBeFalsy(actual) return not actual, "to be falsy", nil end
-function Matchers.toBeNil(actual) return actual == nil, "to be nil", nil end
-function Matchers.toContain(actual, item)
+function Matchers.toBeGreaterThan(actual, expected) numeric("toBeGreaterThan", actual, expected) return actual > expected, "to be greater than", expected end --: (expected: number)
+function Matchers.toBeGreaterThanOrEqual(actual, expected) numeric("toBeGreaterThanOrEqual", actual, expected) return actual >= expected, "to be at least", expected end --: (expected: number)
+function Matchers.toBeLessThan(actual, expected) numeric("toBeLessThan", actual, expected) return actual < expected, "to be less than", expected end --: (expected: number)
+function Matchers.toBeLessThanOrEqual(actual, expected) numeric("toBeLessThanOrEqual", actual, expected) return actual <= expected, "to be at most", expected end --: (expected: number)
+function Matchers.toBeTruthy(actual) return not not actual, "to be truthy", nil end --: ()
+function Matchers.toBeFalsy(actual) return not actual, "to be falsy", nil end --: ()
+function Matchers.toBeNil(actual) return actual == nil, "to be nil", nil end --: ()
+function Matchers.toContain(actual, item) --: (item: any)
   if type(actual) == "string" then
     return type(item) == "string" and actual:find(item, 1, true) ~= nil, "to contain", item
   end
@@ -235,7 +235,7 @@ function Matchers.toContain(actual, item)
   end
   error("toContain: the value must be a string or a list, got " .. type(actual), 3)
 end
-function Matchers.toThrow(actual, pattern)
+function Matchers.toThrow(actual, pattern) --: (pattern?: string)
   if type(actual) ~= "function" then error("toThrow: expect() must be given a function, got " .. type(actual), 3) end
   local ok, err = pcall(actual)
   if ok then return false, "to throw", pattern end
@@ -245,7 +245,7 @@ function Matchers.toThrow(actual, pattern)
 end
 
 -- Matchers over series (frames mapped to numbers).
-function Matchers.toNeverDecrease(actual, tolerance)
+function Matchers.toNeverDecrease(actual, tolerance) --: (tolerance?: number)
   local vs, ts = valuesOf(actual, "toNeverDecrease")
   tolerance = tolerance or 1e-9
   for i = 2, #vs do
@@ -255,7 +255,7 @@ function Matchers.toNeverDecrease(actual, tolerance)
   end
   return true, "to never decrease", nil
 end
-function Matchers.toNeverIncrease(actual, tolerance)
+function Matchers.toNeverIncrease(actual, tolerance) --: (tolerance?: number)
   local vs, ts = valuesOf(actual, "toNeverIncrease")
   tolerance = tolerance or 1e-9
   for i = 2, #vs do
@@ -265,7 +265,7 @@ function Matchers.toNeverIncrease(actual, tolerance)
   end
   return true, "to never increase", nil
 end
-function Matchers.toNeverExceed(actual, limit)
+function Matchers.toNeverExceed(actual, limit) --: (limit: number)
   if type(limit) ~= "number" then error("toNeverExceed: argument 1 must be a number, got " .. type(limit), 3) end
   local vs, ts = valuesOf(actual, "toNeverExceed")
   for i = 1, #vs do
@@ -275,13 +275,13 @@ function Matchers.toNeverExceed(actual, limit)
   end
   return true, "to never exceed", limit
 end
-function Matchers.toSettleWithin(actual, seconds, tolerance)
+function Matchers.toSettleWithin(actual, seconds, tolerance) --: (seconds: number, tolerance?: number)
   if type(seconds) ~= "number" then error("toSettleWithin: argument 1 must be seconds (a number), got " .. type(seconds), 3) end
   local s = isSeries(actual) and actual or series(valuesOf(actual, "toSettleWithin"))
   local t = s:settleTime(tolerance)
   return t <= seconds + 1e-9, "to settle within", seconds, format("it settled after %s s", show(t))
 end
-function Matchers.toOvershootBy(actual, fraction, tolerance)
+function Matchers.toOvershootBy(actual, fraction, tolerance) --: (fraction: number, tolerance?: number)
   if type(fraction) ~= "number" then error("toOvershootBy: argument 1 must be a fraction of the travel (a number), got " .. type(fraction), 3) end
   tolerance = tolerance or 0.005
   local s = isSeries(actual) and actual or series(valuesOf(actual, "toOvershootBy"))
@@ -291,7 +291,7 @@ function Matchers.toOvershootBy(actual, fraction, tolerance)
 end
 
 --- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
-function Matchers.toMatchGolden(actual, name, options)
+function Matchers.toMatchGolden(actual, name, options) --: (name: string, options?: {elements?: string[], tolerance?: number|table<string, number>})
   local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
   -- A host error already names the scenario's line; only a bare message gets the caller's.
   if not ok then error(pass, (type(pass) == "string" and pass:match("^[^\n]-:%d+: ")) and 0 or 3) end
