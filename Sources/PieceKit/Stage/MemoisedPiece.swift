@@ -82,12 +82,20 @@ final class ElementsMemo {
     }
 
     /// The last input and the list made from it. A class, so an ask compares the input where it is kept instead of
-    /// copying it out (an input is a few hundred bytes, asked for several times a frame).
+    /// copying it out (an input is a few hundred bytes, asked for several times a frame). Made once and written over
+    /// in place by each new list, only by the ask below and never while another access is under way (so the
+    /// run-time check of exclusive access is left out): a new object per list cost a look-up of its generic type
+    /// as well as its allocation.
     private final class Kept<Input> {
-        let input: Input
-        let elements: [Element]
+        @exclusivity(unchecked) var input: Input
+        @exclusivity(unchecked) var elements: [Element]
 
         init(_ input: Input, _ elements: [Element]) {
+            self.input = input
+            self.elements = elements
+        }
+
+        func keep(_ input: Input, _ elements: [Element]) {
             self.input = input
             self.elements = elements
         }
@@ -116,9 +124,13 @@ final class ElementsMemo {
                 }
                 if let patched = P.elements(for: input, updating: kept.input, kept.elements) {
                     counts.patched &+= 1
-                    last.kept = Kept(input, patched)
+                    kept.keep(input, patched)
                     return patched
                 }
+                counts.made &+= 1
+                let made = P.elements(for: input)
+                kept.keep(input, made)
+                return made
             }
             counts.made &+= 1
             let made = P.elements(for: input)

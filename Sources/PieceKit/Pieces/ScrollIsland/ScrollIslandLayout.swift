@@ -51,7 +51,7 @@ public struct ScrollIslandInput: Sendable {
 }
 
 /// Everything `ScrollIslandInput` carries but the reading, in a form that can be compared (the messages by their
-/// count of changes), plus the environment: equal keys give layouts equal but for what follows the reading
+/// box, new with every change), plus the environment: equal keys give layouts equal but for what follows the reading
 /// (`ScrollIslandLayout.reading(_:)`) and the read label's width. Comparing the sections costs nothing while the
 /// page hands out the same list. The reading is left out because a scroll changes it on every frame.
 struct ScrollIslandLayoutKey: Equatable {
@@ -60,7 +60,7 @@ struct ScrollIslandLayoutKey: Equatable {
     let isExpanded: Bool
     let showsTopButton: Bool
     let style: ScrollIslandStyle
-    let messagesRevision: Int
+    let messages: Boxed<ScrollIslandMessages>
     let candidate: Int?
     let pull: Double
     let bubbleOut: Bool

@@ -15,15 +15,19 @@ public final class ScrollIslandPiece {
     public var progress: ScrollIslandProgress
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
+    /// The copy. Kept in a box that every change replaces (`Boxed`), which inputs compare rather than the texts
+    /// and formatters, which cannot be compared.
     public var messages: ScrollIslandMessages {
-        didSet { messagesRevision &+= 1 }
+        get { messagesBox.value }
+        set { messagesBox = Boxed(newValue) }
     }
-    /// Counts changes of `messages`, which cannot be compared.
-    private(set) var messagesRevision = 0
+    private(set) var messagesBox: Boxed<ScrollIslandMessages>
     /// The layout made last, with what it was made from, its read label's width and its place in the count of
     /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
     /// rather than laid out again, and keeps its place in the count.
-    var layoutMemo: LayoutMemo?
+    /// Read and written only by `laidOut(in:)` and what it calls, never while another access is under way, so the
+    /// run-time check of exclusive access (several a frame) is left out.
+    @exclusivity(unchecked) var layoutMemo: LayoutMemo?
     private(set) var layoutsMade = 0
     public let measure: any ScrollIslandTextMeasure
     /// The same measure as its cache's class, for the elements' input.
@@ -62,7 +66,7 @@ public final class ScrollIslandPiece {
         self.progress = progress
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
-        self.messages = messages
+        messagesBox = Boxed(messages)
         measureCache = ScrollIslandMeasureCache(measure)
         self.measure = measureCache
         appear()
@@ -86,9 +90,12 @@ public final class ScrollIslandPiece {
     var wantsTop: Bool { showsTopButton && count > 1 && currentIndex > 0 && !isOpen }
 
     /// The progress the app passes: the page's reading, nil, or its own number.
-    public var progressValue: Double? {
+    public var progressValue: Double? { progressValue(page.reading) }
+
+    /// The progress the app passes, with the page as `reading` reads it.
+    func progressValue(_ reading: ScrollReading) -> Double? {
         switch progress {
-        case .page: return page.reading.readFraction
+        case .page: return reading.readFraction
         case .estimate: return nil
         case .fixed(let value): return value
         }
@@ -134,17 +141,17 @@ public final class ScrollIslandPiece {
         let island = state
         let key = ScrollIslandLayoutKey(
             sections: reading.sections, selection: reading.selection, isExpanded: boundExpanded ?? island.localExpanded,
-            showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
+            showsTopButton: showsTopButton, style: style, messages: messagesBox,
             candidate: island.candidate, pull: island.pull, bubbleOut: island.bubblePresent && island.bubbleOut,
             shownIndex: island.shownIndex, keyboardHeight: reading.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
             let kept = memo.laidOut
             // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask
             // costs.
-            guard let reading = kept.readFraction else { return kept }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: kept.selectedIndex,
-                                                         count: kept.count)
-            if fraction == reading { return kept }
+            guard let keptFraction = kept.readFraction else { return kept }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue(reading),
+                                                         selectedIndex: kept.selectedIndex, count: kept.count)
+            if fraction == keptFraction { return kept }
             if let read = reread(memo, to: fraction) { return read }
         }
         return layOut(key, in: environment)

@@ -19,16 +19,16 @@ public protocol ScrollPageObserver: AnyObject {
 /// work, so a stage's `settle` waits for a fling to stop.
 public final class LiveScrollPage {
     public let name: String
-    /// The page as it rests (the last resting offset and the binding). Every change of it, in place or whole, moves
-    /// `pageChanges` and drops the kept reading, so neither can miss one.
+    /// The page as it rests (the last resting offset and the binding). Every change of it, in place or whole, drops
+    /// the kept box and reading, so neither can miss one.
     public private(set) var page: ScrollPage {
         didSet {
-            pageChanges &+= 1
+            keptPage = nil
             keptReading = nil
         }
     }
-    /// Moves with every change of `page`: its elements' input compares the page by it rather than field by field.
-    private(set) var pageChanges = 0
+    /// `page` boxed (`pageBox`), made on the first ask after it changed.
+    private var keptPage: Boxed<ScrollPage>?
     /// The page read at once (`reading`), made on the first read after `page` or `offset` changed.
     private var keptReading: ScrollReading?
     /// `section.1`…, named once per number of sections rather than on every frame.
@@ -75,6 +75,14 @@ public final class LiveScrollPage {
     /// How much has been read at the offset on screen, as the seed's `onScrollGeometryChange` computes it.
     public var readFraction: Double { page.readFraction(atOffset: offset) }
     public var keyboardInset: Double { page.keyboardInset }
+    /// The page in a box, the same box until the page changes: its elements' input compares the page by its box
+    /// rather than field by field, and holds it without copying it.
+    var pageBox: Boxed<ScrollPage> {
+        if let keptPage { return keptPage }
+        let made = Boxed(page)
+        keptPage = made
+        return made
+    }
     /// Everything a bound piece reads of the page, read once per change of `page` or `offset` (the two things it is
     /// made from, whose every change drops it).
     public var reading: ScrollReading {

@@ -9,9 +9,9 @@
 extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     /// Everything the page's elements are made from: the page as it rests (sections, selection, keyboard) and the
     /// offset on screen with its change counter. Nothing here reads the environment or the tokens. The page is
-    /// compared by its count of changes (`pageChanges`, moved by every change of `page`), not field by field.
+    /// compared by its box (`pageBox`, new with every change of `page`), not field by field.
     public struct ElementsInput: Equatable, Sendable {
-        let page: Counted<ScrollPage>
+        let page: Boxed<ScrollPage>
         let offset: Double
         let version: Int
         /// `section.1`…, named once per number of sections rather than on every frame.
@@ -29,8 +29,7 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        ElementsInput(page: Counted(page, count: pageChanges), offset: offset, version: version,
-                      names: PureCache(sectionNames))
+        ElementsInput(page: pageBox, offset: offset, version: version, names: PureCache(sectionNames))
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
