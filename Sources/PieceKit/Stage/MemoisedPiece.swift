@@ -82,20 +82,12 @@ final class ElementsMemo {
     }
 
     /// The last input and the list made from it. A class, so an ask compares the input where it is kept instead of
-    /// copying it out (an input is a few hundred bytes, asked for several times a frame). Made once and written over
-    /// in place by each new list, only by the ask below and never while another access is under way (so the
-    /// run-time check of exclusive access is left out): a new object per list cost a look-up of its generic type
-    /// as well as its allocation.
+    /// copying it out (an input is a few hundred bytes, asked for several times a frame).
     private final class Kept<Input> {
-        @exclusivity(unchecked) var input: Input
-        @exclusivity(unchecked) var elements: [Element]
+        let input: Input
+        let elements: [Element]
 
         init(_ input: Input, _ elements: [Element]) {
-            self.input = input
-            self.elements = elements
-        }
-
-        func keep(_ input: Input, _ elements: [Element]) {
             self.input = input
             self.elements = elements
         }
@@ -124,13 +116,9 @@ final class ElementsMemo {
                 }
                 if let patched = P.elements(for: input, updating: kept.input, kept.elements) {
                     counts.patched &+= 1
-                    kept.keep(input, patched)
+                    last.kept = Kept(input, patched)
                     return patched
                 }
-                counts.made &+= 1
-                let made = P.elements(for: input)
-                kept.keep(input, made)
-                return made
             }
             counts.made &+= 1
             let made = P.elements(for: input)
