@@ -19,6 +19,12 @@ import Testing
         #expect(picked !== scrolled)
         #expect(picked.selection == "serving")
         #expect(picked.selectionIndex == 3)  // overview, ingredients, method, serving: the fourth, from 0
+        // an id the page doesn't have is kept but moves nothing: only the page changed, not the offset
+        let offset = rig.page.offset
+        rig.page.select("nowhere")
+        #expect(rig.page.offset == offset)
+        #expect(rig.page.reading.selection == "nowhere")
+        #expect(rig.page.reading.selectionIndex == nil)
     }
 
     @Test func theKeyboardReachesThePagesElements() throws {
