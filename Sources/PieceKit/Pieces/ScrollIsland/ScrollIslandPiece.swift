@@ -162,10 +162,10 @@ public final class ScrollIslandPiece {
     @inline(never)
     private func reread(_ memo: LayoutMemo, to fraction: Double) -> LaidOutIsland? {
         guard let laid = memo.laidOut.layout else { return nil }
-        let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
-                                                 measure: measure)
+        let text = messagesBox.value.read(fraction)
+        let width = ScrollIslandLayout.readWidth(of: text, metrics: laid.metrics, measure: measure)
         guard width == memo.readWidth else { return nil }
-        let read = laid.reading(fraction, displayTitle: sections[laid.displayIndex].title, messages: messages)
+        let read = laid.reading(fraction, readText: text)
         let box = LaidOutIsland(read, generation: memo.laidOut.generation)
         layoutMemo = LayoutMemo(key: memo.key, laidOut: box, readWidth: width)
         return box
