@@ -18,6 +18,9 @@ public protocol ScrollSource: AnyObject {
     var readFraction: Double { get }
     /// The keyboard's height over the page's bottom (0 when it is down).
     var keyboardInset: Double { get }
+    /// All of the above read at once, kept until the page changes: a piece bound to the page reads it several
+    /// times a frame (each ask for its elements, each reaction), and most of those reads find it as before.
+    var reading: ScrollReading { get }
 
     /// The app writes the binding: the page goes to that section, at once or with `animation`.
     func select(_ id: String?, animation: Animation?)
@@ -25,6 +28,29 @@ public protocol ScrollSource: AnyObject {
     func observe(_ observer: any ScrollPageObserver)
     /// A touch that fell through the piece on top to the page underneath.
     func handle(_ touch: Touch, on context: any PieceContext)
+}
+
+/// What a page shows now, read at once and never changed: a new page change makes a new one (`ScrollSource.reading`).
+public final class ScrollReading: Sendable {
+    /// The sections in reading order, as the island lists them.
+    public let sections: [ScrollIslandSection]
+    /// The binding `scrollPosition(id:)` shares with the app.
+    public let selection: String?
+    /// Where the selection first appears among the sections; nil for nil or an id the page doesn't have.
+    public let selectionIndex: Int?
+    /// How much of the page has been read at the offset on screen, 0 … 1.
+    public let readFraction: Double
+    /// The keyboard's height over the page's bottom (0 when it is down).
+    public let keyboardInset: Double
+
+    /// `page` as it shows at `offset`.
+    init(_ page: ScrollPage, offset: Double) {
+        sections = page.islandSections
+        selection = page.selection
+        selectionIndex = page.selection.flatMap { page.index(of: $0) }
+        readFraction = page.readFraction(atOffset: offset)
+        keyboardInset = page.keyboardInset
+    }
 }
 
 extension LiveScrollPage: ScrollSource {

@@ -36,8 +36,8 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
         /// The glass's press scale when the running handler began; nil outside handlers.
         let scaleAtHandlerStart: Double?
         let sections: [ScrollIslandSection]
-        /// The copy (texts and formatters, which cannot be compared: compared by the piece's count of its changes).
-        let messagesByCount: Counted<ScrollIslandMessages>
+        /// The copy (texts and formatters, which cannot be compared: compared by its box, new with every change).
+        let messagesBox: Boxed<ScrollIslandMessages>
         /// The text measure, a cache of a pure function.
         let measureCache: PureCache<ScrollIslandMeasureCache>
     }
@@ -45,7 +45,7 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
         ElementsInput(laidOut: laidOut(in: environment), state: state, environment: environment, tokens: tokens,
                       scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
-                      messagesByCount: Counted(messages, count: messagesRevision),
+                      messagesBox: messagesBox,
                       measureCache: PureCache(measureCache))
     }
 
@@ -83,23 +83,21 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     public static let disabledOpacity = 0.45
 }
 
-/// A value that cannot be compared (texts with formatters), compared by its owner's count of its changes: the
-/// owner keeps the value in a property whose every change moves the count (`didSet`).
-public struct Counted<Value: Sendable>: Equatable, Sendable {
+/// A value in a box that is never changed, compared by which box it is: its owner puts every new value in a new box
+/// (a setter that boxes, or a `didSet` that drops the box made last), so two inputs holding the same box hold the
+/// same value, and an input hands the box on rather than copying the value (texts with formatters, which cannot be
+/// compared; a whole page). The input holds the box, so no later box can take its place in memory.
+public final class Boxed<Value: Sendable>: Equatable, Sendable {
     public let value: Value
-    public let count: Int
 
-    public init(_ value: Value, count: Int) {
-        self.value = value
-        self.count = count
-    }
+    public init(_ value: Value) { self.value = value }
 
-    public static func == (a: Counted, b: Counted) -> Bool { a.count == b.count }
+    public static func == (a: Boxed, b: Boxed) -> Bool { a === b }
 }
 
 extension ScrollIslandPiece.ElementsInput {
     var layout: ScrollIslandLayout? { laidOut.layout }
-    var messages: ScrollIslandMessages { messagesByCount.value }
+    var messages: ScrollIslandMessages { messagesBox.value }
     var measure: ScrollIslandMeasureCache { measureCache.cache }
     var count: Int { sections.count }
     /// The selection's place: the layout is made from the selection, so its selected index is that place (read
@@ -115,7 +113,7 @@ extension ScrollIslandPiece.ElementsInput {
     func sameExceptReading(_ other: Self) -> Bool {
         guard laidOut.generation == other.laidOut.generation, scaleAtHandlerStart == other.scaleAtHandlerStart,
               environment == other.environment, tokens == other.tokens,
-              messagesByCount == other.messagesByCount, sections == other.sections else { return false }
+              messagesBox == other.messagesBox, sections == other.sections else { return false }
         var x = state, y = other.state
         x.shownProgress = 0; y.shownProgress = 0
         return x == y

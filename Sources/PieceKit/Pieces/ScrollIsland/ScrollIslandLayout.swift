@@ -51,7 +51,7 @@ public struct ScrollIslandInput: Sendable {
 }
 
 /// Everything `ScrollIslandInput` carries but the reading, in a form that can be compared (the messages by their
-/// count of changes), plus the environment: equal keys give layouts equal but for what follows the reading
+/// box, new with every change), plus the environment: equal keys give layouts equal but for what follows the reading
 /// (`ScrollIslandLayout.reading(_:)`) and the read label's width. Comparing the sections costs nothing while the
 /// page hands out the same list. The reading is left out because a scroll changes it on every frame.
 struct ScrollIslandLayoutKey: Equatable {
@@ -60,7 +60,7 @@ struct ScrollIslandLayoutKey: Equatable {
     let isExpanded: Bool
     let showsTopButton: Bool
     let style: ScrollIslandStyle
-    let messagesRevision: Int
+    let messages: Boxed<ScrollIslandMessages>
     let candidate: Int?
     let pull: Double
     let bubbleOut: Bool
@@ -95,6 +95,9 @@ public struct ScrollIslandLayout: Equatable, Sendable {
     public var panel: ScrollIslandPanel
     /// VoiceOver's value on the closed island, "Method, Section 3 of 6, 62% read".
     public var spokenValue: String
+    /// What the spoken value says before the reading, "Method, Section 3 of 6": made with the layout from its title,
+    /// place and copy, so a new reading (`reading(_:readText:)`) says only the read amount anew.
+    var spokenLead = ""
 
     /// The space given: the stage inside its safe area, with the bottom raised to the keyboard when it is up (the
     /// keyboard covers the home indicator, so the larger of the two counts).
@@ -165,24 +168,32 @@ public struct ScrollIslandLayout: Equatable, Sendable {
             isOpen: open, isRightToLeft: environment.isRightToLeft, readFraction: fraction, glass: glassOut,
             cornerRadius: open ? metrics.openRadius : metrics.closedRadius, widest: widest, bubbleRoom: room,
             bar: bar, ring: ScrollIslandRing(frame: bar.ring, lineWidth: metrics.ringStroke, fraction: fraction),
-            bubble: bubble, panel: panel, spokenValue: "")
-        return laid.reading(fraction, displayTitle: input.sections[display].title, messages: input.messages)
+            bubble: bubble, panel: panel, spokenValue: "",
+            spokenLead: input.messages.spokenLead(title: input.sections[display].title, number: display + 1,
+                                                  count: count))
+        return laid.reading(fraction, readText: input.messages.read(fraction))
     }
 
     /// The width of the read label for `fraction`, the one thing of the layout's shape the reading decides.
     static func readWidth(_ fraction: Double, messages: ScrollIslandMessages, metrics: ScrollIslandMetrics,
                           measure: some ScrollIslandTextMeasure) -> Double {
-        measure.width(of: messages.read(fraction), size: metrics.metaSize, monospacedDigits: true)
+        readWidth(of: messages.read(fraction), metrics: metrics, measure: measure)
+    }
+
+    /// The width of the read label saying `text` (`messages.read` of the reading).
+    static func readWidth(of text: String, metrics: ScrollIslandMetrics, measure: some ScrollIslandTextMeasure)
+        -> Double {
+        measure.width(of: text, size: metrics.metaSize, monospacedDigits: true)
     }
 
     /// This layout read to `fraction`: the ring's arc, the reading and the spoken value follow it, and nothing else
     /// moves, as long as the read label keeps its width (`readWidth`). A scroll changes only these on most frames.
-    func reading(_ fraction: Double, displayTitle: String, messages: ScrollIslandMessages) -> ScrollIslandLayout {
+    /// `readText` is the copy's read amount for `fraction` (`messages.read`), formatted once by the caller.
+    func reading(_ fraction: Double, readText: String) -> ScrollIslandLayout {
         var read = self
         read.readFraction = fraction
         read.ring = ScrollIslandRing(frame: ring.frame, lineWidth: ring.lineWidth, fraction: fraction)
-        read.spokenValue = messages.spokenValue(title: displayTitle, number: displayIndex + 1, count: count,
-                                                fraction: fraction)
+        read.spokenValue = ScrollIslandMessages.spokenValue(lead: spokenLead, readText: readText)
         return read
     }
 

@@ -56,8 +56,15 @@ public struct ScrollIslandMessages: Sendable {
     /// VoiceOver's value for the closed island: the title, the spoken position (only with more than one section)
     /// and the read amount, comma separated.
     public func spokenValue(title: String, number: Int, count: Int, fraction: Double) -> String {
-        let parts = count > 1 ? [title, spokenPosition(number, count), read(fraction)] : [title, read(fraction)]
-        let spoken = parts.joined(separator: ", ")
-        return spoken
+        Self.spokenValue(lead: spokenLead(title: title, number: number, count: count), readText: read(fraction))
     }
+
+    /// What the spoken value says before the read amount: the title, then the spoken position with more than one
+    /// section. It changes only with the layout, so a layout keeps it and a new reading adds only the read amount.
+    func spokenLead(title: String, number: Int, count: Int) -> String {
+        count > 1 ? title + ", " + spokenPosition(number, count) : title
+    }
+
+    /// The spoken value from its lead and the read amount, comma separated.
+    static func spokenValue(lead: String, readText: String) -> String { lead + ", " + readText }
 }

@@ -15,15 +15,19 @@ public final class ScrollIslandPiece {
     public var progress: ScrollIslandProgress
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
+    /// The copy. Kept in a box that every change replaces (`Boxed`), which inputs compare rather than the texts
+    /// and formatters, which cannot be compared.
     public var messages: ScrollIslandMessages {
-        didSet { messagesRevision &+= 1 }
+        get { messagesBox.value }
+        set { messagesBox = Boxed(newValue) }
     }
-    /// Counts changes of `messages`, which cannot be compared.
-    private(set) var messagesRevision = 0
+    private(set) var messagesBox: Boxed<ScrollIslandMessages>
     /// The layout made last, with what it was made from, its read label's width and its place in the count of
     /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
     /// rather than laid out again, and keeps its place in the count.
-    var layoutMemo: (key: ScrollIslandLayoutKey, laidOut: LaidOutIsland, readWidth: Double)?
+    /// Read and written only by `laidOut(in:)` and what it calls, never while another access is under way, so the
+    /// run-time check of exclusive access (several a frame) is left out.
+    @exclusivity(unchecked) var layoutMemo: LayoutMemo?
     private(set) var layoutsMade = 0
     public let measure: any ScrollIslandTextMeasure
     /// The same measure as its cache's class, for the elements' input.
@@ -62,7 +66,7 @@ public final class ScrollIslandPiece {
         self.progress = progress
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
-        self.messages = messages
+        messagesBox = Boxed(messages)
         measureCache = ScrollIslandMeasureCache(measure)
         self.measure = measureCache
         appear()
@@ -71,14 +75,11 @@ public final class ScrollIslandPiece {
 
     // MARK: Derived (the seed's computed properties)
 
-    public var sections: [ScrollIslandSection] { page.islandSections }
-    public var count: Int { page.sectionCount }
+    public var sections: [ScrollIslandSection] { page.reading.sections }
+    public var count: Int { page.reading.sections.count }
 
     /// The selection's place; `nil` or an unknown id reads as the first.
-    public var currentIndex: Int {
-        guard let id = page.selection, let i = page.sectionIndex(of: id) else { return 0 }
-        return i
-    }
+    public var currentIndex: Int { page.reading.selectionIndex ?? 0 }
 
     func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
 
@@ -89,9 +90,12 @@ public final class ScrollIslandPiece {
     var wantsTop: Bool { showsTopButton && count > 1 && currentIndex > 0 && !isOpen }
 
     /// The progress the app passes: the page's reading, nil, or its own number.
-    public var progressValue: Double? {
+    public var progressValue: Double? { progressValue(page.reading) }
+
+    /// The progress the app passes, with the page as `reading` reads it.
+    func progressValue(_ reading: ScrollReading) -> Double? {
         switch progress {
-        case .page: return page.readFraction
+        case .page: return reading.readFraction
         case .estimate: return nil
         case .fixed(let value): return value
         }
@@ -110,11 +114,12 @@ public final class ScrollIslandPiece {
 
     /// The layout's input for the current state.
     public var input: ScrollIslandInput {
-        ScrollIslandInput(sections: sections, selection: page.selection, progress: progressValue,
-                          isExpanded: isExpanded, showsTopButton: showsTopButton, style: style, messages: messages,
-                          candidate: state.candidate, pull: state.pull,
-                          bubbleOut: state.bubblePresent && state.bubbleOut, shownIndex: state.shownIndex,
-                          keyboardHeight: page.keyboardInset)
+        let reading = page.reading
+        return ScrollIslandInput(sections: reading.sections, selection: reading.selection, progress: progressValue,
+                                 isExpanded: isExpanded, showsTopButton: showsTopButton, style: style,
+                                 messages: messages, candidate: state.candidate, pull: state.pull,
+                                 bubbleOut: state.bubblePresent && state.bubbleOut, shownIndex: state.shownIndex,
+                                 keyboardHeight: reading.keyboardInset)
     }
 
     /// Where everything should be now; nil with no sections. Made again only when something it is made from has
@@ -132,36 +137,50 @@ public final class ScrollIslandPiece {
 
     /// The layout as the memo keeps it, boxed (`LaidOutIsland`).
     func laidOut(in environment: PieceEnvironment) -> LaidOutIsland {
+        let reading = page.reading
+        let island = state
         let key = ScrollIslandLayoutKey(
-            sections: sections, selection: page.selection, isExpanded: isExpanded,
-            showsTopButton: showsTopButton, style: style, messagesRevision: messagesRevision,
-            candidate: state.candidate, pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut,
-            shownIndex: state.shownIndex, keyboardHeight: page.keyboardInset, environment: environment)
+            sections: reading.sections, selection: reading.selection, isExpanded: boundExpanded ?? island.localExpanded,
+            showsTopButton: showsTopButton, style: style, messages: messagesBox,
+            candidate: island.candidate, pull: island.pull, bubbleOut: island.bubblePresent && island.bubbleOut,
+            shownIndex: island.shownIndex, keyboardHeight: reading.keyboardInset, environment: environment)
         if let memo = layoutMemo, memo.key == key {
             let kept = memo.laidOut
             // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask
             // costs.
-            guard let reading = kept.readFraction else { return kept }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue, selectedIndex: kept.selectedIndex,
-                                                         count: kept.count)
-            if fraction == reading { return kept }
-            guard let laid = kept.layout else { return kept }
-            let width = ScrollIslandLayout.readWidth(fraction, messages: messages, metrics: laid.metrics,
-                                                     measure: measure)
-            if width == memo.readWidth {
-                let read = laid.reading(fraction, displayTitle: sections[laid.displayIndex].title, messages: messages)
-                let box = LaidOutIsland(read, generation: kept.generation)
-                layoutMemo = (key, box, width)
-                return box
-            }
+            guard let keptFraction = kept.readFraction else { return kept }
+            let fraction = ScrollIslandRing.readFraction(progress: progressValue(reading),
+                                                         selectedIndex: kept.selectedIndex, count: kept.count)
+            if fraction == keptFraction { return kept }
+            if let read = reread(memo, to: fraction) { return read }
         }
+        return layOut(key, in: environment)
+    }
+
+    /// The kept layout read to `fraction`, when the read label keeps its width; nil when it must be laid out again.
+    /// Apart from `laidOut(in:)` so the asks that find the reading as before never copy the layout.
+    @inline(never)
+    private func reread(_ memo: LayoutMemo, to fraction: Double) -> LaidOutIsland? {
+        guard let laid = memo.laidOut.layout else { return nil }
+        let text = messagesBox.value.read(fraction)
+        let width = ScrollIslandLayout.readWidth(of: text, metrics: laid.metrics, measure: measure)
+        guard width == memo.readWidth else { return nil }
+        let read = laid.reading(fraction, readText: text)
+        let box = LaidOutIsland(read, generation: memo.laidOut.generation)
+        layoutMemo = LayoutMemo(key: memo.key, laidOut: box, readWidth: width)
+        return box
+    }
+
+    /// A new layout for `key`, counted and kept.
+    @inline(never)
+    private func layOut(_ key: ScrollIslandLayoutKey, in environment: PieceEnvironment) -> LaidOutIsland {
         let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
         layoutsMade &+= 1
         let width = made.map {
             ScrollIslandLayout.readWidth($0.readFraction, messages: messages, metrics: $0.metrics, measure: measure)
         } ?? 0
         let box = LaidOutIsland(made, generation: layoutsMade)
-        layoutMemo = (key, box, width)
+        layoutMemo = LayoutMemo(key: key, laidOut: box, readWidth: width)
         return box
     }
 
@@ -183,6 +202,20 @@ public final class ScrollIslandPiece {
 extension ScrollIslandPiece: ScrollPageObserver {
     public func pageDidChange(_ page: any ScrollSource, on context: any PieceContext) {
         react(on: context)
+    }
+}
+
+/// The layout made last (`ScrollIslandPiece.layoutMemo`), with what it was made from and its read label's width.
+/// A class, so an ask compares the key where it is kept instead of copying it out.
+final class LayoutMemo {
+    let key: ScrollIslandLayoutKey
+    let laidOut: LaidOutIsland
+    let readWidth: Double
+
+    init(key: ScrollIslandLayoutKey, laidOut: LaidOutIsland, readWidth: Double) {
+        self.key = key
+        self.laidOut = laidOut
+        self.readWidth = readWidth
     }
 }
 

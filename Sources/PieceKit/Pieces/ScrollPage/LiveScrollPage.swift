@@ -19,12 +19,24 @@ public protocol ScrollPageObserver: AnyObject {
 /// work, so a stage's `settle` waits for a fling to stop.
 public final class LiveScrollPage {
     public let name: String
-    /// The page as it rests (the last resting offset and the binding).
-    public private(set) var page: ScrollPage
+    /// The page as it rests (the last resting offset and the binding). Every change of it, in place or whole, drops
+    /// the kept box and reading, so neither can miss one.
+    public private(set) var page: ScrollPage {
+        didSet {
+            keptPage = nil
+            keptReading = nil
+        }
+    }
+    /// `page` boxed (`pageBox`), made on the first ask after it changed.
+    private var keptPage: Boxed<ScrollPage>?
+    /// The page read at once (`reading`), made on the first read after `page` or `offset` changed.
+    private var keptReading: ScrollReading?
     /// `section.1`…, named once per number of sections rather than on every frame.
     let sectionNames = SectionNames()
     /// The offset on screen now (mid-drag, mid-fling, past an edge while it bounces).
-    public private(set) var offset: Double
+    public private(set) var offset: Double {
+        didSet { keptReading = nil }
+    }
     weak var context: (any PieceContext)?
     var motion: Motion?
     var tick: ScheduledID?
@@ -63,6 +75,22 @@ public final class LiveScrollPage {
     /// How much has been read at the offset on screen, as the seed's `onScrollGeometryChange` computes it.
     public var readFraction: Double { page.readFraction(atOffset: offset) }
     public var keyboardInset: Double { page.keyboardInset }
+    /// The page in a box, the same box until the page changes: its elements' input compares the page by its box
+    /// rather than field by field, and holds it without copying it.
+    var pageBox: Boxed<ScrollPage> {
+        if let keptPage { return keptPage }
+        let made = Boxed(page)
+        keptPage = made
+        return made
+    }
+    /// Everything a bound piece reads of the page, read once per change of `page` or `offset` (the two things it is
+    /// made from, whose every change drops it).
+    public var reading: ScrollReading {
+        if let keptReading { return keptReading }
+        let made = ScrollReading(page, offset: offset)
+        keptReading = made
+        return made
+    }
     /// True while a fling or an animated scroll is running.
     public var isMoving: Bool { motion != nil }
     /// The section at the top anchor now.

@@ -8,9 +8,10 @@
 /// frame by frame.
 extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     /// Everything the page's elements are made from: the page as it rests (sections, selection, keyboard) and the
-    /// offset on screen with its change counter. Nothing here reads the environment or the tokens.
+    /// offset on screen with its change counter. Nothing here reads the environment or the tokens. The page is
+    /// compared by its box (`pageBox`, new with every change of `page`), not field by field.
     public struct ElementsInput: Equatable, Sendable {
-        let page: ScrollPage
+        let page: Boxed<ScrollPage>
         let offset: Double
         let version: Int
         /// `section.1`…, named once per number of sections rather than on every frame.
@@ -28,11 +29,11 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        ElementsInput(page: page, offset: offset, version: version, names: PureCache(sectionNames))
+        ElementsInput(page: pageBox, offset: offset, version: version, names: PureCache(sectionNames))
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
-        let (page, offset) = (input.page, input.offset)
+        let (page, offset) = (input.page.value, input.offset)
         // Every number snaps, watching the change counter: one implicit animation, given to each as it is added
         // (the page's every section changes every frame it scrolls, so the elements are built in place).
         let snap = ImplicitAnimation(nil, value: .number(Double(input.version)))
