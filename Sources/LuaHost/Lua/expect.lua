@@ -337,4 +337,19 @@ local function expectExtend(matchers)
   for k, fn in pairs(matchers) do Matchers[k] = fn end
 end
 
+-- Motion rules over a stage's kept frames (the host checks them: see ScriptInvariants.swift). Each failure names
+-- the frame, its time, the element, the property and the numbers.
+function Matchers.toBeFinite(actual, options) --: (options?: {from?: number})
+  local pass, detail = host.invariant(actual, "finite", options)
+  return pass, "to hold only finite numbers", nil, detail
+end
+function Matchers.toBeContinuous(actual, options) --: (options?: {maxStep?: number, except?: string[], from?: number, [string]: number})
+  local pass, detail = host.invariant(actual, "continuous", options)
+  return pass, "to move continuously", nil, detail
+end
+function Matchers.toBeStillUnderReduceMotion(actual, options) --: (options?: {moving?: string[], from?: number})
+  local pass, detail = host.invariant(actual, "still", options)
+  return pass, "to change only what Reduce Motion lets change", nil, detail
+end
+
 return { expect = expect, series = newSeries, expectExtend = expectExtend }

@@ -1,11 +1,14 @@
 /// Rules that must hold while pieces move, checked over a run of frames: the matchers a scenario asserts with and
 /// the checks an exploration applies after every action. Each returns the first breach in frame order (then in
 /// the frames' own order of pieces, elements and numbers), or nil. Pure functions of the frames: what a breach says
-/// depends on nothing else.
+/// depends on nothing else. A script decides how many frames there are, so each walk asks `work` (the host's time
+/// and memory limits) as it goes.
 public enum MotionInvariants {
     /// Every number in every frame is finite: no NaN, no infinity.
-    public static func finite<S: Sequence<Frame>>(_ frames: S) -> InvariantBreach? {
+    public static func finite<S: Sequence<Frame>>(_ frames: S, work: inout HostWork) throws(HostLimitReached)
+        -> InvariantBreach? {
         for frame in frames {
+            try work.steps(frame.values.count)
             guard let position = frame.values.firstIndex(where: { !$0.isFinite }) else { continue }
             let (piece, element, property) = frame.layout.name(ofValueAt: position)
             let value = frame.values[position]
@@ -25,6 +28,9 @@ public enum MotionInvariants {
         /// Numbers that may jump by design, named as the limits are: `title.x`, `opacity`.
         public var except: Set<String>
 
+        /// Whether every opacity (a name ending in "opacity", any case) is exempt: the Reduce Motion rule's.
+        var exemptsOpacities = false
+
         public init(maxStep: Double, limits: [String: Double] = [:], except: Set<String> = []) {
             self.maxStep = maxStep; self.limits = limits; self.except = except
         }
@@ -33,6 +39,7 @@ public enum MotionInvariants {
         func limit(piece: String, element: String, property: String) -> Double? {
             let names = ["\(piece).\(element).\(property)", "\(element).\(property)", property]
             if names.contains(where: except.contains) { return nil }
+            if exemptsOpacities, property.lowercased().hasSuffix("opacity") { return nil }
             for name in names { if let limit = limits[name] { return limit } }
             return maxStep
         }
@@ -41,9 +48,11 @@ public enum MotionInvariants {
     /// No number moves more than its limit between two consecutive frames (frame indices one apart: a `jump`
     /// between them is a skip of time, not a step). An element that appears or disappears is not a jump, nor is a
     /// number an element gains or loses; a NaN step is left to `finite`.
-    public static func continuous<S: Sequence<Frame>>(_ frames: S, limits: StepLimits) -> InvariantBreach? {
+    public static func continuous<S: Sequence<Frame>>(_ frames: S, limits: StepLimits,
+                                                      work: inout HostWork) throws(HostLimitReached) -> InvariantBreach? {
         var previous: Frame?
         for frame in frames {
+            try work.steps(frame.values.count)
             defer { previous = frame }
             guard let before = previous, frame.index == before.index + 1 else { continue }
             if let breach = step(from: before, to: frame, rule: "continuous", limits: limits) { return breach }
@@ -51,12 +60,16 @@ public enum MotionInvariants {
         return nil
     }
 
-    /// With Reduce Motion on, only the numbers named in `moving` (opacity, by default, and what the piece's
-    /// specification lets move) change between consecutive frames: any other change is a motion.
-    public static func still<S: Sequence<Frame>>(_ frames: S, moving: Set<String> = ["opacity"]) -> InvariantBreach? {
-        let limits = StepLimits(maxStep: 0, except: moving)
+    /// With Reduce Motion on, only opacities (any number whose name ends in "opacity", as `contentOpacity`) and the
+    /// numbers named in `moving` (what the piece's specification lets change) change between consecutive frames:
+    /// any other change is a motion.
+    public static func still<S: Sequence<Frame>>(_ frames: S, moving: Set<String> = [],
+                                                 work: inout HostWork) throws(HostLimitReached) -> InvariantBreach? {
+        var limits = StepLimits(maxStep: 0, except: moving)
+        limits.exemptsOpacities = true
         var previous: Frame?
         for frame in frames {
+            try work.steps(frame.values.count)
             defer { previous = frame }
             guard let before = previous, frame.index == before.index + 1 else { continue }
             if let breach = step(from: before, to: frame, rule: "still", limits: limits) { return breach }
