@@ -57,3 +57,22 @@ test("bad options are named", function()
   expect(function() expect(s).toBeStillUnderReduceMotion{ moving = { 3 } } end).toThrow("moving[1] must be a property name")
   expect(function() expect(3).toBeFinite() end).toThrow("toBeFinite: expect() must be given a stage")
 end)
+
+test("at rest: hit targets, labels, and parts inside the screen", function()
+  local s = Stage{}
+  s:nowPlaying{ player = s:player{ tracks = { { title = "Midnight Drive", artist = "The Night Owls", duration = 200 } } } }
+  s:settle()
+  expect(s).toHaveHitTargets()                     -- every button at least 44 by 44 points
+  expect(s).toHaveAccessibilityLabels()
+  expect(s).toStayInside("screen")
+  -- A page's content runs past the screen by design: name it as an exception.
+  local pg = s:page{ sections = { { id = "a", title = "One", height = 900 } } }
+  s:settle()
+  expect(function() expect(s).toStayInside("screen") end)
+    .toThrow("page.section.1.rect { x = 0, y = 59, w = 393, h = 900 } is not inside { x = 0, y = 0, w = 393, h = 852 }")
+  expect(s).toStayInside("screen", { except = { "page" } })
+  expect(pg.count).toBe(1)
+  -- A custom bound: no part of NowPlaying's bar is above y = 600.
+  expect(s).toStayInside({ x = 0, y = 600, w = 393, h = 252 }, { except = { "page" } })
+  expect(function() expect(s).toStayInside("middle") end).toThrow('argument 1 must be "screen", "safeArea" or a rect')
+end)

@@ -648,6 +648,9 @@ function expectExtend(...) end
 ---@field toBeFinite fun(options?: {from?: number})
 ---@field toBeContinuous fun(options?: {maxStep?: number, except?: string[], from?: number, [string]: number})
 ---@field toBeStillUnderReduceMotion fun(options?: {moving?: string[], from?: number})
+---@field toHaveHitTargets fun(side?: number, options?: {except?: string[]})
+---@field toHaveAccessibilityLabels fun()
+---@field toStayInside fun(where: "screen"|"safeArea"|{x: number, y: number, w: number, h: number}, options?: {except?: string[]})
 
 ---@param value any
 ---@return piecebox.expectation

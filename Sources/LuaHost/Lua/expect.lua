@@ -352,4 +352,17 @@ function Matchers.toBeStillUnderReduceMotion(actual, options) --: (options?: {mo
   return pass, "to change only what Reduce Motion lets change", nil, detail
 end
 
+function Matchers.toHaveHitTargets(actual, side, options) --: (side?: number, options?: {except?: string[]})
+  local pass, detail = host.invariant(actual, "hitTargets", { side = side, except = options and options.except })
+  return pass, "to have hit targets of at least " .. tostring(side or 44) .. " points", nil, detail
+end
+function Matchers.toHaveAccessibilityLabels(actual) --: ()
+  local pass, detail = host.invariant(actual, "labels")
+  return pass, "to label everything VoiceOver reaches", nil, detail
+end
+function Matchers.toStayInside(actual, where, options) --: (where: "screen"|"safeArea"|{x: number, y: number, w: number, h: number}, options?: {except?: string[]})
+  local pass, detail = host.invariant(actual, "inside", { where = where, except = options and options.except })
+  return pass, "to stay inside " .. (type(where) == "string" and where or "the rect"), nil, detail
+end
+
 return { expect = expect, series = newSeries, expectExtend = expectExtend }

@@ -11,6 +11,9 @@ enum ScriptInvariants {
         "finite": ["from"],
         "continuous": ["maxStep", "except", "from"],
         "still": ["moving", "from"],
+        "hitTargets": ["side", "except"],
+        "labels": [],
+        "inside": ["where", "except"],
     ]
 
     /// A guess, overridable per call (`maxStep`): a change made outside any animation jumps by its whole travel in
@@ -38,6 +41,9 @@ enum ScriptInvariants {
         switch rule {
         case "finite": "toBeFinite"
         case "continuous": "toBeContinuous"
+        case "hitTargets": "toHaveHitTargets"
+        case "labels": "toHaveAccessibilityLabels"
+        case "inside": "toStayInside"
         default: "toBeStillUnderReduceMotion"
         }
     }
@@ -55,6 +61,15 @@ enum ScriptInvariants {
                 return try MotionInvariants.finite(frames, work: &work)
             case "continuous":
                 return try MotionInvariants.continuous(frames, limits: try limits(opts, c), work: &work)
+            case "hitTargets":
+                let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
+                return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
+                                                     work: &work)
+            case "labels":
+                return try RestInvariants.accessibilityLabels(on: stage, work: &work)
+            case "inside":
+                return try RestInvariants.inside(try bounds(opts, on: stage, c), on: stage,
+                                                 except: try names(opts, "except") ?? [], work: &work)
             default:
                 let moving = try names(opts, "moving") ?? []
                 return try MotionInvariants.still(frames, moving: moving, work: &work)
@@ -84,6 +99,23 @@ enum ScriptInvariants {
         }
         limits.except = try names(opts, "except") ?? []
         return limits
+    }
+
+    /// Where `toStayInside` holds the elements: "screen", "safeArea", or a rect `{ x, y, w, h }`.
+    static func bounds(_ opts: Options, on stage: Stage, _ c: LuaCall) throws -> Rect {
+        switch opts.table["where"] {
+        case .string("screen"): return RestInvariants.screen(of: stage)
+        case .string("safeArea"): return RestInvariants.safeArea(of: stage)
+        case .table(let t):
+            var n: [String: Double] = [:]
+            for (key, value) in t.fields { if case .number(let x) = value, x.isFinite { n[key] = x } }
+            if let x = n["x"], let y = n["y"], let w = n["w"], let h = n["h"], w >= 0, h >= 0, t.fields.count == 4 {
+                return Rect(x: x, y: y, width: w, height: h)
+            }
+            fallthrough
+        default:
+            throw c.refusal("argument 1 must be \"screen\", \"safeArea\" or a rect { x, y, w, h } of finite numbers (sizes at least 0), got \(opts.table["where"].described())")
+        }
     }
 
     /// A list of property names (`{ "opacity", "title.x" }`).
