@@ -645,6 +645,12 @@ function expectExtend(...) end
 ---@field toSettleWithin fun(seconds: number, tolerance?: number)
 ---@field toOvershootBy fun(fraction: number, tolerance?: number)
 ---@field toMatchGolden fun(name: string, options?: {elements?: string[], tolerance?: number|table<string, number>})
+---@field toBeFinite fun(options?: {from?: number})
+---@field toBeContinuous fun(options?: {maxStep?: number, except?: string[], from?: number, [string]: number})
+---@field toBeStillUnderReduceMotion fun(options?: {moving?: string[], from?: number})
+---@field toHaveHitTargets fun(side?: number, options?: {except?: string[]})
+---@field toHaveAccessibilityLabels fun()
+---@field toStayInside fun(where: "screen"|"safeArea"|{x: number, y: number, w: number, h: number}, options?: {except?: string[]})
 
 ---@param value any
 ---@return piecebox.expectation

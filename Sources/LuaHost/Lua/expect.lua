@@ -337,4 +337,32 @@ local function expectExtend(matchers)
   for k, fn in pairs(matchers) do Matchers[k] = fn end
 end
 
+-- Motion rules over a stage's kept frames (the host checks them: see ScriptInvariants.swift). Each failure names
+-- the frame, its time, the element, the property and the numbers.
+function Matchers.toBeFinite(actual, options) --: (options?: {from?: number})
+  local pass, detail = host.invariant(actual, "finite", options)
+  return pass, "to hold only finite numbers", nil, detail
+end
+function Matchers.toBeContinuous(actual, options) --: (options?: {maxStep?: number, except?: string[], from?: number, [string]: number})
+  local pass, detail = host.invariant(actual, "continuous", options)
+  return pass, "to move continuously", nil, detail
+end
+function Matchers.toBeStillUnderReduceMotion(actual, options) --: (options?: {moving?: string[], from?: number})
+  local pass, detail = host.invariant(actual, "still", options)
+  return pass, "to change only what Reduce Motion lets change", nil, detail
+end
+
+function Matchers.toHaveHitTargets(actual, side, options) --: (side?: number, options?: {except?: string[]})
+  local pass, detail = host.invariant(actual, "hitTargets", { side = side, except = options and options.except })
+  return pass, "to have hit targets of at least " .. tostring(side or 44) .. " points", nil, detail
+end
+function Matchers.toHaveAccessibilityLabels(actual) --: ()
+  local pass, detail = host.invariant(actual, "labels")
+  return pass, "to label everything VoiceOver reaches", nil, detail
+end
+function Matchers.toStayInside(actual, where, options) --: (where: "screen"|"safeArea"|{x: number, y: number, w: number, h: number}, options?: {except?: string[]})
+  local pass, detail = host.invariant(actual, "inside", { where = where, except = options and options.except })
+  return pass, "to stay inside " .. (type(where) == "string" and where or "the rect"), nil, detail
+end
+
 return { expect = expect, series = newSeries, expectExtend = expectExtend }

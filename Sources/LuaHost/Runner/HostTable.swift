@@ -28,6 +28,8 @@ extension ScenarioRunner {
         field("readModule") { pushReadModule(state, modules: modules) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
+        // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
+        field("invariant") { ScriptInvariants.push(state, context: context) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
         field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }

@@ -1,0 +1,133 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// `expect(s).toBeFinite()`, `.toBeContinuous{...}` and `.toBeStillUnderReduceMotion{...}`: the motion rules of
+/// `MotionInvariants` over a stage's kept frames (from time `from` on, when given), under the file's limits. Gives
+/// the matcher whether the rule held and, when it did not, the breach in words.
+enum ScriptInvariants {
+    /// The rules by the names expect.lua passes, with the options each takes.
+    static let ruleOptions: [String: [String]] = [
+        "finite": ["from"],
+        "continuous": ["maxStep", "except", "from"],
+        "still": ["moving", "from"],
+        "hitTargets": ["side", "except"],
+        "labels": [],
+        "inside": ["where", "except"],
+    ]
+
+    /// A guess, overridable per call (`maxStep`): a change made outside any animation jumps by its whole travel in
+    /// one frame, while a spring carries a part a fraction of it. NowPlaying's card, the fastest built-in motion,
+    /// moves its surface up to about 60 points between two frames at 60 fps, so the default leaves room above that.
+    static let defaultMaxStep = 100.0
+
+    static func push(_ state: LuaState, context: BindingContext) {
+        state.pushFunction { call in
+            let rule = try call.string(2, "a rule name")
+            let c = call.named(matcher(rule))
+            let stages = state.classCache["stage"] as? LuaClass<StageObject>
+            guard c.type(1) == LUA_TUSERDATA, let stages, let object = try? stages.object(c, stack: 1, what: c.function) else {
+                throw LuaHostError.message("\(c.function): expect() must be given a stage (expect(s).\(c.function)()), got \(c.typeName(1))")
+            }
+            var work = context.hostWork()
+            let breach = try check(rule, on: object.stage, c, work: &work)
+            c.push(breach == nil)
+            if let breach { c.push(breach.message) } else { c.pushNil() }
+            return 2
+        }
+    }
+
+    static func matcher(_ rule: String) -> String {
+        switch rule {
+        case "finite": "toBeFinite"
+        case "continuous": "toBeContinuous"
+        case "hitTargets": "toHaveHitTargets"
+        case "labels": "toHaveAccessibilityLabels"
+        case "inside": "toStayInside"
+        default: "toBeStillUnderReduceMotion"
+        }
+    }
+
+    static func check(_ rule: String, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
+        var allowed = ruleOptions[rule] ?? []
+        // A continuity check takes a limit of its own for any property, by name.
+        if rule == "continuous", case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
+        let opts = try c.options(3, allowed: allowed)
+        let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
+        let frames = stage.history.lazy.filter { $0.time >= from - 1e-9 }
+        do {
+            switch rule {
+            case "finite":
+                return try MotionInvariants.finite(frames, work: &work)
+            case "continuous":
+                return try MotionInvariants.continuous(frames, limits: try limits(opts, c), work: &work)
+            case "hitTargets":
+                let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
+                return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
+                                                     work: &work)
+            case "labels":
+                return try RestInvariants.accessibilityLabels(on: stage, work: &work)
+            case "inside":
+                return try RestInvariants.inside(try bounds(opts, on: stage, c), on: stage,
+                                                 except: try names(opts, "except") ?? [], work: &work)
+            default:
+                let moving = try names(opts, "moving") ?? []
+                return try MotionInvariants.still(frames, moving: moving, work: &work)
+            }
+        } catch let stop as HostLimitReached {
+            throw LuaHostError.message(stop.reason)
+        }
+    }
+
+    /// `maxStep`, `except` and a limit of its own for any other key (`opacity = 0.5`, `["title.x"] = 80`).
+    static func limits(_ opts: Options, _ c: LuaCall) throws -> MotionInvariants.StepLimits {
+        var limits = MotionInvariants.StepLimits(maxStep: defaultMaxStep)
+        for (key, value) in opts.table.fields {
+            switch key {
+            case "from", "except": continue
+            case "maxStep":
+                guard case .number(let n) = value, n >= 0 else {
+                    throw c.refusal("option 'maxStep' must be a number of at least 0, got \(value.described())")
+                }
+                limits.maxStep = n
+            default:
+                guard case .number(let n) = value, n >= 0 else {
+                    throw c.refusal("option '\(key)' must be a limit (a number of at least 0), got \(value.described())")
+                }
+                limits.limits[key] = n
+            }
+        }
+        limits.except = try names(opts, "except") ?? []
+        return limits
+    }
+
+    /// Where `toStayInside` holds the elements: "screen", "safeArea", or a rect `{ x, y, w, h }`.
+    static func bounds(_ opts: Options, on stage: Stage, _ c: LuaCall) throws -> Rect {
+        switch opts.table["where"] {
+        case .string("screen"): return RestInvariants.screen(of: stage)
+        case .string("safeArea"): return RestInvariants.safeArea(of: stage)
+        case .table(let t):
+            var n: [String: Double] = [:]
+            for (key, value) in t.fields { if case .number(let x) = value, x.isFinite { n[key] = x } }
+            if let x = n["x"], let y = n["y"], let w = n["w"], let h = n["h"], w >= 0, h >= 0, t.fields.count == 4 {
+                return Rect(x: x, y: y, width: w, height: h)
+            }
+            fallthrough
+        default:
+            throw c.refusal("argument 1 must be \"screen\", \"safeArea\" or a rect { x, y, w, h } of finite numbers (sizes at least 0), got \(opts.table["where"].described())")
+        }
+    }
+
+    /// A list of property names (`{ "opacity", "title.x" }`).
+    static func names(_ opts: Options, _ key: String) throws -> Set<String>? {
+        guard let list = try opts.table(key, "a list of property names") else { return nil }
+        var out: Set<String> = []
+        for (i, value) in list.array.enumerated() {
+            guard case .string(let name) = value else {
+                throw opts.refusal("\(key)[\(i + 1)] must be a property name such as \"opacity\", got \(value.described())")
+            }
+            out.insert(name)
+        }
+        return out
+    }
+}
