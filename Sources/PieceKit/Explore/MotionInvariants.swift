@@ -50,14 +50,7 @@ public enum MotionInvariants {
     /// number an element gains or loses; a NaN step is left to `finite`.
     public static func continuous<S: Sequence<Frame>>(_ frames: S, limits: StepLimits,
                                                       work: inout HostWork) throws(HostLimitReached) -> InvariantBreach? {
-        var previous: Frame?
-        for frame in frames {
-            try work.steps(frame.values.count)
-            defer { previous = frame }
-            guard let before = previous, frame.index == before.index + 1 else { continue }
-            if let breach = step(from: before, to: frame, rule: "continuous", limits: limits) { return breach }
-        }
-        return nil
+        try steps(frames, rule: "continuous", limits: limits, work: &work)
     }
 
     /// With Reduce Motion on, only opacities (any number whose name ends in "opacity", as `contentOpacity`) and the
@@ -67,12 +60,18 @@ public enum MotionInvariants {
                                                  work: inout HostWork) throws(HostLimitReached) -> InvariantBreach? {
         var limits = StepLimits(maxStep: 0, except: moving)
         limits.exemptsOpacities = true
+        return try steps(frames, rule: "still", limits: limits, work: &work)
+    }
+
+    /// The first step between consecutive frames (indices one apart) that breaks `limits`.
+    static func steps<S: Sequence<Frame>>(_ frames: S, rule: String, limits: StepLimits,
+                                          work: inout HostWork) throws(HostLimitReached) -> InvariantBreach? {
         var previous: Frame?
         for frame in frames {
             try work.steps(frame.values.count)
             defer { previous = frame }
             guard let before = previous, frame.index == before.index + 1 else { continue }
-            if let breach = step(from: before, to: frame, rule: "still", limits: limits) { return breach }
+            if let breach = step(from: before, to: frame, rule: rule, limits: limits) { return breach }
         }
         return nil
     }
