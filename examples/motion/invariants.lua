@@ -18,6 +18,19 @@ test("NowPlaying opens and closes without a jump", function()
   expect(s).toBeContinuous()                       -- at most 100 points a frame, the default
 end)
 
+test("after the last input every motion ends in time", function()
+  local s = Stage{ fps = 60 }
+  local np = nowPlaying(s)
+  s:advance(0.1)
+  np:tap()
+  -- The card is still opening a fifth of a second after the tap: the failure names the first number still moving.
+  expect(function() expect(s).toSettleWithin(0.2) end).toThrow("nowPlaying.surface.y still moving 0.2 s later")
+  expect(s).toSettleWithin(2)
+  -- A disc's turning is ambient motion, which never holds a stage up.
+  s:vinyl{ isPlaying = true }
+  expect(s).toSettleWithin(0.1)
+end)
+
 test("a change made outside any animation is a jump, named with its frame and numbers", function()
   local s = Stage{ fps = 60 }
   local card = s:piece{ name = "card", state = { x = 0 }, layout = function(st)

@@ -365,4 +365,13 @@ function Matchers.toStayInside(actual, where, options) --: (where: "screen"|"saf
   return pass, "to stay inside " .. (type(where) == "string" and where or "the rect"), nil, detail
 end
 
+-- On a stage, toSettleWithin is the motion rule: rendering on from now (after the script's last input), every
+-- motion but the background's ends within the time. On a series of numbers it is the series' own rule, as before.
+local settleSeries = Matchers.toSettleWithin
+Matchers.toSettleWithin = function(actual, seconds, tolerance)
+  if type(actual) ~= "userdata" then return settleSeries(actual, seconds, tolerance) end
+  local pass, detail = host.invariant(actual, "settles", { seconds = seconds })
+  return pass, "to settle within " .. tostring(seconds) .. " s", nil, detail
+end
+
 return { expect = expect, series = newSeries, expectExtend = expectExtend }

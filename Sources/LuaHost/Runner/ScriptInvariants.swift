@@ -14,6 +14,7 @@ enum ScriptInvariants {
         "hitTargets": ["side", "except"],
         "labels": [],
         "inside": ["where", "except"],
+        "settles": ["seconds"],
     ]
 
     /// A guess, overridable per call (`maxStep`): a change made outside any animation jumps by its whole travel in
@@ -44,6 +45,7 @@ enum ScriptInvariants {
         case "hitTargets": "toHaveHitTargets"
         case "labels": "toHaveAccessibilityLabels"
         case "inside": "toStayInside"
+        case "settles": "toSettleWithin"
         default: "toBeStillUnderReduceMotion"
         }
     }
@@ -67,6 +69,8 @@ enum ScriptInvariants {
                                                      work: &work)
             case "labels":
                 return try RestInvariants.accessibilityLabels(on: stage, work: &work)
+            case "settles":
+                return try settles(stage, opts, c)
             case "inside":
                 return try RestInvariants.inside(try bounds(opts, on: stage, c), on: stage,
                                                  except: try names(opts, "except") ?? [], work: &work)
@@ -99,6 +103,39 @@ enum ScriptInvariants {
         }
         limits.except = try names(opts, "except") ?? []
         return limits
+    }
+
+    /// `expect(s).toSettleWithin(seconds)`, after a script's last input: the stage settles (every motion but the
+    /// background's ends, no blocking work is left) within `seconds` of frames from now, rendering them as
+    /// `s:settle()` would. Whatever still moves after that is the breach.
+    static func settles(_ stage: Stage, _ opts: Options, _ c: LuaCall) throws -> InvariantBreach? {
+        guard let seconds = try opts.number("seconds", "a number of seconds"), seconds >= 0 else {
+            throw c.refusal("argument 1 must be a number of seconds of at least 0")
+        }
+        // The frames whose times fall within `seconds` of now, at most ten million (a runaway, not a wait).
+        let frames = Int(min((seconds * Double(stage.fps) + 1e-9).rounded(.down), 10_000_000))
+        do {
+            try stage.settle(maxFrames: frames)
+            return nil
+        } catch .didNotSettle(_, let time, let animating, let scheduled) {
+            // A path is piece.element.number, and an element's name may hold dots ("row.3").
+            let what = animating.first ?? scheduled.first.map { "work \"\($0)\"" } ?? "the stage"
+            var parts = [what, "", ""]
+            if animating.first != nil, let first = what.firstIndex(of: "."), let last = what.lastIndex(of: "."),
+               first < last {
+                parts = [String(what[..<first]), String(what[what.index(after: first)..<last]),
+                         String(what[what.index(after: last)...])]
+            }
+            var words = "still moving \(JSONNumberFormat.formatNumber(seconds, decimals: 6)) s later"
+            if animating.count + scheduled.count > 1 {
+                words += " (and \(animating.count + scheduled.count - 1) more: "
+                    + (animating + scheduled.map { "work \"\($0)\"" }).dropFirst().prefix(5).joined(separator: ", ") + ")"
+            }
+            return InvariantBreach(rule: "settles", frame: stage.latestFrame?.index ?? 0, time: time,
+                                   piece: parts[0], element: parts[1], property: parts[2], detail: words)
+        } catch {
+            throw c.refusal("\(error)")
+        }
     }
 
     /// Where `toStayInside` holds the elements: "screen", "safeArea", or a rect `{ x, y, w, h }`.

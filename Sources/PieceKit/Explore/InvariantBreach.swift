@@ -19,6 +19,7 @@ public struct InvariantBreach: Equatable, Sendable {
 
     /// "frame 12 (t = 0.100000 s): nowPlaying.surface.h moved 120 in one frame (at most 40): 10 → 130".
     public var message: String {
-        "frame \(frame) (t = \(JSONNumberFormat.formatNumber(time, decimals: 6)) s): \(piece).\(element).\(property) \(detail)"
+        let place = [piece, element, property].filter { !$0.isEmpty }.joined(separator: ".")
+        return "frame \(frame) (t = \(JSONNumberFormat.formatNumber(time, decimals: 6)) s): \(place) \(detail)"
     }
 }
