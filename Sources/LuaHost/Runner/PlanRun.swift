@@ -1,3 +1,4 @@
+import PieceKit
 import CLua
 import CLuaShim
 
