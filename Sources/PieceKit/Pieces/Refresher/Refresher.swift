@@ -36,7 +36,7 @@ public enum Refresher {
     /// `height` points, the one formula the scroll page uses past its ends. Up or no movement pulls nothing.
     public static func pull(forTranslation translation: Double, height: Double) -> Double {
         guard translation > 0 else { return 0 }
-        return GesturePhysics.rubberBand(translation, limit: height)
+        return ScrollPagePhysics.rubberBand(translation, dimension: height)
     }
 
     /// How much of the spinner a pull shows, from 0 to 1 (all of it at the threshold and beyond).
