@@ -73,6 +73,19 @@ import Testing
                                                                    except: ["title.opacity", "x"])) == nil)
     }
 
+    @Test func framesThatShareALayoutFindTheSameFirstBreach() {
+        // The stage's frames share one layout while nothing but numbers changes; the same numbers in frames made
+        // apart must give the same answer. x: 0 → 30 (fine under 40), opacity 0 → 1 (over its own 0.5).
+        let first = Self.frame(0, ["a": ["x": 0, "opacity": 0]])
+        let apart = Self.frame(1, ["a": ["x": 30, "opacity": 1]])
+        let shared = Frame(index: 1, time: 1.0 / 60, layout: first.layout, values: [30, 1], events: [])
+        let limits = MotionInvariants.StepLimits(maxStep: 40, limits: ["opacity": 0.5])
+        let together = continuous([first, shared], limits: limits)
+        #expect(together?.property == "opacity")
+        #expect(together == continuous([first, apart], limits: limits))
+        #expect(continuous([first, shared], limits: .init(maxStep: 40, limits: ["opacity": 1])) == nil)
+    }
+
     @Test func appearingDisappearingAndSkippedFramesAreNotJumps() {
         // "badge" appears at x = 300 in frame 1 and is gone in frame 2; frame 5 follows frame 2 after a jump.
         let frames = [Self.frame(0, ["surface": ["x": 0]]),

@@ -78,6 +78,20 @@ public enum MotionInvariants {
 
     /// The first number of `after` that moved more than its limit since `before`.
     static func step(from before: Frame, to after: Frame, rule: String, limits: StepLimits) -> InvariantBreach? {
+        // Most consecutive frames share one layout: then the numbers stand in the same places, so they are compared
+        // place by place, and a name is worked out only for a step larger than the smallest limit.
+        if before.layout === after.layout, before.values.count == after.values.count {
+            let floor = limits.limits.values.reduce(limits.maxStep, min)
+            for i in after.values.indices {
+                let from = before.values[i], to = after.values[i]
+                guard abs(to - from) > floor, from.isFinite, to.isFinite else { continue }
+                let (piece, element, property) = after.layout.name(ofValueAt: i)
+                guard let limit = limits.limit(piece: piece, element: element, property: property),
+                      abs(to - from) > limit else { continue }
+                return breach(rule, after, piece, element, property, from: from, to: to, limit: limit)
+            }
+            return nil
+        }
         for piece in after.pieces {
             guard let old = before.piece(piece.name) else { continue }
             for element in piece.elements {
@@ -88,14 +102,19 @@ public enum MotionInvariants {
                     guard from.isFinite, to.isFinite,
                           let limit = limits.limit(piece: piece.name, element: element.name, property: property),
                           abs(to - from) > limit else { continue }
-                    let words = rule == "still" ? "moved under Reduce Motion" : "moved \(format(abs(to - from))) in one frame (at most \(format(limit)))"
-                    return InvariantBreach(rule: rule, frame: after.index, time: after.time, piece: piece.name,
-                                           element: element.name, property: property,
-                                           detail: "\(words): \(format(from)) → \(format(to))")
+                    return breach(rule, after, piece.name, element.name, property, from: from, to: to, limit: limit)
                 }
             }
         }
         return nil
+    }
+
+    static func breach(_ rule: String, _ frame: Frame, _ piece: String, _ element: String, _ property: String,
+                       from: Double, to: Double, limit: Double) -> InvariantBreach {
+        let words = rule == "still" ? "moved under Reduce Motion"
+            : "moved \(format(abs(to - from))) in one frame (at most \(format(limit)))"
+        return InvariantBreach(rule: rule, frame: frame.index, time: frame.time, piece: piece, element: element,
+                               property: property, detail: "\(words): \(format(from)) → \(format(to))")
     }
 
     static func format(_ value: Double) -> String { JSONNumberFormat.formatNumber(value, decimals: 3) }
