@@ -2,20 +2,39 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// `expect(s).toBeFinite()`, `.toBeContinuous{...}` and `.toBeStillUnderReduceMotion{...}`: the motion rules of
-/// `MotionInvariants` over a stage's kept frames (from time `from` on, when given), under the file's limits. Gives
-/// the matcher whether the rule held and, when it did not, the breach in words.
+/// The motion rules as matchers on a stage: `toBeFinite`, `toBeContinuous` and `toBeStillUnderReduceMotion` over its
+/// kept frames (`MotionInvariants`, from time `from` on when given), `toSettleWithin` from now, and the rules at rest
+/// (`RestInvariants`), all under the file's limits. Gives the matcher whether the rule held and, when it did not,
+/// the breach in words.
 enum ScriptInvariants {
-    /// The rules by the names expect.lua passes, with the options each takes.
-    static let ruleOptions: [String: [String]] = [
-        "finite": ["from"],
-        "continuous": ["maxStep", "except", "from"],
-        "still": ["moving", "from"],
-        "hitTargets": ["side", "except"],
-        "labels": [],
-        "inside": ["where", "except"],
-        "settles": ["seconds"],
-    ]
+    /// The rules by the names expect.lua passes: the matcher each is, and the options it takes.
+    enum Rule: String {
+        case finite, continuous, still, hitTargets, labels, inside, settles
+
+        var matcher: String {
+            switch self {
+            case .finite: "toBeFinite"
+            case .continuous: "toBeContinuous"
+            case .still: "toBeStillUnderReduceMotion"
+            case .hitTargets: "toHaveHitTargets"
+            case .labels: "toHaveAccessibilityLabels"
+            case .inside: "toStayInside"
+            case .settles: "toSettleWithin"
+            }
+        }
+
+        var options: [String] {
+            switch self {
+            case .finite: ["from"]
+            case .continuous: ["maxStep", "except", "from"]
+            case .still: ["moving", "from"]
+            case .hitTargets: ["side", "except"]
+            case .labels: []
+            case .inside: ["where", "except"]
+            case .settles: ["seconds"]
+            }
+        }
+    }
 
     /// A guess, overridable per call (`maxStep`): a change made outside any animation jumps by its whole travel in
     /// one frame, while a spring carries a part a fraction of it. NowPlaying's card, the fastest built-in motion,
@@ -24,8 +43,9 @@ enum ScriptInvariants {
 
     static func push(_ state: LuaState, context: BindingContext) {
         state.pushFunction { call in
-            let rule = try call.string(2, "a rule name")
-            let c = call.named(matcher(rule))
+            let name = try call.string(2, "a rule name")
+            guard let rule = Rule(rawValue: name) else { throw LuaHostError.message("no motion rule named \(name)") }
+            let c = call.named(rule.matcher)
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
             guard c.type(1) == LUA_TUSERDATA, let stages, let object = try? stages.object(c, stack: 1, what: c.function) else {
                 throw LuaHostError.message("\(c.function): expect() must be given a stage (expect(s).\(c.function)()), got \(c.typeName(1))")
@@ -38,43 +58,31 @@ enum ScriptInvariants {
         }
     }
 
-    static func matcher(_ rule: String) -> String {
-        switch rule {
-        case "finite": "toBeFinite"
-        case "continuous": "toBeContinuous"
-        case "hitTargets": "toHaveHitTargets"
-        case "labels": "toHaveAccessibilityLabels"
-        case "inside": "toStayInside"
-        case "settles": "toSettleWithin"
-        default: "toBeStillUnderReduceMotion"
-        }
-    }
-
-    static func check(_ rule: String, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
-        var allowed = ruleOptions[rule] ?? []
+    static func check(_ rule: Rule, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
+        var allowed = rule.options
         // A continuity check takes a limit of its own for any property, by name.
-        if rule == "continuous", case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
+        if rule == .continuous, case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
         let opts = try c.options(3, allowed: allowed)
         let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
         let frames = stage.history.lazy.filter { $0.time >= from - 1e-9 }
         do {
             switch rule {
-            case "finite":
+            case .finite:
                 return try MotionInvariants.finite(frames, work: &work)
-            case "continuous":
+            case .continuous:
                 return try MotionInvariants.continuous(frames, limits: try limits(opts, c), work: &work)
-            case "hitTargets":
+            case .hitTargets:
                 let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
                 return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
                                                      work: &work)
-            case "labels":
+            case .labels:
                 return try RestInvariants.accessibilityLabels(on: stage, work: &work)
-            case "settles":
+            case .settles:
                 return try settles(stage, opts, c)
-            case "inside":
+            case .inside:
                 return try RestInvariants.inside(try bounds(opts, on: stage, c), on: stage,
                                                  except: try names(opts, "except") ?? [], work: &work)
-            default:
+            case .still:
                 let moving = try names(opts, "moving") ?? []
                 return try MotionInvariants.still(frames, moving: moving, work: &work)
             }
