@@ -41,8 +41,8 @@ public struct ChoiceSource: Sendable {
         let value: Int
         if var g = generator {
             let span = UInt64(bitPattern: Int64(high) &- Int64(low)) &+ 1
-            // span 0 is the whole 64-bit range.
-            let offset = span == 0 ? g.next() : g.next() % span
+            // Unbiased below the span (`below`) when it fits an Int; span 0 is the whole 64-bit range.
+            let offset = span == 0 ? g.next() : span <= UInt64(Int.max) ? UInt64(g.below(Int(span))) : g.next() % span
             value = Int(truncatingIfNeeded: Int64(low) &+ Int64(bitPattern: offset))
             generator = g
         } else if case .integer(_, _, let recorded)? = nextRecorded(), recorded >= low, recorded <= high {
@@ -95,7 +95,7 @@ public struct ChoiceSource: Sendable {
         let n = max(count, 1)
         let index: Int
         if var g = generator {
-            index = Int(g.next() % UInt64(n))
+            index = g.below(n)
             generator = g
         } else if case .pick(_, let recorded)? = nextRecorded(), recorded < n {
             index = recorded
