@@ -136,6 +136,7 @@ enum Worker {
         o.append("group", r.group)
         o.append("tags", r.tags)
         o.append("duration", r.duration)
+        if let scenario = r.scenario { o.append("scenario", scenario) }
     }
 }
 

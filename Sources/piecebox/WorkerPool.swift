@@ -306,7 +306,7 @@ struct WorkerPool {
     }
 
     static func result(_ obj: JSONValue) -> TestResult {
-        TestResult(name: obj["name"]?.string ?? "?",
+        var r = TestResult(name: obj["name"]?.string ?? "?",
                    status: TestResult.Status(rawValue: obj["status"]?.string ?? "") ?? .failed,
                    message: obj["message"]?.string ?? "",
                    traceback: obj["traceback"]?.string ?? "",
@@ -314,6 +314,8 @@ struct WorkerPool {
                    group: obj["group"]?.string ?? "",
                    tags: obj["tags"]?.strings ?? [],
                    duration: obj["duration"]?.number ?? 0)
+        r.scenario = obj["scenario"]?.string
+        return r
     }
 }
 

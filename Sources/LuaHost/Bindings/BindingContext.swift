@@ -135,6 +135,11 @@ final class BindingContext {
     // MARK: The frame log
 
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
+    /// Set while an exploration runs its runs (`ScriptExplore`): the most frames a stage made then may render.
+    var exploringFrameCap: Int?
+    /// The minimal scenario of the exploration that failed in the running test, for `--save`.
+    var minimalScenario: String?
+
     private var log: CountingLog?
     private var logError: String?
 
@@ -143,14 +148,26 @@ final class BindingContext {
     func stageCreated(_ stage: Stage) throws {
         let entry = StageEntry(stage)
         stages.append(entry)
-        stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        if let cap = exploringFrameCap {
+            // A run's stage: a stage that renders past the cap stops its run (a failure the exploration shrinks),
+            // not the file.
+            stage.interruption = { [weak self, weak stage] in
+                if let stage, stage.frameIndex > cap {
+                    return "the run rendered more than \(cap) frames (an exploration's run may render at most that many: something never stops)"
+                }
+                return self?.checkLimits(refreshing: entry)
+            }
+        } else {
+            stage.interruption = { [weak self] in self?.checkLimits(refreshing: entry) }
+        }
         stage.allocationCheck = { [weak self] bytes in self?.checkLimits(refreshing: entry, holding: bytes) }
         // Kept frames past the cap are refused by the stage itself, with a message that says they are the cause.
         if state.limits.memoryBytes > 0 { stage.historyByteLimit = state.limits.memoryBytes }
         // Released stages are dropped now and then, not on every creation, so making many stays linear.
         if stages.count >= 2 * stagesAfterPrune { recountStages() }
         if let reason = checkLimits(refreshing: entry) { throw LuaHostError.message(reason) }
-        guard let logPath = options.logPath else { return }
+        // An exploration's thousands of runs are not the file's frames: its stages keep no log.
+        guard exploringFrameCap == nil, let logPath = options.logPath else { return }
         if log == nil && logError == nil {
             do { log = CountingLog(try JSONLogFile(path: logPath), context: self) } catch { logError = "\(error)" }
         }

@@ -216,7 +216,9 @@ enum InteractionBinding {
             return p
         case .part(let part, let index):
             do { return try stage.aim(at: part, index: index, on: piece) } catch {
-                throw c.refusal("\(error)")
+                let refusal = c.refusal("\(error)")
+                if case .unreachablePart = error { c.state?.lastNotNow = refusal.description }
+                throw refusal
             }
         }
     }

@@ -31,6 +31,9 @@ public struct LuaCall {
     /// What every read of this call (all its arguments and options together) may copy out of Lua.
     var budget: ReadBudget { ownBudget ?? ReadBudget(countedIn: L) }
 
+    /// The state the call runs in (nil only once it has closed).
+    var state: LuaState? { pb_limits_of(L).flatMap { LuaState.owning($0) } }
+
     func named(_ function: String, method: Bool = false) -> LuaCall {
         var c = self
         c.function = function

@@ -122,3 +122,35 @@ local function hook(kind)
   end
 end
 beforeAll, afterAll, beforeEach, afterEach = hook("beforeAll"), hook("afterAll"), hook("beforeEach"), hook("afterEach")
+
+-- explore(name, { setup, actions, invariants, check, steps, runs, ... }): runs of random actions checked by the
+-- motion rules, declared as a test tagged "explore" (explore.lua checks the table now and runs it as a test; it is
+-- loaded at the file's first exploration). The libraries it uses are captured here, before the script's first line.
+local lib = {
+  type = type, error = error, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs,
+  pcall = pcall, setmetatable = setmetatable, rawequal = rawequal, select = select, next = next,
+  sort = table.sort, concat = table.concat, pack = table.pack, unpack = table.unpack, format = string.format,
+  floor = math.floor, mathtype = math.type, collectgarbage = collectgarbage,
+}
+local loadExplore, engine = host.loadExplore, nil
+local function explorer()
+  if engine == nil then engine = loadExplore()(host, lib) end
+  return engine
+end
+
+local function declareExploration(kind, name, spec, extra, mode)
+  sealed(kind)
+  if type(name) ~= "string" then
+    error(kind .. ": argument 1 must be the exploration's name (a string), got " .. type(name), 3)
+  end
+  if extra ~= nil then error(kind .. ": takes a name and a table; argument 3 is one too many", 3) end
+  explorer().check(kind, spec)
+  local group = concat(names, " > ")
+  tests[#tests + 1] = {
+    name = #names == 0 and name or (group .. " > " .. name), group = group,
+    fn = function() return explorer().run(name, spec) end,
+    skip = mode == "skip" or skipDepth > 0, only = mode == "only" or onlyDepth > 0,
+    tags = allTags({ "explore" }), groups = copy(stack),
+  }
+end
+explore = declarer("explore", declareExploration)

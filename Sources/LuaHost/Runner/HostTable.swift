@@ -33,6 +33,9 @@ extension ScenarioRunner {
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
         field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
+        field("loadExplore") { HostChunks.pushLoader(state, HostChunk.explore) }
+        // explore's draws, budget and the quiet of its runs' stages: see ScriptExplore.
+        field("exploring") { ScriptExplore.push(state, context: context, path: path, budget: options.exploration) }
         var lists: [Int32] = []
         for key in ["tests", "groups"] {
             field(key) {

@@ -156,6 +156,8 @@ final class PlanRun {
             result.traceback = ""
             stopped = "not run: the file stopped at a limit in \"\(test.name)\""
         }
+        let minimal = lifecycle.takeMinimalScenario()
+        if result.status == .failed { result.scenario = minimal }
         result = result.clipped()
         lifecycle.testEnded(failure: result.status == .failed ? result.message : nil)
         return result

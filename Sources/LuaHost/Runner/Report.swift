@@ -21,6 +21,8 @@ public struct TestResult: Equatable, Sendable {
     public var duration: Double = 0
     /// Who wrote the failure; see `Source`.
     public var source: Source = .scenario
+    /// A failing exploration's minimal scenario, a test file of its own (written by `piecebox explore --save`).
+    public var scenario: String?
 
     /// Who wrote a failure. `--! expect-error` may match only what the scenario and its sandbox said: a failure the
     /// runner writes about the worker (a crash, a kill) must never let a file declare itself a pass. Of a worker killed
@@ -41,6 +43,7 @@ public struct TestResult: Equatable, Sendable {
     public static func == (a: TestResult, b: TestResult) -> Bool {
         a.name == b.name && a.status == b.status && a.message == b.message && a.traceback == b.traceback
             && a.output == b.output && a.group == b.group && a.tags == b.tags && a.source == b.source
+            && a.scenario == b.scenario
     }
 
     /// The test's own name, without its groups.
@@ -68,15 +71,18 @@ public struct TestResult: Equatable, Sendable {
 
     /// This result with its name, message and traceback cut to the report's limits.
     public func clipped() -> TestResult {
-        TestResult(name: Self.clip(name, limit: Self.nameLimit), status: status,
-                   message: Self.clip(message, limit: Self.messageLimit),
-                   traceback: Self.clip(traceback, limit: Self.messageLimit), output: output,
-                   group: Self.clip(group, limit: Self.nameLimit), tags: tags, duration: duration, source: source)
+        var out = TestResult(name: Self.clip(name, limit: Self.nameLimit), status: status,
+                             message: Self.clip(message, limit: Self.messageLimit),
+                             traceback: Self.clip(traceback, limit: Self.messageLimit), output: output,
+                             group: Self.clip(group, limit: Self.nameLimit), tags: tags, duration: duration, source: source)
+        // A scenario is kept whole or not at all: a cut one would not run.
+        out.scenario = scenario.flatMap { $0.utf8.count <= Self.messageLimit ? $0 : nil }
+        return out
     }
 
     /// About how many bytes this result holds, to count a file's report against its memory cap.
     var estimatedBytes: Int {
-        96 + name.utf8.count + message.utf8.count + traceback.utf8.count + output.reduce(0) { $0 + 32 + $1.utf8.count }
+        96 + name.utf8.count + message.utf8.count + traceback.utf8.count + (scenario?.utf8.count ?? 0) + output.reduce(0) { $0 + 32 + $1.utf8.count }
     }
 }
 

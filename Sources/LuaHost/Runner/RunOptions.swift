@@ -29,6 +29,8 @@ public struct RunOptions: Sendable {
     }
     /// Goldens: the folder, when to record and the tolerance (for `--golden` and scripts' `toMatchGolden`).
     public var goldens = GoldenOptions()
+    /// How deeply explorations run (`piecebox explore`'s flags; the small suite budget by default).
+    public var exploration = ExploreBudget()
 
     public init() {}
 }

@@ -53,8 +53,12 @@ enum ScriptInvariants {
             var work = context.hostWork()
             let breach = try check(rule, on: object.stage, c, work: &work)
             c.push(breach == nil)
-            if let breach { c.push(breach.message) } else { c.pushNil() }
-            return 2
+            guard let breach else { return 1 }
+            c.push(breach.message)
+            // Where it broke, for an exploration's shrinking: a candidate must break the same rule at the same place.
+            c.push("\(breach.rule) \([breach.piece, breach.element].filter { !$0.isEmpty }.joined(separator: "."))")
+            c.push(Double(breach.frame))
+            return 4
         }
     }
 

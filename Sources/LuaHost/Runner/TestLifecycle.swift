@@ -8,7 +8,14 @@ final class TestLifecycle {
     }
 
     func testStarted(_ name: String) {
+        bindings.minimalScenario = nil
         bindings.enterTest(name)
+    }
+
+    /// The minimal scenario the test's exploration handed over when it failed (then forgotten).
+    func takeMinimalScenario() -> String? {
+        defer { bindings.minimalScenario = nil }
+        return bindings.minimalScenario
     }
 
     /// Called after each test: a failure goes into the frame log under the test's name, and the test's

@@ -13,6 +13,8 @@ enum HostChunk: String, CaseIterable, Sendable {
     case expect
     /// `test`, `describe` and the hooks.
     case tests
+    /// `explore`'s runs and shrinking, loaded at the first `explore(...)`.
+    case explore
     /// The stage's methods written in Lua (`runUntil`), run at the first `Stage{...}`.
     case stage
     /// The frames' lazy views, run at the first `Stage{...}`.
@@ -33,6 +35,7 @@ enum HostChunk: String, CaseIterable, Sendable {
         case .framework: LuaSources.framework
         case .expect: LuaSources.expect
         case .tests: LuaSources.tests
+        case .explore: LuaSources.explore
         case .stage: LuaSources.stage
         case .frames: LuaSources.frames
         case .tokens: LuaSources.tokens

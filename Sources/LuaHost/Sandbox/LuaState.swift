@@ -26,6 +26,9 @@ public final class LuaState {
     let callouts = StageCallouts()
     /// The failure `callOut` reported last, so a failure that carries it is said as one chain.
     var lastCalloutFailure: CalloutFailure?
+    /// The last gesture refused because its part cannot be touched now (`InteractionError.unreachablePart`), as the
+    /// script read it: an exploration treats that step as not applicable, not as a failure (`ScriptExplore`).
+    var lastNotNow: String?
     /// Where the failures of those calls wait for the host call from Lua that ran them to end.
     let mailbox = CalloutMailbox()
     /// Counts the host's share of the cap afresh (stages the script let go no longer count) and applies it: asked

@@ -13,6 +13,70 @@ public enum Choice: Sendable, Equatable {
     case pick(count: Int, index: Int)
 }
 
+/// What a draw asks for, before it is given a value.
+public enum ChoiceAsk: Sendable, Equatable {
+    case integer(low: Int, high: Int)
+    case number(low: Double, high: Double)
+    case bool
+    case pick(count: Int)
+
+    /// The ask with its bounds in order (either order may be given) and a pick of at least one option.
+    public var normalised: ChoiceAsk {
+        switch self {
+        case .integer(let a, let b): .integer(low: min(a, b), high: max(a, b))
+        case .number(let a, let b): .number(low: min(a, b), high: max(a, b))
+        case .bool: .bool
+        case .pick(let n): .pick(count: max(n, 1))
+        }
+    }
+
+    /// The simplest value that fits: the whole number or number nearest 0, false, the first option.
+    public var simplest: Choice {
+        switch normalised {
+        case .integer(let low, let high): .integer(low: low, high: high, value: low > 0 ? low : high < 0 ? high : 0)
+        case .number(let low, let high): .number(low: low, high: high, value: low > 0 ? low : high < 0 ? high : 0)
+        case .bool: .bool(false)
+        case .pick(let n): .pick(count: n, index: 0)
+        }
+    }
+
+    /// A fresh value from `generator`.
+    public func draw(_ generator: inout SplitMix64) -> Choice {
+        switch normalised {
+        case .integer(let low, let high):
+            let span = UInt64(bitPattern: Int64(high) &- Int64(low)) &+ 1
+            // Unbiased below the span (`below`) when it fits an Int; span 0 is the whole 64-bit range.
+            let offset = span == 0 ? generator.next()
+                : span <= UInt64(Int.max) ? UInt64(generator.below(Int(span))) : generator.next() % span
+            return .integer(low: low, high: high, value: Int(truncatingIfNeeded: Int64(low) &+ Int64(bitPattern: offset)))
+        case .number(let low, let high):
+            // 53 random bits as a fraction in [0, 1): exact, and the same everywhere.
+            let fraction = Double(generator.next() >> 11) * 0x1p-53
+            return .number(low: low, high: high, value: min(low + (high - low) * fraction, high))
+        case .bool:
+            return .bool(generator.next() >> 63 == 1)
+        case .pick(let n):
+            return .pick(count: n, index: generator.below(n))
+        }
+    }
+
+    /// `recorded` when it still answers this ask (a value of its kind within the bounds), else nil.
+    public func replay(_ recorded: Choice) -> Choice? {
+        switch (normalised, recorded) {
+        case (.integer(let low, let high), .integer(_, _, let v)) where v >= low && v <= high:
+            return .integer(low: low, high: high, value: v)
+        case (.number(let low, let high), .number(_, _, let v)) where v >= low && v <= high:
+            return .number(low: low, high: high, value: v)
+        case (.bool, .bool(let v)):
+            return .bool(v)
+        case (.pick(let n), .pick(_, let i)) where i >= 0 && i < n:
+            return .pick(count: n, index: i)
+        default:
+            return nil
+        }
+    }
+}
+
 /// The draws of one run: fresh from a generator, or replayed from a record (a shrunk one). A replayed value that no
 /// longer fits what is asked at its place (a shrink moved the draws) becomes the simplest value that does, and the
 /// run is marked misaligned; asking past the end of a record is an overrun (the candidate is not a valid run).
@@ -37,84 +101,40 @@ public struct ChoiceSource: Sendable {
 
     /// A whole number in `low...high` (the bounds in either order); simplest is the one nearest 0.
     public mutating func integer(_ a: Int, _ b: Int) -> Int {
-        let low = min(a, b), high = max(a, b)
-        let value: Int
-        if var g = generator {
-            let span = UInt64(bitPattern: Int64(high) &- Int64(low)) &+ 1
-            // Unbiased below the span (`below`) when it fits an Int; span 0 is the whole 64-bit range.
-            let offset = span == 0 ? g.next() : span <= UInt64(Int.max) ? UInt64(g.below(Int(span))) : g.next() % span
-            value = Int(truncatingIfNeeded: Int64(low) &+ Int64(bitPattern: offset))
-            generator = g
-        } else if case .integer(_, _, let recorded)? = nextRecorded(), recorded >= low, recorded <= high {
-            value = recorded
-        } else {
-            if !overran { misaligned = true }
-            value = Self.simplest(low, high)
-        }
-        drawn.append(.integer(low: low, high: high, value: value))
-        return value
+        guard case .integer(_, _, let v) = next(.integer(low: a, high: b)) else { return 0 }
+        return v
     }
 
     /// A number in `low...high`; simplest is the one nearest 0.
     public mutating func number(_ a: Double, _ b: Double) -> Double {
-        let low = min(a, b), high = max(a, b)
-        let value: Double
-        if var g = generator {
-            // 53 random bits as a fraction in [0, 1): exact, and the same everywhere.
-            let fraction = Double(g.next() >> 11) * 0x1p-53
-            value = min(low + (high - low) * fraction, high)
-            generator = g
-        } else if case .number(_, _, let recorded)? = nextRecorded(), recorded >= low, recorded <= high {
-            value = recorded
-        } else {
-            if !overran { misaligned = true }
-            value = low > 0 ? low : high < 0 ? high : 0
-        }
-        drawn.append(.number(low: low, high: high, value: value))
-        return value
+        guard case .number(_, _, let v) = next(.number(low: a, high: b)) else { return 0 }
+        return v
     }
 
     /// True or false; simplest is false.
     public mutating func bool() -> Bool {
-        let value: Bool
-        if var g = generator {
-            value = g.next() >> 63 == 1
-            generator = g
-        } else if case .bool(let recorded)? = nextRecorded() {
-            value = recorded
-        } else {
-            if !overran { misaligned = true }
-            value = false
-        }
-        drawn.append(.bool(value))
-        return value
+        guard case .bool(let v) = next(.bool) else { return false }
+        return v
     }
 
     /// The place of one of `count` options (at least 1); simplest is the first.
     public mutating func pick(_ count: Int) -> Int {
-        let n = max(count, 1)
-        let index: Int
+        guard case .pick(_, let i) = next(.pick(count: count)) else { return 0 }
+        return i
+    }
+
+    private mutating func next(_ ask: ChoiceAsk) -> Choice {
+        let choice: Choice
         if var g = generator {
-            index = g.below(n)
+            choice = ask.draw(&g)
             generator = g
-        } else if case .pick(_, let recorded)? = nextRecorded(), recorded < n {
-            index = recorded
+        } else if drawn.count < replay.count, let fits = ask.replay(replay[drawn.count]) {
+            choice = fits
         } else {
-            if !overran { misaligned = true }
-            index = 0
+            if drawn.count >= replay.count { overran = true } else { misaligned = true }
+            choice = ask.simplest
         }
-        drawn.append(.pick(count: n, index: index))
-        return index
+        drawn.append(choice)
+        return choice
     }
-
-    private mutating func nextRecorded() -> Choice? {
-        guard drawn.count < replay.count else {
-            overran = true
-            return nil
-        }
-        return replay[drawn.count]
-    }
-
-    /// The value of `low...high` nearest 0.
-    static func simplest(_ low: Int, _ high: Int) -> Int { low > 0 ? low : high < 0 ? high : 0 }
 }

@@ -6,6 +6,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     public init(seed: UInt64) { state = seed }
 
+    /// Where the generator is: a run kept as this value (a script keeps it between draws) goes on exactly.
+    public var position: UInt64 { state }
+
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
