@@ -15,6 +15,10 @@ struct RunCommand {
     var goldenTolerance = 0.0005
     /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
     var ci = CIOptions()
+    /// `piecebox explore` (see `ExploreCommand.swift`): `--seed` and `--save` are its own, and shards split runs.
+    var exploring = false
+    /// `--save DIR`: where failing explorations' minimal scenarios are written.
+    var save: String?
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -41,12 +45,15 @@ struct RunCommand {
       --golden-tolerance T   numbers within T are equal (default 0.0005)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
+      --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
+      --steps N              the most actions in an exploration's run
     \(ciHelp)
       -h, --help             show this help
     """
 
-    static func parse(_ args: [String]) throws(UsageError) -> RunCommand {
+    static func parse(_ args: [String], exploring: Bool = false) throws(UsageError) -> RunCommand {
         var cmd = RunCommand()
+        cmd.exploring = exploring
         var i = 0
         func value(_ flag: String) throws(UsageError) -> String {
             i += 1
@@ -62,6 +69,8 @@ struct RunCommand {
         }
         while i < args.count {
             let a = args[i]
+            // Explorations' flags first: under `explore`, `--seed` is the exploration's (ExploreCommand.swift).
+            if try cmd.parseExploreFlag(a, value: { () throws(UsageError) -> String in try value(a) }) { i += 1; continue }
             // CI flags (reporters, shards, tags, shuffle, repeat) are read in RunCommand+CI.swift.
             if try cmd.parseCIFlag(a, value: value) { i += 1; continue }
             if try SandboxFlags.parse(a, value: value, into: &cmd.options) { i += 1; continue }

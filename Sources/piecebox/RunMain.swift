@@ -12,6 +12,8 @@ enum RunMain {
             writeErr("piecebox: \(problem)")
             return 2
         }
+        let sharded = cmd.ci.shard != nil
+        cmd.moveShardToRuns()
         SandboxFlags.defaultLibrary(&cmd.options)
         let exe = SandboxFlags.executable
         // Started now, so they load while the files are found; ended on every way out that did not use them.
@@ -49,7 +51,14 @@ enum RunMain {
             writeErr("piecebox: \(error); nothing was run")
             return 2
         }
-        if cmd.ci.shard != nil { bazel.acknowledgeSharding() }
+        if sharded { bazel.acknowledgeSharding() }
+        let savePaths = cmd.save.map { SavedScenarios.paths(for: files, in: $0) } ?? [:]
+        if let save = cmd.save {
+            do { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) } catch {
+                writeErr("piecebox: cannot create the folder of minimal scenarios \(save): \(error.localizedDescription); nothing was run")
+                return 2
+            }
+        }
 
         // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
         let goldens = cmd.golden.map {
@@ -73,6 +82,7 @@ enum RunMain {
                 report = goldens.check(file: jobs[index], log: log, report: report)
             }
             if failFast, report.failed > 0 || report.notRun > 0 { stop.set() }
+            if let problem = SavedScenarios.write(report, to: savePaths[jobs[index]]) { writeErr("piecebox: \(problem)") }
             printer.deliver(index, FileRun(report: report, repetition: index % repeats + 1, repetitions: repeats))
         }
         let skip: @Sendable (Int) -> Void = { index in

@@ -46,6 +46,11 @@ enum RunOutputs {
                 }
             }
         }
+        if let save = cmd.save, let folder = plan.folder(save, "the folder of minimal scenarios (--save \(save))") {
+            for (f, path) in SavedScenarios.paths(for: files, in: save).sorted(by: { $0.key < $1.key }) {
+                plan.file(path, "the minimal scenarios of \(f) (--save \(save))", boundary: .folder(folder, "the folder \(save)"))
+            }
+        }
         for choice in cmd.ci.reporters {
             guard let path = choice.path else { continue }
             let flag = choice.origin ?? "--reporter \(choice.format.rawValue)=\(path)"

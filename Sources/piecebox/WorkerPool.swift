@@ -124,6 +124,7 @@ struct WorkerPool {
         if let t = options.tokenSet { args += ["--tokens", t] }
         if let log = logPaths[file] { args += ["--log", log] }
         args += options.goldens.workerArguments
+        args += options.exploration.workerArguments
         return args + [file]
     }
 

@@ -10,6 +10,7 @@ virtual clock frame by frame, and assert on every frame's layout.
 
 Commands:
   run PATH...    run scenario files or folders and report every test (piecebox run --help)
+  explore PATH...  run their explorations deeply and shrink what fails (piecebox explore --help)
   diff A B       compare two frame logs, key by key (piecebox diff --help)
   film LOG       a filmstrip (SVG) or a timeline page (HTML) of a log or scenario (piecebox film --help)
   init DIR       start a project: a scenario, a project file, editor and CI settings (piecebox init --help)
@@ -48,6 +49,13 @@ case "stubs":
     exit(StubsMain.run(args))
 case "worker" where args == ["--serve"]:
     exit(Worker.serve())
+case "explore":
+    let cmd: RunCommand
+    do { cmd = try RunCommand.parseExplore(args) } catch let e {
+        if e.message.isEmpty { print(RunCommand.exploreHelp); exit(0) }
+        fail(e.message + "\n" + "Try: piecebox explore --help")
+    }
+    exit(RunMain.run(cmd))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {

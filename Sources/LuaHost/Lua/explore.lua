@@ -486,16 +486,33 @@ local function scenarioText(ex, result, header)
   local failure = replay.failure or result.failure
   local out = {}
   for _, line in ipairs(header) do out[#out + 1] = "-- " .. line end
-  local setupText, ups = X.source(ex.spec.setup)
-  local body = { "  local s, w = setup()" }
-  if setupText then
-    out[#out + 1] = "local setup = " .. setupText
-    if ups and ups > 1 then
-      out[#out + 1] = "-- setup uses locals of " .. ex.file .. ": copy them above it"
+  local written = {}
+  -- A function of the scenario file as `local name = function ... end`, after the locals it uses (written the
+  -- same way, or as values); what cannot be written is said.
+  local function define(name, fn)
+    if written[name] then return end
+    written[name] = true
+    local text, ups = X.source(fn)
+    if not text then
+      out[#out + 1] = "-- " .. name .. " is not written out (" .. tostring(ups) .. "): copy it from " .. ex.file
+      return
     end
-  else
-    out[#out + 1] = "-- setup (not written out: " .. tostring(ups) .. ") comes from the exploration in " .. ex.file
+    local upNames = {}
+    for k in pairs(ups) do upNames[#upNames + 1] = k end
+    sort(upNames)
+    for _, k in ipairs(upNames) do
+      local v = ups[k]
+      if type(v) == "function" then
+        define(k, v)
+      elseif not written[k] then
+        written[k] = true
+        out[#out + 1] = "local " .. k .. " = " .. trace:value(v)
+      end
+    end
+    out[#out + 1] = "local " .. name .. " = " .. text
   end
+  define("setup", ex.spec.setup)
+  local body = { "  local s, w = setup()" }
   for _, line in ipairs(trace.lines) do body[#body + 1] = "  " .. line end
   local extra = failure.extra
   if extra and extra.rule then
@@ -515,11 +532,8 @@ local function scenarioText(ex, result, header)
     end
     body[#body + 1] = "  expect(s)." .. r.rule.matcher .. "(" .. args .. ")"
   elseif extra and extra.check then
-    local checkText = X.source(ex.spec.check)
-    if checkText then
-      out[#out + 1] = "local check = " .. checkText
-      body[#body + 1] = "  check(s, w)"
-    end
+    define("check", ex.spec.check)
+    body[#body + 1] = "  check(s, w)"
   end
   out[#out + 1] = ""
   out[#out + 1] = "test(" .. format("%q", ex.name .. " (minimal)") .. ", function()"

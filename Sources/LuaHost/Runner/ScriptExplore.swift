@@ -151,9 +151,33 @@ enum ScriptExplore {
               start.lowerBound < end.lowerBound else {
             call.pushNil(); call.push("its text was not found"); return 2
         }
-        text = String(text[start.lowerBound..<end.upperBound])
+        text = dedented(String(text[start.lowerBound..<end.upperBound]))
+        // `function card(s)` (a named one) is written as the value it is: `function(s)`.
+        let name = text.dropFirst("function".count).prefix { $0 != "(" }
+        if name.count < text.count - "function".count,
+           name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == " " }) {
+            text = "function" + text.dropFirst("function".count + name.count)
+        }
         call.push(text)
-        lua_pushinteger(L, lua_Integer(info.nups))
+        // Its upvalues but _ENV, by name, so the scenario can write out what it uses of its file.
+        lua_createtable(L, 0, Int32(info.nups))
+        let table = lua_gettop(L)
+        for n in stride(from: 1, through: Int32(info.nups), by: 1) {
+            guard let name = lua_getupvalue(L, 1, n) else { break }
+            if String(cString: name) == "_ENV" { clua_pop(L, 1); continue }
+            lua_setfield(L, table, name)
+        }
         return 2
+    }
+
+    /// The lines after the first moved left by what they share (the first starts at `function`).
+    static func dedented(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > 1 else { return text }
+        let rest = lines.dropFirst().filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        let closing = lines.last.map { $0.prefix { $0 == " " || $0 == "\t" }.count } ?? 0
+        let shared = min(rest.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0, closing)
+        return ([String(lines[0])] + lines.dropFirst().map { String($0.dropFirst(min(shared, $0.prefix { $0 == " " || $0 == "\t" }.count))) })
+            .joined(separator: "\n")
     }
 }
