@@ -593,6 +593,34 @@ text = {}
 ---@field only fun(...: any)
 ---@field skip fun(...: any)
 
+---The draws of an exploration's action: every random choice goes through them, so a run replays and shrinks.
+---@class piecebox.gen
+---@field number fun(lo: number, hi: number): number
+---@field integer fun(lo: integer, hi: integer): integer
+---@field bool fun(): boolean
+---@field pick fun(list: any[]): any
+---@field assume fun(condition: any)
+
+---@class piecebox.exploration
+---@field setup fun(): piecebox.stage, table
+---@field actions table<string, fun(s: piecebox.stage, w: table, gen: piecebox.gen)>
+---@field invariants? table
+---@field check? fun(s: piecebox.stage, w: table)
+---@field steps? integer
+---@field runs? integer
+---@field gap? number
+---@field settle? number
+---@field maxFrames? integer
+
+---Declares an exploration: call it, or its `.only` or `.skip`.
+---@class piecebox.explorer
+---@overload fun(name: string, exploration: piecebox.exploration)
+---@field only fun(name: string, exploration: piecebox.exploration)
+---@field skip fun(name: string, exploration: piecebox.exploration)
+
+---@type piecebox.explorer
+explore = {}
+
 ---@type piecebox.declarer
 test = {}
 

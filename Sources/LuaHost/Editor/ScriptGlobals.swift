@@ -34,7 +34,7 @@ public enum ScriptGlobals {
                                         values: ["apart", "homeScale", "joined", "merge", "split", "home"], tables: [])
 
     /// The test framework's declaring functions that are callable tables with `.only` and `.skip`.
-    public static let declarers = ["test", "it", "describe"]
+    public static let declarers = ["test", "it", "describe", "explore"]
     /// Its plain functions.
     public static let functions = ["xtest", "xit", "beforeAll", "afterAll", "beforeEach", "afterEach", "expectExtend"]
 

@@ -140,6 +140,38 @@ public enum TypeStubs {
 
     // MARK: The test framework
 
+    /// `explore(name, exploration)`, its table and the draws its actions are handed (explore.lua).
+    static func writeExplore(into out: inout StubWriter) {
+        out.line("")
+        out.line("---The draws of an exploration's action: every random choice goes through them, so a run replays and shrinks.")
+        out.line("---@class piecebox.gen")
+        out.line("---@field number fun(lo: number, hi: number): number")
+        out.line("---@field integer fun(lo: integer, hi: integer): integer")
+        out.line("---@field bool fun(): boolean")
+        out.line("---@field pick fun(list: any[]): any")
+        out.line("---@field assume fun(condition: any)")
+        out.line("")
+        out.line("---@class piecebox.exploration")
+        out.line("---@field setup fun(): piecebox.stage, table")
+        out.line("---@field actions table<string, fun(s: piecebox.stage, w: table, gen: piecebox.gen)>")
+        out.line("---@field invariants? table")
+        out.line("---@field check? fun(s: piecebox.stage, w: table)")
+        out.line("---@field steps? integer")
+        out.line("---@field runs? integer")
+        out.line("---@field gap? number")
+        out.line("---@field settle? number")
+        out.line("---@field maxFrames? integer")
+        out.line("")
+        out.line("---Declares an exploration: call it, or its `.only` or `.skip`.")
+        out.line("---@class piecebox.explorer")
+        out.line("---@overload fun(name: string, exploration: piecebox.exploration)")
+        out.line("---@field only fun(name: string, exploration: piecebox.exploration)")
+        out.line("---@field skip fun(name: string, exploration: piecebox.exploration)")
+        out.line("")
+        out.line("---@type piecebox.explorer")
+        out.line("explore = {}")
+    }
+
     static func writeTestFramework(into out: inout StubWriter) {
         out.line("")
         out.line("-- The test framework.")
@@ -149,7 +181,8 @@ public enum TypeStubs {
         out.line("---@overload fun(...: any)")
         out.line("---@field only fun(...: any)")
         out.line("---@field skip fun(...: any)")
-        for name in ScriptGlobals.declarers {
+        writeExplore(into: &out)
+        for name in ScriptGlobals.declarers where name != "explore" {
             out.line("")
             out.line("---@type piecebox.declarer")
             out.line("\(name) = {}")
