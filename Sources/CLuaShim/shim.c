@@ -120,6 +120,13 @@ static void pb_hook(lua_State *L, lua_Debug *ar) {
     if (!lim->tripped && lim->cancel) lim->tripped = PB_TRIP_CANCEL;
     (void)ar;
     if (lim->tripped) note_where(L, lim);
+    if (!lim->tripped && lim->run_left > 0) {
+      lim->run_left -= lim->count;
+      if (lim->run_left <= 0) {
+        lim->run_left = 0;
+        luaL_error(L, "the run used more instructions than an exploration's run may (something loops for ever)");
+      }
+    }
   }
   if (lim->tripped != PB_TRIP_NONE) {
     /* Tripped outside the hook (the allocator, or the host's own time check): note the first line that sees it. */
@@ -139,6 +146,10 @@ static int pb_panic(lua_State *L) {
 
 static void pb_warn(void *ud, const char *msg, int tocont) {
   (void)ud; (void)msg; (void)tocont; /* warnings (e.g. from host finalizers) are not the script's output */
+}
+
+void pb_set_run_budget(lua_State *L, int64_t n) {
+  pb_limits_of(L)->run_left = n > 0 ? n : 0;
 }
 
 lua_State *pb_newstate(pb_limits *lim) {

@@ -214,3 +214,30 @@ import Testing
         #expect(budget.runs(asked: 200) == 7)
     }
 }
+
+extension ExploreTests {
+    @Test func aLuaLoopThatNeverEndsIsAFailureOfItsRunAndTheFileGoesOn() throws {
+        let report = try runScenario("""
+        explore("handlers return", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = {
+            fine = function(s) end,
+            spin = function(s, w, gen) if gen.bool() then while true do end end end,
+          },
+          maxInstructions = 200000,
+        })
+        test("the file goes on", function() expect(1).toBe(1) end)
+        """, configure: Self.deep)
+        let result = try #require(report.test("handlers return"))
+        #expect(result.message.contains("the run used more instructions than an exploration's run may"))
+        #expect(result.message.contains("minimal: 1 action: spin"))
+        #expect(report.test("the file goes on")?.status == .passed)
+    }
+
+    @Test func setupMustGiveTheStage() throws {
+        let report = try runScenario("""
+        explore("no stage", { setup = function() return {} end, actions = { a = function() end } })
+        """)
+        #expect(report.tests.first?.message.contains("setup must return the stage it made (return s, { mp = mp }), got table") == true)
+    }
+}

@@ -29,6 +29,9 @@ typedef struct pb_limits {
   int relaxed;              /* > 0 while host (Swift) code runs: the cap is not applied */
   int64_t instr_left;       /* instructions still allowed; counts down by `count` per hook */
   int64_t instr_limit;      /* 0: no budget */
+  int64_t run_left;         /* an exploration's run: instructions it may still use (0: no run budget). Running
+                               out raises an ordinary error, once, which the exploration reports and shrinks; the
+                               file goes on (the file's own budget above still stops everything) */
   int count;                /* hook period in VM instructions */
   uint64_t deadline_ns;     /* CLOCK_MONOTONIC deadline; 0: none */
   int tripped;              /* PB_TRIP_* */
@@ -65,6 +68,9 @@ typedef int (*pb_letter_fn)(lua_State *L);
 
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
 void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter);
+
+/* Gives an exploration's run `n` instructions (0: none), counted by the hook beside the file's budget. */
+void pb_set_run_budget(lua_State *L, int64_t n);
 
 /* A new state with the counting allocator, a panic handler and the limits hook already installed. */
 lua_State *pb_newstate(pb_limits *limits);

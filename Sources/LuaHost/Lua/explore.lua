@@ -32,11 +32,12 @@ M.defaultRules = { "finite", "continuous", "settles" }
 M.defaultGap = 0.5
 M.defaultSettle = 3
 M.defaultMaxFrames = 100000
+M.defaultMaxInstructions = 20000000
 -- Shrinking stops after this many replays (the best scenario so far is printed, and says it was cut short).
 M.shrinkBudget = 2000
 
 local SPEC_KEYS = { setup = true, actions = true, invariants = true, check = true, steps = true, runs = true,
-  gap = true, settle = true, maxFrames = true }
+  gap = true, settle = true, maxFrames = true, maxInstructions = true }
 
 local function fail(kind, text, level) error(kind .. ": " .. text, level + 1) end
 
@@ -81,6 +82,7 @@ function M.check(kind, spec)
   count(kind, spec, "gap", 0, 60, false)
   count(kind, spec, "settle", 0, 600, false)
   count(kind, spec, "maxFrames", 1, 100000000, true)
+  count(kind, spec, "maxInstructions", 1000, 1000000000000, true)
   M.rules(kind, spec.invariants, 4)
 end
 
@@ -107,6 +109,14 @@ function M.rules(kind, list, level)
     if chosen[name] then out[#out + 1] = { name = name, rule = RULES[name], options = chosen[name] } end
   end
   return out
+end
+
+--- Where an error came from, for shrinking: a run's own limit by its kind, else the script's file and line.
+local function errorOrigin(err)
+  local text = tostring(err)
+  if text:find("the run used more instructions than an exploration's run may", 1, true) then return "limit instructions" end
+  if text:find("the run rendered more than", 1, true) then return "limit frames" end
+  return "error " .. (text:match("^([^:]+:%d+):") or "?")
 end
 
 -- A sentinel: gen.assume(false) raises it, and the step is discarded.
@@ -250,13 +260,17 @@ end
 
 --- Runs one run: from a fresh source (`src.position`) or a record (`src.record`), for at most `steps` steps.
 --- Gives the draws, the spans of the steps that ran, and the failure if one rule broke.
-local function runOnce(ex, src, steps, trace)
+local function runSteps(ex, src, steps, trace)
   local rec, spans = {}, {}
   local gen = newGen(src, rec)
   local result = { drawn = rec, spans = spans, src = src }
   local ok, s, w = pcall(ex.spec.setup)
   if not ok then
     result.failure = { origin = "setup", message = "setup failed: " .. tostring(s) }
+    return result
+  end
+  if type(s) ~= "userdata" or not pcall(X.atRest, s) then
+    result.failure = { origin = "setup", message = "setup must return the stage it made (return s, { mp = mp }), got " .. type(s) }
     return result
   end
   if type(w) ~= "table" then w = {} end
@@ -289,7 +303,7 @@ local function runOnce(ex, src, steps, trace)
           options.from = from
         end
         local okCall, pass, message, origin = pcall(invariant, realS, r.rule.host, options)
-        if not okCall then return broke("error " .. (tostring(pass):match("^([^:]+:%d+):") or "?"), tostring(pass), step) end
+        if not okCall then return broke(errorOrigin(pass), tostring(pass), step) end
         if not pass then
           return broke(origin or r.name, r.name .. ": " .. tostring(message), step, { rule = r, options = options })
         end
@@ -318,21 +332,21 @@ local function runOnce(ex, src, steps, trace)
         if trace then for i = #trace.lines, lines + 1, -1 do trace.lines[i] = nil end end
       else
         spans[#spans + 1] = span
-        return broke("error " .. (tostring(err):match("^([^:]+:%d+):") or "?"), tostring(err), step)
+        return broke(errorOrigin(err), tostring(err), step)
       end
     else
       spans[#spans + 1] = span
       local advanced, why = pcall(realS.advance, realS, ex.gap)
       if trace then trace.lines[#trace.lines + 1] = "s:advance(" .. number(ex.gap) .. ")" end
       if not advanced then
-        return broke("error " .. (tostring(why):match("^([^:]+:%d+):") or "?"), tostring(why), step)
+        return broke(errorOrigin(why), tostring(why), step)
       end
       if checkRules("step", step, from) then return result end
       if X.atRest(realS) and checkRules("rest", step) then return result end
       if ex.spec.check then
         local fine, problem = pcall(ex.spec.check, s, w)
         if not fine then
-          return broke("check " .. (tostring(problem):match("^([^:]+:%d+):") or "?"), "check: " .. tostring(problem),
+          return broke("check " .. errorOrigin(problem), "check: " .. tostring(problem),
             step, { check = true })
         end
       end
@@ -340,6 +354,15 @@ local function runOnce(ex, src, steps, trace)
   end
   if checkRules("end", step) then return result end
   if X.atRest(realS) and checkRules("rest", step) then return result end
+  return result
+end
+
+--- One run under its own instruction budget (see `runSteps`).
+local function runOnce(ex, src, steps, trace)
+  X.runBudget(ex.maxInstructions)
+  local ok, result = pcall(runSteps, ex, src, steps, trace)
+  X.runBudget(0)
+  if not ok then error(result, 0) end
   return result
 end
 
@@ -553,6 +576,7 @@ function M.run(name, spec)
     rules = M.rules("explore", spec.invariants, 2),
     gap = spec.gap or M.defaultGap, settle = spec.settle or M.defaultSettle,
     steps = X.steps(spec.steps),
+    maxInstructions = spec.maxInstructions or M.defaultMaxInstructions,
   }
   local runs, shard, shards = X.runs(spec.runs)
   X.quiet(spec.maxFrames or M.defaultMaxFrames)
@@ -589,6 +613,7 @@ function M.run(name, spec)
     end
   end)
   X.quiet()
+  X.runBudget(0)
   collect("collect")
   if not ok then error(err, 0) end
   if err then error(err, 0) end

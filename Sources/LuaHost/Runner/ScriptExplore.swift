@@ -64,6 +64,11 @@ enum ScriptExplore {
             context.exploringFrameCap = lua_type(call.L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(call.L, 1, nil)) : nil
             return 0
         }
+        // runBudget(n): the instructions the run starting now may use (0 ends the run's budget).
+        field("runBudget") { call in
+            pb_set_run_budget(call.L, lua_type(call.L, 1) == LUA_TNUMBER ? Int64(lua_tointegerx(call.L, 1, nil)) : 0)
+            return 0
+        }
         field("source") { call in try source(call, path: path) }
         // minimal(text): the failing exploration's minimal scenario, for `--save` (see `TestLifecycle`).
         field("minimal") { call in
