@@ -15,7 +15,7 @@ test("NowPlaying opens and closes without a jump", function()
   np:setExpanded(false)
   s:settle()
   expect(s).toBeFinite()
-  expect(s).toBeContinuous()                       -- at most 100 points a frame, the default
+  expect(s).toBeContinuous()                       -- at most 150 points a frame, the default
 end)
 
 test("after the last input every motion ends in time", function()

@@ -367,6 +367,8 @@ local function runOnce(ex, src, steps, trace)
 end
 
 -- How simple a run's record is, to compare two: fewer draws first, then each draw's distance from its simplest.
+-- A whole number is simpler than any fraction (as Hypothesis orders floats), so 41 beats 40.0000017.
+local FRACTION = 2 ^ 60
 local function weight(d)
   local kind, v = d[1], d[4]
   if kind == "bool" then return v and 1 or 0 end
@@ -375,7 +377,8 @@ local function weight(d)
   local lo, hi = a < b and a or b, a < b and b or a
   local simplest = lo > 0 and lo or (hi < 0 and hi or 0)
   local dist = v - simplest
-  return dist < 0 and -dist or dist
+  dist = dist < 0 and -dist or dist
+  return floor(v) == v and dist or FRACTION + dist
 end
 
 local function simpler(x, y)
@@ -479,10 +482,16 @@ local function shrink(ex, failing, steps)
               if mid == good or mid == bad then break end
               if best.drawn[i] and try(with(best.drawn, i, mid)) then good = mid; improved = true else bad = mid end
             end
+            -- A whole number: toward the simplest, else the next one away from it (a threshold between them).
             local current = best.drawn[i] and best.drawn[i][4]
             if kind == "number" and current and floor(current) ~= current then
-              local whole = current > 0 and floor(current) or -floor(-current)
-              if try(with(best.drawn, i, whole)) then improved = true end
+              local near = current > target and floor(current) or -floor(-current)
+              local far = current > target and near + 1 or near - 1
+              if near >= lo and near <= hi and try(with(best.drawn, i, near)) then
+                improved = true
+              elseif far >= lo and far <= hi and try(with(best.drawn, i, far)) then
+                improved = true
+              end
             end
           end
         end
