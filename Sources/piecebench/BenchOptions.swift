@@ -64,7 +64,10 @@ struct Sizes {
     var luaPieceFrames: Int
     /// Calls from Lua (and twice that).
     var calls: Int
+    /// Runs of the NowPlaying exploration (and twice that).
+    var exploreRuns: Int = 40
 
     static let full = Sizes(rounds: 5, nowPlayingCycles: 20, scrollFrames: 120, luaPieceFrames: 240, calls: 1_000_000)
-    static let quick = Sizes(rounds: 1, nowPlayingCycles: 6, scrollFrames: 60, luaPieceFrames: 120, calls: 200_000)
+    static let quick = Sizes(rounds: 1, nowPlayingCycles: 6, scrollFrames: 60, luaPieceFrames: 120, calls: 200_000,
+                             exploreRuns: 10)
 }

@@ -17,11 +17,17 @@ enum LuaBenchmarks {
     }
 
     static func pair(_ key: String, units n: Int, _ scenario: (Int) -> String) throws -> Pair {
-        let small = try write("\(key)-1.lua", scenario(n))
-        let large = try write("\(key)-2.lua", scenario(2 * n))
-        return Pair(small: Probe(key: key + ".small") { try run(small) },
-                    large: Probe(key: key + ".large") { try run(large) },
-                    units: Double(n))
+        try pair(key, units: n, small: scenario(n), large: scenario(2 * n))
+    }
+
+    /// Two scenarios whose difference is `units` of work, run under `options`.
+    static func pair(_ key: String, units: Int, small: String, large: String,
+                     options: RunOptions = RunOptions()) throws -> Pair {
+        let smallPath = try write("\(key)-1.lua", small)
+        let largePath = try write("\(key)-2.lua", large)
+        return Pair(small: Probe(key: key + ".small") { try run(smallPath, options: options) },
+                    large: Probe(key: key + ".large") { try run(largePath, options: options) },
+                    units: Double(units))
     }
 
     /// Writes a generated scenario and returns its path.

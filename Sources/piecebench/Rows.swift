@@ -6,6 +6,7 @@ enum Rows {
                       runs: [String: FrameBenchmarks.Run],
                       pairs: (piece: LuaBenchmarks.Pair, now: LuaBenchmarks.Pair, value: LuaBenchmarks.Pair,
                               abs: LuaBenchmarks.Pair),
+                      explore: (explore: LuaBenchmarks.Pair, frames: LuaBenchmarks.Pair),
                       busted: Double?, peer: (unlogged: Double, logged: Double)?, logBytes: Int, caps: (nowPlaying: Bool, scrollIsland: Bool),
                       examplesSummary: String) -> [Row] {
         var rows: [Row] = []
@@ -60,6 +61,18 @@ enum Rows {
                             extra: ["nanosecondsPerCall": call * 1e9],
                             peer: Row.Peer(name: "math.abs(t)", figure: abs * 1e9, unit: "ns/call")))
         }
+
+        // Exploring: steps a second, and a step against its frames alone.
+        let step = perUnit(explore.explore), alone = perUnit(explore.frames)
+        rows.append(Row(name: "explore, NowPlaying steps (an action, then 30 frames at 60 fps, default rules)",
+                        figure: 1 / step, unit: "steps/s", target: .atLeast(1_000),
+                        detail: "\(f(step * 1e6, 0)) µs a step; the same frames alone \(f(alone * 1e6, 0)) µs",
+                        extra: ["microsecondsPerStep": step * 1e6, "microsecondsPerStepFramesAlone": alone * 1e6],
+                        peer: Row.Peer(name: "the same steps from a plain loop, nothing checked", figure: 1 / alone,
+                                       unit: "steps/s")))
+        rows.append(Row(name: "explore, a step over its frames alone", figure: step / alone, unit: "×",
+                        target: .atMost(2), detail: "shrinking not included (no run fails)",
+                        extra: ["ratio": step / alone]))
 
         // Start-up: 500 one-test files, against busted on the same files.
         let runner = m("piecebox500")

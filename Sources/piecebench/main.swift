@@ -29,6 +29,7 @@ do {
     let now = try LuaBenchmarks.pair("now", units: sizes.calls) { LuaBenchmarks.calls("s:now()", $0) }
     let value = try LuaBenchmarks.pair("value", units: sizes.calls) { LuaBenchmarks.calls("sp:value(t)", $0) }
     let abs = try LuaBenchmarks.pair("abs", units: sizes.calls) { LuaBenchmarks.calls("math.abs(t)", $0) }
+    let explore = try ExploreBenchmarks.pairs(runs: sizes.exploreRuns)
 
     var probes: [Probe] = [
         frameProbe("np") { try FrameBenchmarks.nowPlaying(cycles: sizes.nowPlayingCycles, logTo: nil) },
@@ -58,6 +59,7 @@ do {
     probes += [
         piece.small, piece.large,
         abs.small, now.small, value.small, abs.large, now.large, value.large,
+        explore.explore.small, explore.frames.small, explore.explore.large, explore.frames.large,
         Probe(key: "piecebox500") {
             try RunnerBenchmarks.mustPass(
                 try RunnerBenchmarks.time(options.piecebox, ["run", "--jobs", "2", specs.path], in: work.path),
@@ -95,7 +97,7 @@ do {
         atPath: logs.appendingPathComponent("now_playing.jsonl").path)[.size] as? Int) ?? 0
 
     let rows = Rows.build(
-        m: m, perUnit: perUnit, runs: lastRuns, pairs: (piece, now, value, abs),
+        m: m, perUnit: perUnit, runs: lastRuns, pairs: (piece, now, value, abs), explore: explore,
         busted: options.busted == nil ? nil : m("busted500"),
         peer: options.peer == nil ? nil : (m("peerNp"), m("peerNpLogged")), logBytes: logBytes,
         caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary)
