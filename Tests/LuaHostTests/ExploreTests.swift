@@ -241,3 +241,48 @@ extension ExploreTests {
         #expect(report.tests.first?.message.contains("setup must return the stage it made (return s, { mp = mp }), got table") == true)
     }
 }
+
+extension ExploreTests {
+    /// Reduce Motion switched on the stage decides which frames each rule reads: a snap under it is no jump, and
+    /// motion before it is not held against stillness.
+    @Test func continuityReadsTheFramesWithoutReduceMotionAndStillnessTheFramesWithIt() throws {
+        let report = try runScenario("""
+        local function card(s)
+          return s:piece{ name = "card", state = { x = 0 },
+            layout = function(st) return { box = { x = st.x, y = 0, w = 10, h = 10 } } end }
+        end
+        test("a snap under Reduce Motion is no jump", function()
+          local s = Stage{ fps = 60 }
+          local c = card(s)
+          s:advance(0.1)
+          c:set({ x = 50 }, motion.roles.reveal)     -- moves on a spring: at most 50 in one frame
+          s:advance(1)
+          s:environment{ reduceMotion = true }
+          s:advance(0.1)
+          c:set({ x = 400 })                          -- 350 at once, under Reduce Motion
+          s:advance(0.1)
+          expect(s).toBeContinuous{ maxStep = 60 }
+          s:environment{ reduceMotion = false }
+          s:advance(0.1)
+          c:set({ x = 0 })                            -- 400 at once, without it
+          s:advance(0.1)
+          expect(function() expect(s).toBeContinuous{ maxStep = 60 } end).toThrow("card.box.x moved 400 in one frame (at most 60): 400 → 0")
+        end)
+        test("stillness reads only the frames under Reduce Motion", function()
+          local s = Stage{ fps = 60 }
+          local c = card(s)
+          s:advance(0.1)
+          c:set({ x = 50 }, motion.roles.reveal)
+          s:advance(1)
+          s:environment{ reduceMotion = true }
+          s:advance(0.5)
+          expect(s).toBeStillUnderReduceMotion()
+          c:set({ x = 80 })
+          s:advance(0.1)
+          expect(function() expect(s).toBeStillUnderReduceMotion() end).toThrow("card.box.x")
+        end)
+        """)
+        for test in report.tests { #expect(test.status == .passed, "\(test.name): \(test.message)") }
+        #expect(report.tests.count == 2)
+    }
+}

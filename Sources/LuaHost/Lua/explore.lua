@@ -274,7 +274,7 @@ local function runSteps(ex, src, steps, trace)
     return result
   end
   if type(w) ~= "table" then w = {} end
-  local realS = s
+  local realS, realW = s, w
   if trace then
     s = trace:wrap(s, "s")
     local world = {}
@@ -344,7 +344,8 @@ local function runSteps(ex, src, steps, trace)
       if checkRules("step", step, from) then return result end
       if X.atRest(realS) and checkRules("rest", step) then return result end
       if ex.spec.check then
-        local fine, problem = pcall(ex.spec.check, s, w)
+        -- The author's rule sees the stage and pieces themselves: what it reads is not an action to write out.
+        local fine, problem = pcall(ex.spec.check, realS, realW)
         if not fine then
           return broke("check " .. errorOrigin(problem), "check: " .. tostring(problem),
             step, { check = true })

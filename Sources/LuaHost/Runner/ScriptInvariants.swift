@@ -75,7 +75,9 @@ enum ScriptInvariants {
             case .finite:
                 return try MotionInvariants.finite(frames, work: &work)
             case .continuous:
-                return try MotionInvariants.continuous(frames, limits: try limits(opts, c), work: &work)
+                // Only frames drawn without Reduce Motion: under it a state may change at once, by design.
+                let moving = frames.filter { !stage.reduceMotion(atFrame: $0.index) }
+                return try MotionInvariants.continuous(moving, limits: try limits(opts, c), work: &work)
             case .hitTargets:
                 let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
                 return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
@@ -89,7 +91,9 @@ enum ScriptInvariants {
                                                  except: try names(opts, "except") ?? [], work: &work)
             case .still:
                 let moving = try names(opts, "moving") ?? []
-                return try MotionInvariants.still(frames, moving: moving, work: &work)
+                // Only frames drawn with Reduce Motion on.
+                let calm = frames.filter { stage.reduceMotion(atFrame: $0.index) }
+                return try MotionInvariants.still(calm, moving: moving, work: &work)
             }
         } catch let stop as HostLimitReached {
             throw LuaHostError.message(stop.reason)

@@ -29,6 +29,7 @@ public final class Stage {
     /// inside one (`transact(.smooth) { stage.environment.size = … }`) it animates with it.
     public var environment: PieceEnvironment {
         didSet {
+            if environment.reduceMotion != oldValue.reduceMotion { noteReduceMotion(environment.reduceMotion) }
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
             reconcileUnlessInTransaction()
         }
@@ -129,7 +130,26 @@ public final class Stage {
         var pieceTexts = 0
         for holder in textHolders { pieceTexts += holder.heldTextBytes }
         return 4096 + slots.count * 1024 + slotNameBytes + pieceTexts + historyBytes + scheduler.heldEntries * 128
-            + scheduler.labelBytes + pendingEventBytes + keptBytes
+            + scheduler.labelBytes + pendingEventBytes + keptBytes + reduceMotionChanges.count * 16
+    }
+
+    /// Where Reduce Motion was switched: from each entry's frame on (the first frame a change made then shows) it is
+    /// `on`, so the motion rules know which frames were drawn under it (`toBeContinuous` holds only without it).
+    public private(set) var reduceMotionChanges: [(frame: Int, on: Bool)] = []
+
+    /// Whether frame `index` was drawn with Reduce Motion on.
+    public func reduceMotion(atFrame index: Int) -> Bool {
+        reduceMotionChanges.last(where: { $0.frame <= index })?.on ?? environment.reduceMotion
+    }
+
+    /// Keeps one entry per frame and none that repeats the one before; the first change also keeps what was before
+    /// it (from frame 0).
+    private func noteReduceMotion(_ on: Bool) {
+        let frame = presentedFrame < Int.max ? presentedFrame + 1 : Int.max
+        if reduceMotionChanges.isEmpty { reduceMotionChanges.append((0, !on)) }
+        if let last = reduceMotionChanges.last, last.frame == frame { reduceMotionChanges.removeLast() }
+        if reduceMotionChanges.last?.on == on { return }
+        reduceMotionChanges.append((frame, on))
     }
     /// Bytes a host copied for the stage's pieces out of what its script gave them (names, texts, shape and
     /// section lists), counted in `heldBytes` and let go with the stage.
