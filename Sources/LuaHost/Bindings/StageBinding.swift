@@ -107,6 +107,13 @@ enum StageBinding: ClassBinding {
             pushSeries(frames, c, context: context)
             return 1
         }
+        cls.method("events",
+                   "The kept frames' events (of a kind, a piece, a name, between two times) as a series of event tables at their frames' times",
+                   [.opt("options", OptionSpec.tableType(EventSeries.options))], returns: "piecebox.series") { o, c in
+            let opts = try c.options(1, declared: EventSeries.options)
+            try EventSeries.push(o.stage, try EventSeries.Filter(opts), c, context: context)
+            return 1
+        }
         cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
                    [.opt("options", OptionSpec.tableType(settleOptions))], returns: "integer") { o, c in
             let opts = try c.options(1, declared: settleOptions)
