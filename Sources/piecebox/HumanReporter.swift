@@ -9,6 +9,8 @@ final class HumanReporter: RunReporter {
     var quiet = false
     var listOnly = false
     var style = TerminalStyle()
+    /// `--durations N`: the slowest tests, listed before the totals.
+    var slowest = SlowestTests(count: 0)
 
     init(sink: ReportSink, verbose: Bool = false, quiet: Bool = false, listOnly: Bool = false, style: TerminalStyle = TerminalStyle()) {
         self.sink = sink; self.verbose = verbose; self.quiet = quiet; self.listOnly = listOnly; self.style = style
@@ -25,6 +27,7 @@ final class HumanReporter: RunReporter {
 
     func file(_ run: FileRun) {
         for line in lines(run) { sink.line(line) }
+        if !listOnly { slowest.add(run) }
     }
 
     /// The lines of one file's report; none for a file with no selected test (it ran nothing to call a pass).
@@ -80,6 +83,7 @@ final class HumanReporter: RunReporter {
             return
         }
         for line in notes(totals) { sink.line(line) }
+        for line in slowest.lines() { sink.line(line) }
         sink.line(totals.summaryLine)
     }
 

@@ -19,8 +19,10 @@ final class Reports: @unchecked Sendable {
             sinks.append(sink)
             switch choice.format {
             case .human:
-                reporters.append(HumanReporter(sink: sink, verbose: cmd.verbose, quiet: cmd.ci.quiet,
-                                               listOnly: cmd.options.listOnly, style: choice.path == nil ? style : TerminalStyle()))
+                let human = HumanReporter(sink: sink, verbose: cmd.verbose, quiet: cmd.ci.quiet,
+                                          listOnly: cmd.options.listOnly, style: choice.path == nil ? style : TerminalStyle())
+                human.slowest = SlowestTests(count: cmd.ci.slowest)
+                reporters.append(human)
             case .tap: reporters.append(TAPReporter(sink: sink))
             case .junit: reporters.append(JUnitReporter(sink: sink))
             case .json: reporters.append(JSONReporter(sink: sink))

@@ -13,6 +13,8 @@ struct CIOptions: Equatable {
     var seed: UInt64?
     /// How many times each file runs (each time in a fresh sandbox).
     var repeatCount = 1
+    /// `--durations N`: the human report lists the N slowest tests after the run (0: it does not).
+    var slowest = 0
 }
 
 /// One `--reporter NAME[=PATH]`: a format and where it goes (standard output when no path is given).
@@ -68,6 +70,8 @@ extension RunCommand {
       --seed S               shuffle with this seed (a whole number), to replay an order
       --repeat N             run every file N times, each in a fresh sandbox
       --fail-fast            stop at the first failure; what did not run is counted as not run
+      --durations N          after the run, list the N slowest tests (file, name, seconds); JUnit and JSON
+                             reports keep every test's duration whatever N is
       --version              print piecebox's version
     """
 
@@ -96,11 +100,20 @@ extension RunCommand {
             }
             ci.repeatCount = n
         case "--fail-fast": options.failFast = true
+        case "--durations":
+            let text = try value(flag)
+            guard let n = Int(text), n >= 1, n <= Self.slowestLimit else {
+                throw UsageError("--durations needs a whole number from 1 to \(Self.slowestLimit), got \"\(Self.clip(text))\"")
+            }
+            ci.slowest = n
         case "--version": throw UsageError.versionRequested
         default: return false
         }
         return true
     }
+
+    /// The most tests `--durations` lists: past it the list is no longer a summary.
+    static let slowestLimit = 10_000
 
     /// Tags are names (as `test` accepts them), so a typo such as `--tag=slow` is caught rather than matching nothing.
     static func tagName(_ flag: String, _ text: String) throws(UsageError) -> String {

@@ -1,18 +1,10 @@
 -- Shared helpers for the glass scenarios: merge events and first times, read from the frames rendered.
 local M = {}
 
---- The merge events of `piece` in the frames since time `from`: a list of { t, pairs, joined, parted }.
+--- The merge events of `piece` in the frames since time `from`: a series of { pairs, joined, parted } at their
+--- frames' times.
 function M.merges(s, piece, from)
-  local out = {}
-  s:frames{ from = from or 0 }:map(function(f)
-    for _, e in ipairs(f.events) do
-      if e.kind == "merge" and e.piece == piece then
-        out[#out + 1] = { t = f.t, pairs = e.pairs, joined = e.joined, parted = e.parted }
-      end
-    end
-    return 0
-  end)
-  return out
+  return s:events{ kind = "merge", piece = piece, from = from or 0 }
 end
 
 --- The time of the first frame since `from` for which `test(frame)` holds, or nil.

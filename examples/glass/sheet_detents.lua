@@ -37,12 +37,7 @@ test("dragged from medium to large, then flicked down and away", function()
   s:settle()
   expect(sh.presented).toBe(false)
   expect(s:frame().sheet.sheet.y).toBe(852)
-  local names = {}
-  s:frames{ from = from }:map(function(f)
-    for _, e in ipairs(f.events) do if e.kind == "callback" then names[#names + 1] = e.name end end
-    return 0
-  end)
-  expect(names).toEqual({ "onDismiss" })
+  expect(s:events{ kind = "callback", from = from }:map(function(e) return e.name end):list()).toEqual({ "onDismiss" })
 end)
 
 test("a phone held sideways opens at large: medium is inactive in compact height", function()

@@ -32,7 +32,7 @@ test("the eraser grows out of the pencil on .bouncy and the neck breaks as it ar
   expect(merges[1].joined).toBe("pencil+eraser")
   expect(merges[2].parted).toBe("pencil+eraser")
   -- the spring first crosses its target 0.26144 s in: that frame sees the gap reach 16
-  expect(merges[2].t).toBeCloseTo(G.frameTime(from + 1 / 120 + 0.261438), 1e-9)
+  expect(merges.times[2]).toBeCloseTo(G.frameTime(from + 1 / 120 + 0.261438), 1e-9)
   expect(merges[#merges].pairs).toBe("")
   expect(s:frame().tools["shape.eraser"].x).toBe(76)
 end)

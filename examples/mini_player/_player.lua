@@ -33,14 +33,7 @@ end
 
 --- The callbacks the piece made, by name, in the frames since time `from`.
 function M.callbacks(s, from)
-  local out = {}
-  s:frames{ from = from or 0 }:map(function(f)
-    for _, e in ipairs(f.events) do
-      if e.kind == "callback" then out[#out + 1] = e.name end
-    end
-    return 0
-  end)
-  return out
+  return s:events{ kind = "callback", from = from or 0 }:map(function(e) return e.name end):list()
 end
 
 return M

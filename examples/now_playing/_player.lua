@@ -47,18 +47,6 @@ function M.frameTime(t)
   return math.ceil(t * 120 - 1e-6) / 120
 end
 
---- Events of a kind (and, if given, a name) in the frames since time `from`: a list of { t, event }.
-function M.events(s, kind, name, from)
-  local out = {}
-  s:frames{ from = from or 0 }:map(function(f)
-    for _, e in ipairs(f.events) do
-      if e.kind == kind and (name == nil or e.name == name) then out[#out + 1] = { t = f.t, event = e } end
-    end
-    return 0
-  end)
-  return out
-end
-
 --- The time of the first frame since `from` for which `test(frame)` holds, or nil.
 function M.firstTime(s, from, test)
   local found = nil

@@ -15,8 +15,8 @@ test("one set{} that drops onSkip for podcast mode keeps forward out", function(
     return 0
   end)
   expect(s:frame().nowPlaying.forward.glyph).toBe("goforward.30")
-  for _, m in ipairs(P.events(s, "merge", nil, from)) do
-    expect(m.event.parted:find("forward+play", 1, true)).toBeNil()
+  for _, m in ipairs(s:events{ kind = "merge", from = from }) do
+    expect(m.parted:find("forward+play", 1, true)).toBeNil()
   end
 end)
 
@@ -50,7 +50,7 @@ test("escape on the collapsed bar and adjusting a scrubber that cannot seek do n
   np:perform("escape")
   s:settle()
   expect(np.expanded).toBe(false)
-  expect(#P.events(s, "haptic", nil, from)).toBe(0)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", count = 0 }
   np:setExpanded(true)
   s:settle()
   np:perform("increment", "scrubber")

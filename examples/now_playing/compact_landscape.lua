@@ -35,7 +35,7 @@ test("it opens into the compact card and reads the same", function()
   expect(f.art.radius).toBe(14)
   expect(f.surface.h).toBe(np.layout.card.h)
   expect(f.title.scale).toBe(1)
-  expect(#P.events(s, "haptic", "land")).toBe(1)
+  expect(s).toHaveEmitted{ kind = "haptic", name = "land", count = 1 }
 end)
 
 test("at the default size the same screen still gets the compact card; a tall phone does not", function()

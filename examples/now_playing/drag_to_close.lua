@@ -47,7 +47,7 @@ test("a drop resting just short of the distance stays; just past it closes", fun
   expect(np.expanded).toBe(false)
   expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
   expect(s:frame().nowPlaying.forward.out).toBe(true)
-  expect(#P.events(s, "haptic", "land", from)).toBe(1)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", name = "land", count = 1 }
 end)
 
 test("a flick down closes from a short drag", function()
@@ -69,7 +69,7 @@ test("the grabber closes on a tap; closing folds 110 ms in", function()
     .toBeCloseTo(P.frameTime(start + 0.11) + 1 / 120, 1e-9)
   expect(P.firstTime(s, down, function(f) return f.nowPlaying.forward ~= nil end))
     .toBeCloseTo(P.frameTime(start + 0.39), 1e-9)
-  expect(P.events(s, "haptic", "land", down)[1].t).toBeCloseTo(P.frameTime(start + 0.574), 1e-9)
+  expect(s:events{ kind = "haptic", name = "land", from = down }.times[1]).toBeCloseTo(P.frameTime(start + 0.574), 1e-9)
 end)
 
 test("a tap elsewhere on the card does nothing", function()

@@ -15,8 +15,8 @@ test("open, settle, close from the grabber, settle", function()
   s:settle()
   expect(np.isOpen).toBe(false)
   expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
-  local lands = P.events(s, "haptic", nil, 0)
+  local lands = s:events{ kind = "haptic" }
   expect(#lands).toBeGreaterThan(1)
-  expect(lands[#lands].event.flexibility).toBe("soft")       -- the close lands softly, as the open did
-  expect(lands[#lands].t).toBeGreaterThan(opened)
+  expect(lands[#lands].flexibility).toBe("soft")       -- the close lands softly, as the open did
+  expect(lands.times[#lands]).toBeGreaterThan(opened)
 end)

@@ -21,8 +21,8 @@ test("the bubbles seek back 15 and forward 30", function()
   expect(calls[1].time).toBe(630)
   expect(calls[2].time).toBe(615)
   expect(calls[3].time).toBe(600)
-  expect(#P.events(s, "haptic", "skip")).toBe(3)
-  expect(#P.events(s, "announcement")).toBe(0)
+  expect(s).toHaveEmitted{ kind = "haptic", name = "skip", count = 3 }
+  expect(s).toHaveEmitted{ kind = "announcement", count = 0 }
   -- an hour-long episode shows hours
   expect(s:frame().nowPlaying.times.elapsed).toBe("0:10:00")
   expect(s:frame().nowPlaying.times.remaining).toBe("-0:52:05")

@@ -44,7 +44,7 @@ test("a weak flick springs back", function()
   local heights = s:frames{ from = from }:map(function(f) return f.nowPlaying.surface.h end)
   expect(heights:max()).toBeGreaterThan(np.layout.bar.h + 10)
   expect(heights:last()).toBe(np.layout.bar.h)
-  expect(#P.events(s, "haptic", "land", from)).toBe(0)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", name = "land", count = 0 }
 end)
 
 test("a pull resting at 72 points springs back; at 73 it opens", function()

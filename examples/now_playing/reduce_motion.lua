@@ -13,7 +13,7 @@ test("opening fades the fliers first and lands 244 ms in", function()
   local grows = P.firstTime(s, down, function(f) return f.nowPlaying.surface.h > barH + 0.01 end)
   expect(grows).toBeCloseTo(P.frameTime(start + 0.12) + 1 / 120, 1e-9)
   expect(s:frameAt(grows - 1 / 120).nowPlaying.art.opacity).toBe(0)
-  expect(P.events(s, "haptic", "land", down)[1].t).toBeCloseTo(P.frameTime(start + 0.244), 1e-9)
+  expect(s:events{ kind = "haptic", name = "land", from = down }.times[1]).toBeCloseTo(P.frameTime(start + 0.244), 1e-9)
   -- the reveal is a 0.2 s ease out: the card gets there without overshoot
   local heights = s:frames{ from = down }:map(function(f) return f.nowPlaying.surface.h end)
   expect(heights).toNeverExceed(np.layout.card.h + 1e-9)

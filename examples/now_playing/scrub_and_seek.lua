@@ -33,8 +33,8 @@ test("the thumb grows under the finger and one seek goes out on release", functi
   expect(#calls).toBe(1)
   expect(calls[1].name).toBe("onSeek")
   expect(calls[1].time).toBeCloseTo(166.5, 1e-9)
-  expect(#P.events(s, "haptic", "grab", from)).toBe(1)
-  expect(#P.events(s, "callback", "onSeek", from)).toBe(1)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", name = "grab", count = 1 }
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "callback", name = "onSeek", count = 1 }
   expect(s:frame().nowPlaying.thumb.scale).toBeCloseTo(16 / 28, 1e-9)
 end)
 

@@ -19,12 +19,12 @@ test("next changes the track and announces it", function()
   expect(f.art.track).toBe("Paper Lanterns — Aster Vale")
   expect(f.times.elapsed).toBe("0:00")
   expect(f.times.remaining).toBe("-4:05")
-  local said = P.events(s, "announcement", nil, from)
+  local said = s:events{ kind = "announcement", from = from }
   expect(#said).toBe(1)
-  expect(said[1].event.text).toBe("Paper Lanterns, Aster Vale")
-  local skips = P.events(s, "haptic", "skip", from)
+  expect(said[1].text).toBe("Paper Lanterns, Aster Vale")
+  local skips = s:events{ kind = "haptic", name = "skip", from = from }
   expect(#skips).toBe(1)
-  expect(skips[1].event.style).toBe("selection")
+  expect(skips[1].style).toBe("selection")
   expect(np.isOpen).toBe(true)
 end)
 
@@ -79,9 +79,9 @@ test("the play glyph swaps on the snap spring; the triangle sits 1.5 pt right", 
   s:advance(0.05)
   local snap = motion.spring{ duration = 0.32, bounce = 0.25 }
   expect(s:frame().nowPlaying.play.swap).toBeCloseTo(snap:value(s:now() - changed), 1e-9)
-  local plays = P.events(s, "haptic", "play")
-  expect(plays[1].event.style).toBe("impact")
-  expect(plays[1].event.weight).toBe("light")
+  local plays = s:events{ kind = "haptic", name = "play" }
+  expect(plays[1].style).toBe("impact")
+  expect(plays[1].weight).toBe("light")
 end)
 
 test("previous wraps to the last track; the app's own skip is not announced", function()
@@ -93,7 +93,7 @@ test("previous wraps to the last track; the app's own skip is not announced", fu
   player:skip("next")                        -- the app skips on its own
   s:settle()
   expect(s:frame().nowPlaying.title.text).toBe("Slow Mornings")
-  expect(#P.events(s, "announcement")).toBe(1)
+  expect(s).toHaveEmitted{ kind = "announcement", count = 1 }
 end)
 
 test("a skip drops a pending seek of the old track", function()

@@ -3,14 +3,7 @@
 
 --- The callbacks the piece made, by name, in every frame so far.
 local function callbacks(s)
-  local names = {}
-  s:frames():map(function(f)
-    for _, e in ipairs(f.events) do
-      if e.kind == "callback" then names[#names + 1] = e.name end
-    end
-    return 0
-  end)
-  return names
+  return s:events{ kind = "callback" }:map(function(e) return e.name end):list()
 end
 
 test("a short pull lets go; a long one refreshes until the app finishes", function()

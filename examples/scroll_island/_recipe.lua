@@ -50,22 +50,9 @@ function M.plain(n, height)
   return list
 end
 
---- Events of `kind` the island emitted in frames from time `from` on.
+--- Events of `kind` the island emitted in frames from time `from` on: a series of event tables.
 function M.events(s, kind, from)
-  local found = {}
-  for _, f in ipairs(s:frames{ from = from or 0 }:list()) do
-    for _, e in ipairs(f.events) do
-      if e.kind == kind and e.piece == "scrollIsland" then found[#found + 1] = { t = f.t, event = e } end
-    end
-  end
-  return found
-end
-
---- Selection ticks since `from`.
-function M.ticks(s, from)
-  local n = 0
-  for _, e in ipairs(M.events(s, "haptic", from)) do if e.event.style == "selection" then n = n + 1 end end
-  return n
+  return s:events{ kind = kind, piece = "scrollIsland", from = from or 0 }
 end
 
 return M

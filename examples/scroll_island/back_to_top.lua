@@ -17,7 +17,7 @@ test("tapping the bubble selects the first section and it melts home", function(
   -- the first section's top at the anchor: 24 points of padding above it stay under the bar
   expect(page.offset).toBe(page:section("overview").restingOffset)
   expect(page.offset).toBe(page.minOffset + 24)
-  expect(R.ticks(s, from)).toBe(1)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", piece = "scrollIsland", style = "selection", count = 1 }
   s:frames(1)
   expect(s:frame().scrollIsland.bubble.out).toBe(false)
   s:advance(0.5)

@@ -27,7 +27,7 @@ test("arrows, return and escape", function()
   island:key("escape")
   expect(island.isOpen).toBe(false)
   s:frames(1)
-  expect(R.ticks(s, from)).toBe(5)                 -- right, right, left, down, down
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", piece = "scrollIsland", style = "selection", count = 5 }  -- right, right, left, down, down
 end)
 
 test("VoiceOver: one adjustable button, then the rows", function()
@@ -73,8 +73,8 @@ test("a bound isExpanded opens from the app's own button and hears the island", 
   island:key("escape")
   s:frames(1)
   local said = R.events(s, "callback")
-  expect(said[#said].event.name).toBe("isExpanded")
-  expect(said[#said].event.value).toBe(false)
+  expect(said[#said].name).toBe("isExpanded")
+  expect(said[#said].value).toBe(false)
 end)
 
 test("a disabled island takes no keys and reads as not enabled", function()

@@ -26,10 +26,10 @@ test("a tap grows the glass into the contents and the rows arrive after it", fun
   expect(s:frame().scrollIsland.title.opacity).toBe(0)
   expect(s:frame().scrollIsland.chevron.rotation).toBe(180)
   local impacts = R.events(s, "haptic", opened)
-  expect(impacts[1].event.style).toBe("impact")
-  local focus = R.events(s, "focus", opened)[1]
-  expect(focus.event.element).toBe("row.1")
-  expect(focus.t - opened).toBeCloseTo(0.42, 1 / 120)         -- VoiceOver moves in once the rows are there
+  expect(impacts[1].style).toBe("impact")
+  local focus = R.events(s, "focus", opened)
+  expect(focus[1].element).toBe("row.1")
+  expect(focus.times[1] - opened).toBeCloseTo(0.42, 1 / 120)         -- VoiceOver moves in once the rows are there
 end)
 
 test("slide over three rows, watch the puck stretch and gather, and lift to pick", function()
@@ -48,7 +48,7 @@ test("slide over three rows, watch the puck stretch and gather, and lift to pick
   s:frames(4)
   local puck = s:frame().scrollIsland.puck
   expect(puck.bottom - puck.top).toBeGreaterThan(44)            -- the leading edge ahead, the far edge behind
-  expect(R.ticks(s, from)).toBe(3)                              -- one selection tick per row
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", piece = "scrollIsland", style = "selection", count = 3 }  -- one selection tick per row
   finger:up()
   expect(page.selection).toBe("serving")
   expect(page.offset).toBe(page:section("serving").restingOffset)
@@ -57,8 +57,8 @@ test("slide over three rows, watch the puck stretch and gather, and lift to pick
   expect(s:frame().scrollIsland.title.text).toBe("Serving")
   expect(s:frame().scrollIsland.ring.arc).toBeCloseTo(page.readFraction, 1e-12)
   local events = R.events(s, "callback", from)
-  expect(events[1].event.name).toBe("selection")
-  expect(events[1].event.value).toBe("serving")
+  expect(events[1].name).toBe("selection")
+  expect(events[1].value).toBe("serving")
 end)
 
 test("lifting off the rows, or a touch the system takes, picks nothing", function()

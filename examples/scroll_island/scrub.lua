@@ -7,7 +7,7 @@ test("scrubbing steps one section per 32 points and commits on release", functio
   local page, island = R.recipe(s)
   local from = s:now()
   island:drag{ part = "bar", dx = 100, duration = 0.5 }
-  expect(R.ticks(s, from)).toBe(3)        -- crossings at 16, 48 and 80 points
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", piece = "scrollIsland", style = "selection", count = 3 }  -- crossings at 16, 48 and 80 points
   expect(page.selection).toBe("serving")
   s:settle()
   expect(s:frame().scrollIsland.title.text).toBe("Serving")
@@ -41,7 +41,7 @@ test("scrub past the last section and release", function()
   expect(g.x - rest).toBeCloseTo(give, 1e-9)
   expect(give).toBeLessThan(14)
   expect(g.scale).toBeGreaterThan(1)                          -- lifted under the finger
-  expect(R.ticks(s, from)).toBe(0)
+  expect(s:events{ from = from }).toHaveEmitted{ kind = "haptic", piece = "scrollIsland", style = "selection", count = 0 }
   s:frames(12)                                                -- still for a moment: it lets go at rest
   finger:up()
   local released = s:now()

@@ -13,6 +13,7 @@
 ---@field height number # The screen's height (pt); read-only
 ---@field advance fun(self: piecebox.stage, seconds: number): integer # Moves the clock on, rendering every frame on the way; gives the frames rendered
 ---@field frames fun(self: piecebox.stage, n?: integer|{from?: number, to?: number}): piecebox.series|integer # frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series
+---@field events fun(self: piecebox.stage, options?: {kind?: string, piece?: string, name?: string, from?: number, to?: number}): piecebox.series # The kept frames' events (of a kind, a piece, a name, between two times) as a series of event tables at their frames' times
 ---@field settle fun(self: piecebox.stage, options?: {maxFrames?: integer}): integer # Renders frames until nothing moves; gives the frames rendered
 ---@field jump fun(self: piecebox.stage, seconds: number): integer # Moves the clock on without rendering the frames between; gives the frames rendered
 ---@field now fun(self: piecebox.stage): number # The stage's virtual time
@@ -489,7 +490,8 @@
 
 ---`animation`: given by `motion.roles.<role>`, `motion.easeIn(...)`, `<spring>:animation()`.
 ---@class piecebox.animation
----@field duration number # When the animation completes (s); read-only
+---@field duration number # The duration it was made with (a spring's duration, a curve's length; speed divides it) (s); read-only
+---@field settlingDuration number # When the animation completes (settles) (s); read-only
 ---@field description string # What the animation is, as SwiftUI would print it; read-only
 ---@field value fun(self: piecebox.animation, t: number): number # The fraction of the change covered after t seconds (1 when done)
 ---@field velocity fun(self: piecebox.animation, t: number): number # How fast the fraction changes after t seconds
@@ -657,7 +659,7 @@ function expectExtend(...) end
 ---@field never piecebox.expectation
 ---@field toBe fun(expected: any)
 ---@field toEqual fun(expected: any)
----@field toBeCloseTo fun(expected: number, tolerance?: number)
+---@field toBeCloseTo fun(expected: number|table<any, number>, tolerance?: number)
 ---@field toBeGreaterThan fun(expected: number)
 ---@field toBeGreaterThanOrEqual fun(expected: number)
 ---@field toBeLessThan fun(expected: number)
@@ -672,6 +674,7 @@ function expectExtend(...) end
 ---@field toNeverExceed fun(limit: number)
 ---@field toSettleWithin fun(seconds: number, tolerance?: number)
 ---@field toOvershootBy fun(fraction: number, tolerance?: number)
+---@field toHaveEmitted fun(pattern: {kind?: string, piece?: string, name?: string, count?: integer, [string]: any})
 ---@field toMatchGolden fun(name: string, options?: {elements?: string[], tolerance?: number|table<string, number>})
 ---@field toBeFinite fun(options?: {from?: number})
 ---@field toBeContinuous fun(options?: {maxStep?: number, except?: string[], from?: number, [string]: number})

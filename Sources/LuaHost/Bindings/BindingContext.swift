@@ -119,6 +119,21 @@ final class BindingContext {
     var keptFrameBytes: Int { stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) } }
     var keptFrameCount: Int { stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) } }
 
+    /// The call still rendering (or stopped by a limit) that has rendered at least `span` seconds of virtual time
+    /// and most of its stage's kept frames: what a memory breach may call a loop that never ends.
+    func longCall(atLeast span: Double) -> (call: StageCall, rendered: Double)? {
+        for entry in stages {
+            guard let stage = entry.stage, let call = entry.call else { continue }
+            let now = stage.now
+            // Left by a call that failed and was caught, the record no longer describes what renders now.
+            guard now >= call.start, now <= call.end + 1e-9 else { continue }
+            let rendered = now - call.start
+            guard rendered >= span, rendered * Double(stage.fps) * 2 >= Double(stage.history.count) else { continue }
+            return (call, rendered)
+        }
+        return nil
+    }
+
     /// Counts `bytes` more of host memory (a copy the host keeps for the file) and stops the file if that puts it
     /// over its cap.
     func charge(_ bytes: Int) throws {
@@ -145,7 +160,8 @@ final class BindingContext {
 
     /// Takes a new stage in: its limits check (asked before every frame and batch of work), its share of host
     /// memory, and the file's frame log.
-    func stageCreated(_ stage: Stage) throws {
+    @discardableResult
+    func stageCreated(_ stage: Stage) throws -> StageEntry {
         let entry = StageEntry(stage)
         stages.append(entry)
         if let cap = exploringFrameCap {
@@ -167,18 +183,19 @@ final class BindingContext {
         if stages.count >= 2 * stagesAfterPrune { recountStages() }
         if let reason = checkLimits(refreshing: entry) { throw LuaHostError.message(reason) }
         // An exploration's thousands of runs are not the file's frames: its stages keep no log.
-        guard exploringFrameCap == nil, let logPath = options.logPath else { return }
+        guard exploringFrameCap == nil, let logPath = options.logPath else { return entry }
         if log == nil && logError == nil {
             do { log = CountingLog(try JSONLogFile(path: logPath), context: self) } catch { logError = "\(error)" }
         }
         if let logError { throw LuaHostError.message("Stage: cannot write the frame log: \(logError)") }
-        guard let log else { return }
+        guard let log else { return entry }
         do {
             try stage.attachLog(log, scenario: path, test: currentTest.isEmpty ? nil : currentTest,
                                 tokenSet: options.tokenSet)
         } catch {
             throw LuaHostError.message("Stage: cannot write the frame log: \(error)")
         }
+        return entry
     }
 
     /// Records a failure in the log, so a log always says where its scenario stopped.
@@ -202,7 +219,18 @@ final class BindingContext {
 final class StageEntry {
     weak var stage: Stage?
     var counted = 0
+    /// The long call rendering on this stage (`s:advance`, `s:runUntil`), from its start to its end: set as it
+    /// starts, cleared as it returns. A limit that stops it leaves it, for the breach message (`longCall`).
+    var call: StageCall?
     init(_ stage: Stage) { self.stage = stage }
+}
+
+/// One `s:advance(seconds)` or `s:runUntil(predicate, timeout)`: its name, when it started and the latest time it
+/// may render to (virtual seconds).
+struct StageCall: Equatable {
+    var name: String
+    var start: Double
+    var end: Double
 }
 
 /// The file's frame log, counting what is written so it is charged against the file's memory cap.

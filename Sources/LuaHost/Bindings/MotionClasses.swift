@@ -37,13 +37,19 @@ enum SpringBinding: ClassBinding {
     }
 }
 
-/// An animation (a role, a curve, a spring's animation): `duration`, `description`, sampling with `value`,
-/// `velocity` and `isFinished`, and new animations from `delay` and `speed`.
+/// An animation (a role, a curve, a spring's animation): `duration`, `settlingDuration`, `description`, sampling
+/// with `value`, `velocity` and `isFinished`, and new animations from `delay` and `speed`.
 enum AnimationBinding: ClassBinding {
     static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
         let state = context.state
-        cls.reading("duration", "number",
-                    unit: "s", "When the animation completes") { o, c in c.push(o.animation.completionTime); return 1 }
+        // One meaning per name, as on a spring: `duration` is what the animation was made with, `settlingDuration`
+        // when it is over.
+        cls.reading("duration", "number", unit: "s",
+                    "The duration it was made with (a spring's duration, a curve's length; speed divides it)") { o, c in
+            c.push(o.animation.duration); return 1
+        }
+        cls.reading("settlingDuration", "number",
+                    unit: "s", "When the animation completes (settles)") { o, c in c.push(o.animation.completionTime); return 1 }
         cls.reading("description", "string",
                     "What the animation is, as SwiftUI would print it") { o, c in c.push(o.animation.description); return 1 }
         // value(t): the fraction of the change covered after t seconds (1 when done).

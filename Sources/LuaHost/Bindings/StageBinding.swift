@@ -5,7 +5,22 @@ import PieceKit
 /// A stage as scripts hold it.
 final class StageObject {
     let stage: Stage
-    init(_ stage: Stage) { self.stage = stage }
+    /// The file's record of this stage: what it counts, and the long call rendering on it.
+    let entry: StageEntry
+    init(_ stage: Stage, entry: StageEntry) { self.stage = stage; self.entry = entry }
+
+    /// Runs a long call (`s:advance`, a `s:runUntil` step) with its record set, so a memory breach inside it can
+    /// say the call may never end. The record goes as the call returns or fails, and stays only when a limit
+    /// stopped the file (`isStopped`), for the breach message; the caller clears it once the whole call is over.
+    func running<T>(_ call: StageCall, _ c: LuaCall, _ body: () throws -> T) throws -> T {
+        entry.call = call
+        do {
+            return try body()
+        } catch {
+            if !c.isStopped { entry.call = nil }
+            throw error
+        }
+    }
 
     /// Brings the host's count of what the stage holds up to date after a script's call made it hold more (an
     /// event, a label), and stops the file when that passed its memory cap. The stage's `interruption` is the
@@ -63,8 +78,8 @@ enum StageBinding: ClassBinding {
                     _ = context.state.chargeHost(context.hostBytes)
                 }
             }
-            try context.stageCreated(stage)
-            state.push(StageObject(stage), as: cls)
+            let entry = try context.stageCreated(stage)
+            state.push(StageObject(stage, entry: entry), as: cls)
             return 1
         }
     }
@@ -86,7 +101,10 @@ enum StageBinding: ClassBinding {
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
             guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
-            c.push(Double(try stageCall(c) { try o.stage.advance(seconds) }))
+            let call = StageCall(name: "s:advance", start: o.stage.now, end: o.stage.now + seconds)
+            let count = try o.running(call, c) { try stageCall(c) { try o.stage.advance(seconds) } }
+            o.entry.call = nil
+            c.push(Double(count))
             return 1
         }
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
@@ -105,6 +123,13 @@ enum StageBinding: ClassBinding {
             let to = try opts.number("to", "a time in seconds") ?? Double.infinity
             let frames = try stageCall(c) { try o.stage.keptFrames(from: from, to: to) }
             pushSeries(frames, c, context: context)
+            return 1
+        }
+        cls.method("events",
+                   "The kept frames' events (of a kind, a piece, a name, between two times) as a series of event tables at their frames' times",
+                   [.opt("options", OptionSpec.tableType(EventSeries.options))], returns: "piecebox.series") { o, c in
+            let opts = try c.options(1, declared: EventSeries.options)
+            try EventSeries.push(o.stage, try EventSeries.Filter(opts), c, context: context)
             return 1
         }
         cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
@@ -195,17 +220,26 @@ enum StageBinding: ClassBinding {
         if installed { clua_pop(L, 2); return }
         _ = state.run(text: HostChunk.stage.text, chunkName: HostChunk.stage.chunkName) { L in
             lua_pushvalue(L, methods)
-            // step(stage): renders one frame as stage:frames(1) does (the same errors, named the same) and hands
-            // back that frame's view, so each frame runUntil waits through is one call into the host.
+            // step(stage, start, timeout): renders one frame as stage:frames(1) does (the same errors, named the
+            // same) and hands back that frame's view, so each frame runUntil waits through is one call into the
+            // host. The call's record (started at `start`, ending by `start + timeout`) is set for a memory breach.
             state.pushFunction { c in
                 let c = c.named("stage:frames", method: true)
                 let o = try cls.object(c, stack: 1, what: "stage:frames")
-                _ = try stageCall(c) { try o.stage.frames(1) }
+                let start = lua_tonumberx(c.L, 2, nil), timeout = lua_tonumberx(c.L, 3, nil)
+                let call = StageCall(name: "s:runUntil", start: start, end: start + timeout)
+                _ = try o.running(call, c) { try stageCall(c) { try o.stage.frames(1) } }
                 guard let frame = o.stage.latestFrame else { c.pushNil(); return 1 }
                 FrameTables.push(frame, c.L)
                 return 1
             }
-            return 2
+            // finish(stage): runUntil has returned or timed out; its record goes.
+            state.pushFunction { c in
+                let o = try cls.object(c.named("stage:runUntil", method: true), stack: 1, what: "stage:runUntil")
+                o.entry.call = nil
+                return 0
+            }
+            return 3
         }
         clua_pop(L, 2)
     }

@@ -57,9 +57,14 @@ end
 -- Series: values over frames, with the time of each. Frames series come from the stage.
 
 local Series = {}
-Series.__index = Series
 Series.__series = true
 Series.__len = function(s) return #s.values end
+-- A series indexes like the list it stands for: sr[1] is its first value and ipairs(sr) walks its values (as #sr
+-- counts them); names are its methods.
+Series.__index = function(s, k)
+  if type(k) == "number" then return s.values[k] end
+  return Series[k]
+end
 
 -- `series` inside the matchers below is the global, as a script may have replaced it.
 local function newSeries(values, times)
@@ -154,13 +159,23 @@ local function valuesOf(actual, name)
   error(name .. ": expected a series or a list of numbers, got " .. type(actual), 4)
 end
 
+-- Whether a is within tol of b; for tables, key by key over b's numbers (in a fixed order: numeric keys rising,
+-- then names), and where they first part: the key and both values.
+local function keyOrder(x, y)
+  local tx, ty = type(x), type(y)
+  if tx ~= ty then return tx == "number" end
+  if tx == "number" or tx == "string" then return x < y end
+  return tostring(x) < tostring(y)
+end
 local function closeTo(a, b, tol)
   if type(a) == "number" and type(b) == "number" then return abs(a - b) <= tol end
   if type(a) == "table" and type(b) == "table" then
-    for k, v in pairs(b) do
-      if type(v) == "number" then
-        if type(a[k]) ~= "number" or abs(a[k] - v) > tol then return false end
-      end
+    local keys = {}
+    for k, v in pairs(b) do if type(v) == "number" then keys[#keys + 1] = k end end
+    sort(keys, keyOrder)
+    for _, k in ipairs(keys) do
+      local got, want = a[k], b[k]
+      if type(got) ~= "number" or not (abs(got - want) <= tol) then return false, k, got, want end
     end
     return true
   end
@@ -206,13 +221,23 @@ function Matchers.toEqual(actual, expected) --: (expected: any)
   end
   return false, "to equal", expected, detail
 end
-function Matchers.toBeCloseTo(actual, expected, tolerance) --: (expected: number, tolerance?: number)
+function Matchers.toBeCloseTo(actual, expected, tolerance) --: (expected: number|table<any, number>, tolerance?: number)
   tolerance = tolerance or 1e-6
   if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. type(tolerance), 3) end
   if type(expected) ~= "number" and type(expected) ~= "table" then
     error("toBeCloseTo: argument 1 must be a number or a table of numbers (a rect), got " .. type(expected), 3)
   end
-  return closeTo(actual, expected, tolerance), "to be within " .. show(tolerance) .. " of", expected
+  local pass, key, got, want = closeTo(actual, expected, tolerance)
+  local detail = nil
+  if key ~= nil then
+    local name = showKey(key)
+    if type(got) == "number" then
+      detail = format("%s differs: expected %s, received %s (off by %s)", name, show(want), show(got), show(abs(got - want)))
+    else
+      detail = format("%s differs: expected %s, received %s", name, show(want), show(got))
+    end
+  end
+  return pass, "to be within " .. show(tolerance) .. " of", expected, detail
 end
 local function numeric(name, actual, expected)
   if type(expected) ~= "number" then error(name .. ": argument 1 must be a number, got " .. type(expected), 4) end
@@ -288,6 +313,54 @@ function Matchers.toOvershootBy(actual, fraction, tolerance) --: (fraction: numb
   local o = s:overshoot()
   return abs(o - fraction) <= tolerance, "to overshoot by " .. show(fraction) .. " ± " .. show(tolerance), nil,
     format("it overshot by %s", show(o))
+end
+
+-- Events: a stage's (every kept frame's) or a series of them (s:events{...}), against the fields an event must
+-- have; `count` asks for exactly that many. A failure lists what was emitted, the first ten.
+local eventsShown = 10
+local function eventsOf(actual)
+  if isSeries(actual) then return actual end
+  if type(actual) == "userdata" then
+    local ok, sr = pcall(host.events, actual)
+    -- A host error already names the scenario's line; only a bare message gets the caller's.
+    if not ok then error(sr, (type(sr) == "string" and sr:match("^[^\n]-:%d+: ")) and 0 or 4) end
+    return sr
+  end
+  error("toHaveEmitted: expect() must be given a stage or a series of events (s:events{...}), got " .. type(actual), 4)
+end
+function Matchers.toHaveEmitted(actual, pattern) --: (pattern: {kind?: string, piece?: string, name?: string, count?: integer, [string]: any})
+  if type(pattern) ~= "table" then
+    error("toHaveEmitted: argument 1 must be a table of the fields an event has ({ kind = \"haptic\", style = \"selection\" }), got " .. type(pattern), 3)
+  end
+  local count = pattern.count
+  if count ~= nil and (type(count) ~= "number" or count < 0 or floor(count) ~= count or count == huge) then
+    error("toHaveEmitted: count must be a whole number of at least 0, got " .. show(count), 3)
+  end
+  local fields = {}
+  for k, v in pairs(pattern) do if k ~= "count" then fields[k] = v end end
+  local sr = eventsOf(actual)
+  local values, times = sr.values, sr.times
+  local found = 0
+  local listed = {}
+  for i, e in ipairs(values) do
+    local match = type(e) == "table"
+    if match then for k, v in pairs(fields) do if e[k] ~= v then match = false break end end end
+    if match then found = found + 1 end
+    if i <= eventsShown then listed[i] = "    t = " .. show(times[i]) .. " s: " .. show(e) end
+  end
+  local pass
+  if count == nil then pass = found > 0 else pass = found == count end
+  local phrase = count == nil and "to have emitted an event like"
+    or format("to have emitted %d event%s like", count, count == 1 and "" or "s")
+  local detail
+  if #values == 0 then
+    detail = "it emitted no events"
+  else
+    detail = format("%d of its %d event%s match; what it emitted:\n", found, #values, #values == 1 and "" or "s")
+      .. concat(listed, "\n")
+    if #values > eventsShown then detail = detail .. format("\n    ... and %d more", #values - eventsShown) end
+  end
+  return pass, phrase, fields, detail
 end
 
 --- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.

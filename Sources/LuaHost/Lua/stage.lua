@@ -1,5 +1,5 @@
 -- piecebox:stage: stage:runUntil, rendering frames until predicate(frame) holds or timing out (StageBinding.swift loads it).
-local methods, step = ...
+local methods, step, finish = ...
 local type, error, format = type, error, string.format
 methods.runUntil = function(self, predicate, timeout)
   if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
@@ -12,11 +12,12 @@ methods.runUntil = function(self, predicate, timeout)
   local n = 0
   local frame
   while true do
-    if n > 0 and predicate(frame) then return n end
+    if n > 0 and predicate(frame) then finish(self) return n end
     if self:now() - start >= timeout - 1e-9 then
+      finish(self)
       error(format("stage:runUntil: the predicate was still false after %d frames (%.4g s)", n, timeout), 2)
     end
-    frame = step(self)
+    frame = step(self, start, timeout)
     n = n + 1
   end
 end

@@ -28,6 +28,8 @@ extension ScenarioRunner {
         field("readModule") { pushReadModule(state, modules: modules) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
+        // expect(stage).toHaveEmitted{...}: see EventSeries.
+        field("events") { EventSeries.pushHostFunction(state, context: context) }
         // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
         field("invariant") { ScriptInvariants.push(state, context: context) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).

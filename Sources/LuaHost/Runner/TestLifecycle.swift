@@ -45,5 +45,29 @@ final class TestLifecycle {
         let tenths = (kept * 10 + (1 << 19)) >> 20
         return ": the frames the stage keeps (\(frames) frames, about \(tenths / 10).\(tenths % 10) MiB) need more "
             + "than --max-memory allows; keep fewer with Stage{ history = seconds } or raise --max-memory"
+            + neverEndingNote()
+    }
+
+    /// Virtual time one call renders before a breach calls it a loop that may never end: an hour, longer than
+    /// any motion or wait a scenario means (NowPlaying's longest is under a second; a track is minutes).
+    static let neverEndingSpan = 3600.0
+
+    /// What the memory advice adds when one `s:advance` or `s:runUntil` rendered most of the kept frames over
+    /// hours of virtual time: the frames are a symptom, the call is the cause. Empty otherwise.
+    func neverEndingNote() -> String {
+        guard let (call, rendered) = bindings.longCall(atLeast: Self.neverEndingSpan) else { return "" }
+        let asked = call.name == "s:runUntil" ? "its timeout is" : "it was asked for"
+        let end = call.name == "s:runUntil" ? "the loop may never end; check that the predicate can hold, and give "
+            + "a shorter timeout" : "the call may never end; advance by less, or wait for a condition with s:runUntil"
+        return "; \(call.name) has rendered \(Self.hours(rendered)) of virtual time in this one call "
+            + "(\(asked) \(Self.hours(call.end - call.start))): \(end)"
+    }
+
+    /// Seconds as hours to a tenth ("2.5 hours").
+    static func hours(_ seconds: Double) -> String {
+        let tenths = (seconds / 360).rounded()
+        guard tenths.isFinite, tenths < 1e15 else { return "\(seconds / 3600) hours" }
+        let t = Int(tenths)
+        return "\(t / 10).\(t % 10) hours"
     }
 }

@@ -155,6 +155,25 @@ public struct Animation: Sendable, Equatable, CustomStringConvertible {
 
     public func isFinished(at elapsed: Double) -> Bool { elapsed >= completionTime }
 
+    /// The duration the animation was made with, as a spring's `duration` is its parameter: a spring's perceptual
+    /// duration, a curve's length; a delay leaves it, a speed divides it. How long it takes to finish is
+    /// `completionTime`; the two agree for a curve but not for a spring, which settles well after its duration.
+    public var duration: Double { Animation.duration(of: kind) }
+
+    private static func duration(of kind: Kind) -> Double {
+        switch kind {
+        case .spring(let spring), .interpolatingSpring(let spring, _):
+            return spring.duration
+        case .timingCurve(_, let duration):
+            return duration > 0 && duration.isFinite ? duration : 0
+        case .delay(_, let base):
+            return duration(of: base)
+        case .speed(let speed, let base):
+            guard speed > 0, speed.isFinite else { return 0 }
+            return duration(of: base) / speed
+        }
+    }
+
     /// One reading of an animation: `fraction` of the interval covered, `velocity` in intervals per second.
     public struct Sample: Sendable, Equatable {
         public var fraction: Double

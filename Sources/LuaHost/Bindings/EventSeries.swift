@@ -1,0 +1,92 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// `s:events{ kind, piece, name, from, to }` and the stage half of `toHaveEmitted`: the events of the kept frames as
+/// a series (each value an event's table, each time its frame's), so no scenario loops over `f.events` by hand.
+enum EventSeries {
+    static let options: [OptionSpec] = [
+        .init("kind", "string", "Only events of this kind (haptic, callback, announcement, focus, merge, or a plugin's)",
+              must: "an event kind (a string)"),
+        .init("piece", "string", "Only events this piece emitted", must: "a piece's name (a string)"),
+        .init("name", "string", "Only events whose name field is this (a haptic's \"land\", a callback's \"onSeek\")",
+              must: "an event name (a string)"),
+        .init("from", "number", unit: "s", "The earliest frame's time", must: "a time in seconds"),
+        .init("to", "number", unit: "s", "The latest frame's time", must: "a time in seconds"),
+    ]
+
+    /// What to keep: nil fields keep everything.
+    struct Filter {
+        var kind: String?
+        var piece: String?
+        var name: String?
+        var from = -Double.infinity
+        var to = Double.infinity
+
+        init() {}
+
+        init(_ opts: Options) throws {
+            kind = try opts.string("kind")
+            piece = try opts.string("piece")
+            name = try opts.string("name")
+            from = try opts.number("from") ?? -.infinity
+            to = try opts.number("to") ?? .infinity
+        }
+
+        func keeps(_ event: StageEvent) -> Bool {
+            if let kind, event.kind.rawValue != kind { return false }
+            if let piece, event.piece != piece { return false }
+            if let name {
+                guard case .text(let text)? = event.detail(named: "name"), text == name else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Pushes `series(events, times)` of `stage`'s kept frames, built by the test framework's own constructor
+    /// (nil when a script broke it). The tables are Lua's, counted by its allocator as they are made; the walk
+    /// over the frames asks the file's limits every so many frames, so a long history stops at them.
+    static func push(_ stage: Stage, _ filter: Filter, _ c: LuaCall, context: BindingContext) throws {
+        let frames = try StageBinding.stageCall(c) { try stage.keptFrames(from: filter.from, to: filter.to) }
+        let L = c.L
+        context.state.push(.series)
+        let fn = lua_gettop(L)
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 0)
+        let values = fn + 1, times = fn + 2
+        var n: lua_Integer = 0
+        for (i, frame) in frames.enumerated() {
+            if i & 1023 == 1023, let reason = stage.interruption?() { throw LuaHostError.message(reason) }
+            for event in frame.events where filter.keeps(event) {
+                // Past the memory cap the rest is not built; the call raises the limit's error once it returns.
+                if c.isStopped { break }
+                n += 1
+                FrameTables.push(event, L)
+                lua_rawseti(L, values, n)
+                lua_pushnumber(L, frame.time)
+                lua_rawseti(L, times, n)
+            }
+        }
+        if lua_type(L, fn) != LUA_TFUNCTION || pb_pcall(L, 2, 1, 0) != LUA_OK {
+            lua_settop(L, fn - 1)
+            lua_pushnil(L)
+        }
+    }
+
+    /// `host.events(stage)`, for `expect(s).toHaveEmitted{...}`: every kept frame's events, or an error naming what
+    /// the value was when it is no stage.
+    static func pushHostFunction(_ state: LuaState, context: BindingContext) {
+        state.pushFunction { call in
+            let c = call.named("toHaveEmitted")
+            // No stage class yet means no stage has been made, so the value cannot be one.
+            let stages = state.classCache["stage"] as? LuaClass<StageObject>
+            guard c.type(1) == LUA_TUSERDATA, let stages,
+                  let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
+                throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
+                    + "(s:events{...}), got \(c.typeName(1))")
+            }
+            try push(object.stage, Filter(), c, context: context)
+            return 1
+        }
+    }
+}
