@@ -81,7 +81,9 @@ struct RunCommand {
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
             default:
-                if a.hasPrefix("-") { throw UsageError("unknown option \(a) (see piecebox run --help)") }
+                if a.hasPrefix("-") {
+                    throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, help: help)) (see piecebox run --help)")
+                }
                 cmd.paths.append(a)
             }
             i += 1

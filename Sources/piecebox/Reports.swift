@@ -21,7 +21,7 @@ final class Reports: @unchecked Sendable {
             case .human:
                 reporters.append(HumanReporter(sink: sink, verbose: cmd.verbose, quiet: cmd.ci.quiet,
                                                listOnly: cmd.options.listOnly, style: choice.path == nil ? style : TerminalStyle()))
-            case .tap: reporters.append(TAPReporter(sink: sink))
+            case .tap: reporters.append(TAPReporter(sink: sink, version: cmd.ci.tapVersion ?? .standard))
             case .junit: reporters.append(JUnitReporter(sink: sink))
             case .json: reporters.append(JSONReporter(sink: sink))
             case .github: reporters.append(GitHubReporter(sink: sink))
