@@ -61,10 +61,12 @@ enum InitMain {
             }
         }
         for file in planned { writeOut("wrote \(file.path)") }
-        if source.repository == nil || source.revision == nil {
-            // Only scripts/install records where a binary was built from; any other build cannot tell.
-            writeOut("note: this piecebox does not know where it was built from (scripts/install records it), so "
-                + "set PIECEBOX_REPOSITORY and PIECEBOX_REVISION in \(PathText.join(folder, ".github/workflows/piecebox.yml"))")
+        // Only scripts/install records where a binary was built from (a clone's origin URL, its commit).
+        let unknown = [source.repository == nil ? "PIECEBOX_REPOSITORY" : nil, source.revision == nil ? "PIECEBOX_REVISION" : nil]
+            .compactMap { $0 }
+        if !unknown.isEmpty {
+            writeOut("note: this piecebox does not know where its source is (scripts/install records the clone's origin URL "
+                + "and commit), so set \(unknown.joined(separator: " and ")) in \(PathText.join(folder, ".github/workflows/piecebox.yml"))")
         }
         writeOut("next: cd \(folder) && piecebox run scenarios --golden goldens")
         return 0

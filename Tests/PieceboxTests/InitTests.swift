@@ -144,8 +144,14 @@ import LuaHost
         let copy = try Self.installedCopy(in: folder, record: nil)
         let made = try runTool(copy, ["init", folder.path + "/proj"])
         #expect(made.status == 0, "\(made.output)")
-        #expect(made.output.contains("note: this piecebox does not know where it was built from (scripts/install records it), so set PIECEBOX_REPOSITORY and PIECEBOX_REVISION in \(folder.path)/proj/.github/workflows/piecebox.yml"),
+        #expect(made.output.contains("note: this piecebox does not know where its source is (scripts/install records the clone's origin URL and commit), so set PIECEBOX_REPOSITORY and PIECEBOX_REVISION in \(folder.path)/proj/.github/workflows/piecebox.yml"),
                 "\(made.output)")
+        // A clone with no origin URL: the revision is pinned, only the repository is asked for.
+        let partly = try TestFolder()
+        let copy2 = try Self.installedCopy(in: partly, record: "revision \(Self.revision)\n")
+        let made2 = try runTool(copy2, ["init", partly.path + "/proj"])
+        #expect(made2.output.contains("so set PIECEBOX_REPOSITORY in \(partly.path)/proj/.github/workflows/piecebox.yml"), "\(made2.output)")
+        #expect(partly.read("proj/.github/workflows/piecebox.yml")?.contains("  PIECEBOX_REVISION: \"\(Self.revision)\"\n") == true)
         let workflow = try #require(folder.read("proj/.github/workflows/piecebox.yml"))
         #expect(workflow.contains("  PIECEBOX_REVISION: \"\"\n"), "\(workflow)")
         #expect(workflow.contains("Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow"))
