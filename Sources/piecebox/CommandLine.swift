@@ -90,7 +90,10 @@ struct RunCommand {
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
             default:
-                if a.hasPrefix("-") { throw UsageError("unknown option \(a) (see piecebox run --help)") }
+                if a.hasPrefix("-") {
+                    let (known, command) = exploring ? (help + exploreHelp, "explore") : (help, "run")
+                    throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, help: known)) (see piecebox \(command) --help)")
+                }
                 cmd.paths.append(a)
             }
             i += 1

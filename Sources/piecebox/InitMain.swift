@@ -13,17 +13,18 @@ enum InitMain {
       scenarios/first_card.lua         a starter scenario: a card that opens on the reveal spring
       .luarc.json                      lua-language-server settings: Lua 5.4 and PieceBox's globals
       types/\(TypeStubs.fileName)           type stubs of PieceBox's Lua API (as piecebox stubs writes them)
-      .github/workflows/piecebox.yml   CI: every scenario, with goldens compared and never recorded
+      .github/workflows/piecebox.yml   CI: every scenario, with goldens compared and never recorded; PieceBox
+                                       built at the revision this piecebox was installed from, and cached
     Then: cd DIR && piecebox run scenarios --golden goldens
     """
 
     /// The files, by path inside the project.
-    static func files() -> [(path: String, text: String)] {
+    static func files(source: BuildSource = .current()) -> [(path: String, text: String)] {
         var out: [(String, String)] = [
             (ProjectRoot.fileName, projectFile),
             ("scenarios/first_card.lua", starterScenario),
             (".luarc.json", luarc(stubFolders: typeStubs().isEmpty ? [] : [typeStubFolder])),
-            (".github/workflows/piecebox.yml", workflow),
+            (".github/workflows/piecebox.yml", workflow(source: source)),
         ]
         out += typeStubs().map { (typeStubFolder + "/" + $0.name, $0.text) }
         return out
@@ -35,7 +36,8 @@ enum InitMain {
             writeErr("piecebox init: give one folder to start the project in\nTry: piecebox init --help")
             return 2
         }
-        let planned = files().map { (path: PathText.join(folder, $0.path), text: $0.text) }
+        let source = BuildSource.current()
+        let planned = files(source: source).map { (path: PathText.join(folder, $0.path), text: $0.text) }
         // All or nothing: every file is planned and checked first (nothing at its name, not even a link to nothing;
         // no folder on its way a link out of DIR or to nothing), and a write that still fails takes back the rest.
         var plan = OutputPlan()
@@ -59,6 +61,13 @@ enum InitMain {
             }
         }
         for file in planned { writeOut("wrote \(file.path)") }
+        // Only scripts/install records where a binary was built from (a clone's origin URL, its commit).
+        let unknown = [source.repository == nil ? "PIECEBOX_REPOSITORY" : nil, source.revision == nil ? "PIECEBOX_REVISION" : nil]
+            .compactMap { $0 }
+        if !unknown.isEmpty {
+            writeOut("note: this piecebox does not know where its source is (scripts/install records the clone's origin URL "
+                + "and commit), so set \(unknown.joined(separator: " and ")) in \(PathText.join(folder, ".github/workflows/piecebox.yml"))")
+        }
         writeOut("next: cd \(folder) && piecebox run scenarios --golden goldens")
         return 0
     }
@@ -135,28 +144,51 @@ enum InitMain {
     /// lints and diffs as the Lua a new project gets.
     static let starterScenario = LuaSources.first_card
 
-    static let workflow = """
-    # Runs every scenario on each push and pull request. CI is set here, so goldens are only compared: a missing or
-    # changed golden fails the run (record goldens locally, review them, and commit them).
-    name: piecebox
-    on: [push, pull_request]
-    jobs:
-      scenarios:
-        runs-on: ubuntu-latest
-        container: swift:6.0
-        steps:
-          - uses: actions/checkout@v4
-          - name: Build PieceBox
-            env:
-              # Where your team keeps PieceBox's source (a repository variable).
-              PIECEBOX_SOURCE: ${{ vars.PIECEBOX_SOURCE }}
-            run: |
-              apt-get update -qq && apt-get install -y -qq liblua5.4-dev pkg-config git
-              git clone --depth 1 "$PIECEBOX_SOURCE" /tmp/piecebox
-              swift build -c release --package-path /tmp/piecebox --product piecebox
-              echo /tmp/piecebox/.build/release >> "$GITHUB_PATH"
-          - name: Scenarios and goldens
-            run: piecebox run scenarios --golden goldens
+    /// The CI workflow, pinned to `source`: PieceBox is fetched at that revision and built once, the build kept in
+    /// the Actions cache under the revision (so later runs only restore it). What `source` does not know is left
+    /// empty, and the build step stops saying what to set, rather than building whatever is newest.
+    static func workflow(source: BuildSource) -> String {
+        """
+        # Runs every scenario on each push and pull request. CI is set here, so goldens are only compared: a missing or
+        # changed golden fails the run (record goldens locally, review them, and commit them).
+        name: piecebox
+        on: [push, pull_request]
+        env:
+          # The PieceBox this project was started with (piecebox init): where its source is, and the revision it was
+          # built from. Change the revision to move to another PieceBox; the build is cached per revision.
+          PIECEBOX_REPOSITORY: "\(source.repository ?? "")"
+          PIECEBOX_REVISION: "\(source.revision ?? "")"
+        jobs:
+          scenarios:
+            runs-on: ubuntu-latest
+            container: swift:6.0
+            steps:
+              - uses: actions/checkout@v4
+              - name: Lua 5.4
+                run: apt-get update -qq && apt-get install -y -qq liblua5.4-dev pkg-config git
+              - name: PieceBox from the cache
+                id: piecebox-cache
+                uses: actions/cache@v4
+                with:
+                  path: /opt/piecebox
+                  key: piecebox-${{ runner.os }}-swift-6.0-${{ env.PIECEBOX_REVISION }}
+              - name: Build PieceBox
+                if: steps.piecebox-cache.outputs.cache-hit != 'true'
+                run: |
+                  if [ -z "$PIECEBOX_REPOSITORY" ] || [ -z "$PIECEBOX_REVISION" ]; then
+                    echo "Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow (see PieceBox's README)" >&2
+                    exit 1
+                  fi
+                  git init -q /tmp/piecebox
+                  git -C /tmp/piecebox fetch -q --depth 1 "$PIECEBOX_REPOSITORY" "$PIECEBOX_REVISION"
+                  git -C /tmp/piecebox checkout -q FETCH_HEAD
+                  swift build -c release --package-path /tmp/piecebox --product piecebox
+                  mkdir -p /opt/piecebox
+                  cp "$(swift build -c release --package-path /tmp/piecebox --show-bin-path)/piecebox" /opt/piecebox/
+              - run: echo /opt/piecebox >> "$GITHUB_PATH"
+              - name: Scenarios and goldens
+                run: piecebox run scenarios --golden goldens
 
-    """
+        """
+    }
 }

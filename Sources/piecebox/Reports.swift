@@ -23,7 +23,7 @@ final class Reports: @unchecked Sendable {
                                           listOnly: cmd.options.listOnly, style: choice.path == nil ? style : TerminalStyle())
                 human.slowest = SlowestTests(count: cmd.ci.slowest)
                 reporters.append(human)
-            case .tap: reporters.append(TAPReporter(sink: sink))
+            case .tap: reporters.append(TAPReporter(sink: sink, version: cmd.ci.tapVersion ?? .standard))
             case .junit: reporters.append(JUnitReporter(sink: sink))
             case .json: reporters.append(JSONReporter(sink: sink))
             case .github: reporters.append(GitHubReporter(sink: sink))

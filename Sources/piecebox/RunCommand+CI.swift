@@ -15,6 +15,8 @@ struct CIOptions: Equatable {
     var repeatCount = 1
     /// `--durations N`: the human report lists the N slowest tests after the run (0: it does not).
     var slowest = 0
+    /// The version line of the tap report (`--tap-version`).
+    var tapVersion: TAPVersion?
 }
 
 /// One `--reporter NAME[=PATH]`: a format and where it goes (standard output when no path is given).
@@ -58,9 +60,10 @@ struct Shard: Equatable, CustomStringConvertible {
 
 extension RunCommand {
     static let ciHelp = """
-      --reporter NAME[=PATH] a report: human (the default), tap (TAP 14), junit (XML), json or github
+      --reporter NAME[=PATH] a report: human (the default), tap (TAP 13), junit (XML), json or github
                              (annotations; on by default when GITHUB_ACTIONS=true); repeatable; one may go to
                              standard output, the others to files
+      --tap-version V        the tap report's version line: 13 (the default; what prove reads) or 14
       --quiet                print only failures and the summary
       --shard K/N            run the K-th of N shares of the files (stable, balanced by count)
       --shard-timings FILE   balance the shards by each file's duration in FILE (a json report of a run)
@@ -79,6 +82,12 @@ extension RunCommand {
     mutating func parseCIFlag(_ flag: String, value: (String) throws(UsageError) -> String) throws(UsageError) -> Bool {
         switch flag {
         case "--reporter": ci.reporters.append(try ReporterChoice.parse(try value(flag)))
+        case "--tap-version":
+            let text = try value(flag)
+            guard let version = Int(text).flatMap(TAPVersion.init(rawValue:)) else {
+                throw UsageError("--tap-version needs 13 or 14, got \"\(Self.clip(text))\"")
+            }
+            ci.tapVersion = version
         case "--quiet": ci.quiet = true
         case "--shard": ci.shard = try Shard.parse(try value(flag))
         case "--shard-timings": ci.shardTimings = try value(flag)
@@ -135,6 +144,9 @@ extension RunCommand {
         // Two reports written to one file are refused when the run plans its outputs (`RunOutputs`), by real path.
         if ci.repeatCount > 1, logPath != nil || golden != nil {
             throw UsageError("--repeat cannot be combined with --log or --golden: every repeat would write the same frame log")
+        }
+        if ci.tapVersion != nil, !ci.reporters.contains(where: { $0.format == .tap }) {
+            throw UsageError("--tap-version sets the tap report's version; add --reporter tap[=PATH]")
         }
         if ci.shardTimings != nil, ci.shard == nil, !BazelTestEnvironment.current.shards {
             throw UsageError("--shard-timings needs --shard K/N (or Bazel's TEST_TOTAL_SHARDS)")

@@ -1,18 +1,25 @@
 import LuaHost
 import PieceKit
 
-/// TAP version 14: one test point per test, numbered across the whole run, the plan at the end. A failure carries
+/// TAP: one test point per test, numbered across the whole run, the plan at the end. A failure carries
 /// a YAML block (message, file and line, traceback); what a test printed goes in its block too, so it stays with
 /// its test. Descriptions are escaped (`#` as `\#`, controls as in `ReportText`) so a name cannot start a
 /// directive or a line of its own.
+///
+/// The stream uses nothing TAP 14 added (no subtests, no pragmas), so it says version 13 unless asked for 14
+/// (`--tap-version 14`): the most installed consumer, Perl's `prove`, refuses a version past 13.
 final class TAPReporter: RunReporter {
     let sink: ReportSink
+    let version: TAPVersion
     private var number = 0
 
-    init(sink: ReportSink) { self.sink = sink }
+    init(sink: ReportSink, version: TAPVersion = .standard) {
+        self.sink = sink
+        self.version = version
+    }
 
     func begin(_ info: RunInfo) {
-        sink.line("TAP version 14")
+        sink.line("TAP version \(version.rawValue)")
         var header = "# \(info.version)"
         if let shard = info.shard { header += ", shard \(shard)" }
         if let seed = info.seed { header += ", shuffled with --seed \(seed)" }
@@ -82,4 +89,10 @@ final class TAPReporter: RunReporter {
         }
         return out
     }
+}
+
+/// The version line a TAP report carries: 13 by default, 14 only when `--tap-version 14` asks (the lines are the same).
+enum TAPVersion: Int, CaseIterable {
+    case v13 = 13, v14 = 14
+    static let standard = TAPVersion.v13
 }

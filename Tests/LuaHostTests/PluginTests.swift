@@ -102,14 +102,48 @@ import Testing
         #expect(failure(empty).contains("no plugin.lua in it or in the folders directly inside it"), "\(failure(empty))")
     }
 
-    @Test func aHeaderMayNotLoadPluginsFromOutsideTheRunFolder() throws {
-        // Temporary folders are outside the folder the tests run in.
+    /// The tests run in the repository's folder; the temporary folders are outside it. A header's plugins resolve
+    /// from the scenario's folder and stay inside the scenario's project, wherever the run started.
+    @Test func aHeaderLoadsPluginsFromTheScenariosProjectWhateverTheWorkingFolder() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("piecebox.lua", "return {}")
+        try folder.write("plugins/toast/plugin.lua", "return { methods = { stage = { hello = function() return 'hi' end } } }")
+        let report = try folder.run("scenarios/uses.lua", """
+            --! plugins: ../plugins/toast
+            test('t', function() expect(Stage{}:hello()).toBe('hi') end)
+            """)
+        #expect(report.test("t")?.status == .passed, "\(report.tests.map { $0.name + ": " + $0.message })")
+    }
+
+    @Test func aHeaderMayNotLoadPluginsFromOutsideTheScenariosProject() throws {
+        // No project file: the project is the scenario's own folder, so a plugin beside that folder is outside it.
         let folder = try ScenarioFolder()
         try folder.write("toast/plugin.lua", "return {}")
-        let report = try folder.run("scenario.lua", "--! plugins: toast\ntest('t', function() end)")
-        #expect(failure(report).contains("--! plugins: toast is outside the folder the run started in"), "\(failure(report))")
+        let report = try folder.run("scenarios/scenario.lua", "--! plugins: ../toast\ntest('t', function() end)")
+        #expect(failure(report).contains("--! plugins: ../toast is outside the scenario's project (\(folder.path)/scenarios)"),
+                "\(failure(report))")
         let absolute = try folder.run("abs.lua", "--! plugins: /etc\ntest('t', function() end)")
         #expect(failure(absolute).contains("--! plugins: /etc: give a path relative to the scenario"), "\(failure(absolute))")
+    }
+
+    @Test func oneFolderFromAHeaderAndFromPluginsIsOnePlugin() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("piecebox.lua", "return {}")
+        try folder.write("plugins/toast/plugin.lua", "return { methods = { stage = { hello = function() return 'hi' end } } }")
+        let path = try folder.write("scenarios/uses.lua", """
+            --! plugins: ../plugins/toast
+            test('t', function() expect(Stage{}:hello()).toBe('hi') end)
+            """)
+        // The folder itself, the folder of plugins holding it, and a spelling with "." and "..": one real folder.
+        for given in ["plugins/toast", "plugins", "scenarios/../plugins/./toast"] {
+            let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/" + given] }
+            #expect(report.test("t")?.status == .passed, "\(given): \(report.tests.map { $0.name + ": " + $0.message })")
+        }
+        // Two folders that share a name are still two plugins.
+        try folder.write("other/toast/plugin.lua", "return {}")
+        let clash = folder.runFile(path) { $0.pluginFolders = [folder.path + "/other/toast"] }
+        #expect(failure(clash).contains("plugin 'toast': two plugins share the name (\(folder.path)/other/toast/plugin.lua and "),
+                "\(failure(clash))")
     }
 
     @Test func aManifestLinkedOutOfItsPluginFolderIsNeitherLoadedNorRun() throws {

@@ -37,7 +37,7 @@ import Testing
         #expect(header.maxSeconds == 2.5)
     }
 
-    @Test func refusesInvalidValuesAndIgnoresUnknownKeysAndLinesPastTheTenth() {
+    @Test func refusesInvalidValuesAndUnknownKeysAndIgnoresLinesPastTheTenth() {
         let lines = [
             "--! max-instructions: 0",
             "--! max-memory: -5",
@@ -48,10 +48,44 @@ import Testing
             "--! no colon here",
         ] + Array(repeating: "-- filler", count: 3) + ["--! max-seconds: 1", "--! expect-error: late"]
         var header = ScenarioHeader.parse(lines.joined(separator: "\n"))
-        // The three limits with bad values are refused on their lines (the file will not run); nothing else counts.
-        #expect(header.problems.map(\.line) == [1, 2, 3])
+        // The three limits with bad values, the unknown key and the line without a colon are refused on their
+        // lines (the file will not run); "-- !" is a comment, and lines past the tenth are never read.
+        #expect(header.problems.map(\.line) == [1, 2, 3, 5, 7])
         header.problems = []
         #expect(header == ScenarioHeader())
+    }
+
+    static let keyList = "(the keys are expect-error, max-instructions, max-memory, max-seconds, plugins, token-set)"
+
+    @Test(arguments: [
+        // "plugin" is "plugins" less one letter.
+        ("--! plugin: ../plugins/toast", "--! plugin: unknown header key; did you mean 'plugins'? " + keyList),
+        // "max-secs" is three edits from "max-seconds" (past the two a long name may slip): no guess, the list.
+        ("--! max-secs: 3", "--! max-secs: unknown header key " + keyList),
+        // "max-memroy": "max-memory" with two neighbours swapped.
+        ("  --! max-memroy: 64", "--! max-memroy: unknown header key; did you mean 'max-memory'? " + keyList),
+        ("--! plugins ../toast", "\"--! plugins ../toast\" is not KEY: VALUE " + keyList),
+        ("--! plugin ../toast", "\"--! plugin ../toast\" is not KEY: VALUE; did you mean 'plugins'? " + keyList),
+    ])
+    func anUnknownKeyIsRefusedWithItsLineTheNearKeyAndTheKeys(line: String, message: String) {
+        let header = ScenarioHeader.parse("-- a scenario\n" + line + "\ntest(\"x\", function() end)\n")
+        #expect(header.problems == [ScenarioHeader.Problem(line: 2, message: message)])
+    }
+
+    @Test func everyListedKeyIsOneParseReads() {
+        for key in ScenarioHeader.keys {
+            let header = ScenarioHeader.parse("--! \(key): 1\n")
+            #expect(!header.problems.contains { $0.message.contains("unknown header key") }, "\(key)")
+        }
+    }
+
+    @Test func anUnknownKeyStopsTheFileNamingItsLine() throws {
+        let folder = try ScenarioFolder()
+        let path = try folder.write("typo.lua", "--! max-seconds: 3\n--! plugin: ../p\ntest(\"x\", function() end)\n")
+        let report = ScenarioRunner.run(file: path, options: RunOptions())
+        #expect(report.tests.map(\.status) == [.failed])
+        #expect(report.tests.first?.message.contains("typo.lua:2: --! plugin: unknown header key; did you mean 'plugins'?") == true,
+                "\(report.tests.first?.message ?? "")")
     }
 
     @Test func readsTheHeaderFromAFile() throws {

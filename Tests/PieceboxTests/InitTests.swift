@@ -94,4 +94,77 @@ import LuaHost
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("piecebox stubs: unknown argument \"types\"\n"), "\(unknown.stderr)")
     }
+
+    // MARK: The workflow's PieceBox
+
+    static let revision = "0123456789abcdef0123456789abcdef01234567"
+
+    /// A piecebox installed as `scripts/install` leaves it: PREFIX/bin/piecebox and PREFIX/share/piecebox/source.
+    static func installedCopy(in folder: TestFolder, record: String?) throws -> String {
+        let copy = folder.path + "/prefix/bin/piecebox"
+        try FileManager.default.createDirectory(atPath: folder.path + "/prefix/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: pieceboxBinary, toPath: copy)
+        if let record { try folder.write("prefix/share/piecebox/source", record) }
+        return copy
+    }
+
+    @Test func theWorkflowBuildsThePieceBoxItWasInstalledFromAndCachesIt() throws {
+        let folder = try TestFolder()
+        let copy = try Self.installedCopy(in: folder, record: "repository https://example.org/team/piecebox.git\nrevision \(Self.revision)\n")
+        let made = try runTool(copy, ["init", folder.path + "/proj"])
+        #expect(made.status == 0, "\(made.output)")
+        #expect(!made.output.contains("note:"), "\(made.output)")
+        let workflow = try #require(folder.read("proj/.github/workflows/piecebox.yml"))
+        // Pinned in the file itself: no repository variable to set by hand.
+        #expect(!workflow.contains("vars."), "\(workflow)")
+        #expect(workflow.contains("  PIECEBOX_REPOSITORY: \"https://example.org/team/piecebox.git\"\n"), "\(workflow)")
+        #expect(workflow.contains("  PIECEBOX_REVISION: \"\(Self.revision)\"\n"), "\(workflow)")
+        #expect(workflow.contains("git -C /tmp/piecebox fetch -q --depth 1 \"$PIECEBOX_REPOSITORY\" \"$PIECEBOX_REVISION\""))
+        // Built once per revision: the cache's key names it, and the build runs only when the cache missed.
+        #expect(workflow.contains("uses: actions/cache@v4"))
+        #expect(workflow.contains("key: piecebox-${{ runner.os }}-swift-6.0-${{ env.PIECEBOX_REVISION }}"), "\(workflow)")
+        #expect(workflow.contains("if: steps.piecebox-cache.outputs.cache-hit != 'true'"))
+
+        // Read as YAML where a YAML reader is installed (Debian's python3-yaml): the steps in order, the values.
+        let script = """
+            import sys, yaml
+            w = yaml.safe_load(open(sys.argv[1]))
+            print(w["env"]["PIECEBOX_REVISION"])
+            print(",".join(s.get("name", s.get("uses", "run")) for s in w["jobs"]["scenarios"]["steps"]))
+            """
+        let yaml = try runTool("/usr/bin/python3", ["-c", script, folder.path + "/proj/.github/workflows/piecebox.yml"])
+        if yaml.status == 0 {
+            #expect(yaml.output == "\(Self.revision)\nactions/checkout@v4,Lua 5.4,PieceBox from the cache,Build PieceBox,run,Scenarios and goldens\n",
+                    "\(yaml.output)")
+        }
+    }
+
+    @Test func aPieceboxThatDoesNotKnowItsSourceSaysWhatToSet() throws {
+        let folder = try TestFolder()
+        let copy = try Self.installedCopy(in: folder, record: nil)
+        let made = try runTool(copy, ["init", folder.path + "/proj"])
+        #expect(made.status == 0, "\(made.output)")
+        #expect(made.output.contains("note: this piecebox does not know where its source is (scripts/install records the clone's origin URL and commit), so set PIECEBOX_REPOSITORY and PIECEBOX_REVISION in \(folder.path)/proj/.github/workflows/piecebox.yml"),
+                "\(made.output)")
+        // A clone with no origin URL: the revision is pinned, only the repository is asked for.
+        let partly = try TestFolder()
+        let copy2 = try Self.installedCopy(in: partly, record: "revision \(Self.revision)\n")
+        let made2 = try runTool(copy2, ["init", partly.path + "/proj"])
+        #expect(made2.output.contains("so set PIECEBOX_REPOSITORY in \(partly.path)/proj/.github/workflows/piecebox.yml"), "\(made2.output)")
+        #expect(partly.read("proj/.github/workflows/piecebox.yml")?.contains("  PIECEBOX_REVISION: \"\(Self.revision)\"\n") == true)
+        let workflow = try #require(folder.read("proj/.github/workflows/piecebox.yml"))
+        #expect(workflow.contains("  PIECEBOX_REVISION: \"\"\n"), "\(workflow)")
+        #expect(workflow.contains("Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow"))
+    }
+
+    @Test(arguments: [
+        ("revision \(revision)\nrepository git@example.org:team/piecebox.git\n", "git@example.org:team/piecebox.git", revision),
+        // Not a full commit name, and values a YAML string or a shell would read specially: left out.
+        ("revision 0123abc\nrepository https://x.org/a b\n", nil, nil),
+        ("revision \(revision.uppercased())\nrepository \"$(reboot)\"\n", nil, nil),
+        ("repository -c\nrevision \(revision)x\n", nil, nil),
+    ])
+    func theRecordTakesOnlyARepositoryAndAFullRevision(text: String, repository: String?, revision: String?) {
+        #expect(BuildSource.parse(text) == BuildSource(repository: repository, revision: revision))
+    }
 }

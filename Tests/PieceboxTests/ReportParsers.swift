@@ -51,7 +51,7 @@ final class XMLTree {
     }
 }
 
-/// A strict reader of the TAP 14 lines piecebox writes: the version line first, test points numbered from 1 in
+/// A strict reader of the TAP lines piecebox writes (version 13, or 14 when asked): the version line first, test points numbered from 1 in
 /// order, YAML blocks between `  ---` and `  ...` right after a point, comments, and one plan that matches the count.
 struct TAPStream {
     struct Point {

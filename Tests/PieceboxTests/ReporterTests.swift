@@ -66,12 +66,12 @@ import PieceKit
         #expect(fileFailure.attributes["message"]?.contains("b.lua:1: top level broke") == true)
     }
 
-    @Test func tapIsVersion14WithAPlanAndPassesATAPParser() throws {
+    @Test func tapIsVersion13ByDefaultWithAPlanAndProveReadsItAsWritten() throws {
         let folder = try Self.mixedFolder()
         let run = try piecebox(["run", "a.lua", "b.lua", "--reporter", "tap"], in: folder.path)
         #expect(run.status == 1)
         let tap = try TAPStream.parse(run.stdout)
-        #expect(tap.version == 14)
+        #expect(tap.version == 13)
         #expect(tap.plan == 4)
         #expect(tap.points.map(\.number) == [1, 2, 3, 4])
         #expect(tap.points.map(\.ok) == [true, false, true, false])
@@ -81,16 +81,39 @@ import PieceKit
         #expect(tap.points[1].yaml.contains("at: { file: \"a.lua\", line: 3 }"), "\(tap.points[1].yaml)")
         #expect(tap.points[0].yaml.contains("output: [\"hello from passes\"]"), "\(tap.points[0].yaml)")
 
-        // Debian's prove (TAP::Harness 3.44) knows TAP up to version 13; TAP 14 streams without subtests are read
-        // the same way, so it gets the stream with the version line it knows.
+        // Perl's prove (TAP::Harness 3.44 on Debian) knows TAP up to version 13 and refuses a later version line:
+        // the stream goes to it exactly as written, the way the README says to run it (`prove -e cat FILE`).
         let prove = "/usr/bin/prove"
         if FileManager.default.isExecutableFile(atPath: prove) {
-            let file = try folder.write("run.tap", run.stdout.replacingOccurrences(of: "TAP version 14", with: "TAP version 13"))
+            let file = try folder.write("run.tap", run.stdout)
             let result = try runTool(prove, ["-v", "-e", "cat", file])
             // prove fails the stream because two tests failed, but it must find no parse error and count all four.
             #expect(!result.output.contains("Parse errors"), "\(result.output)")
             #expect(result.output.contains("Failed 2/4 subtests"), "\(result.output)")
         }
+    }
+
+    @Test func tapVersion14OnlyWhenAskedWithTheSameLines() throws {
+        let folder = try Self.mixedFolder()
+        let standard = try piecebox(["run", "a.lua", "b.lua", "--reporter", "tap"], in: folder.path)
+        let asked = try piecebox(["run", "a.lua", "b.lua", "--reporter", "tap", "--tap-version", "14"], in: folder.path)
+        #expect(try TAPStream.parse(asked.stdout).version == 14)
+        // Only the version line differs (the header's second line names piecebox's version, the same in both).
+        let rest = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.hasPrefix("# piecebox") } }
+        #expect(rest(asked.stdout) == rest(standard.stdout))
+        let explicit13 = try piecebox(["run", "a.lua", "--reporter", "tap", "--tap-version", "13"], in: folder.path)
+        #expect(try TAPStream.parse(explicit13.stdout).version == 13)
+    }
+
+    @Test(arguments: [
+        (["--tap-version", "12", "--reporter", "tap"], "--tap-version needs 13 or 14, got \"12\""),
+        (["--tap-version", "14"], "--tap-version sets the tap report's version; add --reporter tap[=PATH]"),
+    ])
+    func tapVersionRefusesWhatItCannotWrite(flags: [String], message: String) throws {
+        let folder = try Self.mixedFolder()
+        let run = try piecebox(["run", "a.lua"] + flags, in: folder.path)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
     @Test func jsonHasOneObjectPerTestWithItsFileGroupNameStatusLineAndDuration() throws {

@@ -4,10 +4,10 @@
 /// the error handler) counts edits and allows slips the same way for ASCII names (Lua counts bytes where this
 /// counts characters): keep the two in step. Two edits in a short name are
 /// most of it: "nope" is two from "move", and no slip of it.
-enum NearName {
+public enum NearName {
     /// The closest of `candidates` to `name` within the allowed slips; of equally close ones the first in sorted
     /// order, so the hint is the same every run. Nil when none is close, or `name` is itself a candidate.
-    static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
+    public static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
         let typed = Array(name.unicodeScalars)
         // Past this a name is no slip of a member's: it is not worth comparing.
         guard !typed.isEmpty, typed.count <= 64 else { return nil }

@@ -16,9 +16,9 @@ struct PluginCatalog {
 
     static let manifestName = "plugin.lua"
 
-    /// Finds every plugin in `folders`, in the order given. Fails with a message naming the folder at fault:
-    /// a missing folder, or one with no manifest in it or in any folder directly below it, or two plugins with
-    /// one name.
+    /// Finds every plugin in `folders`, in the order given; a plugin folder reached twice (by its real path) is
+    /// loaded once, where it was first named. Fails with a message naming the folder at fault: a missing folder,
+    /// or one with no manifest in it or in any folder directly below it, or two plugin folders with one name.
     static func discover(in folders: [String]) -> Result<[Plugin], PluginError> {
         let files = FileManager.default
         var plugins: [Plugin] = []
@@ -66,6 +66,8 @@ struct PluginCatalog {
                     return .failure(PluginError("plugin '\(name)': \(manifest) is a link out of its plugin folder (to \(real)); links out of a plugin folder are refused"))
                 case .missing: return .failure(PluginError("plugin '\(name)': cannot read \(manifest)"))
                 }
+                // One folder named twice (a header and --plugins, or two spellings of its path) is one plugin.
+                if plugins.contains(where: { $0.folder == realFolder }) { continue }
                 if let other = plugins.first(where: { $0.name == name }) {
                     return .failure(PluginError(
                         "plugin '\(name)': two plugins share the name (\(other.manifestPath) and \(manifest))"))

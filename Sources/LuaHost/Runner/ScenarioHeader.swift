@@ -10,8 +10,8 @@ import PieceKit
 ///     --! plugins: ../plugins                 plugin folders this file needs, relative to it (repeatable)
 ///
 /// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught. A limit whose value
-/// is refused (a fraction of an instruction, a cap under 1 KiB, a number that is not finite) fails the file before
-/// it runs, saying which line and why.
+/// is refused (a fraction of an instruction, a cap under 1 KiB, a number that is not finite), a key that is not one
+/// of `keys` or a `--!` line without a colon fails the file before it runs, saying which line and why.
 public struct ScenarioHeader: Equatable, Sendable {
     public var expectError: String?
     public var maxInstructions: Int64?
@@ -41,7 +41,14 @@ public struct ScenarioHeader: Equatable, Sendable {
             // Most lines are code: only one holding "--!" can be a header line (checked without Foundation).
             guard Self.mayBeHeader(line.utf8) else { continue }
             let t = line.trimmingCharacters(in: .whitespaces)
-            guard t.hasPrefix("--!"), let colon = t.firstIndex(of: ":") else { continue }
+            guard t.hasPrefix("--!") else { continue }
+            guard let colon = t.firstIndex(of: ":") else {
+                // "--! plugins ../toast": meant as a header line, so never silently passed over.
+                let typed = t.dropFirst(3).drop { $0 == " " }.prefix { $0 != " " }
+                h.problems.append(Problem(line: number + 1, message: "\"\(Self.clip(t))\" is not KEY: VALUE"
+                    + Self.keyHint(for: String(typed))))
+                continue
+            }
             let key = t[t.index(t.startIndex, offsetBy: 3)..<colon].trimmingCharacters(in: .whitespaces)
             let value = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch key {
@@ -69,10 +76,27 @@ public struct ScenarioHeader: Equatable, Sendable {
                     }
                 }
             case "plugins": if !value.isEmpty { h.plugins.append(value) }
-            default: break
+            default:
+                // A misspelt key ("--! plugin:", "--! max-secs:") would leave the file without what it asked for.
+                h.problems.append(Problem(line: number + 1, message: "--! \(Self.clip(key)): unknown header key"
+                    + Self.keyHint(for: key)))
             }
         }
         return h
+    }
+
+    /// Every key a header line may have; `parse` reads each of them and refuses any other.
+    public static let keys = ["expect-error", "max-instructions", "max-memory", "max-seconds", "plugins", "token-set"]
+
+    /// "; did you mean 'plugins'? (the keys are ...)": the nearest key by the rule of every "did you mean"
+    /// (`NearName`), then all of them.
+    static func keyHint(for typed: String) -> String {
+        NearName.hint(for: typed, among: keys) + " (the keys are " + keys.joined(separator: ", ") + ")"
+    }
+
+    /// A header line's own text as a message shows it: long ones are cut.
+    static func clip(_ text: some StringProtocol) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : String(text)
     }
 
     /// `parse` of the UTF-8 text `bytes` hold. Most files have no "--!" at all, so no header line: they are

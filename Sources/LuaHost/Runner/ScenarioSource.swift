@@ -37,7 +37,7 @@ extension ScenarioRunner {
             return .failure(FileProblem(message: "\(path) is a token set (--! token-set), not a scenario; apply it with piecebox run --tokens \(path)"))
         }
         let pluginFolders: [String]
-        switch Self.headerPlugins(header, folder: folder) {
+        switch Self.headerPlugins(header, scenario: PathText.join(folder, PathText.lastComponent(path))) {
         case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
         case .success(let named): pluginFolders = options.pluginFolders + named
         }
@@ -52,11 +52,17 @@ extension ScenarioRunner {
     }
 
     /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
-    /// folder the run started in, so a scenario cannot load Lua from anywhere else on the machine.
-    static func headerPlugins(_ header: ScenarioHeader, folder: String) -> Result<[String], PluginError> {
-        // Most files name none; resolving the run's folder costs system calls a file should not pay for nothing.
+    /// scenario's project (`ProjectRoot`, found from the scenario alone, never from the working folder), so a
+    /// scenario cannot load Lua from anywhere else on the machine, and the same file loads the same plugins
+    /// whichever folder the run started in (`piecebox run ../mine`).
+    static func headerPlugins(_ header: ScenarioHeader, scenario: String) -> Result<[String], PluginError> {
+        // Most files name none; finding the project costs system calls a file should not pay for nothing.
         guard !header.plugins.isEmpty else { return .success([]) }
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let folder = PathText.parent(scenario)
+        // The scenario's own folder stands in for the run's: with no project file above it, the boundary is the
+        // scenario's folder, whoever ran it from wherever.
+        let project = ProjectRoot.find(for: scenario, runFolder: folder)
+        let root = URL(fileURLWithPath: project).resolvingSymlinksInPath().path
         var folders: [String] = []
         for written in header.plugins {
             guard !written.hasPrefix("/") else {
@@ -65,7 +71,8 @@ extension ScenarioRunner {
             let resolved = URL(fileURLWithPath: folder).appendingPathComponent(written).standardizedFileURL
                 .resolvingSymlinksInPath().path
             guard resolved == root || resolved.hasPrefix(root + "/") else {
-                return .failure(PluginError("--! plugins: \(written) is outside the folder the run started in (\(root))"))
+                return .failure(PluginError("--! plugins: \(written) is outside the scenario's project (\(root)); "
+                    + "a \(ProjectRoot.fileName) in a folder above both makes that folder the project"))
             }
             folders.append(resolved)
         }
