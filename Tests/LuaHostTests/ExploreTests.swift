@@ -286,3 +286,21 @@ extension ExploreTests {
         #expect(report.tests.count == 2)
     }
 }
+
+extension ExploreTests {
+    @Test func aFailureItsOwnDrawsDoNotBringBackIsFlakyAndNotShrunk() throws {
+        // `calls` lives outside the runs: the third call of all fails, whichever run makes it.
+        let report = try runScenario("""
+        local calls = 0
+        explore("kept state", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = { count = function() calls = calls + 1; if calls == 3 then error("third") end end },
+          steps = 2,
+        })
+        """, configure: Self.deep)
+        let result = try #require(report.tests.first)
+        #expect(result.message.hasPrefix("flaky: ") && result.message.contains("scenario.lua:4: third"))
+        #expect(result.message.contains("the run failed, but replaying its draws did not fail"))
+        #expect(result.scenario == nil)
+    }
+}

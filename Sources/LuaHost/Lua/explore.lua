@@ -598,6 +598,16 @@ function M.run(name, spec)
       local steps = ex.steps < 2 + 2 * i and ex.steps or 2 + 2 * i
       local result = runOnce(ex, { position = X.start(i, name) }, steps)
       if result.failure then
+        -- A failure its own record does not bring back is flaky (the actions read something not drawn): said with
+        -- its run, never shrunk.
+        local again = runOnce(ex, { record = result.drawn }, ex.steps)
+        if not again.failure or again.failure.origin ~= result.failure.origin then
+          local deep, seed = X.deep()
+          return "flaky: " .. result.failure.message .. "\nseed " .. number(seed) .. ", run " .. i
+            .. ": the run failed, but replaying its draws did "
+            .. (again.failure and ("not fail the same way (" .. again.failure.message .. ")") or "not fail")
+            .. "; an action may use a value gen did not draw (math.random, the wall clock, state kept between runs)"
+        end
         local best, tries, cut = shrink(ex, result, ex.steps)
         local actions = actionNames(best)
         local deep, seed = X.deep()

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import piecebox
+
+/// `piecebox explore`: the explorations of files, deeply; the same result at any `--jobs`, shards that split runs,
+/// the minimal scenarios saved through the run's output plan, and an exit status that says whether one failed.
+@Suite struct ExploreCommandTests {
+    /// Two files: one whose card jumps after arm then fire, one whose card always moves on a spring.
+    static func project() throws -> TestFolder {
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        for (name, fire) in [("jumps", "w.c:set({ x = 300 })"), ("springs", "w.c:set({ x = 300 }, motion.roles.reveal)")] {
+            try folder.write("scenarios/\(name).lua", """
+            local function card(s)
+              return s:piece{ name = "card", state = { armed = false, x = 0 },
+                layout = function(st) return { surface = { x = st.x, y = 0, w = 100, h = 100 } } end }
+            end
+            explore("the card never jumps", {
+              setup = function()
+                local s = Stage{ fps = 60 }
+                return s, { c = card(s) }
+              end,
+              actions = {
+                arm = function(s, w) w.c:set({ armed = true }) end,
+                fire = function(s, w) if w.c.state.armed then \(fire) end end,
+                wait = function(s, w, gen) s:advance(gen.number(0, 1)) end,
+              },
+              invariants = { continuous = { maxStep = 50 }, "settles" },
+              steps = 8, runs = 60,
+            })
+            test("an ordinary test, left out by explore", function() expect(1).toBe(2) end)
+            """)
+        }
+        return folder
+    }
+
+    @Test func theSameSeedGivesTheSameOutputAtOneJobAndTwo() throws {
+        let folder = try Self.project()
+        let one = try piecebox(["explore", "--jobs", "1", "--seed", "5", "scenarios"], in: folder.path)
+        let two = try piecebox(["explore", "--jobs", "2", "--seed", "5", "scenarios"], in: folder.path)
+        #expect(one.status == 1 && two.status == 1)
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.contains("seed 5, run "))
+        #expect(one.stdout.contains("minimal: 2 actions: arm, fire"))
+        // Only the explorations ran: the ordinary test failing 1 = 2 is not among them.
+        #expect(!one.stdout.contains("an ordinary test"))
+        #expect(one.stdout.contains("1 passed, 1 failed"))
+    }
+
+    @Test func aCorrectPieceExitsZero() throws {
+        let folder = try Self.project()
+        let run = try piecebox(["explore", "--runs", "40", "scenarios/springs.lua"], in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func savedScenariosFailUnderRunAsTheExplorationDid() throws {
+        let folder = try Self.project()
+        let explored = try piecebox(["explore", "--save", "found", "scenarios"], in: folder.path)
+        #expect(explored.status == 1)
+        // Named from the file's path from the project root; the correct file saves nothing.
+        #expect(folder.list("found") == ["scenarios__jumps.minimal.lua"])
+        let replayed = try piecebox(["run", "found/scenarios__jumps.minimal.lua"], in: folder.path)
+        #expect(replayed.status == 1)
+        #expect(replayed.stdout.contains("card.surface.x moved 300 in one frame (at most 50): 0 → 300"))
+    }
+
+    @Test func saveNeverOverwritesAScenario() throws {
+        let folder = try Self.project()
+        try folder.write("found/scenarios__jumps.minimal.lua", "test('mine', function() end)\n")
+        let run = try piecebox(["explore", "--save", "found", "scenarios", "found"], in: folder.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("found/scenarios__jumps.minimal.lua"), "\(run.stderr)")
+        #expect(folder.read("found/scenarios__jumps.minimal.lua") == "test('mine', function() end)\n")
+    }
+
+    @Test func shardsSplitTheRunsOfEveryExploration() throws {
+        let folder = try Self.project()
+        // Run i belongs to shard (i mod 3) + 1: each shard reports a failing run of its own share.
+        var runs: [Int] = []
+        for k in 1...3 {
+            let out = try piecebox(["explore", "--shard", "\(k)/3", "scenarios/jumps.lua"], in: folder.path)
+            let run = try #require(out.stdout.firstMatch(of: /seed 0, run (\d+) of 60 \(shard (\d)\/3\)/))
+            #expect(Int(run.2) == k)
+            runs.append(Int(run.1)!)
+            #expect(Int(run.1)! % 3 == k - 1)
+        }
+        // Bazel's variables shard the same way.
+        let bazel = try piecebox(["explore", "scenarios/jumps.lua"], in: folder.path,
+                                 environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "1"])
+        #expect(bazel.stdout.contains("seed 0, run \(runs[1]) of 60 (shard 2/3)"), "\(bazel.stdout)\(bazel.stderr)")
+    }
+
+    @Test func theSuiteRunsExplorationsAtTheSmallBudget() throws {
+        let folder = try Self.project()
+        let run = try piecebox(["run", "scenarios/springs.lua"], in: folder.path)
+        #expect(run.stdout.contains("✓ the card never jumps"))
+        #expect(run.stdout.contains("✗ an ordinary test, left out by explore"))
+    }
+}
