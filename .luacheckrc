@@ -15,7 +15,7 @@ files[lua .. "sandbox.lua"] = {
 files[lua .. "framework.lua"] = { globals = { "expect", "expectExtend", "series" } }
 files[lua .. "expect.lua"] = { read_globals = { "series" } }
 files[lua .. "tests.lua"] = {
-  globals = { "test", "it", "describe", "xtest", "xit", "beforeAll", "afterAll", "beforeEach", "afterEach" },
+  globals = { "test", "it", "describe", "xtest", "xit", "beforeAll", "afterAll", "beforeEach", "afterEach", "explore" },
 }
 -- Loaded after the test framework and the bindings, whose globals they use.
 files[lua .. "plugins.lua"] = { read_globals = { "expectExtend", "motion" } }

@@ -175,7 +175,7 @@ local function closeTo(a, b, tol)
     sort(keys, keyOrder)
     for _, k in ipairs(keys) do
       local got, want = a[k], b[k]
-      if type(got) ~= "number" or not (abs(got - want) <= tol) then return false, k, got, want end
+      if type(got) ~= "number" or not (abs(got - want) <= tol) then return false, k, got, want end  -- luacheck: ignore 581 (NaN must fail)
     end
     return true
   end

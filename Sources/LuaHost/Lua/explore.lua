@@ -4,7 +4,7 @@
 -- its record, and shrinking edits the record, never the actions (as Hypothesis does).
 local host, lib = ...
 local type, error, tostring, pairs, ipairs, pcall = lib.type, lib.error, lib.tostring, lib.pairs, lib.ipairs, lib.pcall
-local setmetatable, rawequal, select, next = lib.setmetatable, lib.rawequal, lib.select, lib.next
+local setmetatable, rawequal, next = lib.setmetatable, lib.rawequal, lib.next
 local sort, concat, format, floor, mtype = lib.sort, lib.concat, lib.format, lib.floor, lib.mathtype
 local tonumber, collect, unpack = lib.tonumber, lib.collectgarbage, lib.unpack
 local X = host.exploring
@@ -602,17 +602,17 @@ function M.run(name, spec)
         -- its run, never shrunk.
         local again = runOnce(ex, { record = result.drawn }, ex.steps)
         if not again.failure or again.failure.origin ~= result.failure.origin then
-          local deep, seed = X.deep()
-          return "flaky: " .. result.failure.message .. "\nseed " .. number(seed) .. ", run " .. i
+          local seed = X.seed()
+          return "flaky: " .. result.failure.message .. "\nseed " .. seed .. ", run " .. i
             .. ": the run failed, but replaying its draws did "
             .. (again.failure and ("not fail the same way (" .. again.failure.message .. ")") or "not fail")
             .. "; an action may use a value gen did not draw (math.random, the wall clock, state kept between runs)"
         end
         local best, tries, cut = shrink(ex, result, ex.steps)
         local actions = actionNames(best)
-        local deep, seed = X.deep()
+        local seed = X.seed()
         local header = {
-          "Found by piecebox explore: " .. file .. ", \"" .. name .. "\", seed " .. number(seed) .. ", run " .. i .. ".",
+          "Found by piecebox explore: " .. file .. ", \"" .. name .. "\", seed " .. seed .. ", run " .. i .. ".",
           "Broke: " .. best.failure.message:gsub("\n", " "),
           "minimal: " .. #actions .. " action" .. (#actions == 1 and "" or "s") .. ": " .. concat(actions, ", "),
         }
@@ -620,7 +620,7 @@ function M.run(name, spec)
         X.minimal(text)
         local lines = {
           best.failure.message,
-          "seed " .. number(seed) .. ", run " .. i .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")
+          "seed " .. seed .. ", run " .. i .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")
             .. "; shrunk from " .. #actionNames(result) .. " actions in " .. tries .. " replays"
             .. (cut and " (cut short: the shrink budget ran out)" or ""),
           "minimal: " .. #actions .. " action" .. (#actions == 1 and "" or "s") .. ": " .. concat(actions, ", "),

@@ -28,10 +28,10 @@ enum ScriptExplore {
             lua_pushinteger(call.L, lua_Integer(budget.steps ?? asked))
             return 1
         }
-        field("deep") { call in
-            call.push(budget.deep)
-            call.push(Double(budget.seed))
-            return 2
+        // The seed in decimal (every 64-bit seed, exactly), as messages say it.
+        field("seed") { call in
+            call.push(String(budget.seed))
+            return 1
         }
         // start(run, name): where run `run`'s generator starts (a 64-bit pattern in a Lua integer).
         field("start") { call in
