@@ -15,6 +15,7 @@ enum ExploreBenchmarks {
       local p = s:player{ tracks = { { title = "A", artist = "B", duration = 200 }, { title = "C", artist = "D", duration = 100 } } }
       return s, { np = s:nowPlaying{ player = p }, p = p }
     end
+
     """
 
     /// An exploration of NowPlaying (opening, closing, playing, pausing) with the default rules.

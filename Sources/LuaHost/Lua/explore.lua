@@ -33,6 +33,9 @@ M.defaultGap = 0.5
 M.defaultSettle = 3
 M.defaultMaxFrames = 100000
 M.defaultMaxInstructions = 20000000
+-- A run's stage holds its frames outside Lua's heap, where the collector does not see them: every this many runs
+-- the finished runs' stages are collected, so they never hold more than a few runs' frames against the cap.
+M.collectEvery = 8
 -- Shrinking stops after this many replays (the best scenario so far is printed, and says it was cut short).
 M.shrinkBudget = 2000
 
@@ -421,7 +424,7 @@ local function shrink(ex, failing, steps)
     if seen[k] then return false end
     seen[k] = true
     tries = tries + 1
-    collect("collect")
+    if tries % M.collectEvery == 0 then collect("collect") end
     local r = runOnce(ex, { record = record }, steps)
     if r.src.overran or not r.failure or r.failure.origin ~= origin then return false end
     if simpler(r.drawn, best.drawn) then
@@ -593,7 +596,7 @@ function M.run(name, spec)
   local ok, err = pcall(function()
     local valid = 0
     for i = shard, runs - 1, shards do
-      collect("collect")
+      if i % M.collectEvery == 0 then collect("collect") end
       -- Short runs first: run i takes at most 2 + 2i steps (Hypothesis and QuickCheck grow their cases so too).
       local steps = ex.steps < 2 + 2 * i and ex.steps or 2 + 2 * i
       local result = runOnce(ex, { position = X.start(i, name) }, steps)

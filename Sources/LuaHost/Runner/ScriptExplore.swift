@@ -69,7 +69,7 @@ enum ScriptExplore {
             pb_set_run_budget(call.L, lua_type(call.L, 1) == LUA_TNUMBER ? Int64(lua_tointegerx(call.L, 1, nil)) : 0)
             return 0
         }
-        field("source") { call in try source(call, path: path) }
+        field("source") { call in try source(call, path: path, context: context) }
         // minimal(text): the failing exploration's minimal scenario, for `--save` (see `TestLifecycle`).
         field("minimal") { call in
             context.minimalScenario = boundedString(call.L, 1, limit: TestResult.messageLimit)
@@ -131,7 +131,7 @@ enum ScriptExplore {
 
     /// source(fn): the text of a function the scenario file itself defines (from its `function` keyword to its
     /// last `end`), for the minimal scenario, or nil and why not.
-    static func source(_ call: LuaCall, path: String) throws -> Int32 {
+    static func source(_ call: LuaCall, path: String, context: BindingContext) throws -> Int32 {
         let L = call.L
         guard lua_type(L, 1) == LUA_TFUNCTION else { call.pushNil(); call.push("not a function"); return 2 }
         var info = lua_Debug()
@@ -140,8 +140,11 @@ enum ScriptExplore {
             call.pushNil(); call.push("it is not a Lua function"); return 2
         }
         // Only a function of the scenario file itself (chunk "@" + path): a module's or a plugin's is not copied.
-        guard let source = info.source, String(cString: source) == "@" + path,
-              let data = FileManager.default.contents(atPath: path), data.count <= 16 << 20 else {
+        // The file is read again: its size is asked for room under the memory cap first.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, let reason = context.checkLimits(holding: 2 * size) { throw LuaHostError.message(reason) }
+        guard let source = info.source, String(cString: source) == "@" + path, let size, size <= 16 << 20,
+              let data = FileManager.default.contents(atPath: path) else {
             call.pushNil(); call.push("it is not defined in the scenario file"); return 2
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
