@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+import PieceKit
 
 /// `explore`: random actions against a stage, checked by the motion rules, and the first failure shrunk to the
 /// actions that matter. The pieces below plant one defect each (and one plants none); the explorations run at the
@@ -302,5 +303,36 @@ extension ExploreTests {
         #expect(result.message.hasPrefix("flaky: ") && result.message.contains("scenario.lua:4: third"))
         #expect(result.message.contains("the run failed, but replaying its draws did not fail"))
         #expect(result.scenario == nil)
+    }
+}
+
+extension ExploreTests {
+    /// An action that hands a piece an animation is written out with the Lua that makes the same animation: a role
+    /// or tier by its name, a spring by its duration and bounce when they make it exactly, curves, delays and speeds.
+    @Test func animationsAreWrittenAsLuaThatMakesTheSameAnimation() throws {
+        let tokens = MotionTokens(reduceMotion: false)
+        let made: [(String, String)] = [
+            ("motion.roles.reveal", MotionExpression.lua(tokens.role(named: "reveal")!, tokens: tokens)),
+            ("motion.tiers.calm", MotionExpression.lua(tokens.tier(named: "calm")!, tokens: tokens)),
+            ("motion.spring{ duration = 0.3, bounce = 0.1 }", MotionExpression.lua(Spring(duration: 0.3, bounce: 0.1), tokens: tokens)),
+            ("motion.easeIn(0.25):delay(0.1)", MotionExpression.lua(Animation.easeIn(duration: 0.25).delay(0.1), tokens: tokens)),
+            ("motion.spring{ stiffness = 200, damping = 3 }:animation():speed(2)",
+             MotionExpression.lua(Animation(.speed(2, .spring(Spring(mass: 1, stiffness: 200, damping: 3, allowOverDamping: true)))), tokens: tokens)),
+        ]
+        // Each written form, evaluated in a scenario, samples the same as the original at every time tried.
+        var lines = ""
+        for (original, written) in made {
+            lines += """
+              do
+                local a, b = \(original), load("return " .. \(String(reflecting: written)))()
+                for t = 0, 2, 0.05 do expect(b:value(t)).toBe(a:value(t)) end
+              end
+
+            """
+        }
+        let report = try runScenario("test(\"written animations\", function()\n\(lines)end)\n")
+        #expect(report.tests.first?.status == .passed, "\(made.map(\.1)) \(report.tests.map(\.message))")
+        #expect(made[0].1 == "motion.roles.reveal" && made[1].1 == "motion.tiers.calm")
+        #expect(made[2].1 == "motion.spring{ duration = 0.3, bounce = 0.1 }")
     }
 }

@@ -213,6 +213,8 @@ function Trace:value(v, depth)
     end
     return #parts == 0 and "{}" or ("{ " .. concat(parts, ", ") .. " }")
   end
+  local made = t == "userdata" and X.expression(v)
+  if made then return made end
   return "nil --[[ a " .. t .. " cannot be written out ]]"
 end
 

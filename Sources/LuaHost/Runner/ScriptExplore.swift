@@ -70,6 +70,16 @@ enum ScriptExplore {
             return 0
         }
         field("source") { call in try source(call, path: path, context: context) }
+        // expression(value): the Lua that makes a spring or an animation again, or nil.
+        field("expression") { call in
+            let tokens = context.tokens(reduceMotion: false)
+            if let s = SpringBinding.object(call, at: 1) { call.push(MotionExpression.lua(s.spring, tokens: tokens)); return 1 }
+            if let a = AnimationBinding.object(call, at: 1) {
+                call.push(MotionExpression.lua(a.animation, tokens: tokens)); return 1
+            }
+            call.pushNil()
+            return 1
+        }
         // minimal(text): the failing exploration's minimal scenario, for `--save` (see `TestLifecycle`).
         field("minimal") { call in
             context.minimalScenario = boundedString(call.L, 1, limit: TestResult.messageLimit)
