@@ -47,6 +47,9 @@ enum StageBinding: ClassBinding {
         .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second",
               must: "a frame rate (frames per second)"),
         .init("history", "number|\"all\"", unit: "s", default: "\"all\"", "How many seconds of frames the stage keeps"),
+        .init("gesturePrediction", "number", range: "0 to 0.9999", default: "0.99",
+              "The per-millisecond decay a touch's predictedEndTranslation coasts by (a guess)",
+              must: "a deceleration rate from 0 to 0.9999"),
     ]
 
     /// Sets the global `Stage{...}` and the globals the types made on a stage bring (the `metal` library). The
@@ -69,6 +72,13 @@ enum StageBinding: ClassBinding {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw ArgumentErrors.refusal("Stage", "\(error)") }
             stage.retention = try retention(opts, c)
+            if let rate = try opts.number("gesturePrediction") {
+                guard rate >= 0, rate <= GesturePhysics.maximumDecelerationRate else {
+                    throw ArgumentErrors.option("Stage", "gesturePrediction", mustBe: "a deceleration rate from 0 to 0.9999",
+                                                got: "\(rate)")
+                }
+                stage.gesturePrediction = rate
+            }
             // The one rule for the clock inside the host's calls into the script (`LuaState.callOut`).
             stage.callouts = state.callouts
             if state.recountHost == nil {

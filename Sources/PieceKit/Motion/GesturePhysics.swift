@@ -2,7 +2,15 @@
 /// All in points and points per second.
 public enum GesturePhysics {
     /// Deceleration rates are kept below this, since a rate of 1 would coast forever.
-    static let maximumDecelerationRate = 0.9999
+    public static let maximumDecelerationRate = 0.9999
+
+    /// A guess, overridable per stage (`Stage.gesturePrediction`, `Stage{ gesturePrediction = ... }`): the decay
+    /// SwiftUI's `DragGesture.Value.predictedEndTranslation` coasts by, which Apple does not document. 0.99 a
+    /// millisecond is UIKit's `.fast` deceleration, the rate paging and detent decisions use: a flick at v points a
+    /// second is predicted to end v × 0.099 points past the lift (1,000 points/s: 99 points). With a scroll view's
+    /// `.normal` rate (0.998) it would be v × 0.499, five times as far, and every flick threshold a specification
+    /// gives (the mini player's −160 and 320 points) would be crossed by flicks a fifth as fast.
+    public static let predictionDecelerationRate = 0.99
 
     /// Where a flick at `velocity` (points per second) coasts to, by a scroll view's per-millisecond decay:
     /// 0.998 coasts like a scroll view, 0.99 (the default) suits detents.

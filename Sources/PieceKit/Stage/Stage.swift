@@ -133,6 +133,10 @@ public final class Stage {
             + scheduler.labelBytes + pendingEventBytes + keptBytes + reduceMotionChanges.count * 16
     }
 
+    /// The decay a touch's `predictedEndTranslation` coasts by: `GesturePhysics.predictionDecelerationRate` (a
+    /// guess) unless a scenario asks what its pieces would decide under another.
+    public var gesturePrediction = GesturePhysics.predictionDecelerationRate
+
     /// Where Reduce Motion was switched: from each entry's frame on (the first frame a change made then shows) it is
     /// `on`, so the motion rules know which frames were drawn under it (`toBeContinuous` holds only without it).
     public private(set) var reduceMotionChanges: [(frame: Int, on: Bool)] = []

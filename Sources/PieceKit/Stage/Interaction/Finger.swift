@@ -49,6 +49,7 @@ public final class Finger {
         let start = track.start
         let velocity = phase == .began ? Point.zero : track.velocity(at: now)
         piece.handle(Touch(phase: phase, location: location, startLocation: start.location,
-                           startTime: start.time, time: now, velocity: velocity), on: stage)
+                           startTime: start.time, time: now, velocity: velocity,
+                           predictionRate: stage.gesturePrediction), on: stage)
     }
 }

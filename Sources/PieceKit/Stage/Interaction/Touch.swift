@@ -19,20 +19,23 @@ public struct Touch: Sendable, Equatable {
     public let time: Double
     /// Points per second, from the latest samples (see `TouchTrack`).
     public let velocity: Point
+    /// The decay `predictedEndTranslation` coasts by (the stage's `gesturePrediction`).
+    public let predictionRate: Double
 
     public init(phase: Phase, location: Point, startLocation: Point, startTime: Double, time: Double,
-                velocity: Point) {
+                velocity: Point, predictionRate: Double = GesturePhysics.predictionDecelerationRate) {
         self.phase = phase; self.location = location; self.startLocation = startLocation
-        self.startTime = startTime; self.time = time; self.velocity = velocity
+        self.startTime = startTime; self.time = time; self.velocity = velocity; self.predictionRate = predictionRate
     }
 
     public var translation: Size {
         Size(width: location.x - startLocation.x, height: location.y - startLocation.y)
     }
 
-    /// Where the finger would coast to, as SwiftUI's `predictedEndTranslation` (a flick's 0.99 decay).
+    /// Where the finger would coast to, as SwiftUI's `predictedEndTranslation` (see
+    /// `GesturePhysics.predictionDecelerationRate`: a guess).
     public var predictedEndTranslation: Size {
-        Size(width: GesturePhysics.project(translation.width, velocity: velocity.x),
-             height: GesturePhysics.project(translation.height, velocity: velocity.y))
+        Size(width: GesturePhysics.project(translation.width, velocity: velocity.x, decelerationRate: predictionRate),
+             height: GesturePhysics.project(translation.height, velocity: velocity.y, decelerationRate: predictionRate))
     }
 }
