@@ -41,7 +41,7 @@ struct PlotSVG {
             out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\"/>"
             out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\" class=\"tick\">\(num(v, 1))</text>"
         }
-        var labels = PlotLabels(left: Self.left, right: width - Self.right, top: Self.top + 10, bottom: Self.top + plotH - 2)
+        var labels = PlotLabels(left: Self.left, right: width - Self.right, top: Self.top + 3, bottom: Self.top + plotH - 2)
         for (n, s) in series.enumerated() {
             let color = Self.colors[n % Self.colors.count]
             let points = s.samples.map { "\(f(px($0.time))),\(f(py($0.value)))" }.joined(separator: " ")

@@ -4,7 +4,9 @@ import PieceKit
 
 /// The timeline page: one self-contained HTML file (no network) with a scrubber over every frame that draws the
 /// stage as the filmstrip does, the events on a time axis, and the plots with a cursor at the scrubbed time.
-/// `#frame=N` in the address opens it at frame N (through the scrubber's own input event, as a drag would).
+/// `#frame=N` in the address opens it at frame N (through the scrubber's own input event, as a drag would), `#play`
+/// plays it. A play/pause button (and Space) plays the frames at the log's own times, at 1, ½, ¼ or ⅒ speed; the
+/// element under the pointer is named; a key gives each element's colour.
 struct TimelineHTML {
     var logs: [FilmLog]
     var plots: [String]
@@ -157,7 +159,7 @@ struct TimelineHTML {
 
     /// Draws a frame the way `FilmSVG` does (the elements come in its order, back to front), names the element under
     /// the pointer, plays and pauses at a chosen speed (in the log's own time), moves the cursors, and opens at
-    /// `#frame=N`.
+    /// `#frame=N`, playing at once with `#play` (`#frame=N&play`).
     static let script = #"""
     const data = JSON.parse(document.getElementById('data').textContent);
     const FILL = { glass: \#(FilmSVG.fillOpacity(glass: true, backdrop: false)), backdrop: \#(FilmSVG.fillOpacity(glass: false, backdrop: true)), plain: \#(FilmSVG.fillOpacity(glass: false, backdrop: false)) };
@@ -279,5 +281,6 @@ struct TimelineHTML {
     } else {
       show(0);
     }
+    if (/(^#|&)play(&|$)/.test(location.hash)) play();
     """#
 }
