@@ -26,6 +26,9 @@ struct FilmLog {
         }
     }
 
+    /// The most elements of one frame whose containers are found (at most 400² comparisons a frame).
+    static let layeringLimit = 400
+
     /// One element as drawn: `backdrop` when it covers the whole screen and holds other elements seen in the same
     /// frame (the app's content under a mini player, a player's full-screen background): what lies on it is the picture.
     struct Layer {
@@ -47,12 +50,13 @@ struct FilmLog {
         /// What the frame shows, back to front, for every picture (the filmstrip and the timeline page alike): the
         /// elements seen, in the order the pieces give them, except that an element is drawn behind every element
         /// that holds it (a screen-sized `content`, a bar's glass) so a container never paints over its contents.
-        /// Quadratic in the elements of one frame; pictures only, never the run's per-frame path.
+        /// Quadratic in the elements of one frame (pictures only, never the run's per-frame path), so a frame showing
+        /// more than `layeringLimit` elements keeps the pieces' order alone: a picture of a huge log still comes out.
         func layers(width: Double, height: Double) -> [Layer] {
             let seen = elements.filter(\.isSeen)
             var depth = [Int](repeating: 0, count: seen.count)
             var holdsAny = [Bool](repeating: false, count: seen.count)
-            for i in seen.indices {
+            for i in seen.indices where seen.count <= FilmLog.layeringLimit {
                 for j in seen.indices where i != j && seen[i].holds(seen[j]) {
                     depth[j] += 1
                     holdsAny[i] = true

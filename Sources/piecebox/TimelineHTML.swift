@@ -235,10 +235,12 @@ struct TimelineHTML {
       nameLine.textContent = g ? g.getAttribute('data-element') : '';
     });
     drawn.addEventListener('pointerleave', () => { nameLine.textContent = ''; });
-    // Playing walks the log's own times: frame i is shown once (now - start) × speed reaches its time.
+    // Playing walks the log's own times: frame i is shown once (now - start) × speed reaches its time. A timer of
+    // 60 a second rather than animation frames, which a page in the background (or a headless one) never gets.
+    const tick = 1000 / 60;
     let playing = null;
     function pause() {
-      if (playing) cancelAnimationFrame(playing.request);
+      if (playing) clearTimeout(playing.request);
       playing = null;
       playButton.textContent = 'play';
     }
@@ -254,10 +256,10 @@ struct TimelineHTML {
         while (j < frames.length - 1 && frames[j + 1][1] <= t + 1e-9) j++;
         if (j !== +scrub.value) { scrub.value = j; show(j); }
         if (j >= frames.length - 1) { pause(); return; }
-        playing.request = requestAnimationFrame(step);
+        playing.request = setTimeout(() => step(performance.now()), tick);
       };
       scrub.value = i; show(i);
-      playing.request = requestAnimationFrame(step);
+      playing.request = setTimeout(() => step(performance.now()), tick);
     }
     playButton.addEventListener('click', () => { if (playing) pause(); else play(); });
     speed.addEventListener('change', () => { if (playing) { pause(); play(); } });
