@@ -17,7 +17,7 @@ struct DiffHTML {
         let differences = GoldenComparison(tolerance: .init(tolerance)).compare(actual: a, golden: b)
         var body = ""
         for d in differences {
-            body += "<section><pre>" + SVGText.escape(d.summary()) + "</pre>"
+            body += "<section><pre>" + SVGText.escapeLines(d.summary()) + "</pre>"
             let paths = d.properties.filter { $0.largest != nil }.map(\.path).prefix(plotsPerTest)
             let first = try? FilmLog.parse(texts.0, name: names.0, test: d.test.name, stage: 1)
             let second = try? FilmLog.parse(texts.1, name: names.1, test: d.test.name, stage: 1)

@@ -15,6 +15,25 @@ struct FilmLog {
         var glass = false
         var hasRect = false
         var path: String { piece + "." + name }
+        /// Whether the frame shows it: a rect with an area, not faded out. Only `opacity` hides an element: flags such
+        /// as NowPlaying's `shown` (which layout the surface is heading for) are attributes, not visibility.
+        var isSeen: Bool { hasRect && w > 0 && h > 0 && opacity > 0.01 }
+        /// Whether this rect holds `other`'s and is larger (an equal rect holds nothing: the piece's order decides).
+        func holds(_ other: Element) -> Bool {
+            let slack = 0.5
+            return x <= other.x + slack && y <= other.y + slack && x + w >= other.x + other.w - slack
+                && y + h >= other.y + other.h - slack && w * h > other.w * other.h + 1e-9
+        }
+    }
+
+    /// The most elements of one frame whose containers are found (at most 400² comparisons a frame).
+    static let layeringLimit = 400
+
+    /// One element as drawn: `backdrop` when it covers the whole screen and holds other elements seen in the same
+    /// frame (the app's content under a mini player, a player's full-screen background): what lies on it is the picture.
+    struct Layer {
+        var element: Element
+        var backdrop: Bool
     }
 
     struct Frame {
@@ -27,6 +46,30 @@ struct FilmLog {
         var spacing: [String: Double]
         var events: [(kind: String, piece: String, detail: String)]
         var line: String
+
+        /// What the frame shows, back to front, for every picture (the filmstrip and the timeline page alike): the
+        /// elements seen, in the order the pieces give them, except that an element is drawn behind every element
+        /// that holds it (a screen-sized `content`, a bar's glass) so a container never paints over its contents.
+        /// Quadratic in the elements of one frame (pictures only, never the run's per-frame path), so a frame showing
+        /// more than `layeringLimit` elements keeps the pieces' order alone: a picture of a huge log still comes out.
+        func layers(width: Double, height: Double) -> [Layer] {
+            let seen = elements.filter(\.isSeen)
+            var depth = [Int](repeating: 0, count: seen.count)
+            var holdsAny = [Bool](repeating: false, count: seen.count)
+            for i in seen.indices where seen.count <= FilmLog.layeringLimit {
+                for j in seen.indices where i != j && seen[i].holds(seen[j]) {
+                    depth[j] += 1
+                    holdsAny[i] = true
+                }
+            }
+            // Stable: equal depths keep the pieces' order.
+            let order = seen.indices.sorted { depth[$0] != depth[$1] ? depth[$0] < depth[$1] : $0 < $1 }
+            return order.map { i in
+                let e = seen[i]
+                let screen = e.x <= 0.5 && e.y <= 0.5 && e.x + e.w >= width - 0.5 && e.y + e.h >= height - 0.5
+                return Layer(element: e, backdrop: screen && holdsAny[i])
+            }
+        }
     }
 
     /// A label for legends: the file's name.
@@ -101,7 +144,6 @@ struct FilmLog {
                         case ("scale", .number(let n)): e.scale = n
                         case ("text", .string(let s)), ("glyph", .string(let s)): e.text = e.text ?? s
                         case ("material", .string(let s)): e.glass = s == "glass"
-                        case ("shown", .bool(let b)): if !b { e.opacity = 0 }
                         case ("merging", .bool(let b)): if b { out.merging.insert(piece) }
                         case ("spacing", .number(let n)): out.spacing[piece] = n
                         default: break

@@ -41,23 +41,24 @@ struct PlotSVG {
             out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\"/>"
             out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\" class=\"tick\">\(num(v, 1))</text>"
         }
+        var labels = PlotLabels(left: Self.left, right: width - Self.right, top: Self.top + 3, bottom: Self.top + plotH - 2)
         for (n, s) in series.enumerated() {
             let color = Self.colors[n % Self.colors.count]
             let points = s.samples.map { "\(f(px($0.time))),\(f(py($0.value)))" }.joined(separator: " ")
             out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(n == 1 ? " stroke-dasharray=\"6 4\"" : "") class=\"series\" data-log=\"\(n + 1)\"/>"
-            for (m, move) in MotionSummary.movements(s.samples).prefix(4).enumerated() {
+            for move in MotionSummary.movements(s.samples).prefix(4) {
                 let settledAt = move.start + move.settleTime
-                let labelY = Self.top + 12 + Double(n) * 12 + Double(m % 2) * 24
                 out += "<line x1=\"\(f(px(settledAt)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(settledAt)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"\(color)\" stroke-dasharray=\"3 3\" class=\"settle\"/>"
-                out += "<text x=\"\(f(px(settledAt) + 3))\" y=\"\(f(labelY))\" fill=\"\(color)\" class=\"mark\">settles \(num(move.settleTime, 3)) s</text>"
+                labels.add("settles \(num(move.settleTime, 3)) s", x: px(settledAt) + 3, y: Self.top + 12, color: color)
                 if let over = move.overshoot, over > 0.0005 {
                     let peak = move.to + over * (move.to - move.from)
                     let end = s.samples.last { $0.time <= settledAt + 1e-9 }?.time ?? settledAt
                     out += "<line x1=\"\(f(px(move.start)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.start))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
-                    out += "<text x=\"\(f(px(move.start) + 3 + 90 * Double(n)))\" y=\"\(f(py(peak) + (move.to >= move.from ? -4 - 11 * Double(n) : 12 + 11 * Double(n))))\" fill=\"\(color)\" class=\"mark\">overshoot \(num(over * 100, 2)) %</text>"
+                    labels.add("overshoot \(num(over * 100, 2)) %", x: px(move.start) + 3, y: py(peak) + (move.to >= move.from ? -4 : 12), color: color)
                 }
             }
         }
+        out += labels.svg()
         // Legend, in the title row at the right.
         for (n, s) in series.enumerated() {
             let color = Self.colors[n % Self.colors.count]
@@ -73,9 +74,44 @@ struct PlotSVG {
     func num(_ x: Double, _ decimals: Int) -> String { JSONNumberFormat(decimals: decimals).format(x) }
 }
 
+/// A plot's marks' labels, each placed where it asks to be or, when that would cover a label already placed, at the
+/// nearest free row (down first, then up), kept inside the plot and turned to the left of its mark at the right edge.
+/// Widths are estimated (10 px DejaVu Sans: at most 6.4 px a character), so the estimate errs wide.
+struct PlotLabels {
+    var left, right, top, bottom: Double
+    private(set) var placed: [(text: String, x: Double, y: Double, w: Double, color: String)] = []
+    static let charWidth = 6.4, rowHeight = 12.0, ascent = 9.0, descent = 3.0
+
+    mutating func add(_ text: String, x: Double, y: Double, color: String) {
+        let w = Double(text.count) * Self.charWidth
+        let x = x + w > right ? max(left, x - 6 - w) : x
+        let wanted = min(max(y, top + Self.ascent), bottom)
+        var candidates: [Double] = [wanted]
+        for k in 1...40 {
+            candidates.append(wanted + Double(k) * Self.rowHeight)
+            candidates.append(wanted - Double(k) * Self.rowHeight)
+        }
+        let rows = candidates.filter { $0 >= top + Self.ascent && $0 <= bottom }
+        let y = rows.first { row in !placed.contains { Self.overlap(($0.x, $0.y, $0.w), (x, row, w)) } } ?? wanted
+        placed.append((text, x, y, w, color))
+    }
+
+    static func overlap(_ a: (x: Double, y: Double, w: Double), _ b: (x: Double, y: Double, w: Double)) -> Bool {
+        a.x < b.x + b.w && b.x < a.x + a.w && a.y - ascent < b.y + descent && b.y - ascent < a.y + descent
+    }
+
+    func svg() -> String {
+        placed.map { "<text x=\"\(SVGText.number($0.x))\" y=\"\(SVGText.number($0.y))\" fill=\"\($0.color)\" class=\"mark\">\(SVGText.escape($0.text))</text>" }.joined()
+    }
+}
+
 /// Text and numbers for SVG and HTML.
 enum SVGText {
     static func escape(_ s: String) -> String { XMLEscape.escape(s, .pictureLabel) }
+
+    /// Text of several lines (a summary in a `<pre>`): line breaks and tabs kept, other control characters spaces.
+    static func escapeLines(_ s: String) -> String { XMLEscape.escape(s, lines) }
+    static let lines = XMLEscape.Rules(quotes: true, apostrophes: true) { $0 != "\n" && $0 != "\t" && $0.value < 0x20 ? " " : nil }
 
     static func clip(_ s: String, _ n: Int) -> String { s.count > n ? String(s.prefix(n - 1)) + "…" : s }
 
