@@ -53,6 +53,7 @@
 ---@field reduceTransparency? boolean # Reduce Transparency (default false)
 ---@field fps? integer # Frames per second (1 to 1000; default 120)
 ---@field history? number|"all" # How many seconds of frames the stage keeps (s; default "all")
+---@field gesturePrediction? number # The per-millisecond decay a touch's predictedEndTranslation coasts by (a guess) (0 to 0.9999; default 0.99)
 
 ---`piece`: made by `s:piece{...}` on a stage. Plugins may add methods.
 ---@class piecebox.piece

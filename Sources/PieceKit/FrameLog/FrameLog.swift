@@ -14,7 +14,8 @@ public enum FrameLog {
 
     public static func header(scenario: String, test: String?, fps: Int, environment: PieceEnvironment,
                               tokens: MotionTokens, tokenSet: String? = nil,
-                              format: JSONNumberFormat = .standard) -> String {
+                              format: JSONNumberFormat = .standard,
+                              gesturePrediction: Double = GesturePhysics.predictionDecelerationRate) -> String {
         var line = JSONObject(format: format)
         line.append("format", Self.format)
         line.append("version", version)
@@ -29,6 +30,10 @@ public enum FrameLog {
         // The token set the run applied to every file (`--tokens`), so a log says which motion it shows.
         if let tokenSet { line.append("tokenSet", tokenSet) }
         line.append("tokens") { write(tokens, into: &$0) }
+        // Said only when a scenario chose another than the guess, so the logs of every other scenario keep their bytes.
+        if gesturePrediction != GesturePhysics.predictionDecelerationRate {
+            line.append("gesturePrediction", gesturePrediction)
+        }
         return line.json
     }
 

@@ -51,7 +51,8 @@ extension Stage {
     public func attachLog(_ sink: any FrameLogSink, scenario: String, test: String? = nil, tokenSet: String? = nil,
                           format: JSONNumberFormat = .standard) throws(StageError) {
         let header = FrameLog.header(scenario: scenario, test: test, fps: fps, environment: environment,
-                                     tokens: tokens, tokenSet: tokenSet, format: format)
+                                     tokens: tokens, tokenSet: tokenSet, format: format,
+                                     gesturePrediction: gesturePrediction)
         do { try sink.receive(line: header) } catch { throw .logFailed("\(error)") }
         logSink = sink
         logFormat = format
