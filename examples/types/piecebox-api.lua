@@ -293,6 +293,7 @@
 ---@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4.0)
 ---@field start? number # Where the one beam starts, as a fraction of the path
 ---@field starts? number[] # Where each beam starts, as fractions of the path (default { 0 })
+---@field color? string # The beam's colour: a SwiftUI colour's name ("accent" on light glass) or #RRGGBB[AA] (default "white")
 ---@field name? string # The piece's name in the frame log (default borderBeam)
 
 ---`metalButton`: made by `s:metalButton{...}` on a stage. Plugins may add methods.

@@ -26,6 +26,9 @@ enum BorderBeamBinding: StageMadeBinding {
               must: "a fraction of the path"),
         .init("starts", "number[]", default: "{ 0 }", "Where each beam starts, as fractions of the path",
               must: "a list of fractions such as { 0, 0.5 }"),
+        .init("color", "string", default: "\"white\"",
+              "The beam's colour: a SwiftUI colour's name (\"accent\" on light glass) or #RRGGBB[AA]",
+              must: "a colour name such as \"white\" or \"accent\", or #RRGGBB"),
         .init("name", "string", default: "borderBeam", "The piece's name in the frame log"),
     ]
 
@@ -60,9 +63,14 @@ enum BorderBeamBinding: StageMadeBinding {
         let bloom = try opts.number("bloom") ?? BorderBeam.defaultBloom
         guard bloom >= 0 else { throw c.optionError("bloom", "at least 0", got: "\(bloom)") }
         let starts = try self.starts(opts, c)
+        let color = try opts.string("color") ?? BorderBeam.defaultColor
+        guard BorderBeam.isColor(color) else {
+            throw c.optionError("color", "a colour name (" + BorderBeam.colorNames.sorted().joined(separator: ", ")
+                                + ") or #RRGGBB[AA]", got: "\"\(ReportText.clip(color, limit: 40))\"")
+        }
         let name = try opts.pieceName(default: "borderBeam")
         let piece = BorderBeamPiece(context: stage, name: name, shape: shape, frame: frame, lap: lap, tail: tail,
-                                    width: width, bloom: bloom, starts: starts)
+                                    width: width, bloom: bloom, color: color, starts: starts)
         do { try stage.add(piece) } catch {
             piece.timeline.stop()
             throw c.refusal("\(error)")

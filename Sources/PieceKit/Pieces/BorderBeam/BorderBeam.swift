@@ -8,7 +8,22 @@ public enum BorderBeam {
     public static let defaultWidth = 1.5
     /// The glow copy's blur radius (0: no glow).
     public static let defaultBloom = 4.0
+    /// White, or an accent on light glass (the specification's two uses).
     public static let defaultColor = "white"
+    /// The colours a beam may be given by name: SwiftUI's standard colours and `accent` (the app's accent colour);
+    /// any other is `#RRGGBB` or `#RRGGBBAA`.
+    public static let colorNames: Set<String> = [
+        "accent", "black", "blue", "brown", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
+        "purple", "red", "secondary", "teal", "white", "yellow",
+    ]
+
+    /// Whether `color` is a colour a beam can be: one of `colorNames` or a hex colour.
+    public static func isColor(_ color: String) -> Bool {
+        if colorNames.contains(color) { return true }
+        let hex = color.utf8.dropFirst()
+        return color.hasPrefix("#") && (hex.count == 6 || hex.count == 8)
+            && hex.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
     /// The tail is built from this many overlapping strokes, each ending at the head.
     public static let strokeCount = 16
     /// The glow copy is this many times as wide as the line, and this opaque.
