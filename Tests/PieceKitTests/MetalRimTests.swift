@@ -54,6 +54,22 @@ import Testing
         #expect(stage.latestFrame?["metalButton", "rim"]?["width"] == 3)
     }
 
+    @Test func rightToLeftTheLabelMirrorsInsideTheCapsule() throws {
+        let stage = try Stage(environment: PieceEnvironment(layoutDirection: .rightToLeft))
+        try stage.add(MetalButtonPiece())
+        try stage.renderFrame()
+        // The same 97.2890625-point capsule, centred; the label's leading edge is now its right: the 17-point symbol
+        // ends 22 points inside the capsule's right edge, and the 28.2890625-point title ends 8 points before it,
+        // which puts the title's left edge 22 points inside the capsule's left edge, as the padding says.
+        let capsule = try #require(stage.latestFrame?["metalButton", "capsule"]?.rect)
+        let symbol = try #require(stage.latestFrame?["metalButton", "symbol"]?.rect)
+        let title = try #require(stage.latestFrame?["metalButton", "title"]?.rect)
+        #expect(near(capsule.x, (393 - 97.2890625) / 2) && near(capsule.width, 97.2890625))
+        #expect(near(symbol.x, capsule.x + 97.2890625 - 22 - 17) && near(symbol.width, 17))
+        #expect(near(title.x, capsule.x + 22) && near(title.width, 28.2890625))
+        #expect(near(title.x + title.width + 8, symbol.x))
+    }
+
     @Test func theFaceKeepsItsLevelsInDarkMode() throws {
         let stage = try Stage(environment: PieceEnvironment(colorScheme: .dark))
         try stage.add(MetalButtonPiece())

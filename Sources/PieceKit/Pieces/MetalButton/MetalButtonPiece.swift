@@ -72,10 +72,14 @@ public final class MetalButtonPiece: MemoisedPiece {
         let capsule = frame(of: input, metrics: metrics)
         let label = labelSize(of: input, metrics: metrics)
         let symbolWidth = font.size * symbolWidthPerPoint
-        let symbolRect = Rect(x: capsule.x + horizontalPadding, y: capsule.y + verticalPadding,
-                              width: symbolWidth, height: label.height)
-        let titleRect = Rect(x: symbolRect.maxX + labelSpacing, y: symbolRect.y,
-                             width: label.width - symbolWidth - labelSpacing, height: label.height)
+        let titleWidth = label.width - symbolWidth - labelSpacing
+        // A `Label` lays out from its leading edge: right to left, the symbol sits at the right and the title to
+        // its left.
+        let rtl = input.environment.isRightToLeft
+        let symbolX = rtl ? capsule.maxX - horizontalPadding - symbolWidth : capsule.x + horizontalPadding
+        let symbolRect = Rect(x: symbolX, y: capsule.y + verticalPadding, width: symbolWidth, height: label.height)
+        let titleX = rtl ? symbolRect.x - labelSpacing - titleWidth : symbolRect.maxX + labelSpacing
+        let titleRect = Rect(x: titleX, y: symbolRect.y, width: titleWidth, height: label.height)
         // strokeBorder keeps the stroke inside: its centre line is the capsule inset by half the width.
         let rim = capsule.insetBy(dx: rimWidth / 2, dy: rimWidth / 2)
         return [
