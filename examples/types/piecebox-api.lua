@@ -443,7 +443,7 @@
 ---@field name string # The buds' name in the frame log; read-only
 ---@field present string[] # The bubbles present; read-only
 ---@field out string[] # The bubbles out; read-only
----@field bloom fun(self: piecebox.buds, names: string[], stagger?: number) # Adds bubbles home, then sends them out, stagger apart
+---@field bloom fun(self: piecebox.buds, names: string[], stagger?: number, delay?: number) # Adds bubbles home, then sends them out, stagger apart, after an optional delay
 ---@field gather fun(self: piecebox.buds, names: string[], stagger?: number) # Calls bubbles home, last first, and removes them
 ---@field place fun(self: piecebox.buds, names: string[]) # Puts bubbles out at rest at once, with no animation
 ---@field isOut fun(self: piecebox.buds, name: string): boolean # Whether a bubble is out
@@ -527,10 +527,12 @@ function Stage(options) end
 ---@field nearest fun(value: number, stops: number[]): number # The nearest of a list of stops to a value
 ---@field pressScale fun(w: number, h: number, depth?: number): number # The scale a pressed surface of a size shrinks to
 ---@field settle fun(options: {velocity: number, from: number, to: number, spring?: piecebox.springOptions, reduceMotion?: boolean}): piecebox.animation # The animation that settles a thrown value from one place to another
----@field follow fun(rank: integer, spring?: piecebox.spring|piecebox.springOptions): piecebox.animation # The animation of the rank-th follower of a motion
----@field cascade fun(animation: piecebox.animation|piecebox.spring, index: integer, step?: number): piecebox.animation # An animation delayed for the index-th item of a cascade
 ---@field override fun(overrides: table<string, piecebox.animation|piecebox.spring|table>) # Overrides roles and tiers (or adds new ones) for the rest of the test or file
 ---@field resetOverrides fun() # Drops the overrides set since the test or file began
+---@field follow fun(spring?: piecebox.spring|piecebox.springOptions, rank: integer): piecebox.animation # Follow-through: the animation of the rank-th follower (rank 0 leads), on the elastic tier or the spring given
+---@field cascade fun(animation: piecebox.animation|piecebox.spring, index: integer, step?: number): piecebox.animation # An entrance delayed for the index-th item (30 ms a place, capped at the seventh; none under Reduce Motion)
+---@field transition fun(transition: string): string # A moving transition by name, or "opacity" (a plain fade) under Reduce Motion
+---@field swap fun(): string # The transition for content replaced in place: "blurReplace", or "opacity" under Reduce Motion
 ---@field pressAnchor fun(touch: {x: number, y: number}?, size: {w: number, h: number}, lean?: number): {x: number, y: number} # Where a pressed surface scales from, in unit space, leaning toward the touch
 ---@field tiers piecebox.motion.tiers
 ---@field roles piecebox.motion.roles
@@ -548,6 +550,10 @@ function Stage(options) end
 
 ---The `motion.reduced` table.
 ---@class piecebox.motion.reduced
+---@field follow fun(spring?: piecebox.spring|piecebox.springOptions, rank: integer): piecebox.animation # Follow-through: the animation of the rank-th follower (rank 0 leads), on the elastic tier or the spring given
+---@field cascade fun(animation: piecebox.animation|piecebox.spring, index: integer, step?: number): piecebox.animation # An entrance delayed for the index-th item (30 ms a place, capped at the seventh; none under Reduce Motion)
+---@field transition fun(transition: string): string # A moving transition by name, or "opacity" (a plain fade) under Reduce Motion
+---@field swap fun(): string # The transition for content replaced in place: "blurReplace", or "opacity" under Reduce Motion
 ---@field tiers piecebox.tokens
 ---@field roles piecebox.tokens
 ---@field allowsAmbient piecebox.tokens

@@ -116,6 +116,7 @@ public enum BindingRegistry {
         for entry in entries { classes[entry.name] = entry.binding.declaration(context) }
         let libraries = [
             "motion": (MotionBinding.functions(context) + FoundationBinding.motionFunctions).map(\.spec),
+            "motion.reduced": MotionBinding.foundationFunctions(context, reduceMotion: true).map(\.spec),
             "metal": MetalButtonBinding.libraryFunctions.map(\.spec),
             "text": FoundationBinding.textFunctions(context).map(\.spec),
         ]

@@ -62,11 +62,18 @@ enum BudBinding: StageMadeBinding {
     }
 
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
-        // bloom(list[, stagger = 0.05]): adds them home, then sends them out 24 ms later, `stagger` apart.
-        cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart",
-                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
+        // bloom(list[, stagger = 0.05[, delay = 0]]): adds them home, then sends them out 24 ms (plus `delay`) later,
+        // `stagger` apart.
+        cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart, after an optional delay",
+                   [.arg("names", "string[]"), .opt("stagger", "number", "s"), .opt("delay", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.value.bloom(list, stagger: try stagger(c, 2, default: Budding.bloomStagger))
+            let spacing = try stagger(c, 2, default: Budding.bloomStagger)
+            // The specification waits max(delay, 0): a delay below 0 is none; one past a minute is a mistake.
+            let delay = try c.optionalNumber(3, "a delay in seconds") ?? 0
+            guard delay.isFinite, delay <= 60 else {
+                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(delay)")
+            }
+            o.value.bloom(list, stagger: spacing, delay: delay)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.

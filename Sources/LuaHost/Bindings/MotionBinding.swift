@@ -40,6 +40,10 @@ enum MotionBinding {
         let reduced = lua_gettop(L)
         state.push(TokenView(.tiers, reduceMotion: true, context: context), as: views); state.setField(reduced, "tiers")
         state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
+        // The foundation's functions under Reduce Motion: follow and cascade hold still, transitions fade.
+        for function in foundationFunctions(context, reduceMotion: true) {
+            state.pushFunction(function.body); state.setField(reduced, function.name)
+        }
         state.setField(lib, "reduced")
         LuaValue.table(LuaTable(fields: [
             ("apart", .number(Liquid.apart)), ("homeScale", .number(Liquid.homeScale)),
@@ -52,6 +56,54 @@ enum MotionBinding {
     /// The library's functions, each declared where its body is (FoundationBinding adds `pressAnchor`).
     static func functions(_ context: BindingContext) -> [LibraryFunction] {
         curveFunctions(context) + gestureFunctions() + tokenFunctions(context)
+            + foundationFunctions(context, reduceMotion: false)
+    }
+
+    /// The foundation's follow-through, cascade and transitions, as its specification signs them; `motion.*` with
+    /// Reduce Motion off and `motion.reduced.*` with it on (the same functions, each reading its own tokens).
+    static func foundationFunctions(_ context: BindingContext, reduceMotion rm: Bool) -> [LibraryFunction] {
+        let prefix = rm ? "motion.reduced." : "motion."
+        func pushAnimation(_ a: Animation) { AnimationBinding.push(AnimationObject(a), context: context) }
+        return [
+            LibraryFunction("follow", "Follow-through: the animation of the rank-th follower (rank 0 leads), on the "
+                            + "elastic tier or the spring given",
+                            [.opt("spring", "piecebox.spring|piecebox.springOptions"), .arg("rank", "integer")],
+                            returns: "piecebox.animation", { c in
+                let c = c.named(prefix + "follow")
+                // follow(rank) or follow(spring, rank), as the foundation's `follow(_ spring: = elastic, rank:)`.
+                let spring: Spring?, rankArg: Int32
+                if c.type(1) == LUA_TNUMBER {
+                    guard c.isNil(2) else {
+                        throw c.refusal("give the spring first: \(prefix)follow(spring, rank), or \(prefix)follow(rank)")
+                    }
+                    spring = nil; rankArg = 1
+                } else {
+                    spring = try springArgument(c, 1, context: context); rankArg = 2
+                }
+                let rank = try c.integer(rankArg, "a rank (a whole number)")
+                pushAnimation(context.tokens(reduceMotion: rm).follow(spring, rank: rank)); return 1
+            }),
+            LibraryFunction("cascade", "An entrance delayed for the index-th item (30 ms a place, capped at the "
+                            + "seventh; none under Reduce Motion)",
+                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"),
+                             .opt("step", "number", "s")], returns: "piecebox.animation", { c in
+                let c = c.named(prefix + "cascade")
+                let a = try animationArgument(c, 1, context: context)
+                let index = try c.integer(2, "an index (a whole number)")
+                let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
+                pushAnimation(context.tokens(reduceMotion: rm).cascade(a, index: index, step: step)); return 1
+            }),
+            LibraryFunction("transition", "A moving transition by name, or \"opacity\" (a plain fade) under "
+                            + "Reduce Motion", [.arg("transition", "string")], returns: "string", { c in
+                let c = c.named(prefix + "transition")
+                let name = try c.string(1, "a transition's name (a string)")
+                c.push(rm ? "opacity" : name); return 1
+            }),
+            LibraryFunction("swap", "The transition for content replaced in place: \"blurReplace\", or \"opacity\" "
+                            + "under Reduce Motion", [], returns: "string", { c in
+                c.push(rm ? "opacity" : "blurReplace"); return 1
+            }),
+        ]
     }
 
     /// `motion.spring`, the curves and `interpolatingSpring`: animations to sample or hand to a piece.
@@ -161,23 +213,6 @@ enum MotionBinding {
                 let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
-            }),
-            LibraryFunction("follow", "The animation of the rank-th follower of a motion",
-                            [.arg("rank", "integer"), .opt("spring",
-                             "piecebox.spring|piecebox.springOptions")], returns: "piecebox.animation", { c in
-                let c = c.named("motion.follow")
-                let rank = try c.integer(1, "a rank (a whole number)")
-                let spring = c.isNil(2) ? nil : try springArgument(c, 2, context: context)
-                pushAnimation(context.tokens(reduceMotion: false).follow(spring, rank: rank)); return 1
-            }),
-            LibraryFunction("cascade", "An animation delayed for the index-th item of a cascade",
-                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"),
-                             .opt("step", "number", "s")], returns: "piecebox.animation", { c in
-                let c = c.named("motion.cascade")
-                let a = try animationArgument(c, 1, context: context)
-                let index = try c.integer(2, "an index (a whole number)")
-                let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
-                pushAnimation(context.tokens(reduceMotion: false).cascade(a, index: index, step: step)); return 1
             }),
             LibraryFunction("override", "Overrides roles and tiers (or adds new ones) for the rest of the test or file",
                             [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>")], { c in

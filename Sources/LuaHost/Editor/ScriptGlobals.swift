@@ -19,7 +19,7 @@ public enum ScriptGlobals {
                 functions: BindingRegistry.libraryFunctions("motion").map(\.name),
                 values: ["tiers", "roles", "allowsAmbient"],
                 tables: [
-                    Library(name: "reduced", functions: [], values: ["tiers", "roles", "allowsAmbient"],
+                    Library(name: "reduced", functions: reducedFunctions, values: ["tiers", "roles", "allowsAmbient"],
                             tables: [liquid]),
                     liquid,
                 ]),
@@ -28,6 +28,9 @@ public enum ScriptGlobals {
         // FoundationBinding: the letter morph as a function.
         Library(name: "text", functions: BindingRegistry.libraryFunctions("text").map(\.name), values: [], tables: []),
     ]
+
+    /// `motion.reduced`'s functions: the foundation's, under Reduce Motion (MotionBinding.foundationFunctions).
+    private static var reducedFunctions: [String] { BindingRegistry.libraryFunctions("motion.reduced").map(\.name) }
 
     /// `motion.liquid` (and `motion.reduced.liquid`): the merge thresholds and the split and home animations.
     private static let liquid = Library(name: "liquid", functions: [],

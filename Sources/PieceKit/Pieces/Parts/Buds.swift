@@ -84,13 +84,13 @@ public protocol BudHost: AnyObject {
 }
 
 extension BudHost {
-    /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `lead`
-    /// later. A bubble called again meanwhile (the turn rule) is left alone.
-    public func bloom(_ bubbles: [Bubble], stagger: Double = Budding.bloomStagger) {
+    /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `lead` plus
+    /// `delay` (none below 0) later. A bubble called again meanwhile (the turn rule) is left alone.
+    public func bloom(_ bubbles: [Bubble], stagger: Double = Budding.bloomStagger, delay: Double = 0) {
         guard let context else { return }
         let turns = buds.claim(bubbles)
         context.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
-        context.schedule(after: Budding.lead, label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
+        context.schedule(after: Budding.lead + max(delay, 0), label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
             guard let self, let context = self.context else { return }
             let rm = context.environment.reduceMotion
             let split = Liquid.split(reduceMotion: rm)
