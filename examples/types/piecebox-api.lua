@@ -81,6 +81,7 @@
 ---@field perform? function # Performs an accessibility action
 ---@field parts? table # Where gestures aim, by part name
 ---@field timeline? table # A timeline that redraws the piece as time passes
+---@field methods? table<string, function> # Methods of its own, called piece:name(...) with the piece as self
 
 ---`finger`: given by `<piece>:touch(...)`. Plugins may add methods.
 ---@class piecebox.finger

@@ -24,6 +24,10 @@ final class LuaPiece: HoldsScriptTexts {
     private var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
+    /// `methods = { beat = function(self, ...) end }`: this piece's own methods (a registry reference to the
+    /// table, copied when made) and their names, so `card:beat()` works as a Swift piece's methods do.
+    var methodsRef = LUA_NOREF
+    var methodNames: [String] = []
 
     struct Handlers {
         var onTouch = LUA_NOREF
@@ -125,6 +129,7 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.parts = try partNames(L, t, c)
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        try readMethods(L, t, c, into: piece, context: context)
         do { try stage.add(piece) } catch {
             throw c.refusal("\(error.description)")
         }
@@ -143,7 +148,51 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("perform", "function", "Performs an accessibility action"),
         .init("parts", "table", "Where gestures aim, by part name"),
         .init("timeline", "table", "A timeline that redraws the piece as time passes"),
+        .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
     ]
+
+    /// `methods = { beat = function(self, ...) end }`: copied into a table of the piece's own, each a function
+    /// whose name is not one the piece already answers (`tap`, `set`, `state`: a method of its own would hide it).
+    private static func readMethods(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, into piece: LuaPiece,
+                                    context: BindingContext) throws {
+        lua_pushstring(L, "methods")
+        lua_rawget(L, t)
+        defer { clua_pop(L, 1) }
+        if lua_type(L, -1) == LUA_TNIL { return }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw c.optionError("methods", "a table of functions such as { beat = function(self) ... end }",
+                                got: String(cString: lua_typename(L, lua_type(L, -1))))
+        }
+        let source = lua_gettop(L)
+        let taken = Set(luaClass(context).memberNames(L))
+        lua_createtable(L, 0, 4)
+        let copy = lua_gettop(L)
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, source) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -2), !key.isEmpty else {
+                clua_pop(L, 3)
+                throw c.refusal("option 'methods' must have names (strings) for keys")
+            }
+            try c.budget.spend(entries: 1, bytes: key.utf8.count)
+            guard lua_type(L, -1) == LUA_TFUNCTION else {
+                let got = String(cString: lua_typename(L, lua_type(L, -1)))
+                clua_pop(L, 3)
+                throw c.refusal("option 'methods': '\(key)' must be a function(self, ...), got \(got)")
+            }
+            guard !taken.contains(key) else {
+                clua_pop(L, 3)
+                throw c.refusal("option 'methods': '\(key)' is already the piece's own (a method of the same name would hide it)")
+            }
+            names.append(key)
+            lua_pushvalue(L, -2)
+            clua_insert(L, -2)
+            lua_rawset(L, copy)
+        }
+        piece.methodsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        piece.methodNames = names.sorted()
+        piece.partBytes += names.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) }
+    }
 
     /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
     private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall) throws -> Int32 {
@@ -200,6 +249,16 @@ enum LuaPieceBinding: StageMadeBinding {
             return 1
         }
         InteractionBinding.addMethods(to: cls, context: context)
+        // Its own methods (`methods = {...}`), after the class's: p:beat(...) calls beat(p, ...).
+        cls.objectMembers({ o, key, c in
+            guard o.value.methodsRef != LUA_NOREF else { return nil }
+            lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.methodsRef))
+            lua_pushstring(c.L, key)
+            guard lua_rawget(c.L, -2) == LUA_TFUNCTION else { clua_pop(c.L, 2); return nil }
+            clua_insert(c.L, -2)
+            clua_pop(c.L, 1)
+            return 1
+        }, names: { $0.value.methodNames })
         // set(changes[, animation]): merges the changes into the state inside one transaction.
         cls.method("set", "Merges changes into the state inside one transaction",
                    [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in

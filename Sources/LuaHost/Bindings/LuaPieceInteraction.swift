@@ -7,11 +7,15 @@ import PieceKit
 /// ```lua
 /// s:piece{ name = "card", state = {...}, layout = function(state, env) ... end,
 ///          parts = { "surface", "grabber" },                         -- aimable elements; the first by default
-///          onTouch = function(state, touch) ... end,                 -- every sample of every finger
-///          onKey = function(state, key) return true end,             -- handled?
+///          onTouch = function(state, touch, env) ... end,            -- every sample of every finger
+///          onKey = function(state, key, env) return true end,        -- handled?
 ///          accessibility = function(state, env) return { {...} } end,
-///          perform = function(state, action, element) ... end }
+///          perform = function(state, action, element, env) ... end,
+///          methods = { beat = function(self, ...) ... end } }      -- card:beat(...)
 /// ```
+///
+/// Every handler is handed the environment last (`env`, as layout's), so a handler can read Reduce Motion, the
+/// layout direction or the text size as a Swift piece's can.
 ///
 /// **Animations.** Each handler runs inside one transaction. What it changes in `state` directly moves with
 /// the animation it returns (`return motion.roles.reveal`; `return true, motion.roles.reveal` from `onKey`);
@@ -110,7 +114,9 @@ extension LuaPiece: InteractivePiece {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
             let count = pushArgs(L)
-            guard protectedCall(handler, 1 + count, results: 2, handler: top + 1) else { return nil }
+            // Every handler reads the environment last, as layout and accessibility do: (state, ..., env).
+            EnvironmentOptions.value(context.environment).push(L)
+            guard protectedCall(handler, 2 + count, results: 2, handler: top + 1) else { return nil }
             do {
                 let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)
                 handled = didHandle

@@ -25,6 +25,10 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     private(set) var getters: [String: Getter] = [:]
     /// For keys that are not fixed names (a tier or role looked up by name).
     private(set) var fallback: ((T, String, LuaCall) throws -> Int32)?
+    /// Members one object has of its own (a Lua piece's `methods`): pushes the member and gives 1, or gives nil
+    /// when the object has none by that name; with `names`, what the object has, for the miss's hint.
+    private(set) var ownMembers: ((T, String, LuaCall) throws -> Int32?)?
+    private(set) var ownMemberNames: ((T) -> [String])?
 
     /// `declaring`: keep what each member declares (its doc, arguments, types). Only a description of the API
     /// asks for that (`BindingRegistry.declarations`); a scenario's classes skip it, so the metadata, written as
@@ -94,6 +98,12 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
                  _ body: @escaping (T, String, LuaCall) throws -> Int32) {
         if declaring { declaration.anyName = ReadingSpec(name: "[string]", type: type(), unit: nil, doc: doc()) }
         fallback = body
+    }
+
+    /// Lets each object answer names of its own after the class's members (see `ownMembers`).
+    func objectMembers(_ body: @escaping (T, String, LuaCall) throws -> Int32?, names: @escaping (T) -> [String]) {
+        ownMembers = body
+        ownMemberNames = names
     }
 
     /// Marks the class as one a finger can reach (`InteractionBinding.addMethods` does, with the gestures).
@@ -225,8 +235,16 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
             let call = LuaCall(hostCall: L, function: what, offset: 1)
             return try fallback(try object(call, receiver: receiver, what: what), key, call)
         }
+        var own: [String] = []
+        if let ownMembers, let ownMemberNames {
+            let what = "\(displayName).\(key)"
+            let call = LuaCall(hostCall: L, function: what, offset: 1)
+            let object = try object(call, receiver: receiver, what: what)
+            if let found = try ownMembers(object, key, call) { return found }
+            own = ownMemberNames(object)
+        }
         throw LuaHostError.message("\(displayName) has no field '\(key)'"
-            + NearName.hint(for: key, among: memberNames(L)))
+            + NearName.hint(for: key, among: memberNames(L) + own))
     }
 }
 
