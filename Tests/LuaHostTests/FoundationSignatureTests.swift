@@ -63,3 +63,27 @@ import Testing
         """)
     }
 }
+
+extension FoundationSignatureTests {
+    /// Tokens a plugin adds take a Reduce Motion form: the one given (`reduced = { roles = {...} }`), or the
+    /// foundation's (a role holds still on the 0.25 s spring with no bounce; a tier keeps its duration, bounce 0).
+    @Test func addedTokensHaveReduceMotionForms() throws {
+        try passes("""
+        local function same(a, b) for t = 0, 2, 0.05 do expect(a:value(t)).toBeCloseTo(b:value(t), 1e-12) end end
+        motion.override{ roles = { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } },
+                         tiers = { jelly = { duration = 0.5, bounce = 0.5 } } }
+        same(motion.roles.wobble, motion.spring{ duration = 0.6, bounce = 0.4 }:animation())
+        same(motion.reduced.roles.wobble, motion.spring{ duration = 0.25, bounce = 0 }:animation())
+        same(motion.reduced.tiers.jelly, motion.spring{ duration = 0.5, bounce = 0 })
+        same(motion.tiers.jelly, motion.spring{ duration = 0.5, bounce = 0.5 })
+        motion.override{ reduced = { roles = { wobble = motion.easeOut(0.2) }, tiers = { jelly = { duration = 0.3 } } } }
+        same(motion.reduced.roles.wobble, motion.easeOut(0.2))
+        same(motion.reduced.tiers.jelly, motion.spring{ duration = 0.3, bounce = 0 })
+        same(motion.roles.wobble, motion.spring{ duration = 0.6, bounce = 0.4 }:animation())
+        expect(function() motion.override{ reduced = { roles = { reveal = motion.easeOut(0.2) } } } end)
+          .toThrow("motion.override: reduced.roles.reveal: a built-in role's Reduce Motion form is the foundation's")
+        expect(function() motion.override{ reduced = { moves = {} } } end)
+          .toThrow("motion.override: reduced has an unknown key 'moves' (known: roles, tiers)")
+        """)
+    }
+}

@@ -83,7 +83,8 @@ import Testing
               expect(motion.roles.wobble.description).toBe("spring(duration: 0.6, bounce: 0.4)")
               expect(motion.roles.reveal.description).toBe("easeOut(duration: 0.3)")
               expect(motion.tiers.jelly.bounce).toBeCloseTo(0.3, 1e-12)
-              expect(motion.reduced.roles.wobble.description).toBe("spring(duration: 0.6, bounce: 0.4)")   -- as given, like any override
+              -- No Reduce Motion form was given: the foundation's still spring (0.25 s, no bounce).
+              expect(motion.reduced.roles.wobble.description).toBe("spring(duration: 0.25, bounce: 0.0)")
               expect(function() return motion.roles.wobbel end).toThrow("motion.roles has no role 'wobbel' (roles: press, release, settle, snap, value, rebound, morph, reveal, dismiss, success, error, ambient, wobble)")
               expect(function() motion.override{ roles = { ["2fast"] = motion.linear(1) } } end)
                 .toThrow("motion.override: roles names must be names such as wobble (letters, digits and _), got '2fast'")

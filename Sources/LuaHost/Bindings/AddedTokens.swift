@@ -45,6 +45,37 @@ enum AddedTokens {
         }
     }
 
+    /// `reduced = { tiers = {...}, roles = {...} }`: the Reduce Motion forms of tokens added under names of their own.
+    /// A built-in token's form under Reduce Motion is the foundation's (an override of it is used as given).
+    static func readReduced(at index: Int32, into o: inout MotionOverrides, _ c: LuaCall, context: BindingContext) throws {
+        let L = c.L
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaHostError.message("motion.override: 'reduced' must be a table { tiers = {...}, roles = {...} } of the Reduce Motion forms of tokens of your own")
+        }
+        for key in ["tiers", "roles"] {
+            lua_pushstring(L, key)
+            lua_rawget(L, index)
+            defer { clua_pop(L, 1) }
+            if lua_type(L, -1) == LUA_TNIL { continue }
+            var forms = MotionOverrides()
+            try read(key, at: lua_gettop(L), into: &forms, c, context: context)
+            if let name = (key == "tiers" ? forms.tiers.keys.map(\.rawValue) : forms.roles.keys.map(\.rawValue)).sorted().first {
+                throw LuaHostError.message("motion.override: reduced.\(key).\(name): a built-in \(key == "tiers" ? "tier" : "role")'s Reduce Motion form is the foundation's; give reduced forms to tokens of your own")
+            }
+            o.addedReducedTiers.merge(forms.addedTiers) { $1 }
+            o.addedReducedRoles.merge(forms.addedRoles) { $1 }
+        }
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            defer { clua_pop(L, 1) }
+            let key = lua_type(L, -2) == LUA_TSTRING ? LuaValue.bytes(L, -2) : "?"
+            guard key == "tiers" || key == "roles" else {
+                clua_pop(L, 1)
+                throw LuaHostError.message("motion.override: reduced has an unknown key '\(LuaValue.shown(key))' (known: roles, tiers)")
+            }
+        }
+    }
+
     /// A token's name reads as a field (`motion.roles.wobble`): a letter or _, then letters, digits or _.
     static func isName(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first, s.unicodeScalars.count <= 64 else { return false }

@@ -243,6 +243,12 @@ enum MotionBinding {
         for key in more.addedRoles.keys where current.addedRoles[key] == nil {
             bytes += entry + HostBytes.string(key.utf8.count)
         }
+        for key in more.addedReducedTiers.keys where current.addedReducedTiers[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
+        for key in more.addedReducedRoles.keys where current.addedReducedRoles[key] == nil {
+            bytes += entry + HostBytes.string(key.utf8.count)
+        }
         return bytes
     }
 
@@ -347,8 +353,13 @@ enum MotionBinding {
                 try AddedTokens.read(key, at: valueIndex, into: &o, c, context: context)
                 continue
             }
+            if key == "reduced" {
+                // The Reduce Motion forms of added tokens: `reduced = { roles = { wobble = ... } }`.
+                try AddedTokens.readReduced(at: valueIndex, into: &o, c, context: context)
+                continue
+            }
             guard let role = MotionRole(rawValue: key) else {
-                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own)")
+                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own, reduced = { ... } for their Reduce Motion forms)")
             }
             var sub = c
             sub.offset = 0

@@ -29,6 +29,11 @@ public struct MotionOverrides: Sendable, Equatable {
     /// them, but Lua pieces read them like the built-in ones, and the frame log's header lists them.
     public var addedTiers: [String: Spring] = [:]
     public var addedRoles: [String: Animation] = [:]
+    /// Their Reduce Motion forms, when given (`reduced = { roles = { wobble = ... } }`); without one, an added token
+    /// takes the foundation's: a tier loses its overshoot (bounce 0 at its duration), a role holds still (the
+    /// still spring, 0.25 s with no bounce).
+    public var addedReducedTiers: [String: Spring] = [:]
+    public var addedReducedRoles: [String: Animation] = [:]
 
     public init(tiers: [MotionTier: Spring] = [:], roles: [MotionRole: Animation] = [:]) {
         self.tiers = tiers
@@ -41,6 +46,8 @@ public struct MotionOverrides: Sendable, Equatable {
         roles.merge(more.roles) { $1 }
         addedTiers.merge(more.addedTiers) { $1 }
         addedRoles.merge(more.addedRoles) { $1 }
+        addedReducedTiers.merge(more.addedReducedTiers) { $1 }
+        addedReducedRoles.merge(more.addedReducedRoles) { $1 }
     }
 
     public subscript(tier: MotionTier) -> Spring? {
@@ -83,13 +90,19 @@ public struct MotionTokens: Sendable, Equatable {
 
     /// A tier by name: a built-in one (with its override) or one added under a name of its own.
     public func tier(named name: String) -> Spring? {
-        MotionTier(rawValue: name).map(tier) ?? overrides.addedTiers[name]
+        if let tier = MotionTier(rawValue: name) { return self.tier(tier) }
+        guard let added = overrides.addedTiers[name] else { return nil }
+        guard reduceMotion else { return added }
+        return overrides.addedReducedTiers[name] ?? Spring(duration: added.duration, bounce: min(added.bounce, 0))
     }
 
-    /// A role by name: a built-in one (for this Reduce Motion setting) or one added under a name of its own,
-    /// which is used as given, like any overridden role.
+    /// A role by name: a built-in one (for this Reduce Motion setting) or one added under a name of its own, which
+    /// under Reduce Motion takes its reduced form (see `MotionOverrides.addedReducedRoles`).
     public func role(named name: String) -> Animation? {
-        MotionRole(rawValue: name).map(role) ?? overrides.addedRoles[name]
+        if let role = MotionRole(rawValue: name) { return self.role(role) }
+        guard let added = overrides.addedRoles[name] else { return nil }
+        guard reduceMotion else { return added }
+        return overrides.addedReducedRoles[name] ?? .spring(Self.stillSpring)
     }
 
     /// Every tier name, the built-in ones first, then the added ones in name order.
