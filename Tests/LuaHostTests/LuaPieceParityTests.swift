@@ -68,3 +68,51 @@ import Testing
         """)
     }
 }
+
+extension LuaPieceParityTests {
+    static let pulsePlugin = """
+    return {
+      pieces = {
+        pulse = {
+          state = { beat = 0, size = 20 },
+          layout = function(st) return { dot = { x = 10, y = 10, w = st.size + 4 * st.beat, h = st.size + 4 * st.beat } } end,
+          methods = { beat = function(self) self:set({ beat = self.state.beat + 1 }, motion.roles.reveal) end },
+        },
+      },
+    }
+    """
+
+    /// A plugin declares a piece type; `s:pulse{...}` is a stage constructor like a built-in one: each piece gets a
+    /// fresh copy of the type's state with the given keys laid over it, and the type's methods.
+    @Test func aPluginPieceTypeIsAStageConstructor() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/pulse/plugin.lua", Self.pulsePlugin)
+        let path = try folder.write("use.lua", """
+        test("pulses", function()
+          local s = Stage{ fps = 60 }
+          local a = s:pulse{}
+          local b = s:pulse{ name = "big", state = { size = 40 } }
+          a:beat(); a:beat()
+          s:settle()
+          expect(s:frame().pulse.dot.w).toBe(28)      -- 20 + 4 × 2
+          expect(s:frame().big.dot.w).toBe(40)        -- its own state: size 40, no beats
+          expect(b.state.beat).toBe(0)
+          expect(function() s:pulse{ name = "x", colour = 3 } end).toThrow("use.lua:10: stage:pulse: unknown option 'colour'")
+        end)
+        """)
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+        #expect(report.tests.first?.status == .passed, "\(report.tests.map(\.message))")
+    }
+
+    @Test func aPieceTypeMayNotTakeANameTheStageHas() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/p/plugin.lua", "return { pieces = { advance = { layout = function() return {} end } } }")
+        try folder.write("plugins/q/plugin.lua", "return { pieces = { dot = { state = {} } } }")
+        let path = try folder.write("use.lua", "test('x', function() end)")
+        let first = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/p"] }
+        #expect(first.tests.contains { $0.message.contains("stage already has a built-in 'advance'") }, "\(first.tests.map(\.message))")
+        let second = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/q"] }
+        #expect(second.tests.contains { $0.message.contains("plugin 'q': pieces.dot.layout must be a function(state, env)") },
+                "\(second.tests.map(\.message))")
+    }
+}

@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: [
         ("return 3", "plugin 'glow': ", "plugin.lua must return a table (the manifest), got number"),
-        ("return { method = {} }", "plugin 'glow': unknown manifest key 'method'", "(known: description, matchers, methods, overrides)"),
+        ("return { method = {} }", "plugin 'glow': unknown manifest key 'method'", "(known: description, matchers, methods, overrides, pieces)"),
         ("return { methods = { stage = { advance = function() end } } }", "plugin 'glow': stage already has a built-in 'advance'", ""),
         ("return { methods = { cart = { go = function() end } } }", "plugin 'glow': methods for 'cart': no such object", "(known: stage, piece, finger"),
         ("return { methods = { stage = { go = 3 } } }", "plugin 'glow': methods.stage.go must be a function", ""),

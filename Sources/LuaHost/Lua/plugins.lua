@@ -15,10 +15,10 @@ if not ok then error(prefix .. ": " .. tostring(manifest), 0) end
 if type(manifest) ~= "table" then
   error(prefix .. ": " .. path .. " must return a table (the manifest), got " .. type(manifest), 0)
 end
-local known = { methods = true, matchers = true, overrides = true, description = true }
+local known = { methods = true, matchers = true, overrides = true, description = true, pieces = true }
 for _, key in ipairs(sortedKeys(manifest)) do
   if not known[key] then
-    error(prefix .. ": unknown manifest key '" .. tostring(key) .. "' (known: description, matchers, methods, overrides)", 0)
+    error(prefix .. ": unknown manifest key '" .. tostring(key) .. "' (known: description, matchers, methods, overrides, pieces)", 0)
   end
 end
 if manifest.description ~= nil and type(manifest.description) ~= "string" then
@@ -48,6 +48,49 @@ if matchers ~= nil then
     if type(fn) ~= "function" then error(prefix .. ": matchers." .. tostring(matcher) .. " must be a function", 0) end
   end
   expectExtend(matchers)
+end
+-- pieces = { pulse = { state = {...}, layout = ..., onTouch = ..., methods = {...}, ... } }: piece types, each a
+-- stage constructor like a built-in one (s:pulse{ name = "p1", state = { beat = 2 } }). A piece made from a type gets
+-- a fresh copy of the type's state with the given state's keys laid over it, and the type's name unless it gives
+-- one; any other key it gives replaces the type's (a layout, a handler).
+local pieces = manifest.pieces
+if pieces ~= nil then
+  if type(pieces) ~= "table" then error(prefix .. ": 'pieces' must be a table { name = { layout = ..., ... } }", 0) end
+  for _, kind in ipairs(sortedKeys(pieces)) do
+    local spec = pieces[kind]
+    local what = prefix .. ": pieces." .. tostring(kind)
+    if type(kind) ~= "string" or not kind:match("^[%a_][%w_]*$") then
+      error(prefix .. ": pieces: a piece type needs a name of letters, digits and '_', got " .. tostring(kind), 0)
+    end
+    if type(spec) ~= "table" then error(what .. " must be a table { layout = function(state, env) ... end, ... }", 0) end
+    if type(spec.layout) ~= "function" then error(what .. ".layout must be a function(state, env)", 0) end
+    if spec.state ~= nil and type(spec.state) ~= "table" then error(what .. ".state must be a table", 0) end
+    local function make(stage, options)
+      if options ~= nil and type(options) ~= "table" then
+        error("stage:" .. kind .. ": argument 1 must be a table of options, got " .. type(options), 2)
+      end
+      options = options or {}
+      local merged = {}
+      for k, v in pairs(spec) do merged[k] = v end
+      for k, v in pairs(options) do if k ~= "state" then merged[k] = v end end
+      local state = {}
+      for k, v in pairs(spec.state or {}) do state[k] = v end
+      if options.state ~= nil then
+        if type(options.state) ~= "table" then error("stage:" .. kind .. ": option 'state' must be a table", 2) end
+        for k, v in pairs(options.state) do state[k] = v end
+      end
+      merged.state = state
+      if merged.name == nil then merged.name = kind end
+      -- A refusal names the type and the script's line, not this file's.
+      local made, piece = pcall(stage.piece, stage, merged)
+      if not made then
+        error((tostring(piece):gsub("^[^:\n]+:%d+: ", ""):gsub("^stage:piece:", "stage:" .. kind .. ":")), 2)
+      end
+      return piece
+    end
+    local added, why = pcall(add, "stage", kind, make)
+    if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
+  end
 end
 if manifest.overrides ~= nil then
   local applied, why = pcall(motion.override, manifest.overrides)
