@@ -39,7 +39,7 @@ public enum MotionInvariants {
         func limit(piece: String, element: String, property: String) -> Double? {
             let names = ["\(piece).\(element).\(property)", "\(element).\(property)", property]
             if names.contains(where: except.contains) { return nil }
-            if exemptsOpacities, property.lowercased().hasSuffix("opacity") { return nil }
+            if exemptsOpacities, Element.isOpacity(property) { return nil }
             for name in names { if let limit = limits[name] { return limit } }
             return maxStep
         }

@@ -10,6 +10,12 @@
 /// Names are unique per piece (elements) and per element (numbers and attributes together); a repeated name is
 /// ignored after its first use and reported in `Stage.layoutWarnings`, so frames never hold two values for a key.
 public struct Element: Sendable, Equatable {
+    /// Whether a number is an opacity: its name ends in "opacity" (`opacity`, `contentOpacity`, `shadowOpacity`).
+    /// The one rule for what is drawn clamped to 0…1 and what Reduce Motion lets change.
+    public static func isOpacity(_ name: String) -> Bool {
+        name.utf8.count >= 7 && name.lowercased().hasSuffix("opacity")
+    }
+
     /// One animatable number.
     public struct Number: Sendable, Equatable {
         public let name: String

@@ -45,6 +45,9 @@ final class PieceSlot {
         var watched: [ElementValue?] = []
         /// Numbers whose motion does not hold up a settle (`Element.Number.isBackground`).
         var background: [Bool] = []
+        /// Numbers drawn clamped to 0…1 (every name ending in "opacity", as SwiftUI clamps an opacity when it
+        /// renders): a spring may carry the value past 1, the frame shows what is drawn.
+        var clampsToUnit: [Bool] = []
         var attributes: [NamedValue] = []
     }
 
@@ -248,9 +251,13 @@ final class PieceSlot {
         elements.withUnsafeBufferPointer { states in
             for state in states {
                 state.animators.withUnsafeBufferPointer { animators in
-                    for animator in animators {
-                        buffer[position] = animator.value(at: time, sharing: &samples)
-                        position += 1
+                    state.clampsToUnit.withUnsafeBufferPointer { clamps in
+                        for index in animators.indices {
+                            let value = animators[index].value(at: time, sharing: &samples)
+                            // min/max keep a NaN a NaN, for the finite rule to find.
+                            buffer[position] = clamps[index] ? Swift.min(Swift.max(value, 0), 1) : value
+                            position += 1
+                        }
                     }
                 }
             }
@@ -295,6 +302,7 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
+        clampsToUnit.append(Element.isOpacity(name))
     }
 
     /// Brings the state up to `element` in place when it publishes the same number and attribute names in the
