@@ -13,6 +13,7 @@ struct RunCommand {
     var golden: String?
     var record: GoldenRecordMode = RunCommand.standardRecord
     var goldenTolerance = 0.0005
+    var goldenStrict = false
     /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
     var ci = CIOptions()
     /// `piecebox explore` (see `ExploreCommand.swift`): `--seed` and `--save` are its own, and shards split runs.
@@ -43,6 +44,7 @@ struct RunCommand {
                              the default when CI is set). With --filter only the selected tests' parts
                              are recorded. Scripts' toMatchGolden follows it too.
       --golden-tolerance T   numbers within T are equal (default 0.0005)
+      --golden-strict        also fail a golden whose frames match but whose headers differ (a token set)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
       --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
@@ -84,7 +86,7 @@ struct RunCommand {
                 }
                 cmd.jobs = Int(n)
             case "--log": cmd.logPath = try value(a)
-            case "--golden", "--record", "--golden-tolerance", "--update-goldens":
+            case "--golden", "--record", "--golden-tolerance", "--golden-strict", "--update-goldens":
                 try cmd.parseGoldenFlag(a, value: value, number: number)
             case "--in-process": cmd.inProcess = true
             case "--verbose": cmd.verbose = true
@@ -99,7 +101,8 @@ struct RunCommand {
             i += 1
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
-        cmd.options.goldens = GoldenOptions(folder: cmd.golden, record: cmd.record, tolerance: cmd.goldenTolerance)
+        cmd.options.goldens = GoldenOptions(folder: cmd.golden, record: cmd.record, tolerance: cmd.goldenTolerance,
+                                            strictHeaders: cmd.goldenStrict)
         try cmd.checkCIFlags()
         return cmd
     }
@@ -112,6 +115,7 @@ extension RunCommand {
         switch flag {
         case "--golden": golden = try value(flag)
         case "--golden-tolerance": goldenTolerance = try number(flag)
+        case "--golden-strict": goldenStrict = true
         case "--record":
             let text = try value(flag)
             guard let mode = GoldenRecordMode(rawValue: text) else {

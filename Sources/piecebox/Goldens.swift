@@ -23,9 +23,14 @@ struct Goldens {
         let actual = RegularFile.contents(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
                                   selection: selection(report), what: file)
+        // Header keys that differ, in a golden that matched: one line on standard error for the file, every key with
+        // the test for --verbose. A failing or recorded golden says them in its message.
+        if outcome.status == .matched, !outcome.headerLine.isEmpty {
+            writeErr("piecebox: \(file): \(outcome.headerLine)")
+        }
         switch outcome.status {
         case .matched:
-            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message))
+            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message, output: outcome.headerLines))
         case .recorded:
             // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
             writeErr("piecebox: \(outcome.message)")
@@ -149,7 +154,17 @@ enum DiffMain {
             return 0
         }
         writeOut("the frame logs differ in \(tests.count == 1 ? "1 test" : "\(tests.count) tests")")
-        for test in tests { writeOut(test.summary(propertyLimit: limit)) }
+        // The header keys that differ, once for the two logs rather than in every test and stage.
+        var seen = Set<String>()
+        let keys = tests.flatMap(\.header).filter { seen.insert("\($0.path)\u{0}\($0.actual)\u{0}\($0.expected)").inserted }
+        if !keys.isEmpty {
+            writeOut("the headers differ in \(keys.count == 1 ? "1 key" : "\(keys.count) keys"):")
+            for key in keys.prefix(limit) {
+                writeOut("  " + ReportText.escaped("\(key.path) is \(key.actual), golden \(key.expected)"))
+            }
+            if keys.count > limit { writeOut("  ... and \(keys.count - limit) more") }
+        }
+        for test in tests { writeOut(test.summary(propertyLimit: limit, headerApart: true)) }
         return 1
     }
 

@@ -63,7 +63,8 @@ enum RunMain {
         // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
         let goldens = cmd.golden.map {
             Goldens(store: GoldenStore(folder: $0, record: cmd.record,
-                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance))),
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance)),
+                                       strictHeaders: cmd.goldenStrict),
                     filter: cmd.options.filter)
         }
         let reports = Reports.make(cmd)
