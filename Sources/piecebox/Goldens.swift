@@ -62,6 +62,26 @@ struct Goldens {
     }
 }
 
+extension Goldens {
+    /// After a run: says which goldens no scenario writes any more (their scenarios are gone, see `ObsoleteGoldens`),
+    /// on standard error, and removes them under `--record all`, as Jest does with obsolete snapshots.
+    func sayObsolete(files: [String]) {
+        var roots: [String: String] = [:]
+        for file in files where roots[PathText.parent(file)] == nil { roots[PathText.parent(file)] = ProjectRoot.find(for: file) }
+        let obsolete = ObsoleteGoldens(folder: store.folder, roots: Array(Set(roots.values)).sorted())
+        guard !obsolete.found.isEmpty else { return }
+        let count = obsolete.found.count == 1 ? "1 obsolete golden" : "\(obsolete.found.count) obsolete goldens"
+        let list = obsolete.found.map { "  \(ReportText.escaped($0.path)) (\(ReportText.escaped($0.scenario)) no longer exists)" }
+        if store.record == .all {
+            let problems = obsolete.remove()
+            writeErr((["piecebox: removed \(count) from \(store.folder) (--record all):"] + list + problems).joined(separator: "\n"))
+        } else {
+            writeErr((["piecebox: \(count) in \(store.folder), written by no scenario any more (--record all removes them):"] + list)
+                .joined(separator: "\n"))
+        }
+    }
+}
+
 /// `piecebox diff ACTUAL EXPECTED [--tolerance T]`: the differences between two frame logs.
 enum DiffMain {
     static let help = """

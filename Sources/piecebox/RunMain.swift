@@ -107,6 +107,7 @@ enum RunMain {
                 .run(jobs, stop: stop, each: finish, skipped: skip)
         }
         totals = printer.totals(startingFrom: totals)
+        if !listOnly, let goldens { goldens.sayObsolete(files: files) }
         if totals.listed == 0, totals.emptyShard == nil, totals.filesNotStarted == 0 {
             totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }
