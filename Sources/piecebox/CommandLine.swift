@@ -14,6 +14,8 @@ struct RunCommand {
     var record: GoldenRecordMode = RunCommand.standardRecord
     var goldenTolerance = 0.0005
     var goldenStrict = false
+    /// `--watch`: run again on every save (Watch.swift).
+    var watch = false
     /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
     var ci = CIOptions()
     /// `piecebox explore` (see `ExploreCommand.swift`): `--seed` and `--save` are its own, and shards split runs.
@@ -47,6 +49,8 @@ struct RunCommand {
       --golden-strict        also fail a golden whose frames match but whose headers differ (a token set)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
+      --watch                run again on every save: the files that changed and those requiring them
+                             (Linux, inotify; Ctrl-C stops)
       --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
       --steps N              the most actions in an exploration's run
     \(ciHelp)
@@ -89,6 +93,7 @@ struct RunCommand {
             case "--golden", "--record", "--golden-tolerance", "--golden-strict", "--update-goldens":
                 try cmd.parseGoldenFlag(a, value: value, number: number)
             case "--in-process": cmd.inProcess = true
+            case "--watch" where !exploring: cmd.watch = true
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
             default:

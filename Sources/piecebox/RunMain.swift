@@ -6,6 +6,7 @@ import PieceKit
 /// in file order as they complete, and the totals last.
 enum RunMain {
     static func run(_ input: RunCommand) -> Int32 {
+        if input.watch { return Watch.run(input) }
         let bazel = BazelTestEnvironment.current
         var cmd = bazel.applied(to: input)
         if let problem = bazel.shardProblem, input.ci.shard == nil {
