@@ -93,7 +93,7 @@ import Testing
         let (badStatus, bad) = try check("bad.lua")
         #expect(badStatus != 0)
         #expect(bad.contains("bad.lua:2:13: accessing undefined variable 'Stgae'"), "\(bad)")
-        #expect(bad.contains("bad.lua:3:25: accessing undefined field 'sprnig' of global 'motion'"), "\(bad)")
+        #expect(bad.contains("bad.lua:3:18: accessing undefined field 'sprnig' of global 'motion'"), "\(bad)")
         #expect(bad.contains("bad.lua:4:3: accessing undefined variable 'io'"), "\(bad)")
     }
 }

@@ -20,7 +20,7 @@ public struct ObsoleteGoldens: Sendable {
     /// The goldens' folder: never removed itself, even when nothing is left in it.
     public let folder: String
 
-    /// The obsolete goldens in `folder`, the scenarios read back from each of `roots` (absolute folders), in name
+    /// The obsolete goldens in `folder`, the scenarios read back from each of `roots` (absolute folders), in path
     /// order. Nothing when there is no root (a run of no file knows no project).
     public init(folder: String, roots: [String]) {
         self.folder = folder
@@ -49,7 +49,8 @@ public struct ObsoleteGoldens: Sendable {
             default: continue
             }
         }
-        found = out
+        // By path: a scenario's golden, then its script goldens' folder.
+        found = out.sorted { $0.path < $1.path }
     }
 
     /// Removes every obsolete golden and the actual log beside it (plain files only), then a script goldens' folder
