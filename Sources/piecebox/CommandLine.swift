@@ -40,7 +40,8 @@ struct RunCommand {
                              one log per scenario
       --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
                              "golden frame log" per file); goldens are named after the file's path from
-                             its project root (the nearest folder up holding piecebox.lua, else here)
+                             its project root (the nearest folder up holding piecebox.lua, else the
+                             git work tree's root, else the file's folder)
       --record MODE          when goldens are written: missing (default: new goldens and new tests'
                              parts), failed (also re-record failing tests), all, or never (only compare;
                              the default when CI is set). With --filter only the selected tests' parts
