@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import piecebox
 
 /// `piecebox run --watch`: after the first run, a save runs again the scenarios that changed and those requiring the
 /// file that changed, and nothing else; the process runs until it is stopped.
@@ -55,5 +56,30 @@ import Testing
         kill(process.processIdentifier, SIGTERM)
         #expect(eventually(within: 30) { !process.isRunning })
         #expect(children(of: process.processIdentifier).isEmpty)
+    }
+}
+
+/// Which scenarios a save runs again: those saved, and those requiring the saved file through any chain of modules,
+/// found in the scenario's folder and then the `--lib` folders, as the sandbox finds them.
+@Suite struct WatchAffectedTests {
+    @Test func aSaveRunsTheScenariosRequiringItThroughOtherModules() throws {
+        let folder = try TestFolder()
+        try folder.write("cases/a.lua", "local m = require(\"_mid\")\n")
+        try folder.write("cases/b.lua", "local x = require 'lib.deep'\n")
+        try folder.write("cases/c.lua", "-- require \"nothing\" in words only: no such module\n")
+        try folder.write("cases/_mid.lua", "return require \"_leaf\"\n")
+        try folder.write("cases/_leaf.lua", "return {}\n")
+        try folder.write("shared/lib/deep.lua", "return {}\n")
+        let scenarios = ["a", "b", "c"].map { folder.path + "/cases/\($0).lua" }
+        let libraries = [folder.path + "/shared"]
+        // _leaf.lua: a.lua requires _mid, which requires _leaf.
+        #expect(Watch.affected(by: [folder.path + "/cases/_leaf.lua"], scenarios: scenarios, libraries: libraries)
+                == [scenarios[0]])
+        // lib/deep.lua, found in the --lib folder as `lib.deep`.
+        #expect(Watch.affected(by: [folder.path + "/shared/lib/deep.lua"], scenarios: scenarios, libraries: libraries)
+                == [scenarios[1]])
+        // A scenario itself; and a file nothing requires.
+        #expect(Watch.affected(by: [scenarios[2]], scenarios: scenarios, libraries: libraries) == [scenarios[2]])
+        #expect(Watch.affected(by: [folder.path + "/cases/_unused.lua"], scenarios: scenarios, libraries: libraries).isEmpty)
     }
 }
