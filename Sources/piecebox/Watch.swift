@@ -10,9 +10,16 @@ enum Watch {
     static func run(_ cmd: RunCommand) -> Int32 {
         var once = cmd
         once.watch = false
-        _ = RunMain.run(once)
+        // A run that could not start (a path that is not there, flags that clash) has said why; watching would
+        // only say it again on every save.
+        let first = RunMain.run(once)
+        guard first != 2 else { return first }
         var problem = ""
         let roots = watchedFolders(cmd)
+        guard !roots.isEmpty else {
+            writeErr("piecebox: --watch: none of the paths given is a file or folder to watch")
+            return 2
+        }
         guard let events = WatchEvents(folders: roots, problem: &problem) else {
             writeErr("piecebox: --watch: \(problem)")
             return 2
