@@ -13,6 +13,9 @@ struct RunCommand {
     var golden: String?
     var record: GoldenRecordMode = RunCommand.standardRecord
     var goldenTolerance = 0.0005
+    var goldenStrict = false
+    /// `--watch`: run again on every save (Watch.swift).
+    var watch = false
     /// Reports, sharding, shuffling and repeating: see `RunCommand+CI.swift`.
     var ci = CIOptions()
     /// `piecebox explore` (see `ExploreCommand.swift`): `--seed` and `--save` are its own, and shards split runs.
@@ -37,14 +40,18 @@ struct RunCommand {
                              one log per scenario
       --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
                              "golden frame log" per file); goldens are named after the file's path from
-                             its project root (the nearest folder up holding piecebox.lua, else here)
+                             its project root (the nearest folder up holding piecebox.lua, else the
+                             git work tree's root, else the file's folder)
       --record MODE          when goldens are written: missing (default: new goldens and new tests'
                              parts), failed (also re-record failing tests), all, or never (only compare;
                              the default when CI is set). With --filter only the selected tests' parts
                              are recorded. Scripts' toMatchGolden follows it too.
       --golden-tolerance T   numbers within T are equal (default 0.0005)
+      --golden-strict        also fail a golden whose frames match but whose headers differ (a token set)
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
+      --watch                run again on every save: the files that changed and those requiring them
+                             (Linux, inotify; Ctrl-C stops)
       --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
       --steps N              the most actions in an exploration's run
     \(ciHelp)
@@ -84,9 +91,10 @@ struct RunCommand {
                 }
                 cmd.jobs = Int(n)
             case "--log": cmd.logPath = try value(a)
-            case "--golden", "--record", "--golden-tolerance", "--update-goldens":
+            case "--golden", "--record", "--golden-tolerance", "--golden-strict", "--update-goldens":
                 try cmd.parseGoldenFlag(a, value: value, number: number)
             case "--in-process": cmd.inProcess = true
+            case "--watch" where !exploring: cmd.watch = true
             case "--verbose": cmd.verbose = true
             case "-h", "--help": throw UsageError.helpRequested
             default:
@@ -99,7 +107,8 @@ struct RunCommand {
             i += 1
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
-        cmd.options.goldens = GoldenOptions(folder: cmd.golden, record: cmd.record, tolerance: cmd.goldenTolerance)
+        cmd.options.goldens = GoldenOptions(folder: cmd.golden, record: cmd.record, tolerance: cmd.goldenTolerance,
+                                            strictHeaders: cmd.goldenStrict)
         try cmd.checkCIFlags()
         return cmd
     }
@@ -112,6 +121,7 @@ extension RunCommand {
         switch flag {
         case "--golden": golden = try value(flag)
         case "--golden-tolerance": goldenTolerance = try number(flag)
+        case "--golden-strict": goldenStrict = true
         case "--record":
             let text = try value(flag)
             guard let mode = GoldenRecordMode(rawValue: text) else {

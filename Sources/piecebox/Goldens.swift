@@ -23,9 +23,14 @@ struct Goldens {
         let actual = RegularFile.contents(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
                                   selection: selection(report), what: file)
+        // Header keys that differ, in a golden that matched: one line on standard error for the file, every key with
+        // the test for --verbose. A failing or recorded golden says them in its message.
+        if outcome.status == .matched, !outcome.headerLine.isEmpty {
+            writeErr("piecebox: \(file): \(outcome.headerLine)")
+        }
         switch outcome.status {
         case .matched:
-            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message))
+            out.tests.append(TestResult(name: name, status: .passed, message: outcome.message, output: outcome.headerLines))
         case .recorded:
             // Said on standard error at once (a recorded golden is news), and kept with the test for --verbose.
             writeErr("piecebox: \(outcome.message)")
@@ -54,6 +59,26 @@ struct Goldens {
         let stoppedEarly = report.tests.contains { $0.name == "(file)" }
         return GoldenStore.Selection(ran: Set(ran), notRun: Set(notRun),
                                      complete: !stoppedEarly && (filter ?? "").isEmpty)
+    }
+}
+
+extension Goldens {
+    /// After a run: says which goldens no scenario writes any more (their scenarios are gone, see `ObsoleteGoldens`),
+    /// on standard error, and removes them under `--record all`, as Jest does with obsolete snapshots.
+    func sayObsolete(files: [String]) {
+        var roots: [String: String] = [:]
+        for file in files where roots[PathText.parent(file)] == nil { roots[PathText.parent(file)] = ProjectRoot.find(for: file) }
+        let obsolete = ObsoleteGoldens(folder: store.folder, roots: Array(Set(roots.values)).sorted())
+        guard !obsolete.found.isEmpty else { return }
+        let count = obsolete.found.count == 1 ? "1 obsolete golden" : "\(obsolete.found.count) obsolete goldens"
+        let list = obsolete.found.map { "  \(ReportText.escaped($0.path)) (\(ReportText.escaped($0.scenario)) no longer exists)" }
+        if store.record == .all {
+            let problems = obsolete.remove()
+            writeErr((["piecebox: removed \(count) from \(store.folder) (--record all):"] + list + problems).joined(separator: "\n"))
+        } else {
+            writeErr((["piecebox: \(count) in \(store.folder), written by no scenario any more (--record all removes them):"] + list)
+                .joined(separator: "\n"))
+        }
     }
 }
 
@@ -149,7 +174,17 @@ enum DiffMain {
             return 0
         }
         writeOut("the frame logs differ in \(tests.count == 1 ? "1 test" : "\(tests.count) tests")")
-        for test in tests { writeOut(test.summary(propertyLimit: limit)) }
+        // The header keys that differ, once for the two logs rather than in every test and stage.
+        var seen = Set<String>()
+        let keys = tests.flatMap(\.header).filter { seen.insert("\($0.path)\u{0}\($0.actual)\u{0}\($0.expected)").inserted }
+        if !keys.isEmpty {
+            writeOut("the headers differ in \(keys.count == 1 ? "1 key" : "\(keys.count) keys"):")
+            for key in keys.prefix(limit) {
+                writeOut("  " + ReportText.escaped("\(key.path) is \(key.actual), golden \(key.expected)"))
+            }
+            if keys.count > limit { writeOut("  ... and \(keys.count - limit) more") }
+        }
+        for test in tests { writeOut(test.summary(propertyLimit: limit, headerApart: true)) }
         return 1
     }
 

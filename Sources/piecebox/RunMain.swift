@@ -6,6 +6,7 @@ import PieceKit
 /// in file order as they complete, and the totals last.
 enum RunMain {
     static func run(_ input: RunCommand) -> Int32 {
+        if input.watch { return Watch.run(input) }
         let bazel = BazelTestEnvironment.current
         var cmd = bazel.applied(to: input)
         if let problem = bazel.shardProblem, input.ci.shard == nil {
@@ -63,7 +64,8 @@ enum RunMain {
         // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
         let goldens = cmd.golden.map {
             Goldens(store: GoldenStore(folder: $0, record: cmd.record,
-                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance))),
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance)),
+                                       strictHeaders: cmd.goldenStrict),
                     filter: cmd.options.filter)
         }
         let reports = Reports.make(cmd)
@@ -106,6 +108,7 @@ enum RunMain {
                 .run(jobs, stop: stop, each: finish, skipped: skip)
         }
         totals = printer.totals(startingFrom: totals)
+        if !listOnly, let goldens { goldens.sayObsolete(files: files) }
         if totals.listed == 0, totals.emptyShard == nil, totals.filesNotStarted == 0 {
             totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }

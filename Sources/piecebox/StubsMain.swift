@@ -8,6 +8,7 @@ enum StubsMain {
     static let help = """
     Usage: piecebox stubs [--out DIR]
            piecebox stubs --reference
+           piecebox stubs --luacheck [--out DIR]
 
     Prints PieceBox's Lua API as lua-language-server type stubs (a ---@meta file), generated from the binding
     registry: every type a script holds with its methods, readings and options, the stage's constructors, motion,
@@ -16,22 +17,35 @@ enum StubsMain {
 
     With --reference, prints the API reference in Markdown instead, made from the same declarations (every type's
     options, methods and readings, and the library functions). The repository's copy: \(APIReference.regenerateCommand)
+
+    With --luacheck, prints luacheck's settings for scenarios instead (with --out DIR, writes DIR/\(LuacheckConfig.fileName)):
+    every global a scenario has and its fields, from the same registry, read-only; Lua's own as the sandbox leaves
+    them. Run luacheck --config DIR/\(LuacheckConfig.fileName) DIR. The repository's copy: \(LuacheckConfig.regenerateCommand)
     """
 
     static func run(_ args: [String]) -> Int32 {
         if args.contains("-h") || args.contains("--help") { print(help); return 0 }
         var folder: String?
         var reference = false
+        var luacheck = false
         var rest = args[...]
         while let arg = rest.popFirst() {
             if arg == "--reference", !reference { reference = true; continue }
+            if arg == "--luacheck", !luacheck { luacheck = true; continue }
             guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
                 let problem = arg == "--out" ? "--out needs one folder"
-                    : arg == "--reference" ? "--reference is given twice" : "unknown argument \"\(arg)\""
+                    : arg == "--reference" || arg == "--luacheck" ? "\(arg) is given twice" : "unknown argument \"\(arg)\""
                 writeErr("piecebox stubs: \(problem)\nTry: piecebox stubs --help")
                 return 2
             }
             folder = value
+        }
+        if luacheck {
+            guard !reference else {
+                writeErr("piecebox stubs: give --luacheck or --reference, not both\nTry: piecebox stubs --help")
+                return 2
+            }
+            return LuacheckStubs.run(folder: folder)
         }
         if reference {
             guard folder == nil else {

@@ -144,13 +144,35 @@ import PieceKit
         #expect([absolute, dotted, roundabout] == [fromRoot, fromRoot, fromRoot])
     }
 
-    @Test func withoutAProjectFileNamesStartAtTheRunsFolder() throws {
+    /// Without a project file the git work tree's root names the goldens, found by its `.git` entry alone (a folder,
+    /// or a linked worktree's file): the same scenario run from any folder finds one golden. Before, the run's
+    /// folder named them, so a run from `loose/sub` recorded `a.jsonl` beside `sub__a.jsonl`.
+    @Test func withoutAProjectFileNamesStartAtTheGitWorkTreesRoot() throws {
         let folder = try ScenarioFolder()
         let real = FolderBoundary.realPath(folder.path) ?? folder.path
         try folder.write("loose/sub/a.lua", "")
-        #expect(ProjectRoot.goldenName(for: "sub/a.lua", runFolder: real + "/loose") == "sub__a.jsonl")
-        #expect(ProjectRoot.goldenName(for: real + "/loose/sub/a.lua", runFolder: real + "/loose") == "sub__a.jsonl")
+        try FileManager.default.createDirectory(atPath: real + "/loose/.git", withIntermediateDirectories: true)
+        let names = [real + "/loose", real + "/loose/sub", "/", real].map {
+            ProjectRoot.goldenName(for: real + "/loose/sub/a.lua", runFolder: $0)
+        }
+        #expect(names == ["sub__a.jsonl", "sub__a.jsonl", "sub__a.jsonl", "sub__a.jsonl"])
+        #expect(ProjectRoot.goldenName(for: "a.lua", runFolder: real + "/loose/sub") == "sub__a.jsonl")
         #expect(ProjectRoot.find(for: "sub/a.lua", runFolder: real + "/loose") == real + "/loose")
+        // A linked worktree's `.git` is a file naming the repository's folder.
+        try folder.write("tree/deep/b.lua", "")
+        try folder.write("tree/.git", "gitdir: /elsewhere/.git/worktrees/tree\n")
+        #expect(ProjectRoot.goldenName(for: "b.lua", runFolder: real + "/tree/deep") == "deep__b.jsonl")
+    }
+
+    /// With neither a project file nor a git work tree, the scenario's own folder names its golden: `a.jsonl`
+    /// whichever folder the run started in (before: `sub__a.jsonl` from `loose`, `a.jsonl` from `loose/sub`).
+    @Test func withNeitherNamesStartAtTheScenariosFolder() throws {
+        let folder = try ScenarioFolder()
+        let real = FolderBoundary.realPath(folder.path) ?? folder.path
+        try folder.write("loose/sub/a.lua", "")
+        #expect(ProjectRoot.goldenName(for: "sub/a.lua", runFolder: real + "/loose") == "a.jsonl")
+        #expect(ProjectRoot.goldenName(for: "a.lua", runFolder: real + "/loose/sub") == "a.jsonl")
+        #expect(ProjectRoot.find(for: "sub/a.lua", runFolder: real + "/loose") == real + "/loose/sub")
     }
 
     // MARK: Scripts

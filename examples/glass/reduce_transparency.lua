@@ -15,7 +15,7 @@ end
 test("light mode: solid white 0.97, a white rim at 0.7, no necks", function()
   local s = Stage{ reduceTransparency = true }
   expect(s:environment().reduceTransparency).toBe(true)
-  local g = s:glassGroup{ spacing = 16, shapes = shapes() }
+  s:glassGroup{ spacing = 16, shapes = shapes() }
   s:frames(1)
   local f = s:frame()
   expect(f.glassGroup["shape.a"].material).toBe("solid")

@@ -12,7 +12,7 @@ end
 
 test("expanded at first, the accessory above the bar", function()
   local s = Stage{}
-  local bar = s:tabBar{ page = page(s), accessory = true }
+  s:tabBar{ page = page(s), accessory = true }
   s:frames(1)
   local f = s:frame()
   -- the bar's bottom is 852 - 34 + 13 = 831; it is 62 tall; the lens is 62 round at 393 - 21 - 62 = 310

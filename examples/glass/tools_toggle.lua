@@ -6,7 +6,7 @@ local G = require("_glass")
 
 test("at rest the two buttons are two bubbles, exactly the spacing apart", function()
   local s = Stage{}
-  local t = s:tools{ expanded = true }
+  s:tools{ expanded = true }
   s:frames(1)
   local f = s:frame()
   expect(f.tools["shape.pencil"].x).toBe(16)                  -- 16 in from the safe area's leading edge

@@ -17,7 +17,7 @@ end)
 
 test("under reduce motion nothing is drawn", function()
   local s = Stage{ reduceMotion = true }
-  local b = s:borderBeam{ x = 20, y = 100, w = 353, h = 200, radius = 28, starts = { 0, 0.5 } }
+  s:borderBeam{ x = 20, y = 100, w = 353, h = 200, radius = 28, starts = { 0, 0.5 } }
   s:advance(1)
   expect(s:frame().borderBeam["beam.1"]).toBeNil()
   expect(s:frame().borderBeam.path).toBeNil()

@@ -28,7 +28,7 @@ end)
 test("varargs in main chunks and in tail calls", function()
   local chunk = load("return select('#', ...), ...")
   expect({ chunk("a", nil, "c") }).toEqual({ 3, "a", nil, "c" })
-  local function f(a, b, c) return c, b end
+  local function f(_a, b, c) return c, b end
   local function g() return f(1, 2) end
   local x, y = g()
   expect(x).toBeNil()

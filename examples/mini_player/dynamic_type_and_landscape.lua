@@ -4,7 +4,7 @@ local P = require("_player")
 
 test("xxxLarge: the bar is 83.333 tall", function()
   local s = P.stage{ dynamicTypeSize = "xxxLarge" }
-  local _, mp = P.miniPlayer(s)
+  local _ = P.miniPlayer(s)
   local f = s:frame().miniPlayer
   -- 64 * 26 / 20 = 83.2 -> 249.6 px -> 250 px; 46 * 26 / 20 = 59.8 -> 179.4 px -> 179 px
   expect(f.background.h).toBeCloseTo(250 / 3, 1e-9)

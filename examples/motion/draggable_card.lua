@@ -25,7 +25,7 @@ local function card(s)
       if key == "space" then state.open = not state.open return true, motion.roles.reveal end
       return false
     end,
-    accessibility = function(state, env)
+    accessibility = function(state, _env)
       return { { id = "surface", label = "Card", value = state.open and "open" or "closed",
                  traits = { "button" }, actions = { "activate", "escape" } } }
     end,

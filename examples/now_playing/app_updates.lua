@@ -5,7 +5,7 @@ local P = require("_player")
 
 test("one set{} that drops onSkip for podcast mode keeps forward out", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local from = s:now()
   np:set{ onSkip = false, skipping = "podcast" }
   s:advance(1)
@@ -22,7 +22,7 @@ end)
 
 test("two separate updates within 0.56 s lose forward, as the seed does", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:set{ onSkip = false }
   s:advance(0.1)
   np:set{ skipping = "podcast" }
@@ -32,7 +32,7 @@ end)
 
 test("the capsule's corner passes a tap through; just inside its 32 pt radius opens", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local bar = np.layout.bar
   np:touch(bar.x + 2, bar.y + 2):up()
   s:settle()

@@ -12,7 +12,7 @@ end
 
 test("the card is compact and the bar grows with the text", function()
   local s = landscape()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local l = np.layout
   expect(l.compact).toBe(true)
   expect(l.cardArt.w).toBe(64)
@@ -27,7 +27,7 @@ end)
 
 test("it opens into the compact card and reads the same", function()
   local s = landscape()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:tap()
   s:settle()
   local f = s:frame().nowPlaying
@@ -40,9 +40,9 @@ end)
 
 test("at the default size the same screen still gets the compact card; a tall phone does not", function()
   local s = landscape{ dynamicTypeSize = "large" }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   expect(np.layout.compact).toBe(true)
   local tall = P.stage{ dynamicTypeSize = "accessibility5" }
-  local p2, np2 = P.nowPlaying(tall)
+  local _, np2 = P.nowPlaying(tall)
   expect(np2.layout.compact).toBe(false)
 end)

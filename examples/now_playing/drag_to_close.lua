@@ -9,13 +9,13 @@ local function openStage()
 end
 
 test("the closing distance is 22 % of a tall card", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   expect(s:frame().nowPlaying.surface).toBeCloseTo(P.card, 1e-9)
   expect(np.layout.closingDrop).toBeCloseTo(P.closingDrop, 1e-9)   -- 0.22 x 506, past the 110 floor
 end)
 
 test("the card follows the finger down and springs back short of the distance", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   local card = P.card
   local finger = np:touch("card")
   s:frames(1)
@@ -35,7 +35,7 @@ test("the card follows the finger down and springs back short of the distance", 
 end)
 
 test("a drop resting just short of the distance stays; just past it closes", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   local closing = P.closingDrop
   np:drag{ part = "card", dy = closing - 0.5 }
   s:settle()
@@ -51,14 +51,14 @@ test("a drop resting just short of the distance stays; just past it closes", fun
 end)
 
 test("a flick down closes from a short drag", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   np:fling{ part = "card", dy = 60, velocity = 800 }   -- coasts to 60 + 0.8 × 99 = 139
   s:settle()
   expect(np.isOpen).toBe(false)
 end)
 
 test("the grabber closes on a tap; closing folds 110 ms in", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   local down = s:now()
   np:tap("grabber")
   local start = down + 0.1
@@ -73,7 +73,7 @@ test("the grabber closes on a tap; closing folds 110 ms in", function()
 end)
 
 test("a tap elsewhere on the card does nothing", function()
-  local s, player, np = openStage()
+  local s, _, np = openStage()
   np:tap("art")
   s:settle()
   expect(np.isOpen).toBe(true)

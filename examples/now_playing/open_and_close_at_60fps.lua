@@ -6,7 +6,7 @@ local P = require("_player")
 
 test("open, settle, close from the grabber, settle", function()
   local s = P.stage{ fps = 60 }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:tap()
   s:settle()
   expect(s:frame().nowPlaying.surface).toBeCloseTo(P.card, 1e-9)

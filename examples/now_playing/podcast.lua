@@ -30,7 +30,7 @@ end)
 
 test("VoiceOver reads the jumps", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s, { tracks = episode }, { skipping = { back = 10, forward = 45 }, expanded = true })
+  local _, np = P.nowPlaying(s, { tracks = episode }, { skipping = { back = 10, forward = 45 }, expanded = true })
   local labels = {}
   for _, e in ipairs(np:accessibility()) do labels[e.id] = e.label end
   expect(labels.previous).toBe("Skip back, 10 seconds")
@@ -48,7 +48,7 @@ end)
 
 test("without onSeek there are no bubbles and no forward", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s, { tracks = episode }, { skipping = "podcast", onSeek = false })
+  local _, np = P.nowPlaying(s, { tracks = episode }, { skipping = "podcast", onSeek = false })
   expect(s:frame().nowPlaying.forward).toBeNil()
   expect(s:frame().nowPlaying.thumb).toBeNil()
   expect(np.layout.bar.w).toBe(369 - 48)        -- the bar gives way only to play

@@ -6,7 +6,7 @@ local function band(x) return (1 - 1 / (x * 0.55 / 150 + 1)) * 150 end
 
 test("the bar stretches through the band while the finger pulls", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local bar = np.layout.bar
   local finger = np:touch("bar")
   s:frames(1)
@@ -27,7 +27,7 @@ end)
 
 test("a flick that would coast past 72 points opens", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:fling{ part = "bar", dy = -40, velocity = 400 }   -- coasts to 40 + 0.4 × 99 = 79.6
   s:settle()
   expect(np.isOpen).toBe(true)
@@ -36,7 +36,7 @@ end)
 
 test("a weak flick springs back", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local from = s:now()
   np:fling{ part = "bar", dy = -40, velocity = 300 }   -- coasts to 69.7
   s:settle()
@@ -49,7 +49,7 @@ end)
 
 test("a pull resting at 72 points springs back; at 73 it opens", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:drag{ part = "bar", dy = -72 }          -- lifts at rest: it coasts nowhere
   s:settle()
   expect(np.isOpen).toBe(false)
@@ -60,7 +60,7 @@ end)
 
 test("within 8 points a touch is a tap; sideways it passes", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:drag{ part = "bar", dx = 30, dy = -10 }
   s:settle()
   expect(np.isOpen).toBe(false)

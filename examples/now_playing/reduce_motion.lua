@@ -4,7 +4,7 @@ local P = require("_player")
 
 test("opening fades the fliers first and lands 244 ms in", function()
   local s = P.stage{ reduceMotion = true }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local down = s:now()
   np:tap()
   local start = down + 0.1
@@ -21,7 +21,7 @@ end)
 
 test("the bubbles stay at rest and close in place", function()
   local s = P.stage{ reduceMotion = true }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local from = s:now()
   np:tap()
   s:settle()
@@ -37,7 +37,7 @@ end)
 
 test("a pull does not stretch the bar, but still opens", function()
   local s = P.stage{ reduceMotion = true }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local finger = np:touch("bar")
   s:frames(1)
   finger:move(0, -100)

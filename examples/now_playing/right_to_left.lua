@@ -4,9 +4,9 @@ local P = require("_player")
 
 test("the bar mirrors; the transport keeps its order", function()
   local s = P.stage{ layoutDirection = "rightToLeft" }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local ltr = P.stage()
-  local p2, other = P.nowPlaying(ltr)
+  local _, other = P.nowPlaying(ltr)
   local a, b = np.layout, other.layout
   local function mirrored(r, m) return math.abs((r.x - 12) - (369 - (m.x - 12) - m.w)) < 1e-9 end
   expect(mirrored(a.bar, b.bar)).toBe(true)
@@ -23,7 +23,7 @@ end)
 
 test("it opens and closes the same way", function()
   local s = P.stage{ layoutDirection = "rightToLeft" }
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   np:tap()
   s:settle()
   local f = s:frame().nowPlaying

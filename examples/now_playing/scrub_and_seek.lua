@@ -54,7 +54,7 @@ end)
 
 test("a player that never confirms: the thumb goes back after 1.5 s", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s, { seekConfirmation = "never", isPlaying = false }, { expanded = true })
+  local _, np = P.nowPlaying(s, { seekConfirmation = "never", isPlaying = false }, { expanded = true })
   scrubTo(s, np, 0.75)
   local released = s:now()
   s:advance(1.45)

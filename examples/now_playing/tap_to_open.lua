@@ -5,7 +5,7 @@ local P = require("_player")
 
 test("a tap opens the card and it settles", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   expect(s:frame().nowPlaying.surface).toBeCloseTo(P.bar, 1e-9)
   np:tap()
   s:settle()
@@ -22,7 +22,7 @@ end)
 
 test("the glass grows on the calm spring: about 1.5 % give", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local from = s:now()
   np:tap()
   s:settle()
@@ -33,7 +33,7 @@ end)
 
 test("every step lands on its beat", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local down = s:now()
   np:tap()                                   -- the finger lifts 0.1 s after it went down
   local start = down + 0.1
@@ -65,7 +65,7 @@ end)
 
 test("the bar and play are one liquid shape; the open card stands apart", function()
   local s = P.stage()
-  local player, np = P.nowPlaying(s)
+  local _, np = P.nowPlaying(s)
   local merges = s:events{ kind = "merge" }
   expect(merges[1].pairs).toBe("surface+play,forward+play")
   np:tap()

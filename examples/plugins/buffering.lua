@@ -55,7 +55,7 @@ test("the piece gives up at 1.5 s just as the player confirms: one frame shows 4
 end)
 
 test("a shorter stall lands on the pending seek without a dip", function()
-  local s, p, np = setUp(1.0)        -- confirms at 2.0 s, before the piece would give up at 2.5 s
+  local s, _, np = setUp(1.0)        -- confirms at 2.0 s, before the piece would give up at 2.5 s
   s:advance(1.5)
   expect(np.pendingSeek).toBeNil()
   local shown = s:frames{ from = 1.5, to = 2.5 }:map(function(f) return f.nowPlaying.scrubber.progress end)
@@ -97,7 +97,7 @@ end)
 test("an error in the player's own code is raised at the line of the call that caused it", function()
   local s = Stage{ width = 393, height = 852, safeArea = { top = 59, bottom = 34 } }
   local p = s:bufferingPlayer{ title = "Slow Mornings", duration = 222, time = 48 }
-  function p:onSeek(time) error("no network") end
+  function p:onSeek(_time) error("no network") end
   local np = s:nowPlaying{ player = p, expanded = true }
   expect(function() np:key("right") end).toThrow("player:onSeek failed: examples/plugins/buffering.lua:")
   expect(function() np:key("right") end).toThrow("no network")

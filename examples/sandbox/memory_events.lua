@@ -5,7 +5,7 @@
 test("events and labels wait inside the cap", function()
   local s = Stage{}
   local detail = string.rep("x", 1 << 20)
-  for i = 1, 200 do
+  for _ = 1, 200 do
     s:emit{ kind = "log", text = detail }
     s:after(1, function() end, { label = detail })
   end

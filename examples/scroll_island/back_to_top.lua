@@ -90,7 +90,7 @@ end)
 
 test("showsTopButton = false leaves the bubble out", function()
   local s = R.stage()
-  local page, island = R.recipe(s, { showsTopButton = false })
+  local page = R.recipe(s, { showsTopButton = false })
   page:scroll{ to = "notes" }
   s:settle()
   expect(s:frame().scrollIsland.bubble).toBeNil()

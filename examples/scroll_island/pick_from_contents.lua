@@ -3,7 +3,7 @@ local R = require("_recipe")
 
 test("a tap grows the glass into the contents and the rows arrive after it", function()
   local s = R.stage()
-  local page, island = R.recipe(s)
+  local _, island = R.recipe(s)
   island:tap("bar")
   local opened = s:now()
   expect(island.isOpen).toBe(true)
@@ -40,7 +40,7 @@ test("slide over three rows, watch the puck stretch and gather, and lift to pick
   local from = s:now()
   local row = function(i) local r = island:part("row", i) return r.x + r.w / 2, r.y + r.h / 2 end
   local finger = island:touch("row", 1)
-  local tops, bottoms = {}, {}
+
   for i = 2, 4 do
     s:advance(0.05)
     finger:moveTo(row(i))

@@ -4,7 +4,7 @@ local R = require("_recipe")
 
 test("reading the recipe top to bottom", function()
   local s = R.stage()
-  local page, island = R.recipe(s)
+  local page = R.recipe(s)
   local f = s:frame()
   expect(f.scrollIsland.title.text).toBe("Overview")
   expect(f.scrollIsland.position.text).toBe("1 of 5")
@@ -77,7 +77,7 @@ end)
 
 test("a jump sweeps the ring without overshoot", function()
   local s = R.stage()
-  local page, island = R.recipe(s)
+  local page = R.recipe(s)
   page:scroll{ to = "serving" }
   local from = s:now()
   s:settle()

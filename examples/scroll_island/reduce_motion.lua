@@ -4,9 +4,9 @@ local R = require("_recipe")
 
 test("the glass grows on a 0.2 s ease out and the rows arrive without waiting", function()
   local s = R.stage{ reduceMotion = true }
-  local page, island = R.recipe(s)
+  local _, island = R.recipe(s)
   island:tap("bar")
-  local begin = s:now()
+  s:now()
   s:advance(0.1)
   local ease = motion.easeOut(0.2)
   expect(s:frame().scrollIsland.glass.h).toBeCloseTo(48 + (276 - 48) * ease:value(0.1), 1e-9)
@@ -20,7 +20,7 @@ end)
 
 test("the puck slides without stretching", function()
   local s = R.stage{ reduceMotion = true }
-  local page, island = R.recipe(s)
+  local _, island = R.recipe(s)
   island:key("space")
   s:settle()
   island:key("down")
@@ -34,7 +34,7 @@ end)
 
 test("the title cross-fades and the bubble appears in place", function()
   local s = R.stage{ reduceMotion = true }
-  local page, island = R.recipe(s)
+  local page = R.recipe(s)
   page:scroll{ to = "method" }
   s:frames(1)
   local f = s:frame().scrollIsland
@@ -48,7 +48,7 @@ end)
 
 test("no give past the ends and no lift", function()
   local s = R.stage{ reduceMotion = true }
-  local page, island = R.recipe(s)
+  local _, island = R.recipe(s)
   local rest = s:frame().scrollIsland.glass.x
   local finger = island:touch("bar")
   s:frames(1)

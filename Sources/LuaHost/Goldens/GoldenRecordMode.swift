@@ -27,15 +27,20 @@ public struct GoldenOptions: Sendable, Equatable {
     public var folder: String?
     public var record: GoldenRecordMode
     public var tolerance: Double
+    /// `--golden-strict`: a header key that differs fails the golden even when every frame matches.
+    public var strictHeaders: Bool
 
-    public init(folder: String? = nil, record: GoldenRecordMode = .missing, tolerance: Double = 0.0005) {
+    public init(folder: String? = nil, record: GoldenRecordMode = .missing, tolerance: Double = 0.0005,
+                strictHeaders: Bool = false) {
         self.folder = folder
         self.record = record
         self.tolerance = tolerance
+        self.strictHeaders = strictHeaders
     }
 
     /// The flags that hand these options to a worker process.
     public var workerArguments: [String] {
         (folder.map { ["--golden", $0] } ?? []) + ["--record", record.rawValue, "--golden-tolerance", String(tolerance)]
+            + (strictHeaders ? ["--golden-strict"] : [])
     }
 }

@@ -12,13 +12,17 @@ public struct GoldenStore: Sendable {
     public let comparison: GoldenComparison
     /// What summaries call the part written outside any test: a script's golden has only that part, its stage.
     public let topLevel: String
+    /// Whether a header key that differs (a token set, the environment) fails a test whose frames match
+    /// (`--golden-strict`). Either way the keys are said once per golden, not once per test.
+    public let strictHeaders: Bool
 
     public init(folder: String, record: GoldenRecordMode, comparison: GoldenComparison = GoldenComparison(),
-                topLevel: String = "the file's top level") {
+                topLevel: String = "the file's top level", strictHeaders: Bool = false) {
         self.folder = folder
         self.record = record
         self.comparison = comparison
         self.topLevel = topLevel
+        self.strictHeaders = strictHeaders
     }
 
     /// Which of the log's tests ran in this run, so a filtered run compares and records only those.
@@ -61,6 +65,10 @@ public struct GoldenStore: Sendable {
         /// A failure's first line and its closing lines (notes, where to look), around the summaries.
         var opening = ""
         var closing: [String] = []
+        /// The header keys that differ, said once for the golden (empty when none do): `headerLine` in one line
+        /// for a report that passes, `headerLines` whole.
+        public var headerLine = ""
+        public var headerLines: [String] = []
 
         public var failing: [TestKey: String] {
             Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
@@ -130,6 +138,9 @@ public struct GoldenStore: Sendable {
         let compared = keys.filter(selection.compared)
         let stale = keys.filter { selection.stale($0) && goldenParts.part($0.name) != nil }
         var differences = try comparison.compare(actual: actualParts, golden: goldenParts, tests: compared, work: &work)
+        let header = HeaderNote(differences, strict: strictHeaders)
+        // A test whose frames match fails on its header only when asked: a token set changes every header.
+        if !strictHeaders { differences.removeAll { !$0.beyondHeader } }
         // A part new to the golden is recorded when missing parts are; the rest are failures to report.
         let newParts = Set(differences.filter { goldenParts.part($0.test.name) == nil }.map(\.test))
         var toRecord = Set<TestKey>()
@@ -155,10 +166,13 @@ public struct GoldenStore: Sendable {
         if failing.isEmpty && (stale.isEmpty || record == .all) {
             removeActual(golden)
             differences.removeAll { !toRecord.contains($0.test) }
-            let shown = differences.filter { !newParts.contains($0.test) }.map { $0.summary(topLevel: topLevel) }
-            return Outcome(status: toRecord.isEmpty ? .matched : .recorded,
-                           message: ([recordedNote].compactMap { $0 } + shown).joined(separator: "\n"),
-                           differing: differences.map(\.test))
+            let shown = differences.filter { !newParts.contains($0.test) }.map { $0.summary(topLevel: topLevel, headerApart: true) }
+            var outcome = Outcome(status: toRecord.isEmpty ? .matched : .recorded,
+                                  message: ([recordedNote].compactMap { $0 } + shown + header.lines).joined(separator: "\n"),
+                                  differing: differences.map(\.test))
+            outcome.headerLine = header.line
+            outcome.headerLines = header.lines
+            return outcome
         }
         // The log as it came out, beside the golden, for a closer look.
         _ = try write(try actualParts.text(work: &work), to: Self.actualPath(for: golden), work: &work)
@@ -173,11 +187,12 @@ public struct GoldenStore: Sendable {
         lines.append("to look: piecebox film \(golden) \(Self.actualPath(for: golden))\(test)\(plot) --out review.html; to accept: --record failed")
         if let recordedNote { lines.append(recordedNote) }
         var outcome = Outcome(status: .failed, message: "", differing: differences.map(\.test))
-        outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel)) }
+        outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel, headerApart: true)) }
         outcome.opening = first
-        outcome.closing = notes + lines
+        outcome.closing = header.lines + notes + lines
         return Outcome(status: .failed, message: outcome.message(apart: []), differing: outcome.differing,
-                       summaries: outcome.summaries, opening: first, closing: outcome.closing)
+                       summaries: outcome.summaries, opening: first, closing: outcome.closing,
+                       headerLine: header.line, headerLines: header.lines)
     }
 
     static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }

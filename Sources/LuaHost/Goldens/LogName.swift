@@ -1,3 +1,5 @@
+import Foundation
+
 /// The name of a scenario's frame log in a folder of logs, and of its golden: one name per scenario path and one
 /// path per name, so two scenarios of a run never write (or compare against) the same file.
 ///
@@ -32,6 +34,34 @@ public enum LogName {
             encoded = String(repeating: "%2E", count: encoded.count)
         }
         return (scenario.hasPrefix("/") ? "__" : "") + encoded + marker + ".jsonl"
+    }
+
+    /// The scenario path a log's file name was made from (`examples__motion__card.jsonl` → `examples/motion/card.lua`),
+    /// or nil for a name no path gives (a stray file, a bad escape): read back only when writing the path again gives
+    /// the very same name, so one name never stands for two paths.
+    public static func scenario(forFileName name: String) -> String? {
+        guard name.hasSuffix(".jsonl"), !name.hasSuffix(".actual.jsonl") else { return nil }
+        var stem = Substring(name.dropLast(6))
+        let absolute = stem.hasPrefix("__")
+        if absolute { stem = stem.dropFirst(2) }
+        let plain = stem.hasSuffix("%") && !stem.isEmpty
+        if plain { stem = stem.dropLast() }
+        var parts: [String] = []
+        for part in stem.components(separatedBy: "__") {
+            var bytes: [UInt8] = []
+            var rest = Substring(part).utf8[...]
+            while let byte = rest.first {
+                rest = rest.dropFirst()
+                guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+                guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            }
+            guard let decoded = String(bytes: bytes, encoding: .utf8) else { return nil }
+            parts.append(decoded)
+        }
+        let path = (absolute ? "/" : "") + parts.joined(separator: "/") + (plain ? "" : ".lua")
+        return fileName(for: path) == name ? path : nil
     }
 
     /// One part of the path, escaped so that it cannot contain or touch a `__` boundary.

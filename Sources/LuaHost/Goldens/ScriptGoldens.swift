@@ -144,7 +144,7 @@ enum ScriptGoldens {
         let stem = String(ProjectRoot.goldenName(for: scenario).dropLast(".jsonl".count))
         let text = try log(of: stage, scenario: ProjectRoot.relativePath(of: scenario), slice: slice, work: &work)
         let store = GoldenStore(folder: folder, record: settings.record, comparison: GoldenComparison(tolerance: tolerance),
-                                topLevel: "the stage")
+                                topLevel: "the stage", strictHeaders: settings.strictHeaders)
         // The selection is every test of the log: the stage's one part, read from its header.
         let outcome = try store.check(name: stem + "/" + name + ".jsonl", actual: text,
                                       selection: GoldenStore.Selection(ran: []), what: "\(function)(\"\(name)\")",

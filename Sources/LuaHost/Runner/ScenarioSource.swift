@@ -59,8 +59,8 @@ extension ScenarioRunner {
         // Most files name none; finding the project costs system calls a file should not pay for nothing.
         guard !header.plugins.isEmpty else { return .success([]) }
         let folder = PathText.parent(scenario)
-        // The scenario's own folder stands in for the run's: with no project file above it, the boundary is the
-        // scenario's folder, whoever ran it from wherever.
+        // Found from the scenario alone: with no project file above it, the boundary is its git work tree's root,
+        // else its own folder, whoever ran it from wherever.
         let project = ProjectRoot.find(for: scenario, runFolder: folder)
         let root = URL(fileURLWithPath: project).resolvingSymlinksInPath().path
         var folders: [String] = []

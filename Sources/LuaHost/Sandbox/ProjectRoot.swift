@@ -6,23 +6,32 @@ import PieceKit
 /// one golden).
 ///
 /// The root is the nearest folder at or above the scenario's folder that holds a project file (`piecebox.lua`); with
-/// none, it is the folder the run started in.
+/// none, the root of the git work tree the scenario is in (the nearest folder holding a `.git` entry, a folder or a
+/// worktree's file; no git process is run); with neither, the scenario's own folder. Never the folder the run started
+/// in: a golden named from there would change with it, and the same scenario run from elsewhere would record a second
+/// golden and pass.
 public enum ProjectRoot {
     public static let fileName = "piecebox.lua"
 
-    /// The root for `scenario` (a path as typed), as an absolute, normalised path.
+    /// The root for `scenario` (a path as typed; `runFolder` only makes it absolute), as an absolute, normalised path.
     public static func find(for scenario: String, runFolder: String = FileManager.default.currentDirectoryPath) -> String {
         let file = absolute(scenario, from: runFolder)
-        var folder = (file as NSString).deletingLastPathComponent
-        while true {
-            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(fileName)) {
-                return folder
-            }
+        let own = (file as NSString).deletingLastPathComponent
+        let project = nearest(above: own) { FileManager.default.fileExists(atPath: $0 + fileName) }
+        // A `.git` of any kind, not followed: a linked worktree's is a file, and a link to nothing still marks the tree.
+        return project ?? nearest(above: own) { RegularFile.entryKind(at: $0 + ".git") != nil } ?? own
+    }
+
+    /// The nearest folder at or above `start` for which `holds` (given the folder's path with a trailing `/`) is true.
+    static func nearest(above start: String, where holds: (String) -> Bool) -> String? {
+        var folder = start
+        while !folder.isEmpty {
+            if holds(folder == "/" ? "/" : folder + "/") { return folder }
             let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder || folder.isEmpty { break }
+            if parent == folder { break }
             folder = parent
         }
-        return FolderBoundary.realPath(runFolder) ?? normalised(runFolder, from: "/")
+        return nil
     }
 
     /// The scenario's path from its project root (`examples/motion/card.lua`); a scenario outside the root keeps

@@ -66,8 +66,24 @@ public struct GoldenComparison: Sendable {
         /// The same findings one by one at the lines they are on, for `piecebox diff --lines`: kept only when the
         /// comparison is asked for them (the first `lines` of each test), so a golden check makes none.
         public var lines: [LineDifference] = []
+        /// The header keys that differ, stage by stage (each is in `problems` too, in its words): a run with a token
+        /// set differs from its goldens only here, so a golden check says them once per file and fails on them only
+        /// when asked (`--golden-strict`).
+        public var header: [HeaderDifference] = []
 
         public var isEmpty: Bool { problems.isEmpty && frames.isEmpty }
+        /// Something besides a header key differs: a frame, a stage, a test, an error line.
+        public var beyondHeader: Bool { !frames.isEmpty || problems.count > header.count }
+    }
+
+    /// One header key that differs in one stage.
+    public struct HeaderDifference: Sendable, Equatable, Hashable {
+        public let stage: Int
+        public let path: String
+        public let actual: String
+        public let expected: String
+        /// As `problems` words it.
+        public var text: String { "stage \(stage) header: \(path) is \(actual), golden \(expected)" }
     }
 
     public struct FrameMark: Sendable, Equatable {
@@ -210,7 +226,9 @@ public struct GoldenComparison: Sendable {
                               into d: inout TestDifference, found: Findings, largest: inout Largest,
                               work: inout HostWork) throws(HostLimitReached) {
         for (path, x, y, _) in differences(Self.leaves(sa.header, header: true), Self.leaves(sg.header, header: true)) {
-            d.problems.append("stage \(stage) header: \(path) is \(x), golden \(y)")
+            let key = HeaderDifference(stage: stage, path: path, actual: x, expected: y)
+            d.header.append(key)
+            d.problems.append(key.text)
             if found.wanted(d) {
                 try found.keep(LineDifference(test: d.test, line: sa.lineNumber, path: path, actual: x, expected: y),
                                into: &d, work: &work)

@@ -2,7 +2,10 @@
 extension GoldenComparison.TestDifference {
     /// The summary a failing test prints. A scenario's words in it (its test and element names, texts, error
     /// lines) go through the reports' one escaping, so no name can break a line or forge one of the runner's.
-    public func summary(propertyLimit: Int = 10, topLevel: String = "the file's top level") -> String {
+    /// With `headerApart`, the header keys that differ are left out (the caller says them once for the whole file)
+    /// and, when nothing else differs, one line says the header does. A text's letters that only moved with it share one row (`LetterRows`).
+    public func summary(propertyLimit: Int = 10, topLevel: String = "the file's top level",
+                        headerApart: Bool = false) -> String {
         var lines: [String] = []
         let shown = ReportText.escaped
         let name = test.name.map { "test \"\(shown($0))\"" } ?? topLevel
@@ -11,30 +14,42 @@ extension GoldenComparison.TestDifference {
         } else {
             lines.append("\(name) differs from the golden")
         }
-        for problem in problems.prefix(propertyLimit) { lines.append("  " + shown(problem)) }
-        if problems.count > propertyLimit { lines.append("  ... and \(problems.count - propertyLimit) more") }
-        if !properties.isEmpty {
+        let headerTexts = headerApart ? Set(header.map(\.text)) : []
+        let said = headerApart ? problems.filter { !headerTexts.contains($0) } : problems
+        for problem in said.prefix(propertyLimit) { lines.append("  " + shown(problem)) }
+        if said.count > propertyLimit { lines.append("  ... and \(said.count - propertyLimit) more") }
+        // Said only where the header is the whole difference (under --golden-strict): elsewhere it is no news.
+        if headerApart && !header.isEmpty && !beyondHeader {
+            lines.append("  its header differs from the golden's (the keys are said once for the file)")
+        }
+        let rows = propertyRows()
+        if !rows.isEmpty {
             lines.append("  largest difference per property (now, golden):")
-            for p in properties.prefix(propertyLimit) {
+            for row in rows.prefix(propertyLimit) {
+                let p = row.item
                 let at = "frame \(p.frame), t = \(Self.time(p.time))" + (p.stage > 1 ? ", stage \(p.stage)" : "")
                 let size = p.largest.map { "by \(Self.number($0)) " } ?? ""
+                let notes = (row.note.isEmpty ? [] : [row.note]) + (p.frames > 1 ? ["differs in \(p.frames) frames"] : [])
                 lines.append("    \(shown(p.path)): \(size)at \(at): \(shown(p.actual)), golden \(shown(p.expected))"
-                             + (p.frames > 1 ? " (differs in \(p.frames) frames)" : ""))
+                             + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
             }
-            if properties.count > propertyLimit {
-                lines.append("    ... and \(properties.count - propertyLimit) more properties")
+            if rows.count > propertyLimit {
+                lines.append("    ... and \(rows.count - propertyLimit) more properties")
             }
         }
-        if !motion.isEmpty {
+        let changes = motionRows()
+        if !changes.isEmpty {
             lines.append("  motion (golden → now):")
-            for change in motion.prefix(propertyLimit) {
+            for row in changes.prefix(propertyLimit) {
+                let change = row.item
+                let note = row.note.isEmpty ? "" : " (\(row.note))"
                 for n in 0..<max(change.before.count, change.after.count) {
                     let b = n < change.before.count ? change.before[n] : nil
                     let a = n < change.after.count ? change.after[n] : nil
                     let start = (b ?? a).map { " from t = \(Self.time($0.start))" } ?? ""
                     let settle = "settles in \(Self.seconds(b?.settleTime)) → \(Self.seconds(a?.settleTime))"
                     let over = "overshoot \(Self.percent(b?.overshoot)) → \(Self.percent(a?.overshoot))"
-                    lines.append("    \(shown(change.path))\(start): \(settle); \(over)")
+                    lines.append("    \(shown(change.path))\(start): \(settle); \(over)\(note)")
                 }
             }
         }

@@ -10,7 +10,7 @@
 local parent = { x = 150, y = 400, w = 60, h = 60 }
 local side = 44
 
-local function layout(state, env)
+local function layout(state, _env)
   local elements = { parent = { x = parent.x, y = parent.y, w = parent.w, h = parent.h } }
   local cx, cy = parent.x + parent.w / 2, parent.y + parent.h / 2
   for i, id in ipairs(state.buds.present) do
@@ -29,8 +29,8 @@ local function bubbles(s, o)
   local piece = s:piece{ name = name, state = { buds = buds }, layout = layout }
   return {
     piece = piece, buds = buds,
-    bloom = function(self, ids, stagger) buds:bloom(ids, stagger) end,
-    gather = function(self, ids, stagger) buds:gather(ids, stagger) end,
+    bloom = function(_self, ids, stagger) buds:bloom(ids, stagger) end,
+    gather = function(_self, ids, stagger) buds:gather(ids, stagger) end,
   }
 end
 

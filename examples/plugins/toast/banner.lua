@@ -34,7 +34,7 @@ function M.show(s, options)
       if not state.shown then return {} end
       return { { id = "banner", label = state.text, traits = { "staticText" }, actions = { "escape" } } }
     end,
-    perform = function(state, action)
+    perform = function(state, _action)
       state.shown = false
       return motion.roles.dismiss
     end,

@@ -1,0 +1,126 @@
+import Foundation
+import LuaHost
+import PieceKit
+
+/// `piecebox run --watch PATH...`: runs the files once, then on every save runs again the scenarios that changed
+/// and those that require a Lua file that changed (directly or through other modules), as `jest --watch` does, until
+/// it is stopped (Ctrl-C). Saves come from inotify (`WatchEvents`); each rerun is an ordinary run of those files,
+/// with the same options.
+enum Watch {
+    static func run(_ cmd: RunCommand) -> Int32 {
+        var once = cmd
+        once.watch = false
+        // A run that could not start (a path that is not there, flags that clash) has said why; watching would
+        // only say it again on every save.
+        let first = RunMain.run(once)
+        guard first != 2 else { return first }
+        var problem = ""
+        let roots = watchedFolders(cmd)
+        guard !roots.isEmpty else {
+            writeErr("piecebox: --watch: none of the paths given is a file or folder to watch")
+            return 2
+        }
+        guard let events = WatchEvents(folders: roots, problem: &problem) else {
+            writeErr("piecebox: --watch: \(problem)")
+            return 2
+        }
+        let waiting = "watching \(roots.count == 1 ? roots[0] : "\(roots.count) folders") for saves (Ctrl-C to stop)"
+        say(waiting)
+        while true {
+            let saved = events.next()
+            guard !saved.isEmpty else { continue }
+            let scenarios: [String]
+            do { scenarios = try ScenarioFiles.find(cmd.paths) } catch {
+                say("\(error)")
+                say(waiting)
+                continue
+            }
+            let rerun = affected(by: saved, scenarios: scenarios, libraries: cmd.options.libraryFolders)
+            let names = saved.map { PathText.lastComponent($0) }.joined(separator: ", ")
+            guard !rerun.isEmpty else {
+                say("\(names) changed; no scenario of this run uses it")
+                say(waiting)
+                continue
+            }
+            say("\(names) changed; running \(rerun.count == 1 ? "1 file" : "\(rerun.count) files") again")
+            var again = once
+            again.paths = rerun
+            _ = RunMain.run(again)
+            say(waiting)
+        }
+    }
+
+    /// A line of the watcher's own, on standard output between the runs' reports.
+    static func say(_ text: String) {
+        writeOut("watch: " + text)
+    }
+
+    /// The folders to watch: each folder given, each given file's folder, and the `--lib` folders.
+    static func watchedFolders(_ cmd: RunCommand) -> [String] {
+        var out: [String] = []
+        for path in cmd.paths + cmd.options.libraryFolders {
+            var folder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { continue }
+            let watched = folder.boolValue ? path : PathText.parent(path)
+            let name = watched.isEmpty ? "." : watched
+            if !out.contains(name) { out.append(name) }
+        }
+        return out
+    }
+
+    /// The scenarios (of `scenarios`, in their order) that are among `saved` or require one of them, directly or
+    /// through the modules they require. Paths are compared once their links are resolved.
+    static func affected(by saved: [String], scenarios: [String], libraries: [String]) -> [String] {
+        let changed = Set(saved.map(real))
+        return scenarios.filter { scenario in
+            let folders = [PathText.parent(scenario).isEmpty ? "." : PathText.parent(scenario)] + libraries
+            return !changed.isDisjoint(with: Requires.closure(of: real(scenario), folders: folders))
+        }
+    }
+
+    static func real(_ path: String) -> String {
+        FolderBoundary.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+/// What a Lua file requires, read from its text (`require "a.b"`, `require("a.b")`, `require 'a'`): a module
+/// `a.b` is the file `a/b.lua` in the first of the folders that has it, as the sandbox resolves it.
+enum Requires {
+    /// `file` and every file it requires, directly or through others, as real paths.
+    static func closure(of file: String, folders: [String]) -> Set<String> {
+        var seen: Set<String> = [file]
+        var queue = [file]
+        while let next = queue.popLast() {
+            guard let data = RegularFile.contents(next, upTo: 1 << 20) else { continue }
+            for module in names(in: String(decoding: data, as: UTF8.self)) {
+                guard let path = resolve(module, folders: folders), seen.insert(path).inserted else { continue }
+                queue.append(path)
+            }
+        }
+        return seen
+    }
+
+    /// The module names given to `require` as a literal string.
+    static func names(in source: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(source)
+        while let found = rest.range(of: "require") {
+            rest = rest[found.upperBound...]
+            var text = rest.drop { $0 == " " || $0 == "\t" }
+            if text.first == "(" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
+            guard let quote = text.first, quote == "\"" || quote == "'" else { continue }
+            let name = text.dropFirst().prefix { $0 != quote && $0 != "\n" }
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) { out.append(String(name)) }
+        }
+        return out
+    }
+
+    static func resolve(_ module: String, folders: [String]) -> String? {
+        let relative = module.split(separator: ".").joined(separator: "/") + ".lua"
+        for folder in folders {
+            let path = PathText.join(folder, relative)
+            if RegularFile.kind(at: path) == .regular { return Watch.real(path) }
+        }
+        return nil
+    }
+}
