@@ -341,6 +341,7 @@
 ---@class piecebox.glassGroupOptions
 ---@field spacing number # How near shapes merge (pt)
 ---@field shapes table[] # The shapes, in drawing order
+---@field lift? boolean # Whether the group floats on the foundation's lift shadow (light mode; the system's container has none) (default true)
 ---@field name? string # The piece's name in the frame log (default glassGroup)
 
 ---`tools`: made by `s:tools{...}` on a stage. Plugins may add methods.

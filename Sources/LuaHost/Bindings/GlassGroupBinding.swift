@@ -15,6 +15,8 @@ enum GlassGroupBinding: StageMadeBinding {
         .init("spacing", "number", unit: "pt", required: true, "How near shapes merge", must: "a distance in points"),
         .init("shapes", "table[]", required: true, "The shapes, in drawing order",
               must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
+        .init("lift", "boolean", default: "true",
+              "Whether the group floats on the foundation's lift shadow (light mode; the system's container has none)"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
     static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
@@ -36,6 +38,7 @@ enum GlassGroupBinding: StageMadeBinding {
         do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
             throw c.refusal("\(error)")
         }
+        group.lifts = try opts.boolean("lift", default: true)
         do { try stage.add(group) } catch { throw c.refusal("\(error)") }
         return group
     }

@@ -1,7 +1,8 @@
 /// What a glass group publishes each frame (stage coordinates):
 ///
-/// - `group`: `spacing`, and the lift shadow (`liftOpacity` 0.07 in light mode, 0 in dark; `liftRadius` 18,
-///   `liftY` 8); attribute `merging` (false under Reduce Transparency);
+/// - `group`: `spacing`, and the lift shadow (`liftOpacity` 0.07 in light mode, 0 in dark and for a group that
+///   does not lift, as the Tools' system container; `liftRadius` 18, `liftY` 8); attribute `merging` (false under
+///   Reduce Transparency);
 /// - `shape.<id>` for every shape present: `x y w h` (the outline: a circle's centred square), `radius`, `scale`
 ///   (the swell and the press, about the centre), `opacity`, `brightness` (the Reduce Motion press shade);
 ///   attributes `form`, `material` ("glass" or "solid"), `tint` when tinted, `removing`; under Reduce
@@ -25,6 +26,8 @@ extension GlassGroupPiece {
         /// Whether the host let the shapes be found through a table by id (many shapes, some growing out of a
         /// neighbour); the same shapes are found either way.
         let indexesByID: Bool
+        /// Whether the group floats on the foundation's lift (`GlassGroupPiece.lifts`).
+        let lifts: Bool
     }
 
     /// The kind of group, whose class method places its shapes (`place(_:in:)`): the Tools from the environment.
@@ -42,7 +45,7 @@ extension GlassGroupPiece {
         var result: [Element] = [
             Element("group")
                 .number("spacing", input.spacing)
-                .number("liftOpacity", GlassSurface.lift(in: environment))
+                .number("liftOpacity", input.lifts ? GlassSurface.lift(in: environment) : 0)
                 .number("liftRadius", GlassSurface.liftRadius)
                 .number("liftY", GlassSurface.liftY)
                 .flag("merging", merging),

@@ -101,6 +101,11 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
         spec.frame
     }
 
+    /// Whether the group floats on the foundation's lift shadow (`PieceLiquidGroup`'s `lift`, on by default): a
+    /// group made on the foundation does unless told not to; the system's own `GlassEffectContainer` (the Tools)
+    /// has none.
+    public var lifts = true
+
     /// The outline (a circle's centred square) and corner radius of a shape at its own frame.
     func outline(_ spec: GlassShapeSpec, in environment: PieceEnvironment) -> (rect: Rect, radius: Double) {
         Self.outline(spec, in: environment)
@@ -251,7 +256,8 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
         }
         return ElementsInput(environment: environment, tokens: tokens, placing: Placing(type(of: self)),
                              spacing: spacing, members: members, necks: necks, pressed: pressed,
-                             pressAnchor: pressAnchor, removing: Set(removals.keys), indexesByID: indexes)
+                             pressAnchor: pressAnchor, removing: Set(removals.keys), indexesByID: indexes,
+                             lifts: lifts)
     }
 
     // MARK: Interaction (overridable; see GlassGroupTouches)
