@@ -105,4 +105,11 @@ import Testing
                 == "frame 1 (t = 0.016667 s): card.card.x moved under Reduce Motion: 10 → 10.5")
         #expect(still(sliding, moving: ["x"]) == nil)
     }
+
+    @Test func aCreepSmallerThanTheLogsDecimalsSaysByHowMuch() {
+        // 0.2161 → 0.2164 both print as 0.216: the message adds the step, 0.0003.
+        let creeping = [Self.frame(0, ["card": ["progress": 0.2161]]), Self.frame(1, ["card": ["progress": 0.2164]])]
+        #expect(still(creeping)?.message
+                == "frame 1 (t = 0.016667 s): card.card.progress moved under Reduce Motion: 0.216 → 0.216 (by 0.0003)")
+    }
 }

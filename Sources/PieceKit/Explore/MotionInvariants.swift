@@ -113,8 +113,13 @@ public enum MotionInvariants {
                        from: Double, to: Double, limit: Double) -> InvariantBreach {
         let words = rule == "still" ? "moved under Reduce Motion"
             : "moved \(format(abs(to - from))) in one frame (at most \(format(limit)))"
+        var detail = "\(words): \(format(from)) → \(format(to))"
+        // A creep smaller than the log's 3 decimals would read "0.216 → 0.216": say by how much it moved.
+        if format(from) == format(to) {
+            detail += " (by \(JSONNumberFormat.formatNumber(abs(to - from), decimals: 9)))"
+        }
         return InvariantBreach(rule: rule, frame: frame.index, time: frame.time, piece: piece, element: element,
-                               property: property, detail: "\(words): \(format(from)) → \(format(to))")
+                               property: property, detail: detail)
     }
 
     static func format(_ value: Double) -> String { JSONNumberFormat.formatNumber(value, decimals: 3) }
