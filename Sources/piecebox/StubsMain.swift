@@ -6,7 +6,7 @@ import PieceKit
 /// printed or written to a folder (the repository keeps its copy in examples/types).
 enum StubsMain {
     static let help = """
-    Usage: piecebox stubs [--out DIR]
+    Usage: piecebox stubs [--out DIR] [--plugins DIR]...
            piecebox stubs --reference
            piecebox stubs --luacheck [--out DIR]
 
@@ -14,6 +14,9 @@ enum StubsMain {
     registry: every type a script holds with its methods, readings and options, the stage's constructors, motion,
     metal and the test framework. With --out DIR, writes DIR/\(TypeStubs.fileName) instead (DIR is made if needed);
     list DIR in .luarc.json's "workspace.library". The repository's copy: \(TypeStubs.regenerateCommand)
+    With --plugins DIR (a plugin folder or a folder of them, as piecebox run takes), the plugins are loaded as a
+    scenario would load them and what they add is typed too: each piece type (pieces = {...}) as a class with its
+    methods and a stage constructor, every other plugin method as a field of its class.
 
     With --reference, prints the API reference in Markdown instead, made from the same declarations (every type's
     options, methods and readings, and the library functions). The repository's copy: \(APIReference.regenerateCommand)
@@ -28,10 +31,19 @@ enum StubsMain {
         var folder: String?
         var reference = false
         var luacheck = false
+        var plugins: [String] = []
         var rest = args[...]
         while let arg = rest.popFirst() {
             if arg == "--reference", !reference { reference = true; continue }
             if arg == "--luacheck", !luacheck { luacheck = true; continue }
+            if arg == "--plugins" {
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                    writeErr("piecebox stubs: --plugins needs a folder\nTry: piecebox stubs --help")
+                    return 2
+                }
+                plugins.append(value)
+                continue
+            }
             guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
                 let problem = arg == "--out" ? "--out needs one folder"
                     : arg == "--reference" || arg == "--luacheck" ? "\(arg) is given twice" : "unknown argument \"\(arg)\""
@@ -39,6 +51,19 @@ enum StubsMain {
                 return 2
             }
             folder = value
+        }
+        if !plugins.isEmpty, luacheck || reference {
+            writeErr("piecebox stubs: --plugins types the stubs; it does not go with \(luacheck ? "--luacheck" : "--reference")\nTry: piecebox stubs --help")
+            return 2
+        }
+        var added = ""
+        if !plugins.isEmpty {
+            switch PluginSurface.members(ofPluginsIn: plugins) {
+            case .success(let members): added = PluginStubs.text(members)
+            case .failure(let failure):
+                writeErr("piecebox stubs: \(failure); nothing was written")
+                return 1
+            }
         }
         if luacheck {
             guard !reference else {
@@ -56,7 +81,7 @@ enum StubsMain {
             return 0
         }
         guard let folder else {
-            for file in TypeStubs.files() { FileHandle.standardOutput.write(Data(file.text.utf8)) }
+            for file in TypeStubs.files() { FileHandle.standardOutput.write(Data((file.text + added).utf8)) }
             return 0
         }
         // Planned first: the folder stays in its project, and a file of that name that is not a stub file (a
@@ -81,7 +106,7 @@ enum StubsMain {
         }
         for file in TypeStubs.files() {
             let path = PathText.join(folder, file.name)
-            if case .failure(let problem) = AtomicFile.write(Data(file.text.utf8), to: path) {
+            if case .failure(let problem) = AtomicFile.write(Data((file.text + added).utf8), to: path) {
                 writeErr("piecebox stubs: cannot write \(path): \(problem.reason)")
                 return 1
             }

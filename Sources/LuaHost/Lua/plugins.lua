@@ -88,7 +88,11 @@ if pieces ~= nil then
       end
       return piece
     end
-    local added, why = pcall(add, "stage", kind, make)
+    local names = {}
+    if type(spec.methods) == "table" then
+      for _, method in ipairs(sortedKeys(spec.methods)) do names[#names + 1] = tostring(method) end
+    end
+    local added, why = pcall(add, "stage", kind, make, names)
     if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
   end
 end

@@ -11,12 +11,24 @@ import CLuaShim
 /// - `overrides = { reveal = ..., tiers = { ... } }`: motion token overrides for every test of the file.
 /// - `description`: a line saying what it does.
 /// The manifest runs in the same sandbox as the scenario, under the same limits; any error names the plugin.
-enum PluginLoader {
+public enum PluginLoader {
     /// The objects plugins may add methods to, by the names scripts see in messages.
     static var classes: [String] { BindingRegistry.extensible }
 
-    /// Runs every manifest; the first failure is returned as the message for the file.
-    static func load(_ plugins: [PluginCatalog.Plugin], into state: LuaState) -> String? {
+    /// A method a plugin added: to which class, under which name, and, for a piece type (`pieces = {...}`, a stage
+    /// constructor), the methods its pieces have. What the editor stubs list for loaded plugins.
+    public struct Member: Equatable, Sendable {
+        public let plugin: String
+        public let className: String
+        public let name: String
+        /// A piece type's own methods, sorted; nil for a plain method.
+        public let pieceMethods: [String]?
+    }
+
+    /// Runs every manifest; the first failure is returned as the message for the file. `record` is told of every
+    /// method added.
+    static func load(_ plugins: [PluginCatalog.Plugin], into state: LuaState,
+                     record: ((Member) -> Void)? = nil) -> String? {
         guard !plugins.isEmpty else { return nil }
         PluginMethods.reset(in: state)
         for plugin in plugins {
@@ -25,7 +37,17 @@ enum PluginLoader {
                 pushBytes(L, plugin.source)
                 pushBytes(L, plugin.manifestPath)
                 state.pushFunction { c in
-                    try addMethod(c.named("plugin '\(plugin.name)'"), state: state)
+                    let c = c.named("plugin '\(plugin.name)'")
+                    try addMethod(c, state: state)
+                    if let record {
+                        // add(class, name, fn[, pieceMethods]): a piece type names its methods fourth.
+                        var methods: [String]?
+                        if case .table(let list)? = try? c.value(4) {
+                            methods = list.array.compactMap { if case .string(let s) = $0 { s } else { nil } }
+                        }
+                        record(Member(plugin: plugin.name, className: try c.string(1), name: try c.string(2),
+                                      pieceMethods: methods))
+                    }
                     return 0
                 }
                 return 4

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `piecebox stubs --plugins DIR`: what loaded plugins add is typed in the stubs: a piece type as a class with its
+/// methods and a stage constructor giving it, a plain method as a field of its class.
+@Suite struct StubsPluginsTests {
+    @Test func aPluginsPieceTypeAndMethodsAppearInTheStubs() throws {
+        let folder = try TestFolder()
+        try folder.write("plugins/pulse/plugin.lua", """
+        return {
+          pieces = { pulse = { layout = function() return {} end,
+                               methods = { beat = function(self) end, rest = function(self) end } } },
+          methods = { player = { skipTwice = function(p) end } },
+        }
+        """)
+        let run = try piecebox(["stubs", "--plugins", "plugins"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("---@meta"))
+        #expect(run.stdout.contains("""
+        ---@class piecebox.pulse: piecebox.piece
+        ---@field beat fun(self: piecebox.pulse, ...: any): any
+        ---@field rest fun(self: piecebox.pulse, ...: any): any
+        """))
+        #expect(run.stdout.contains("---@field pulse fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.pulse # plugin 'pulse'"))
+        #expect(run.stdout.contains("---@class piecebox.player\n---@field skipTwice fun(self: piecebox.player, ...: any): any # plugin 'pulse'"))
+    }
+
+    @Test func aPluginThatFailsToLoadWritesNothing() throws {
+        let folder = try TestFolder()
+        try folder.write("plugins/bad/plugin.lua", "return { pieces = { dot = 3 } }")
+        let run = try piecebox(["stubs", "--plugins", "plugins", "--out", "types"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("plugin 'bad': pieces.dot must be a table"), "\(run.stderr)")
+        #expect(folder.list("types").isEmpty)
+    }
+}
