@@ -336,3 +336,29 @@ extension ExploreTests {
         #expect(made[2].1 == "motion.spring{ duration = 0.3, bounce = 0.1 }")
     }
 }
+
+extension ExploreTests {
+    /// Draws hold whatever bounds a script gives: a span past the largest double stays finite, an integer bound
+    /// Lua cannot hold as an integer is refused at the action's line.
+    @Test func drawsStayFiniteAndBoundsAreChecked() throws {
+        let report = try runScenario("""
+        explore("wide", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = {
+            wide = function(s, w, gen)
+              local v = gen.number(-1e308, 1e308)
+              if v ~= v or v == 1 / 0 or v == -1 / 0 then error("not finite: " .. tostring(v)) end
+            end,
+          },
+          runs = 30, steps = 3,
+        })
+        explore("huge", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = { huge = function(s, w, gen) gen.integer(0, 1e300) end },
+        })
+        """) { $0.exploration.deep = true }
+        #expect(report.test("wide")?.status == .passed, "\(report.tests.map(\.message))")
+        #expect(report.test("huge")?.message.contains("scenario.lua:13: gen.integer: argument 2 must be a whole number (an integer Lua holds), got 1e+300") == true,
+                "\(report.tests.map(\.message))")
+    }
+}

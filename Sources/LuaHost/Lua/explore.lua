@@ -6,7 +6,7 @@ local host, lib = ...
 local type, error, tostring, pairs, ipairs, pcall = lib.type, lib.error, lib.tostring, lib.pairs, lib.ipairs, lib.pcall
 local setmetatable, rawequal, next = lib.setmetatable, lib.rawequal, lib.next
 local sort, concat, format, floor, mtype = lib.sort, lib.concat, lib.format, lib.floor, lib.mathtype
-local tonumber, collect, unpack = lib.tonumber, lib.collectgarbage, lib.unpack
+local tonumber, collect, unpack, tointeger = lib.tonumber, lib.collectgarbage, lib.unpack, lib.tointeger
 local X = host.exploring
 local invariant = host.invariant
 
@@ -144,8 +144,8 @@ local function newGen(src, rec)
   end
   local function bounds(fn, lo, hi, whole)
     for i, v in ipairs({ lo, hi }) do
-      if type(v) ~= "number" or v ~= v or v == 1 / 0 or v == -1 / 0 or (whole and mtype(v) ~= "integer" and floor(v) ~= v) then
-        error("gen." .. fn .. ": argument " .. i .. " must be " .. (whole and "a whole number" or "a finite number")
+      if type(v) ~= "number" or v ~= v or v == 1 / 0 or v == -1 / 0 or (whole and not tointeger(v)) then
+        error("gen." .. fn .. ": argument " .. i .. " must be " .. (whole and "a whole number (an integer Lua holds)" or "a finite number")
           .. ", got " .. tostring(v), 3)
       end
     end
@@ -157,7 +157,7 @@ local function newGen(src, rec)
   end
   function gen.integer(lo, hi)
     bounds("integer", lo, hi, true)
-    return draw("integer", floor(lo), floor(hi))
+    return draw("integer", tointeger(lo), tointeger(hi))
   end
   function gen.bool() return draw("bool", 0, 0) end
   function gen.pick(list)

@@ -130,7 +130,7 @@ local lib = {
   type = type, error = error, tostring = tostring, tonumber = tonumber, pairs = pairs, ipairs = ipairs,
   pcall = pcall, setmetatable = setmetatable, rawequal = rawequal, select = select, next = next,
   sort = table.sort, concat = table.concat, pack = table.pack, unpack = table.unpack, format = string.format,
-  floor = math.floor, mathtype = math.type, collectgarbage = collectgarbage,
+  floor = math.floor, mathtype = math.type, tointeger = math.tointeger, collectgarbage = collectgarbage,
 }
 local loadExplore, engine = host.loadExplore, nil
 local function explorer()

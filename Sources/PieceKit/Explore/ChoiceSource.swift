@@ -52,7 +52,10 @@ public enum ChoiceAsk: Sendable, Equatable {
         case .number(let low, let high):
             // 53 random bits as a fraction in [0, 1): exact, and the same everywhere.
             let fraction = Double(generator.next() >> 11) * 0x1p-53
-            return .number(low: low, high: high, value: min(low + (high - low) * fraction, high))
+            // A span past the largest double (−1e308 to 1e308) is blended end by end, never inf × 0.
+            let span = high - low
+            let value = span.isFinite ? min(low + span * fraction, high) : low * (1 - fraction) + high * fraction
+            return .number(low: low, high: high, value: value)
         case .bool:
             return .bool(generator.next() >> 63 == 1)
         case .pick(let n):
