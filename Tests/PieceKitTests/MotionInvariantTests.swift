@@ -106,6 +106,15 @@ import Testing
         #expect(still(sliding, moving: ["x"]) == nil)
     }
 
+    @Test func anElementDrawnAtOpacityZeroInBothFramesIsNotSeenToMove() {
+        // The hidden puck placed 200 points away while at opacity 0: nothing is drawn, so nothing jumps.
+        let hidden = [Self.frame(0, ["puck": ["x": 0, "opacity": 0]]), Self.frame(1, ["puck": ["x": 200, "opacity": 0]])]
+        #expect(continuous(hidden, limits: .init(maxStep: 10)) == nil)
+        // Seen in either frame, it is a jump: 200 points while it fades in.
+        let appearing = [Self.frame(0, ["puck": ["x": 0, "opacity": 0]]), Self.frame(1, ["puck": ["x": 200, "opacity": 0.2]])]
+        #expect(continuous(appearing, limits: .init(maxStep: 10))?.property == "x")
+    }
+
     @Test func aCreepSmallerThanTheLogsDecimalsSaysByHowMuch() {
         // 0.2161 → 0.2164 both print as 0.216: the message adds the step, 0.0003.
         let creeping = [Self.frame(0, ["card": ["progress": 0.2161]]), Self.frame(1, ["card": ["progress": 0.2164]])]
