@@ -82,7 +82,7 @@ enum FilmMain {
                 guard let n = Int(text), n >= 1, n <= 1_000_000 else { throw UsageError("--stage needs a whole number from 1, got \"\(RunCommand.clip(text))\"") }
                 o.stage = n
             default:
-                if a.hasPrefix("-") { throw UsageError("unknown option \(a) (see piecebox film --help)") }
+                if a.hasPrefix("-") { throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, help: help)) (see piecebox film --help)") }
                 o.inputs.append(a)
             }
             i += 1

@@ -7,6 +7,13 @@ enum FlagHint {
     static func flags(in help: String) -> [String] {
         var flags: [String] = []
         for line in help.split(separator: "\n") {
+            // A usage line names its flags in brackets: `[--tolerance T]`.
+            if line.drop(while: { $0 == " " }).hasPrefix("Usage:") {
+                for word in line.split(whereSeparator: { $0 == " " || $0 == "[" || $0 == "]" }) where word.hasPrefix("--") {
+                    flags.append(String(word.prefix { $0 != "]" }))
+                }
+                continue
+            }
             var rest = line.drop { $0 == " " }
             while rest.first == "-" {
                 let word = rest.prefix { $0 != " " && $0 != "," }

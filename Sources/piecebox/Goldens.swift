@@ -126,7 +126,7 @@ enum DiffMain {
                 }
                 if a == "--tolerance" { tolerance = n } else { limit = max(1, Int(min(n, 1e6))) }
             default:
-                if a.hasPrefix("-") { return usage("unknown option \(a)") }
+                if a.hasPrefix("-") { return usage("unknown option \(a)\(FlagHint.hint(for: a, help: help))") }
                 files.append(a)
             }
             i += 1

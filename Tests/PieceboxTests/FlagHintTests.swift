@@ -42,4 +42,17 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown option --jbos; did you mean --jobs?"), "\(run.stderr)")
     }
+
+    /// Every command hints from its own help: film and explore from their option lists, diff from its usage line.
+    @Test(arguments: [
+        (["film", "--outt", "x.svg", "a.jsonl"], "unknown option --outt; did you mean --out?"),
+        (["diff", "--tolerence", "1", "a.jsonl", "b.jsonl"], "unknown option --tolerence; did you mean --tolerance?"),
+        (["explore", "--savee", "found", "."], "unknown option --savee; did you mean --save?"),
+    ])
+    func everyCommandHintsItsOwnFlags(arguments: [String], words: String) throws {
+        let folder = try TestFolder()
+        let run = try piecebox(arguments, in: folder.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(words), "\(run.stderr)")
+    }
 }
