@@ -12,6 +12,7 @@ enum InitMain {
       piecebox.lua                     the project file: DIR is the project root (goldens are named from here)
       scenarios/first_card.lua         a starter scenario: a card that opens on the reveal spring
       .luarc.json                      lua-language-server settings: Lua 5.4 and PieceBox's globals
+      .luacheckrc                      luacheck's settings: the globals a scenario has (piecebox stubs --luacheck)
       types/\(TypeStubs.fileName)           type stubs of PieceBox's Lua API (as piecebox stubs writes them)
       .github/workflows/piecebox.yml   CI: every scenario, with goldens compared and never recorded; PieceBox
                                        built at the revision this piecebox was installed from, and cached
@@ -24,6 +25,7 @@ enum InitMain {
             (ProjectRoot.fileName, projectFile),
             ("scenarios/first_card.lua", starterScenario),
             (".luarc.json", luarc(stubFolders: typeStubs().isEmpty ? [] : [typeStubFolder])),
+            (LuacheckConfig.fileName, LuacheckConfig.text()),
             (".github/workflows/piecebox.yml", workflow(source: source)),
         ]
         out += typeStubs().map { (typeStubFolder + "/" + $0.name, $0.text) }

@@ -10,7 +10,7 @@ import LuaHost
         let folder = try TestFolder()
         let made = try piecebox(["init", "proj"], in: folder.path)
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(folder.list("proj") == [".github", ".luarc.json", "piecebox.lua", "scenarios", "types"])
+        #expect(folder.list("proj") == [".github", ".luacheckrc", ".luarc.json", "piecebox.lua", "scenarios", "types"])
         // Run from the project, as its README line says; the first golden run records, the second compares.
         let run = try piecebox(["run", "scenarios", "--golden", "goldens", "--record", "missing"], in: folder.path + "/proj")
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -20,6 +20,17 @@ import LuaHost
         #expect(folder.list("proj/goldens") == ["scenarios__first_card.jsonl"])
         // The CI workflow runs the same command, with CI set (so goldens are compared, never recorded).
         #expect(folder.read("proj/.github/workflows/piecebox.yml")?.contains("run: piecebox run scenarios --golden goldens") == true)
+        // The starter scenario is clean under the luacheck settings it comes with.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck") {
+            let lint = Process()
+            lint.executableURL = URL(fileURLWithPath: "/usr/bin/luacheck")
+            lint.arguments = ["--no-color", "--config", ".luacheckrc", "scenarios"]
+            lint.currentDirectoryURL = URL(fileURLWithPath: folder.path + "/proj")
+            lint.standardOutput = FileHandle.nullDevice
+            try lint.run()
+            lint.waitUntilExit()
+            #expect(lint.terminationStatus == 0)
+        }
     }
 
     @Test func initNeverOverwritesAnything() throws {
