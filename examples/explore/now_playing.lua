@@ -118,13 +118,19 @@ explore("NowPlaying holds still under Reduce Motion", {
   steps = 20, runs = 200,
 })
 
-local toggling = {}
-for k, v in pairs(actions) do toggling[k] = v end
-toggling.calm = function(s, w, gen) s:environment{ reduceMotion = gen.bool() } end
+-- A change of Reduce Motion or of the text size is an environment change, which SwiftUI lays out at once with no
+-- animation (the person changed a setting), and an exploration's `continuous` and `still` do not look at the
+-- setting: so across such changes only the rules that hold whatever the settings are checked.
+local settings = {}
+for k, v in pairs(actions) do settings[k] = v end
+settings.calm = function(s, w, gen) s:environment{ reduceMotion = gen.bool() } end
+settings.text = function(s, w, gen)
+  s:environment{ dynamicTypeSize = gen.pick{ "large", "xSmall", "xxxLarge", "accessibility1", "accessibility5" } }
+end
 
-explore("NowPlaying comes to rest whenever Reduce Motion changes", {
+explore("NowPlaying comes to rest on screen whatever the settings", {
   setup = function() return stage(false) end,
-  actions = toggling,
+  actions = settings,
   invariants = rules("finite", "settles"),
   steps = 20, runs = 200,
 })
