@@ -59,3 +59,14 @@ explore("a tab bar that never minimizes stays expanded", {
   settle = pageCoast,
   steps = 20, runs = 200,
 })
+
+-- Under Reduce Motion the morph and snap roles become the foundation's still spring (0.25 s, no bounce): the bar
+-- still changes shape between its two layouts (the specification names no other way), so `still` is not a rule
+-- here; it must still never jump.
+explore("under Reduce Motion the tab bar never jumps and comes to rest", {
+  setup = function() return stage(true) end,
+  actions = actions,
+  invariants = rules("finite", "continuous", "settles"),
+  settle = pageCoast,
+  steps = 20, runs = 200,
+})
