@@ -26,9 +26,12 @@ local actions = {
 -- The seed rebases the angle to its truncating remainder by 360 at every speed change (the same picture), so the
 -- angle's number may drop by a whole number of turns: `continuous` leaves it out, and `check` holds the picture
 -- instead: between two frames the disc turns at most 12 degrees (the fastest speed here), modulo 360.
-local function turnsSmoothly(s)
+local function turnsSmoothly(s, w)
   local previous
-  s:frames{ from = math.max(0, s:now() - 0.6) }:map(function(f)
+  -- Every frame since the last check (from the start in a minimal scenario, which checks once at its end).
+  local from = w.checkedTo or 0
+  w.checkedTo = s:now()
+  s:frames{ from = from }:map(function(f)
     local a = f.vinyl.disc.angle
     if previous then
       local d = (a - previous) % 360
