@@ -5,8 +5,8 @@
 -- 3 s of the last input, on screen, and every control VoiceOver reaches labelled and at least 44 points.
 --
 -- An exploration checks `continuous` and `still` on every step whatever the Reduce Motion setting is, so the
--- setting is fixed per exploration: one with it off, one with it on, and one that toggles it and checks the
--- rules that do not depend on it.
+-- setting is fixed per exploration: one with it off, one with it on, and one that changes it (and the text size)
+-- and checks the rules that do not depend on it.
 
 local tracks = {
   { title = "Slow Mornings", artist = "Aster Vale", duration = 222 },
@@ -88,9 +88,10 @@ end
 -- Under Reduce Motion the specification does not hold the layout still: the glass still grows into the card and
 -- folds back on the reveal and dismiss roles' Reduce Motion eases (0.2 s out, 0.18 s in), and the artwork, lines
 -- and controls, faded out first, ride that ease to their new places and fade in while it ends (60 ms after the
--- change). So the parts' frames may move; what must hold still is what the specification stills: presses do not
--- sink (no `scale` on the glass or play), the pull does not stretch, bubbles do not travel out of play (their
--- glass closes to 0.001 and opens in place), and letters do not grow.
+-- change). So the parts' frames may move (a bubble's too: it rides play's ease), and `still` holds what the
+-- specification stills of the rest: presses do not sink (no `scale` on the glass or play) and letters do not
+-- grow. (That the pull does not stretch and bubbles do not travel is examples/now_playing/reduce_motion.lua's:
+-- both show only while a finger is down or within a bubble's own offset, which these rules cannot tell apart.)
 local function join(...)
   local out = {}
   for _, list in ipairs{ ... } do for _, v in ipairs(list) do out[#out + 1] = v end end
