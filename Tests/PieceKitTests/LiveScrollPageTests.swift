@@ -31,6 +31,19 @@ import Testing
         #expect(abs(page.contentHeight - (24 + short + 36 + 500 + 360)) < 1e-9)
     }
 
+    /// A section titled "" shows an empty `Text` as its heading, which SwiftUI gives no accessibility element: the
+    /// page's headings skip it (the class of the mini player's empty subtitle, found by exploring).
+    @Test func aSectionWithAnEmptyTitleHasNoHeadingElement() throws {
+        let sections = [ScrollPage.Section(id: "a", title: "Overview", height: 300),
+                        ScrollPage.Section(id: "b", title: "", height: 300),
+                        ScrollPage.Section(id: "c", title: "Method", height: 300)]
+        let (stage, page) = try live(ScrollPage(sections: sections, containerSize: Size(width: 393, height: 852),
+                                                contentInsets: EdgeInsets(top: 59, bottom: 34)))
+        let tree = page.accessibilityElements(on: stage)
+        #expect(tree.map(\.id) == ["section.1", "section.3"])
+        #expect(tree.map(\.label) == ["Overview", "Method"])
+    }
+
     @Test func aFlingCoastsFrameByFrameAtTheNormalRate() throws {
         let (stage, page) = try live()
         page.fling(velocity: 1000)

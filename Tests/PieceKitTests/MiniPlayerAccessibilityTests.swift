@@ -34,6 +34,24 @@ import Testing
         #expect(!rig.piece.isExpanded)
     }
 
+    /// Found by exploring the mini player (examples/explore/mini_player.lua): a skip to a track with no artist,
+    /// then the player opened, left an element labelled "" in the tree. SwiftUI gives an empty `Text` no element.
+    @Test func aTrackWithNoArtistHasNoSubtitleElementAndNoTitleNoTitleElement() throws {
+        let rig = try MiniPlayerRig(tracks: [MockPlayer.Track(title: "Interlude", artist: "", duration: 40),
+                                             MockPlayer.Track(title: "", artist: "The Night Owls", duration: 40)])
+        try rig.piece.perform("activate", on: "bar", context: rig.stage)
+        try rig.stage.settle()
+        var tree = rig.piece.accessibilityElements(on: rig.stage)
+        #expect(tree.map(\.id) == ["chevron", "title", "progress", "previous", "play", "next"])
+        #expect(tree[1].label == "Interlude")
+        #expect(throws: InteractionError.self) { try rig.piece.perform("escape", on: "subtitle", context: rig.stage) }
+        rig.player.skip(.next)
+        try rig.stage.frames(1)
+        tree = rig.piece.accessibilityElements(on: rig.stage)
+        #expect(tree.map(\.id) == ["chevron", "subtitle", "progress", "previous", "play", "next"])
+        #expect(tree[1].label == "The Night Owls")
+    }
+
     @Test func closedThereIsNoEscapeToPerform() throws {
         let rig = try MiniPlayerRig()
         #expect(throws: InteractionError.unsupportedAction(piece: "miniPlayer", element: "", action: "escape",

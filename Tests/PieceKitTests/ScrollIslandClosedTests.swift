@@ -143,4 +143,23 @@ import Testing
                                               reduceMotion: false) == 1.03)
         #expect(ScrollIslandLayout.glassScale(size: .zero, pressed: true, scrubbing: true, reduceMotion: true) == 1)
     }
+
+    /// Found by exploring the island (examples/explore/scroll_island.lua): a tap on the bubble at the top of the page,
+    /// where the bubble is not out, was refused as "no part named \"bubble\" (it has: bar, glass, bubble, ...)", an
+    /// error naming the part it denied. It is a part that cannot be touched now, which an exploration discards.
+    @Test func theBubbleCannotBeTouchedBeforeItIsOut() throws {
+        let rig = try IslandRig()
+        #expect(rig.element("bubble") == nil)
+        do {
+            _ = try rig.stage.aim(at: "bubble", on: rig.island)
+            Issue.record("the bubble was aimed at before it was out")
+        } catch {
+            #expect(error.description == "scrollIsland bubble cannot be touched now: nothing of it is drawn now"
+                        + " (it comes and goes with the piece's state)")
+        }
+        // A name the island does not have is still unknown.
+        #expect(throws: InteractionError.unknownPart(piece: "scrollIsland", part: "lid", known: rig.island.partNames)) {
+            try rig.stage.aim(at: "lid", on: rig.island)
+        }
+    }
 }

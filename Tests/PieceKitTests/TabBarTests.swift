@@ -60,6 +60,23 @@ import Testing
         #expect(rig.stage.latestFrame?[rig.bar.name, "tab.library"]?["opacity"] == 1)
     }
 
+    /// Found by exploring the tab bar (examples/explore/tab_bar.lua: one fling down the page): minimized, VoiceOver's
+    /// tab element had the tab's inset frame, 48 − 2 × 4 = 40 points, under the 44-point target, while a finger
+    /// expands the bar anywhere on its 48-point circle and activating the element does the same.
+    @Test func minimizedTheSelectedTabIsTheWholeCircleForVoiceOver() throws {
+        let rig = try Rig()
+        rig.bar.setMinimized(true)
+        try rig.stage.settle()
+        let tree = rig.bar.accessibilityElements(on: rig.stage)
+        #expect(tree.map(\.id) == ["tab.library", "search", "accessory"])
+        // The circle: 48 round at x 21, y 831 − 48 = 783.
+        #expect(tree[0].frame == Rect(x: 21, y: 783, width: 48, height: 48))
+        // Expanded again, each tab has its own 134.5 × 54 slot.
+        try rig.bar.perform("activate", on: "tab.library", context: rig.stage)
+        try rig.stage.settle()
+        #expect(rig.bar.accessibilityElements(on: rig.stage)[0].frame == Rect(x: 25, y: 773, width: 134.5, height: 54))
+    }
+
     @Test func neverDoesNotMinimize() throws {
         let rig = try Rig(onScrollDown: false)
         rig.page.scroll(toOffset: 300)

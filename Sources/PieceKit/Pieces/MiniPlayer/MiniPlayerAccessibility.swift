@@ -3,7 +3,8 @@ import Foundation
 /// VoiceOver's view of the MiniPlayer. Closed: the bar's open button ("Open player", with the title and
 /// subtitle as its value) and play. Open: the close button, the title and subtitle, the playback position, and
 /// previous, play and next; the artwork is hidden, and so is the app's content behind the player. Escape closes
-/// from anywhere in the open player. No element takes focus on its own and no haptics play: the specification
+/// from anywhere in the open player. A title or subtitle that is empty (a track with no artist) has no element, as
+/// SwiftUI gives an empty `Text` none. No element takes focus on its own and no haptics play: the specification
 /// asks for neither.
 extension MiniPlayerPiece {
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
@@ -27,15 +28,18 @@ extension MiniPlayerPiece {
                                  actions: button ? ["activate", "escape"] : ["escape"],
                                  frame: frame.offsetBy(dx: 0, dy: follow))
         }
+        func line(_ id: String, _ text: String, _ frame: Rect) -> AccessibilityElement? {
+            .text(id: id, text, actions: ["escape"], frame: frame.offsetBy(dx: 0, dy: follow))
+        }
         return [
             element("chevron", m.closePlayer, button: true, g.chevron),
-            element("title", inputs.title, button: false, g.title),
-            element("subtitle", inputs.subtitle, button: false, g.subtitle),
+            line("title", inputs.title, g.title),
+            line("subtitle", inputs.subtitle, g.subtitle),
             element("progress", m.position, value: Self.spokenProgress(progress), button: false, g.progress),
             element("previous", m.previous, button: true, g.previous),
             element("play", playLabel, button: true, g.play),
             element("next", m.next, button: true, g.next),
-        ]
+        ].compactMap { $0 }
     }
 
     /// A `ProgressView`'s value as VoiceOver reads it: whole percent, rounded to the nearest ("20%"). The

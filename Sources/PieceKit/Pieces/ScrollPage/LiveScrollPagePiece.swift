@@ -107,12 +107,12 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
     /// A page takes no keys of its own.
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
-    /// Each section's heading, as VoiceOver meets it, in page order.
+    /// Each section's heading, as VoiceOver meets it, in page order (a section with an empty title has none).
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         page.sectionFrames.enumerated().compactMap { i, frame in
             guard page.sections.indices.contains(i) else { return nil }
-            return AccessibilityElement(id: "section.\(i + 1)", label: page.sections[i].title, traits: ["header"],
-                                        frame: sectionRect(frame))
+            return AccessibilityElement.text(id: "section.\(i + 1)", page.sections[i].title, traits: ["header"],
+                                             frame: sectionRect(frame))
         }
     }
 

@@ -158,9 +158,12 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
         var result: [AccessibilityElement] = []
         for tab in Self.tabs {
             guard let r = elementRect("tab.\(tab.id)", on: context), !isMinimized || tab.id == selected else { continue }
+            // Minimized, the selected tab is the whole circle: a touch anywhere on the bar expands it (see
+            // `touch`), and so does activating this element, so its frame is the bar's, not the tab's inset.
+            let frame = isMinimized ? elementRect("bar", on: context) ?? r : r
             result.append(AccessibilityElement(id: "tab.\(tab.id)", label: tab.title,
                                                traits: tab.id == selected ? ["button", "selected"] : ["button"],
-                                               actions: ["activate"], frame: r))
+                                               actions: ["activate"], frame: frame))
         }
         if let r = elementRect("search", on: context) {
             result.append(AccessibilityElement(id: "search", label: "Search", traits: ["button"], actions: ["activate"], frame: r))

@@ -21,4 +21,13 @@ public struct AccessibilityElement: Sendable, Equatable {
         self.id = id; self.label = label; self.value = value; self.hint = hint; self.traits = traits
         self.actions = actions; self.frame = frame; self.isFocused = isFocused
     }
+
+    /// A `Text` a piece shows as VoiceOver meets it, or nil when the text is empty: SwiftUI gives an empty `Text`
+    /// no accessibility element (there is nothing to read or to focus), so the tree leaves it out. Every piece that
+    /// shows text it was given (a track's artist, a section's title) builds its element here.
+    public static func text(id: String, _ text: String, value: String? = nil, traits: [String] = [],
+                            actions: [String] = [], frame: Rect) -> AccessibilityElement? {
+        guard !text.isEmpty else { return nil }
+        return AccessibilityElement(id: id, label: text, value: value, traits: traits, actions: actions, frame: frame)
+    }
 }

@@ -18,6 +18,9 @@ extension Stage {
     /// end, before the script could be stopped.
     public static let longestGesture = 600.0
 
+    /// Why a named part with nothing drawn for it cannot be touched.
+    public static let notDrawnNow = "nothing of it is drawn now (it comes and goes with the piece's state)"
+
     /// Puts a finger down on `piece` at `location` now.
     public func touchDown(on piece: any InteractivePiece, at location: Point) -> Finger {
         Finger(piece: piece, stage: self, at: location)
@@ -32,6 +35,11 @@ extension Stage {
             throw .unreachablePart(piece: piece.name, part: shownName, reason: reason)
         }
         guard let rect = piece.partRect(name, index: index, on: self) else {
+            // A part the piece names but draws nothing for now (a bubble not out yet) cannot be touched now; only a
+            // name the piece does not have, or an index past its parts, is unknown.
+            if index == nil, piece.partNames.contains(name) {
+                throw .unreachablePart(piece: piece.name, part: shownName, reason: Self.notDrawnNow)
+            }
             throw .unknownPart(piece: piece.name, part: shownName, known: piece.partNames)
         }
         return rect.center

@@ -1,0 +1,148 @@
+-- NowPlaying with its player, explored: random taps on its parts, pulls and drops, flings, keys, the app's binding,
+-- the app's own play, pause, skip and seek, waits, and Reduce Motion. What the specification implies must hold
+-- through any of them: no NaN; no jump with Reduce Motion off (every change rides a spring, an ease or a fade);
+-- with it on, nothing but opacities and what the specification lets change in place; everything at rest within
+-- 3 s of the last input, on screen, and every control VoiceOver reaches labelled and at least 44 points.
+--
+-- An exploration checks `continuous` and `still` on every step whatever the Reduce Motion setting is, so the
+-- setting is fixed per exploration: one with it off, one with it on, and one that changes it (and the text size)
+-- and checks the rules that do not depend on it.
+
+local tracks = {
+  { title = "Slow Mornings", artist = "Aster Vale", duration = 222 },
+  { title = "Paper Lanterns", artist = "Aster Vale", duration = 245 },
+  { title = "Tides", artist = "", duration = 61 },
+}
+
+local parts = { "surface", "grabber", "scrubber", "thumb", "play", "forward", "previous", "next", "art", "title",
+  "artist", "hairline", "times" }
+
+local function stage(reduceMotion)
+  local s = Stage{ width = 393, height = 852, safeArea = { top = 59, bottom = 34 }, fps = 60,
+    reduceMotion = reduceMotion }
+  local player = s:player{ tracks = tracks, time = 48, isPlaying = true, updateInterval = 0.5, trackEnd = "advance" }
+  local np = s:nowPlaying{ player = player }
+  s:frames(1)
+  return s, { np = np, player = player }
+end
+
+-- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
+-- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
+-- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
+local function swipeTime(gen, dx, dy, most)
+  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
+end
+
+local actions = {
+  tap = function(s, w, gen) w.np:tap(gen.pick(parts)) end,
+  drag = function(s, w, gen)
+    local part, dx, dy = gen.pick{ "surface", "scrubber" }, gen.number(-200, 200), gen.number(-400, 400)
+    w.np:drag{ part = part, dx = dx, dy = dy, duration = swipeTime(gen, dx, dy, 0.6) }
+  end,
+  fling = function(s, w, gen) w.np:fling{ dy = gen.number(-300, 300), velocity = gen.number(100, 3000) } end,
+  key = function(s, w, gen) w.np:key(gen.pick{ "space", "return", "escape", "left", "right" }) end,
+  binding = function(s, w, gen) w.np:setExpanded(gen.bool()) end,
+  play = function(s, w, gen) if gen.bool() then w.player:play() else w.player:pause() end end,
+  skip = function(s, w, gen) w.player:skip(gen.pick{ "next", "previous" }) end,
+  seek = function(s, w, gen) w.player:seek(gen.number(0, 60)) end,
+  wait = function(s, w, gen) s:advance(gen.number(0, 1.5)) end,
+}
+
+-- The grabber's touch area is the seed's own rect, 88 by 26 (NowPlayingLayout: `CGRect(x: card.midX - 44, y:
+-- card.minY, width: 88, height: 26)`): under 44 tall by the specification, not by the model. Its action is also
+-- VoiceOver's "Close player", escape and the Escape key.
+local rest = { "onScreen", "labels", hitTargets = { except = { "nowPlaying.grabber" } } }
+
+-- A finger landing on the track puts the thumb under it at once: the seed's scrub gesture sets the scrubbed time
+-- in `onChanged` with no animation ("the thumb jumps under the finger"), so the thumb's x may jump.
+local continuous = { except = { "thumb.x" } }
+
+--- The rules at rest, with the named ones (and a table of rules with options) added.
+local function rules(...)
+  local out = {}
+  for k, v in pairs(rest) do out[k] = v end
+  for _, r in ipairs({ ... }) do
+    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
+  end
+  return out
+end
+
+explore("NowPlaying never jumps and comes to rest", {
+  setup = function() return stage(false) end,
+  actions = actions,
+  invariants = rules("finite", "settles", { continuous = continuous }),
+  steps = 20, runs = 200,
+})
+
+-- A morphing line logs its letters by place (`title.letter.3`): when the text changes, the letter at a place is
+-- another glyph, with its own width and its neighbours' x, fading in where it rests (under Reduce Motion letters
+-- "neither grow nor wait"). That is a new view in SwiftUI, not one that moved, so a letter's x and w may change;
+-- and every letter rides with its line wherever the line goes. A letter's `scale` must hold.
+local letters = {}
+for _, line in ipairs{ "title", "artist" } do
+  for i = 1, 40 do
+    for _, number in ipairs{ "x", "y", "w", "h" } do letters[#letters + 1] = line .. ".letter." .. i .. "." .. number end
+  end
+end
+
+-- Under Reduce Motion the specification does not hold the layout still: the glass still grows into the card and
+-- folds back on the reveal and dismiss roles' Reduce Motion eases (0.2 s out, 0.18 s in), and the artwork, lines
+-- and controls, faded out first, ride that ease to their new places and fade in while it ends (60 ms after the
+-- change). So the parts' frames may move (a bubble's too: it rides play's ease), and `still` holds what the
+-- specification stills of the rest: presses do not sink (no `scale` on the glass or play) and letters do not
+-- grow. (That the pull does not stretch and bubbles do not travel is examples/now_playing/reduce_motion.lua's:
+-- both show only while a finger is down or within a bubble's own offset, which these rules cannot tell apart.)
+local function join(...)
+  local out = {}
+  for _, list in ipairs{ ... } do for _, v in ipairs(list) do out[#out + 1] = v end end
+  return out
+end
+
+local layoutMoves = {}
+for _, part in ipairs{ "surface", "art", "title", "artist", "hairline", "grabber", "scrubber", "thumb", "times",
+  "play", "forward", "previous", "next" } do
+  for _, number in ipairs{ "x", "y", "w", "h", "radius" } do layoutMoves[#layoutMoves + 1] = part .. "." .. number end
+end
+-- The lines' `scale` is their font size in the bar over the card's (15/22, 13/15): layout too.
+layoutMoves[#layoutMoves + 1] = "title.scale"
+layoutMoves[#layoutMoves + 1] = "artist.scale"
+
+explore("NowPlaying holds still under Reduce Motion", {
+  setup = function() return stage(true) end,
+  actions = actions,
+  invariants = rules("finite", "settles", {
+    continuous = continuous,
+    still = { moving = join(layoutMoves, letters, {
+      -- The press shades instead of sinking; labels blur out and in; a bubble's glass closes and opens in place.
+      "brightness", "blur", "contentBlur", "swapBlur", "forward.scale", "previous.scale", "next.scale",
+      -- `swap` is the incoming content's opacity in a crossfade (the outgoing one's is 1 - swap): a plain fade
+      -- under Reduce Motion, named apart from `opacity` because it is not the element's own.
+      "swap",
+      -- The hairline, the scrubber and the thumb on it show where a playing track is: playback, not motion.
+      "progress",
+      -- The thumb grows from 16 to 28 points under a finger on the press role and shrinks on release: the seed's
+      -- `scaleEffect(scrubbing ? 1 : 16 / thumb)` keeps that under Reduce Motion (on the still spring).
+      "thumb.scale" }) } }),
+  steps = 20, runs = 200,
+})
+
+-- A change of Reduce Motion or of the text size is an environment change, which SwiftUI lays out at once with no
+-- animation (the person changed a setting), and an exploration's `continuous` and `still` do not look at the
+-- setting: so across such changes only the rules that hold whatever the settings are checked.
+local settings = {}
+for k, v in pairs(actions) do settings[k] = v end
+settings.calm = function(s, w, gen) s:environment{ reduceMotion = gen.bool() } end
+settings.text = function(s, w, gen)
+  s:environment{ dynamicTypeSize = gen.pick{ "large", "xSmall", "xxxLarge", "accessibility1", "accessibility5" } }
+end
+
+-- At the largest text sizes the seed's bar keeps at least twice its height (`barW = max(w - tail, barH * 2)` in
+-- NowPlayingLayout.make), so play and forward, joined to its end, run past the piece's trailing edge: at
+-- accessibility5 the bar is 127 tall and 254 wide, and forward ends at 12 + 254 + 4 + 60 + 4 + 60 = 394, past the
+-- 393-point screen (found by the deep run, seed 1: one action, the text size). The specification's, not the model's.
+explore("NowPlaying comes to rest on screen whatever the settings", {
+  setup = function() return stage(false) end,
+  actions = settings,
+  invariants = rules("finite", "settles", { onScreen = { except = { "nowPlaying.forward" } } }),
+  steps = 20, runs = 200,
+})
