@@ -7,6 +7,9 @@ std = "piecebox"
 max_line_length = false
 -- Methods written `function p:observe(fn)` name `self` whether they use it or not.
 self = false
+-- Callbacks take the arguments PieceBox hands them, used or not: an exploration's actions (s, w, gen),
+-- a Lua piece's handlers (state, touch, env).
+unused_args = false
 -- The type stubs define the globals for the editor; they are no scenario.
 exclude_files = { "**/types/**" }
 stds.piecebox = {
