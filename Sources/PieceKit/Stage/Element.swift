@@ -13,7 +13,11 @@ public struct Element: Sendable, Equatable {
     /// Whether a number is an opacity: its name ends in "opacity" (`opacity`, `contentOpacity`, `shadowOpacity`).
     /// The one rule for what is drawn clamped to 0…1 and what Reduce Motion lets change.
     public static func isOpacity(_ name: String) -> Bool {
-        name.utf8.count >= 7 && name.lowercased().hasSuffix("opacity")
+        // Byte by byte, with no lowercased copy: it is asked for every number a layout publishes anew.
+        let bytes = name.utf8
+        guard bytes.count >= 7 else { return false }
+        let first = bytes[bytes.index(bytes.endIndex, offsetBy: -7)]
+        return (first == UInt8(ascii: "o") || first == UInt8(ascii: "O")) && bytes.suffix(6).elementsEqual("pacity".utf8)
     }
 
     /// One animatable number.

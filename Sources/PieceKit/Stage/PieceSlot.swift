@@ -17,7 +17,11 @@ final class PieceSlot {
     /// the frame rendered at the same time read the same numbers, so they are worked out once. Forgotten whenever
     /// the elements change.
     private var lastSample: (time: Double, values: [Double])?
-    private var cachedShape: PieceShape?
+    private var cachedShape: PieceShape? {
+        didSet { if cachedShape == nil { opacityPlaces = nil } }
+    }
+    /// The places of the opacities among the numbers (nil: to be found again, after the names changed).
+    private var opacityPlaces: [Int]?
     /// The shape the latest frame's layout holds: a new shape counts only what it does not share with it, since
     /// that is what the frames before it already count (a shape made between frames, for a piece's own look at
     /// itself, may never be in a frame).
@@ -45,9 +49,6 @@ final class PieceSlot {
         var watched: [ElementValue?] = []
         /// Numbers whose motion does not hold up a settle (`Element.Number.isBackground`).
         var background: [Bool] = []
-        /// Numbers drawn clamped to 0…1 (every name ending in "opacity", as SwiftUI clamps an opacity when it
-        /// renders): a spring may carry the value past 1, the frame shows what is drawn.
-        var clampsToUnit: [Bool] = []
         var attributes: [NamedValue] = []
     }
 
@@ -251,17 +252,36 @@ final class PieceSlot {
         elements.withUnsafeBufferPointer { states in
             for state in states {
                 state.animators.withUnsafeBufferPointer { animators in
-                    state.clampsToUnit.withUnsafeBufferPointer { clamps in
-                        for index in animators.indices {
-                            let value = animators[index].value(at: time, sharing: &samples)
-                            // min/max keep a NaN a NaN, for the finite rule to find.
-                            buffer[position] = clamps[index] ? Swift.min(Swift.max(value, 0), 1) : value
-                            position += 1
-                        }
+                    for animator in animators {
+                        buffer[position] = animator.value(at: time, sharing: &samples)
+                        position += 1
                     }
                 }
             }
         }
+        // Opacities are drawn clamped to 0…1, as SwiftUI clamps one when it renders (a spring may carry it past 1;
+        // the frame shows what is drawn). min/max keep a NaN a NaN, for the finite rule to find.
+        let places = opacityPlaces ?? findOpacityPlaces()
+        places.withUnsafeBufferPointer { places in
+            for place in places {
+                buffer[start + place] = Swift.min(Swift.max(buffer[start + place], 0), 1)
+            }
+        }
+    }
+
+    /// Where the piece's opacities sit among its numbers (`Element.isOpacity`), found once per change of its
+    /// elements' names, as the shape is.
+    private func findOpacityPlaces() -> [Int] {
+        var places: [Int] = []
+        var position = 0
+        for state in elements {
+            for name in state.numberNames {
+                if Element.isOpacity(name) { places.append(position) }
+                position += 1
+            }
+        }
+        opacityPlaces = places
+        return places
     }
 
     private func sampledValues(at time: Double) -> [Double] {
@@ -302,7 +322,6 @@ private extension PieceSlot.ElementState {
         animators.append(animator)
         watched.append(value)
         self.background.append(background)
-        clampsToUnit.append(Element.isOpacity(name))
     }
 
     /// Brings the state up to `element` in place when it publishes the same number and attribute names in the
