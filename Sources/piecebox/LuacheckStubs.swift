@@ -15,28 +15,8 @@ enum LuacheckStubs {
             FileHandle.standardOutput.write(Data(text.utf8))
             return 0
         }
-        let path = PathText.join(folder, LuacheckConfig.fileName)
-        var plan = OutputPlan()
-        if let root = plan.folder(folder, "the luacheck settings' folder (--out \(folder))") {
-            if RegularFile.entryKind(at: path) != nil, !isOurs(path) {
-                plan.input(path, "\(path), which piecebox stubs --luacheck did not write")
-            }
-            plan.file(path, "luacheck's settings", boundary: .folder(root, "the folder \(folder)"))
-        }
-        do { try plan.check() } catch {
-            writeErr("piecebox stubs: \(error); nothing was written")
-            return 1
-        }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            writeErr("piecebox stubs: cannot make \(folder): \(error.localizedDescription)")
-            return 1
-        }
-        if case .failure(let problem) = AtomicFile.write(Data(text.utf8), to: path) {
-            writeErr("piecebox stubs: cannot write \(path): \(problem.reason)")
-            return 1
-        }
-        writeOut("wrote \(path)")
-        return 0
+        return GeneratedFiles.write([(LuacheckConfig.fileName, text)], into: folder, what: "luacheck's settings",
+                                    ours: isOurs, whose: "piecebox stubs --luacheck did not write")
     }
 
     static func isOurs(_ path: String) -> Bool {

@@ -86,33 +86,8 @@ enum StubsMain {
         }
         // Planned first: the folder stays in its project, and a file of that name that is not a stub file (a
         // scenario, a module) is never written over.
-        var plan = OutputPlan()
-        if let root = plan.folder(folder, "the stubs folder (--out \(folder))") {
-            for file in TypeStubs.files() {
-                let path = PathText.join(folder, file.name)
-                if RegularFile.entryKind(at: path) != nil, !isStubFile(path) {
-                    plan.input(path, "\(path), which is not a stub file (it does not start with ---@meta)")
-                }
-                plan.file(path, "the stubs", boundary: .folder(root, "the stubs folder \(folder)"))
-            }
-        }
-        do { try plan.check() } catch {
-            writeErr("piecebox stubs: \(error); nothing was written")
-            return 1
-        }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            writeErr("piecebox stubs: cannot make \(folder): \(error.localizedDescription)")
-            return 1
-        }
-        for file in TypeStubs.files() {
-            let path = PathText.join(folder, file.name)
-            if case .failure(let problem) = AtomicFile.write(Data((file.text + added).utf8), to: path) {
-                writeErr("piecebox stubs: cannot write \(path): \(problem.reason)")
-                return 1
-            }
-            writeOut("wrote \(path)")
-        }
-        return 0
+        return GeneratedFiles.write(TypeStubs.files().map { ($0.name, $0.text + added) }, into: folder, what: "the stubs",
+                                    ours: isStubFile, whose: "is not a stub file (it does not start with ---@meta)")
     }
 
     /// Whether `path` holds editor stubs already (a `---@meta` file), so writing new ones over it loses nothing.
