@@ -14,10 +14,10 @@ public struct Element: Sendable, Equatable {
     /// The one rule for what is drawn clamped to 0…1 and what Reduce Motion lets change.
     public static func isOpacity(_ name: String) -> Bool {
         // Byte by byte, with no lowercased copy: it is asked for every number a layout publishes anew.
-        let bytes = name.utf8
-        guard bytes.count >= 7 else { return false }
-        let first = bytes[bytes.index(bytes.endIndex, offsetBy: -7)]
-        return (first == UInt8(ascii: "o") || first == UInt8(ascii: "O")) && bytes.suffix(6).elementsEqual("pacity".utf8)
+        // "opacity" itself compares as one small string; the rest of the short names are told apart by length.
+        if name == "opacity" { return true }
+        guard name.utf8.count > 7 else { return false }
+        return name.hasSuffix("Opacity") || name.hasSuffix("opacity")
     }
 
     /// One animatable number.

@@ -272,12 +272,17 @@ final class PieceSlot {
     /// Where the piece's opacities sit among its numbers (`Element.isOpacity`), found once per change of its
     /// elements' names, as the shape is.
     private func findOpacityPlaces() -> [Int] {
+        // Read in place, as sampling reads: copying an element's state would retain each of its arrays.
         var places: [Int] = []
         var position = 0
-        for state in elements {
-            for name in state.numberNames {
-                if Element.isOpacity(name) { places.append(position) }
-                position += 1
+        elements.withUnsafeBufferPointer { states in
+            for index in states.indices {
+                states[index].numberNames.withUnsafeBufferPointer { names in
+                    for place in names.indices {
+                        if Element.isOpacity(names[place]) { places.append(position) }
+                        position += 1
+                    }
+                }
             }
         }
         opacityPlaces = places
