@@ -79,6 +79,17 @@ extension RunCommand {
 /// Where `--save DIR` writes a file's minimal scenarios: one file per scenario, named from its path from the project
 /// root (as logs are), so the name is the same however the path was typed.
 enum SavedScenarios {
+    /// Each file's save path under `--save DIR`, with the folder made (empty without `--save`); nil, the problem
+    /// said, when the folder cannot be made.
+    static func prepare(_ save: String?, files: [String]) -> [String: String]? {
+        guard let save else { return [:] }
+        do { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) } catch {
+            writeErr("piecebox: cannot create the folder of minimal scenarios \(save): \(error.localizedDescription); nothing was run")
+            return nil
+        }
+        return paths(for: files, in: save)
+    }
+
     static func paths(for files: [String], in folder: String) -> [String: String] {
         var out: [String: String] = [:]
         for (file, relative) in zip(files, ProjectRoot.relativePaths(of: files)) {

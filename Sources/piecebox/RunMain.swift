@@ -53,13 +53,7 @@ enum RunMain {
             return 2
         }
         if sharded { bazel.acknowledgeSharding() }
-        let savePaths = cmd.save.map { SavedScenarios.paths(for: files, in: $0) } ?? [:]
-        if let save = cmd.save {
-            do { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) } catch {
-                writeErr("piecebox: cannot create the folder of minimal scenarios \(save): \(error.localizedDescription); nothing was run")
-                return 2
-            }
-        }
+        guard let savePaths = SavedScenarios.prepare(cmd.save, files: files) else { return 2 }
 
         // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
         let goldens = cmd.golden.map {

@@ -107,6 +107,12 @@ enum StageBinding: ClassBinding {
     }
 
     static func describe(_ cls: LuaClass<StageObject>, context: BindingContext) {
+        describeClock(cls, context: context)
+        describeFrames(cls, context: context)
+    }
+
+    /// What moves the clock: advance, frames, events, settle, jump, now.
+    static func describeClock(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
@@ -163,6 +169,10 @@ enum StageBinding: ClassBinding {
             return 1
         }
         cls.method("now", "The stage's virtual time", returns: "number") { o, c in c.push(o.stage.now); return 1 }
+    }
+
+    /// What reads the kept frames and the environment, and the stage's readings.
+    static func describeFrames(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)",
                    [.opt("i", "integer")], returns: "table?") { o, c in
             if c.isNil(1) {

@@ -596,7 +596,6 @@ function M.run(name, spec)
   local runs, shard, shards = X.runs(spec.runs)
   X.quiet(spec.maxFrames or M.defaultMaxFrames)
   local ok, err = pcall(function()
-    local valid = 0
     for i = shard, runs - 1, shards do
       if i % M.collectEvery == 0 then collect("collect") end
       -- Short runs first: run i takes at most 2 + 2i steps (Hypothesis and QuickCheck grow their cases so too).
@@ -634,7 +633,6 @@ function M.run(name, spec)
         }
         return concat(lines, "\n")
       end
-      valid = valid + 1
     end
   end)
   X.quiet()
