@@ -29,9 +29,9 @@ extension MiniPlayer {
     /// A guess: SwiftUI's conversion of a touch into a moving view's space is not documented, nor whether it uses
     /// the geometry as drawn (the offset part-way along its spring) or the geometry the view is heading for. Drawn
     /// is taken, since a touch is matched against what is on screen. Were it the target, each sample would be
-    /// measured against the offset the previous sample set, so a steady drag would move in steps of a sample rather
-    /// than glide; where the finger rests until the spring has arrived the two agree (drawn and target are then the
-    /// same), so releases after such a rest decide alike.
+    /// measured against the offset the previous sample set, so a steady drag's translation would go up in pairs of
+    /// equal steps rather than smoothly; where the finger rests until the spring has arrived the two agree (drawn
+    /// and target are then the same), so releases after such a rest decide alike.
     public static let defaultDragGeometry = DragGeometry.drawn
 }
 

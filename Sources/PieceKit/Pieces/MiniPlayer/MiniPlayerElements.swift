@@ -52,7 +52,9 @@ extension MiniPlayerPiece: MemoisedPiece {
             .number("radius", open ? 0 : L.barRadius)
             .number("shadowOpacity", open ? 0 : L.shadowOpacity)
         // The drag's options, logged only when a scenario chose others than the defaults.
-        if input.dragSpace != MiniPlayer.defaultDragSpace { background = background.text("dragSpace", input.dragSpace.rawValue) }
+        if input.dragSpace != MiniPlayer.defaultDragSpace {
+            background = background.text("dragSpace", input.dragSpace.rawValue)
+        }
         if input.dragGeometry != MiniPlayer.defaultDragGeometry {
             background = background.text("dragGeometry", input.dragGeometry.rawValue)
         }

@@ -43,7 +43,8 @@ public final class MiniPlayerPiece: InteractivePiece {
 
     /// A piece bound to `player`, to be added to `stage` (`try stage.add(piece)`). It starts closed.
     public init(context: any PieceContext, player: any MediaPlayer, name: String = "miniPlayer",
-                messages: MiniPlayer.Messages = .standard, dragSpace: MiniPlayer.DragSpace = MiniPlayer.defaultDragSpace,
+                messages: MiniPlayer.Messages = .standard,
+                dragSpace: MiniPlayer.DragSpace = MiniPlayer.defaultDragSpace,
                 dragGeometry: MiniPlayer.DragGeometry = MiniPlayer.defaultDragGeometry) {
         self.name = name
         self.dragSpace = dragSpace
