@@ -7,7 +7,9 @@
 /// since the button's tap gives way once the finger moves).
 ///
 /// The bar's drag is measured on the screen (its gesture sits outside its offset); the full player's in its own
-/// moving space unless the piece's `dragSpace` is `.screen` (see `MiniPlayer.DragSpace`).
+/// moving space unless the piece's `dragSpace` is `.screen` (see `MiniPlayer.DragSpace`). Every sample, the lift's
+/// included, is turned into that space with the player's offset at the moment it arrives; the lift adds no sample
+/// to the speed's, as a finger at rest gives none.
 extension MiniPlayerPiece {
     /// The buttons, by the names scripts use.
     public enum Button: String, Sendable {
