@@ -6,14 +6,17 @@ import Testing
 /// millisecond, a guess), which `Stage{ gesturePrediction = ... }` overrides. The mini player's specification opens
 /// the bar when a drag ends with distance < -40 or predicted < -160, and closes the player when distance > 120 or
 /// predicted > 320. Predicted = translation + v / 1000 × r / (1 − r): at r = 0.99 that is v × 0.099, at r = 0.995
-/// v × 0.199. Each fling below keeps its distance inside the distance rule, so only the prediction decides.
+/// v × 0.199. Each fling below keeps its distance inside the distance rule, so only the prediction decides. The
+/// open player's drag is measured on the screen here (`dragSpace = "screen"`), so the arithmetic is the finger's;
+/// in the player's own moving space it is in `MiniPlayerDragSpaceTests`.
 @Suite struct GesturePredictionTests {
     static func expanded(after flings: String, rate: Double?, open: Bool) throws -> Bool {
         let stage = rate.map { "Stage{ fps = 120, gesturePrediction = \($0) }" } ?? "Stage{ fps = 120 }"
         let report = try runScenario("""
         test("flick", function()
           local s = \(stage)
-          local mp = s:miniPlayer{ player = s:player{ tracks = { { title = "A", artist = "B", duration = 200 } } } }
+          local mp = s:miniPlayer{ player = s:player{ tracks = { { title = "A", artist = "B", duration = 200 } } },
+            dragSpace = "screen" }
           \(open ? "mp:tap(\"bar\") s:settle()" : "")
           \(flings)
           s:settle()

@@ -70,12 +70,20 @@ import Testing
     }
 
     @Test func theProgressFollowsThePlayersReportsAndALiveStreamShowsZero() throws {
-        let rig = try MiniPlayerRig(isPlaying: true)
+        // The progress bar is the open player's: opened under Reduce Motion, it is there on the next frame
+        // (1/120 s on, before the first report at 0.5 s).
+        let still = PieceEnvironment(reduceMotion: true)
+        let rig = try MiniPlayerRig(environment: still, isPlaying: true)
+        rig.piece.setExpanded(true)
+        try rig.stage.renderFrame()
         #expect(rig.value("progress", "value") == 0.2)          // 40 / 200
         try rig.stage.advance(1)
         // Two reports later (every 0.5 s): 41 / 200 = 0.205.
         #expect(abs((rig.value("progress", "value") ?? 0) - 0.205) < 1e-9)
-        let live = try MiniPlayerRig(tracks: [MockPlayer.Track(title: "Radio", artist: "Live", duration: 0)])
+        let live = try MiniPlayerRig(environment: still,
+                                     tracks: [MockPlayer.Track(title: "Radio", artist: "Live", duration: 0)])
+        live.piece.setExpanded(true)
+        try live.stage.renderFrame()
         #expect(live.value("progress", "value") == 0)
     }
 }

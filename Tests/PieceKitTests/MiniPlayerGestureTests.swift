@@ -3,7 +3,9 @@ import Testing
 
 /// Gestures through the stage's synthesized touches, on both sides of every threshold. A `drag` lifts at rest
 /// (velocity 0), so its predicted end is its translation; a `fling` lifts at exactly its speed, so its predicted end
-/// is translation + velocity × 0.099 (the 0.99-per-millisecond decay: 0.99 / (1 − 0.99) / 1000 s).
+/// is translation + velocity × 0.099 (the 0.99-per-millisecond decay: 0.99 / (1 − 0.99) / 1000 s). The open
+/// player's thresholds here are measured on the screen (`dragSpace: .screen`), one for one; in its own moving space
+/// they are in `MiniPlayerDragSpaceTests`.
 @Suite struct MiniPlayerGestureTests {
     @Test func anUpwardDragOf39StaysClosedAnd41Opens() throws {
         let short = try MiniPlayerRig()
@@ -32,15 +34,15 @@ import Testing
         #expect(strong.piece.isExpanded)
     }
 
-    @Test func openADownwardDragOf119StaysAnd121Closes() throws {
-        let short = try MiniPlayerRig()
+    @Test func onTheScreenOpenADownwardDragOf119StaysAnd121Closes() throws {
+        let short = try MiniPlayerRig(dragSpace: .screen)
         try short.open()
         try short.stage.drag(on: short.piece, from: Point(x: 196, y: 300), dx: 0, dy: 119)
         try short.stage.settle()
         #expect(short.piece.isExpanded)
         #expect(sameRect(short.rect("background"), Rect(x: 0, y: 0, width: 393, height: 852)))
 
-        let far = try MiniPlayerRig()
+        let far = try MiniPlayerRig(dragSpace: .screen)
         try far.open()
         try far.stage.drag(on: far.piece, from: Point(x: 196, y: 300), dx: 0, dy: 121)
         try far.stage.settle()
@@ -48,15 +50,15 @@ import Testing
         #expect(sameRect(far.rect("background"), Rect(x: 12, y: 746, width: 369, height: 64)))
     }
 
-    @Test func openAFlickPredictedToEnd319DownStaysAnd321Closes() throws {
+    @Test func onTheScreenOpenAFlickPredictedToEnd319DownStaysAnd321Closes() throws {
         // 100 + 2212 × 0.099 = 318.988: stays. 100 + 2233 × 0.099 = 321.067: closes.
-        let weak = try MiniPlayerRig()
+        let weak = try MiniPlayerRig(dragSpace: .screen)
         try weak.open()
         try weak.stage.fling(on: weak.piece, from: Point(x: 196, y: 300), dx: 0, dy: 100, speed: 2212)
         try weak.stage.settle()
         #expect(weak.piece.isExpanded)
 
-        let strong = try MiniPlayerRig()
+        let strong = try MiniPlayerRig(dragSpace: .screen)
         try strong.open()
         try strong.stage.fling(on: strong.piece, from: Point(x: 196, y: 300), dx: 0, dy: 100, speed: 2233)
         try strong.stage.settle()
@@ -79,8 +81,8 @@ import Testing
         #expect(!rig.piece.isExpanded)
     }
 
-    @Test func openThePlayerFollowsADownwardDragOneForOneAndNotAnUpwardOne() throws {
-        let rig = try MiniPlayerRig()
+    @Test func onTheScreenOpenThePlayerFollowsADownwardDragOneForOneAndNotAnUpwardOne() throws {
+        let rig = try MiniPlayerRig(dragSpace: .screen)
         try rig.open()
         let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         try finger.move(dx: 0, dy: 80)

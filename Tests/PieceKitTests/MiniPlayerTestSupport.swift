@@ -11,11 +11,12 @@ struct MiniPlayerRig {
                          MockPlayer.Track(title: "Paper Planes", artist: "The Night Owls", duration: 180)]
 
     init(environment: PieceEnvironment = PieceEnvironment(), fps: Int = 120,
-         tracks: [MockPlayer.Track] = MiniPlayerRig.tracks, time: Double = 40, isPlaying: Bool = false) throws {
+         tracks: [MockPlayer.Track] = MiniPlayerRig.tracks, time: Double = 40, isPlaying: Bool = false,
+         dragSpace: MiniPlayer.DragSpace = .view, dragGeometry: MiniPlayer.DragGeometry = .drawn) throws {
         stage = try Stage(environment: environment, fps: fps)
         player = MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying,
                             updateInterval: .seconds(0.5))
-        piece = MiniPlayerPiece(context: stage, player: player)
+        piece = MiniPlayerPiece(context: stage, player: player, dragSpace: dragSpace, dragGeometry: dragGeometry)
         try stage.add(piece)
         try stage.renderFrame()
     }

@@ -9,7 +9,13 @@ test("piece options", function()
     .toThrow("option 'messages' has an unknown key 'open'")
   expect(function() s:miniPlayer{ player = player, messages = { play = 1 } } end).toThrow("messages.play must be a string")
   expect(function() s:miniPlayer{ player = player, isExpanded = true } end)
-    .toThrow("unknown option 'isExpanded' (known: player, name, messages)")   -- the piece keeps its own
+    .toThrow("unknown option 'isExpanded' (known: player, name, messages, dragSpace, dragGeometry)")   -- its own
+  expect(function() s:miniPlayer{ player = player, dragSpace = "world" } end)
+    .toThrow([[stage:miniPlayer: option 'dragSpace' must be one of "view", "screen", got "world"]])
+  expect(function() s:miniPlayer{ player = player, dragSpace = 1 } end)
+    .toThrow([[option 'dragSpace' must be "view" or "screen"]])
+  expect(function() s:miniPlayer{ player = player, dragGeometry = "animated" } end)
+    .toThrow([[option 'dragGeometry' must be one of "drawn", "target", got "animated"]])
   local mp = s:miniPlayer{ player = player }
   expect(function() s:miniPlayer{ player = player } end).toThrow('a piece named "miniPlayer" is already on the stage')
   expect(function() mp:tap("chevron") end).toThrow("the player is closed (open it first, e.g. tap the bar)")

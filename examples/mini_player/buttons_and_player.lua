@@ -22,9 +22,12 @@ test("play, previous and next reach the player", function()
 end)
 
 test("the progress follows the reports", function()
-  local s = P.stage()
+  local s = P.stage{ reduceMotion = true }          -- so the player opens at once
   local _, mp = P.miniPlayer(s, { isPlaying = true })
   expect(mp.progress).toBe(0.2)                     -- 40 / 200
+  expect(s:frame().miniPlayer.progress).toBe(nil)   -- the progress bar is the open player's
+  mp:tap()                                          -- 0.1 s: before the first report at 0.5 s
+  expect(s:frame().miniPlayer.progress.value).toBe(0.2)
   s:advance(1)
   expect(mp.progress).toBeCloseTo(41 / 200, 1e-9)   -- two reports later
   expect(s:frame().miniPlayer.progress.value).toBeCloseTo(0.205, 1e-9)

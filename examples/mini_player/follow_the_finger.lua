@@ -1,5 +1,6 @@
--- While a finger drags, the bar rises by a quarter of an upward drag and the open player follows a downward one
--- point for point, both on the drag spring (0.3 s, bounce 0.1). A release that opens or closes resets the offset
+-- While a finger drags, the bar rises by a quarter of an upward drag and the open player follows a downward one,
+-- both on the drag spring (0.3 s, bounce 0.1). The open player's drag is measured in its own space, which its
+-- offset moves, so it follows the finger's movement less its own: about half the finger's travel. A release that opens or closes resets the offset
 -- in the same update, so that spring carries the morph as well: it passes its place by 0.15 %
 -- (exp(-pi * 0.9 / sqrt(1 - 0.9^2)) = 0.0015), not the morph spring's 0.63 %. A cancelled drag changes nothing.
 local P = require("_player")
@@ -30,11 +31,15 @@ test("the open player follows the finger down, not up, and closes on the drag sp
   finger:move(0, -100)
   s:advance(0.5)
   expect(s:frame().miniPlayer.background.y).toBe(0)
-  finger:moveTo(196, 500)
+  finger:moveTo(196, 500)                          -- 200 down, the player at 0: 200
   s:advance(1)
   expect(s:frame().miniPlayer.chevron.y).toBeCloseTo(67 + 200, 1e-9)
+  finger:moveTo(196, 700)                          -- 400 down, the player at 200: 400 - 200 = 200 again
+  s:advance(1)
+  expect(s:frame().miniPlayer.chevron.y).toBeCloseTo(67 + 200, 1e-9)
+  expect(mp.dragOffset).toBe(200)                  -- the finger went 400, the player 200
   local from = s:now()
-  finger:up()
+  finger:up()                                      -- 400 - 200 = 200, past 120
   s:settle()
   expect(mp.isExpanded).toBe(false)
   -- from 200 to 746: past it by 546 * 0.0015 = 0.83 points

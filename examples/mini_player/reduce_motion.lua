@@ -10,10 +10,34 @@ test("a tap swaps the states at once", function()
   local f = s:frame().miniPlayer
   expect(f.background).toBeCloseTo(mp.layout.open.background, 1e-9)
   expect(f.title.opacity).toBe(1)
-  expect(f.miniTitle.opacity).toBe(0)
+  expect(f.miniTitle).toBe(nil)                     -- the bar's parts left on the same frame: no fade to wait for
   expect(s:settle()).toBe(0)
   mp:tap("chevron")
-  expect(s:frame().miniPlayer.background).toBeCloseTo(mp.layout.closed.background, 1e-9)
+  f = s:frame().miniPlayer
+  expect(f.background).toBeCloseTo(mp.layout.closed.background, 1e-9)
+  expect(f.miniTitle.opacity).toBe(1)
+  expect(f.chevron).toBe(nil)
+  expect(s:settle()).toBe(0)
+end)
+
+test("the open player follows its own moving space, frame for frame", function()
+  -- No spring: each move reads the frame before it, which shows the previous translation whole. The finger at
+  -- 30, 60, 90, 120 below where it went down gives 30 - 0, 60 - 30, 90 - 30, 120 - 60: 30, 30, 60, 60.
+  local s = P.stage{ reduceMotion = true }
+  local _, mp = P.miniPlayer(s)
+  mp:tap()
+  local finger = mp:touch(196, 300)
+  local shown = {}
+  for i = 1, 4 do
+    finger:move(0, 30)
+    s:frames(1)
+    shown[i] = s:frame().miniPlayer.chevron.y - mp.layout.open.chevron.y
+  end
+  expect(shown).toEqual({ 30, 30, 60, 60 })
+  expect(s:settle()).toBe(0)                        -- nothing moves on its own
+  finger:up()
+  s:settle()
+  expect(mp.isExpanded).toBe(true)                  -- the lift reads 120 - 60 = 60 (see drag_thresholds.lua)
 end)
 
 test("the bar rises with the finger frame for frame", function()

@@ -16,7 +16,7 @@ test("the bar and the player mirror", function()
   expect(f.previous.x).toBeCloseTo(262.5, 1e-9)
   expect(f.next.x).toBeCloseTo(86.5, 1e-9)
   -- the drag is vertical, so its rules do not mirror
-  mp:drag{ dy = 121, x = 196, y = 300 }
+  mp:drag{ dy = 300, x = 196, y = 300 }           -- about 150 in the player's own space: past 120
   s:settle()
   expect(mp.isExpanded).toBe(false)
 end)

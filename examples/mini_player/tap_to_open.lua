@@ -16,8 +16,8 @@ test("the bar opens into the full player", function()
   -- 64 -> 852 and 46 -> 337, each past its place by 0.63 % of the way
   expect(P.series(s, "background", "h", from)).toOvershootBy(0.0063, 0.0005)
   expect(P.series(s, "art", "w", from)).toOvershootBy(0.0063, 0.0005)
-  -- the bar's parts are gone, the player's are in
-  expect(f.miniTitle.opacity).toBe(0)
+  -- the bar's parts are gone (their fade over, they left the frame), the player's are in
+  expect(f.miniTitle).toBe(nil)
   expect(f.title.opacity).toBe(1)
   expect(f.content.accessibilityHidden).toBe(true)
 end)

@@ -241,6 +241,8 @@
 ---@field player piecebox.player|table # The player it shows and controls
 ---@field name? string # The piece's name in the frame log (default miniPlayer)
 ---@field messages? table # Copy that replaces the standard strings, by key
+---@field dragSpace? "view"|"screen" # Where the open player's drag is measured: its own moving space, or the screen one for one (default "view")
+---@field dragGeometry? "drawn"|"target" # The player's offset a touch is turned into its space with: as drawn, or where it is heading (a guess) (default "drawn")
 
 ---`vinyl`: made by `s:vinyl{...}` on a stage. Plugins may add methods.
 ---@class piecebox.vinyl

@@ -2,7 +2,8 @@ import CLua
 import CLuaShim
 import PieceKit
 
-/// `s:miniPlayer{ player = p, name = "miniPlayer", messages = {...} }`: the mini bar that grows into a full-screen
+/// `s:miniPlayer{ player = p, name = "miniPlayer", messages = {...}, dragSpace = "view", dragGeometry = "drawn" }`:
+/// the mini bar that grows into a full-screen
 /// player, bound to a player (title and subtitle from its track and artist, progress from its time over the
 /// duration); its gestures and VoiceOver (the shared interaction methods), and what it knows: `isExpanded`,
 /// `progress` and `layout` (every rect where it rests, closed and open, in stage coordinates).
@@ -12,6 +13,12 @@ enum MiniPlayerBinding: StageMadeBinding {
         .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
         .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
         .init("messages", "table", "Copy that replaces the standard strings, by key"),
+        .init("dragSpace", "\"view\"|\"screen\"", default: "\"view\"",
+              "Where the open player's drag is measured: its own moving space, or the screen one for one",
+              must: "\"view\" or \"screen\""),
+        .init("dragGeometry", "\"drawn\"|\"target\"", default: "\"drawn\"",
+              "The player's offset a touch is turned into its space with: as drawn, or where it is heading (a guess)",
+              must: "\"drawn\" or \"target\""),
     ]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
@@ -19,8 +26,13 @@ enum MiniPlayerBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
+        let space = try opts.choice("dragSpace", MiniPlayer.DragSpace.self, all: MiniPlayer.DragSpace.allCases)
+        let geometry = try opts.choice("dragGeometry", MiniPlayer.DragGeometry.self,
+                                       all: MiniPlayer.DragGeometry.allCases)
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
-                                             messages: try messages(opts.table["messages"], c))
+                                    messages: try messages(opts.table["messages"], c),
+                                    dragSpace: space ?? MiniPlayer.defaultDragSpace,
+                                    dragGeometry: geometry ?? MiniPlayer.defaultDragGeometry)
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece
     }

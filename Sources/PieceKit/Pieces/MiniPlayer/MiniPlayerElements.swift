@@ -1,8 +1,9 @@
 /// What the MiniPlayer draws, as elements in stage coordinates.
 ///
-/// Both states' parts are always published; the parts of the state not on screen hold opacity 0 where they rest
-/// (they come and go by `MiniPlayer.comingAndGoing`, a fade). The background and the artwork are the two
-/// matched pairs: one element each, moving between the bar's frame and the full player's.
+/// A branch's parts are published while it is in the hierarchy (`MiniPlayer.Presence`): the state on screen's, and
+/// the other's while it fades out (or, transparent, just before it fades in; `MiniPlayer.comingAndGoing`). The
+/// background and the artwork are the two matched pairs: one element each, always there, moving between the bar's
+/// frame and the full player's.
 ///
 /// Every number carries the drag spring as an implicit animation watching the drag offset, as the specification's
 /// modifier on the whole stack does, so whatever changes in an update that moves the offset rides that spring.
@@ -19,12 +20,16 @@ extension MiniPlayerPiece: MemoisedPiece {
         let inputs: Inputs
         /// Open or not, and the drag's offset.
         let state: MiniPlayer.State
+        let presence: MiniPlayer.Presence
         let reduceMotion: Bool
+        /// Said in the log only when a scenario chose other than the default.
+        let dragSpace: MiniPlayer.DragSpace
+        let dragGeometry: MiniPlayer.DragGeometry
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        ElementsInput(layout: layout(in: environment), inputs: inputs, state: state,
-                      reduceMotion: environment.reduceMotion)
+        ElementsInput(layout: layout(in: environment), inputs: inputs, state: state, presence: presence,
+                      reduceMotion: environment.reduceMotion, dragSpace: dragSpace, dragGeometry: dragGeometry)
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
@@ -43,29 +48,46 @@ extension MiniPlayerPiece: MemoisedPiece {
         }
         typealias L = MiniPlayerLayout
 
-        let elements = [
+        var background = Element("background").rect(open ? onPlayer(g.screen) : onBar(g.bar))
+            .number("radius", open ? 0 : L.barRadius)
+            .number("shadowOpacity", open ? 0 : L.shadowOpacity)
+        // The drag's options, logged only when a scenario chose others than the defaults.
+        if input.dragSpace != MiniPlayer.defaultDragSpace {
+            background = background.text("dragSpace", input.dragSpace.rawValue)
+        }
+        if input.dragGeometry != MiniPlayer.defaultDragGeometry {
+            background = background.text("dragGeometry", input.dragGeometry.rawValue)
+        }
+        var elements = [
             Element("content").rect(g.screen).number("bottomPadding", g.bottomPadding)
                 .flag("accessibilityHidden", open),
-            Element("background").rect(open ? onPlayer(g.screen) : onBar(g.bar))
-                .number("radius", open ? 0 : L.barRadius)
-                .number("shadowOpacity", open ? 0 : L.shadowOpacity),
+            background,
             Element("art").rect(open ? onPlayer(g.art) : onBar(g.miniArt))
                 .number("radius", open ? L.artRadius : L.miniArtRadius),
-            part("miniTitle", onBar(g.miniTitle), barShown).text("text", inputs.title)
-                .flag("truncated", g.miniTitleTruncated),
-            part("miniSubtitle", onBar(g.miniSubtitle), barShown).text("text", inputs.subtitle)
-                .flag("truncated", g.miniSubtitleTruncated),
-            part("miniPlay", onBar(g.miniPlay), barShown).text("glyph", playGlyph),
-            part("chevron", onPlayer(g.chevron), playerShown).text("glyph", Self.chevronGlyph),
-            part("title", onPlayer(g.title), playerShown).text("text", inputs.title)
-                .attribute("lines", .number(Double(g.titleLines))),
-            part("subtitle", onPlayer(g.subtitle), playerShown).text("text", inputs.subtitle)
-                .attribute("lines", .number(Double(g.subtitleLines))),
-            part("progress", onPlayer(g.progress), playerShown).number("value", progress),
-            part("previous", onPlayer(g.previous), playerShown).text("glyph", Self.previousGlyph),
-            part("play", onPlayer(g.play), playerShown).text("glyph", playGlyph),
-            part("next", onPlayer(g.next), playerShown).text("glyph", Self.nextGlyph),
         ]
+        elements.reserveCapacity(13)
+        if input.presence.bar {
+            elements += [
+                part("miniTitle", onBar(g.miniTitle), barShown).text("text", inputs.title)
+                    .flag("truncated", g.miniTitleTruncated),
+                part("miniSubtitle", onBar(g.miniSubtitle), barShown).text("text", inputs.subtitle)
+                    .flag("truncated", g.miniSubtitleTruncated),
+                part("miniPlay", onBar(g.miniPlay), barShown).text("glyph", playGlyph),
+            ]
+        }
+        if input.presence.player {
+            elements += [
+                part("chevron", onPlayer(g.chevron), playerShown).text("glyph", Self.chevronGlyph),
+                part("title", onPlayer(g.title), playerShown).text("text", inputs.title)
+                    .attribute("lines", .number(Double(g.titleLines))),
+                part("subtitle", onPlayer(g.subtitle), playerShown).text("text", inputs.subtitle)
+                    .attribute("lines", .number(Double(g.subtitleLines))),
+                part("progress", onPlayer(g.progress), playerShown).number("value", progress),
+                part("previous", onPlayer(g.previous), playerShown).text("glyph", Self.previousGlyph),
+                part("play", onPlayer(g.play), playerShown).text("glyph", playGlyph),
+                part("next", onPlayer(g.next), playerShown).text("glyph", Self.nextGlyph),
+            ]
+        }
         let implicit = MiniPlayer.drag(reduceMotion: input.reduceMotion)
         return elements.map { $0.animation(implicit, value: .number(offset)) }
     }

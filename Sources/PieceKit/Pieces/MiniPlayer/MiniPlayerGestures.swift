@@ -5,6 +5,11 @@
 /// down; a touch that lifts before that is a tap on its button, if it has one. The drag goes on the bar's buttons
 /// as well as between them (a simultaneous gesture on the bar; on the full player a drag from a button is a drag,
 /// since the button's tap gives way once the finger moves).
+///
+/// The bar's drag is measured on the screen (its gesture sits outside its offset); the full player's in its own
+/// moving space unless the piece's `dragSpace` is `.screen` (see `MiniPlayer.DragSpace`). Every sample, the lift's
+/// included, is turned into that space with the player's offset at the moment it arrives; the lift adds no sample
+/// to the speed's, as a finger at rest gives none.
 extension MiniPlayerPiece {
     /// The buttons, by the names scripts use.
     public enum Button: String, Sendable {
@@ -16,6 +21,8 @@ extension MiniPlayerPiece {
         /// The button it landed on, if any.
         var button: Button?
         var dragging = false
+        /// The full player's drag in its own space; nil on the bar, or measured on the screen.
+        var local: LocalDrag?
     }
 
     /// The bar while it is on screen; the full player's background once it is open, so a gesture with no part
@@ -49,22 +56,29 @@ extension MiniPlayerPiece {
     public func handle(_ touch: Touch, on context: any PieceContext) {
         if touch.phase == .began {
             touchState = context.environment.isEnabled ? hitTest(touch.location, on: context) : nil
+            if touchState != nil, state.isExpanded, dragSpace == .view {
+                touchState?.local = LocalDrag(touch: touch, viewOffset: playerViewOffset(on: context))
+            }
         }
         guard var current = touchState else { return }
-        let t = touch.translation
+        // The full player's view offset is read once per sample, and only for its own drag.
+        let viewOffset = current.local == nil ? 0 : playerViewOffset(on: context)
+        let t = current.local?.translation(touch, viewOffset: viewOffset) ?? touch.translation
         switch touch.phase {
         case .began, .moved:
+            if touch.phase == .moved { current.local?.add(touch, viewOffset: viewOffset) }
             if !current.dragging,
                (t.width * t.width + t.height * t.height).squareRoot() >= MiniPlayer.minimumDragDistance {
                 current.dragging = true
             }
             touchState = current
-            // The offset follows the finger; the implicit drag spring carries it.
+            // The offset follows the translation; the implicit drag spring carries it.
             if current.dragging { context.update { state.dragOffset = t.height } }
         case .ended:
             touchState = nil
             if current.dragging {
-                release(translation: t.height, predicted: touch.predictedEndTranslation.height, on: context)
+                let predicted = current.local?.predictedEnd(t, touch) ?? touch.predictedEndTranslation
+                release(translation: t.height, predicted: predicted.height, on: context)
             } else if let button = current.button {
                 press(button)
             }
@@ -73,6 +87,16 @@ extension MiniPlayerPiece {
             touchState = nil
             if current.dragging { context.update { state.dragOffset = 0 } }
         }
+    }
+
+    /// How far the full player's offset has moved it, by `dragGeometry`: as the latest frame drew it (the
+    /// chevron moves with the offset alone, so its drawn place less its resting place), or where the drag's
+    /// translation has set it to go.
+    func playerViewOffset(on context: any PieceContext) -> Double {
+        let target = MiniPlayer.playerOffset(dragOffset: state.dragOffset)
+        guard dragGeometry == .drawn,
+              let drawn = context.latestFrame?.piece(name)?.element("chevron")?.rect else { return target }
+        return drawn.y - layout(in: context.environment).chevron.y
     }
 
     /// The drag ends: the offset goes back to 0 and, past a threshold, the player opens or closes, in one update
@@ -86,10 +110,7 @@ extension MiniPlayerPiece {
         }
         let animation = MiniPlayer.releaseAnimation(offsetChanged: state.dragOffset != 0,
                                                              reduceMotion: context.environment.reduceMotion)
-        context.transact(animation) {
-            state.dragOffset = 0
-            state.isExpanded = decision
-        }
+        switchState(to: decision, animation: animation) { state.dragOffset = 0 }
     }
 
     func press(_ button: Button) {

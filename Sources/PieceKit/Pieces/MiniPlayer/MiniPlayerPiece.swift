@@ -22,6 +22,16 @@ public final class MiniPlayerPiece: InteractivePiece {
     /// The touch under way: what it landed on and whether it has become the drag.
     var touchState: TouchState?
 
+    /// Where the full player's drag is measured, and against which of its offsets (see `MiniPlayer.DragSpace`).
+    public let dragSpace: MiniPlayer.DragSpace
+    public let dragGeometry: MiniPlayer.DragGeometry
+
+    /// Which branches are in the hierarchy now (see `MiniPlayerPresence.swift`), and the removal waiting for a
+    /// branch's fade to end.
+    public internal(set) var presence = MiniPlayer.Presence()
+    var removal: ScheduledID?
+    var removalTurn = 0
+
     /// What the app passes the piece.
     public struct Inputs: Sendable, Equatable {
         public var title: String
@@ -33,8 +43,12 @@ public final class MiniPlayerPiece: InteractivePiece {
 
     /// A piece bound to `player`, to be added to `stage` (`try stage.add(piece)`). It starts closed.
     public init(context: any PieceContext, player: any MediaPlayer, name: String = "miniPlayer",
-                messages: MiniPlayer.Messages = .standard) {
+                messages: MiniPlayer.Messages = .standard,
+                dragSpace: MiniPlayer.DragSpace = MiniPlayer.defaultDragSpace,
+                dragGeometry: MiniPlayer.DragGeometry = MiniPlayer.defaultDragGeometry) {
         self.name = name
+        self.dragSpace = dragSpace
+        self.dragGeometry = dragGeometry
         self.player = player
         self.context = context
         self.messages = messages
@@ -76,8 +90,7 @@ public final class MiniPlayerPiece: InteractivePiece {
 
     /// `setExpanded`: the open or close on the 0.5 s spring (none under Reduce Motion).
     public func setExpanded(_ open: Bool) {
-        guard let context else { return }
-        context.transact(MiniPlayer.morph(reduceMotion: reduceMotion)) { state.isExpanded = open }
+        switchState(to: open, animation: MiniPlayer.morph(reduceMotion: reduceMotion))
     }
 
     /// The app's state changed: the parameters follow, with no animation (the app sets them outside any
