@@ -51,23 +51,16 @@ extension MiniPlayerPiece {
         scheduleRemoval(at: begin + animation.completionTime, turn: removalTurn, on: context)
     }
 
-    /// Takes the branch not on screen out once none of its parts moves (checked again a frame later while one
-    /// still does: a spring that took over a moving part settles later than its own length).
+    /// Takes the branch not on screen out once none of its parts moves (`scheduleOnceStill`).
     private func scheduleRemoval(at time: Double, turn: Int, on context: any PieceContext) {
-        let work = context.schedule(at: time, label: "\(name): the \(state.isExpanded ? "bar" : "player") leaves") {
-            [weak self] in
+        let going = state.isExpanded ? MiniPlayer.barParts : MiniPlayer.playerParts
+        context.scheduleOnceStill(piece: name, elements: { going }, at: time,
+                                  label: "\(name): the \(state.isExpanded ? "bar" : "player") leaves",
+                                  track: { [weak self] in self?.removal = $0 }) { [weak self] in
             guard let self, let context = self.context, self.removalTurn == turn else { return }
             self.removal = nil
-            let going = self.state.isExpanded ? MiniPlayer.barParts : MiniPlayer.playerParts
-            if going.contains(where: { context.isAnimating(self.name, element: $0, at: context.workTime) }) {
-                let clock = context.clock
-                let next = clock.time(ofFrame: clock.firstFrame(atOrAfter: context.workTime) + 1)
-                self.scheduleRemoval(at: next, turn: turn, on: context)
-                return
-            }
             self.removeGoingBranch(on: context)
         }
-        removal = work
     }
 
     private func removeGoingBranch(on context: any PieceContext) {
