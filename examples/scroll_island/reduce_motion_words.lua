@@ -37,7 +37,8 @@ test("the bar's labels cross-fade without blurring", function()
   s:settle()
   island:tap("bar")
   s:settle()
-  -- Opening and closing swap "Overview, 1 of 5" for "Contents, 10% read" and back: opacities only.
+  -- Opening swaps the title and "1 of 5" for "Contents" and how much has been read, and closing swaps them back:
+  -- by their opacities alone.
   local blurs = s:frames{ from = from }:map(function(f)
     local i = f.scrollIsland
     return math.max(i.title.blur, i.contents.blur, i.position.blur, i.read.blur)
