@@ -90,12 +90,23 @@ private func stepResponse(_ spring: Spring) -> (overshoot: Double, timeTo90: Dou
         #expect(customReduced.release == .spring(duration: 0.25, bounce: 0))
     }
 
-    @Test func overriddenRoleWinsEvenUnderReduceMotion() {
+    @Test func anOverriddenRoleKeepsItsReduceMotionSubstitute() {
+        // The seeds' roles read "the substitute under Reduce Motion, else the spring": an override changes the
+        // spring, so Reduce Motion still takes the substitute (reveal: easeOut 0.2 s; morph: the still spring).
         var overrides = MotionOverrides()
         overrides[.reveal] = .linear(duration: 1)
-        #expect(MotionTokens(overrides: overrides).reveal == .linear(duration: 1))
-        #expect(MotionTokens(reduceMotion: true, overrides: overrides).reveal == .linear(duration: 1))
-        #expect(MotionTokens(reduceMotion: true, overrides: overrides).dismiss == .easeIn(duration: 0.18))
+        overrides[.morph] = .spring(duration: 0.6, bounce: 0.5)
+        overrides[.press] = .spring(duration: 0.2, bounce: 0)
+        let custom = MotionTokens(overrides: overrides)
+        let customReduced = MotionTokens(reduceMotion: true, overrides: overrides)
+        #expect(custom.reveal == .linear(duration: 1))
+        #expect(custom.morph == .spring(duration: 0.6, bounce: 0.5))
+        #expect(customReduced.reveal == .easeOut(duration: 0.2))
+        #expect(customReduced.morph == .spring(duration: 0.25, bounce: 0))
+        #expect(customReduced.role(named: "reveal") == .easeOut(duration: 0.2))
+        #expect(customReduced.dismiss == .easeIn(duration: 0.18))
+        // Press has no substitute (it lands under the finger either way): its override holds under Reduce Motion.
+        #expect(customReduced.press == .spring(duration: 0.2, bounce: 0))
     }
 
     @Test func settleCarriesTheFlickCappedNearTheSpringsFrequency() {

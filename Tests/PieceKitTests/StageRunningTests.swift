@@ -188,8 +188,11 @@ import Testing
         #expect(!stage.tokens.reduceMotion)
         stage.environment.reduceMotion = true
         #expect(stage.tokens.reduceMotion)
-        stage.overrides = MotionOverrides(roles: [.reveal: .linear])
-        #expect(stage.tokens.reveal == .linear)
+        // Overrides reach them too: press, which Reduce Motion leaves alone, takes its override; reveal keeps
+        // its Reduce Motion substitute (MotionTokensTests).
+        stage.overrides = MotionOverrides(roles: [.press: .linear, .reveal: .linear])
+        #expect(stage.tokens.press == .linear)
+        #expect(stage.tokens.reveal == .easeOut(duration: 0.2))
     }
 
     @Test func badArgumentsThrowInsteadOfTrapping() throws {

@@ -113,8 +113,11 @@ explore("NowPlaying holds still under Reduce Motion", {
   invariants = rules("finite", "settles", {
     continuous = continuous,
     still = { moving = join(layoutMoves, letters, {
-      -- The press shades instead of sinking; labels blur out and in; a bubble's glass closes and opens in place.
-      "brightness", "blur", "contentBlur", "swapBlur", "forward.scale", "previous.scale", "next.scale",
+      -- The press shades instead of sinking; the lines and the card's controls blur out and in (the seed's blurs
+      -- are not Reduce Motion's to drop), as a bubble's content does; a bubble's glass closes and opens in place.
+      -- A swap is a plain fade: its blur holds at 0.
+      "brightness", "title.blur", "artist.blur", "grabber.blur", "scrubber.blur", "thumb.blur", "times.blur",
+      "contentBlur", "forward.scale", "previous.scale", "next.scale",
       -- `swap` is the incoming content's opacity in a crossfade (the outgoing one's is 1 - swap): a plain fade
       -- under Reduce Motion, named apart from `opacity` because it is not the element's own.
       "swap",

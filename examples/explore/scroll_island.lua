@@ -96,9 +96,11 @@ explore("the scroll island never jumps and comes to rest", {
 -- closes on the reveal and dismiss roles' eases, the puck on one 0.25 s spring, the ring on the still spring), and
 -- the page scrolls under a finger as ever; what it stills is scale: "nothing scales" (no press sink, no scrub lift,
 -- letters and whole titles only fade), and the bubble opens from 0.001 in place. So the layout's numbers may move;
--- the glass's and letters' `scale` and the bubble's `press` must not.
-local layout = { "x", "y", "w", "h", "cx", "cy", "radius", "rotation", "arc", "stroke", "top", "bottom", "offset",
-  "read", "brightness", "blur", "bubble.scale",
+-- the glass's and letters' `scale` and the bubble's `press` must not. Nor may the bar's labels blur: they cross-fade
+-- (the seed's fade holds their blur at 0 under Reduce Motion); only the bubble's arrow blurs, as every bud's
+-- content does. The chevron turns on the open and close eases (the seed's `rotationEffect` keeps it).
+local layout = { "x", "y", "w", "h", "cx", "cy", "radius", "chevron.rotation", "arc", "stroke", "top", "bottom",
+  "offset", "read", "brightness", "bubble.blur", "bubble.scale",
   -- which row the puck is on: an index, not a place
   "puck.row" }
 for _, name in ipairs(pageJumps) do layout[#layout + 1] = name end

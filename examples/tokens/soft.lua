@@ -2,7 +2,8 @@
 -- A token set: apply it to every scenario of a run with `piecebox run --tokens examples/tokens/soft.lua PATH`.
 -- Every tier takes 1.5 times as long and keeps half its bounce, so every role built on a tier follows; the roles
 -- with springs of their own (value, morph, dismiss) are softened the same way. Reduce Motion's substitutes are
--- left alone for the tiers' roles, but the three roles given here are used as given, even under Reduce Motion.
+-- left alone, for the tiers' roles and the three roles given here alike (an override changes a role's spring, not
+-- what Reduce Motion puts in its place).
 local soft = { tiers = {} }
 
 local function softer(spring)

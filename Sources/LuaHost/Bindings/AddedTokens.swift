@@ -46,7 +46,8 @@ enum AddedTokens {
     }
 
     /// `reduced = { tiers = {...}, roles = {...} }`: the Reduce Motion forms of tokens added under names of their own.
-    /// A built-in token's form under Reduce Motion is the foundation's (an override of it is used as given).
+    /// A built-in token's form under Reduce Motion is the foundation's (an override changes the token's own form, not
+    /// that one; see `MotionTokens`).
     static func readReduced(at index: Int32, into o: inout MotionOverrides, _ c: LuaCall, context: BindingContext) throws {
         let L = c.L
         guard lua_type(L, index) == LUA_TTABLE else {

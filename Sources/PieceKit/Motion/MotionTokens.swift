@@ -18,6 +18,10 @@ public enum MotionTier: String, Sendable, CaseIterable {
 /// Reduce Motion setting changes every piece alike.
 public enum MotionRole: String, Sendable, CaseIterable {
     case press, release, settle, snap, value, rebound, morph, reveal, dismiss, success, error, ambient
+
+    /// Whether Reduce Motion puts a substitute of its own in this role's place. Every role but press does: a press
+    /// lands under the finger on the same frame, so the seeds give it one form.
+    public var hasReducedForm: Bool { self != .press }
 }
 
 /// Replacements a scenario asks for: a spring per tier and an animation per role. Anything left out keeps the
@@ -64,9 +68,11 @@ public struct MotionOverrides: Sendable, Equatable {
 /// The motion tokens one stage runs with: tiers, roles and the helpers built on them, for the current
 /// Reduce Motion setting and any overrides.
 ///
-/// Precedence: an overridden role is used as given, even under Reduce Motion, because the scenario asked for
-/// exactly that animation. An overridden tier flows into every role built on it, and Reduce Motion still
-/// replaces those roles with their calmer substitutes, since the override changed the tier, not the policy.
+/// Precedence: an override changes a role's own motion, not its Reduce Motion substitute. In the seeds each role
+/// reads "the substitute under Reduce Motion, else its spring", so a different spring leaves the substitute in
+/// place, and a token set or a file's override never brings overshoot back under Reduce Motion. Press, which has
+/// no substitute, takes its override either way. An overridden tier flows into every role built on it, and Reduce
+/// Motion still replaces those roles with their substitutes, for the same reason.
 public struct MotionTokens: Sendable, Equatable {
     public let reduceMotion: Bool
     public let overrides: MotionOverrides
@@ -84,7 +90,7 @@ public struct MotionTokens: Sendable, Equatable {
     }
 
     public func role(_ role: MotionRole) -> Animation {
-        if let replaced = overrides[role] { return replaced }
+        if let replaced = overrides[role], !(reduceMotion && role.hasReducedForm) { return replaced }
         return standardRole(role)
     }
 
