@@ -194,29 +194,19 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
         scheduleRemoval(id, turn: members[i].turn, at: begin + animation.completionTime)
     }
 
-    /// Takes the shape out once it has arrived (checked again a frame later while it still moves).
+    /// Takes the shape out once it has arrived (`scheduleOnceStill`).
     private func scheduleRemoval(_ id: String, turn: Int, at time: Double) {
         guard let context else { return }
-        removals[id] = context.schedule(at: time, label: "\(name): \(id) melts away") { [weak self] in
-            guard let self, let context = self.context, let i = self.index(of: id), self.members[i].turn == turn else { return }
+        context.scheduleOnceStill(piece: name, elements: { ["shape.\(id)"] }, at: time, label: "\(name): \(id) melts away",
+                                  track: { [weak self] in self?.removals[id] = $0 }) { [weak self] in
+            guard let self, let i = self.index(of: id), self.members[i].turn == turn else { return }
             self.removals[id] = nil
-            if self.isMoving("shape.\(id)", at: context.workTime) {
-                let clock = context.clock
-                let next = clock.time(ofFrame: clock.firstFrame(atOrAfter: context.workTime) + 1)
-                self.scheduleRemoval(id, turn: turn, at: next)
-                return
-            }
             self.members.remove(at: i)
         }
     }
 
     private func cancelRemoval(_ id: String) {
         if let work = removals.removeValue(forKey: id) { context?.cancel(work) }
-    }
-
-    /// Whether any number of the element is still moving at `time`.
-    func isMoving(_ element: String, at time: Double) -> Bool {
-        context?.isAnimating(name, element: element, at: time) ?? false
     }
 
     // MARK: Checks
