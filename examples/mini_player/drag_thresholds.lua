@@ -91,7 +91,7 @@ end)
 
 test("the screen's measure is said in the frame log; the default is not", function()
   local s = P.stage()
-  local _, mp = P.miniPlayer(s, nil, { dragSpace = "screen", dragGeometry = "target" })
+  P.miniPlayer(s, nil, { dragSpace = "screen", dragGeometry = "target" })
   expect(s:frame().miniPlayer.background.dragSpace).toBe("screen")
   expect(s:frame().miniPlayer.background.dragGeometry).toBe("target")
   local t = P.stage()
