@@ -28,12 +28,21 @@ final class LuaPiece: HoldsScriptTexts {
     /// table, copied when made) and their names, so `card:beat()` works as a Swift piece's methods do.
     var methodsRef = LUA_NOREF
     var methodNames: [String] = []
+    /// `tasks`, `timeline.paused` as a function, `player`: nil for a piece that uses none of them, so its layout
+    /// does no more than it did (see `LuaPieceHooks`).
+    var hooks: LuaPieceHooks?
+    /// `order`: how the layout's elements and properties are listed (nil: by name).
+    var order: ElementOrder? {
+        get { reader.order }
+        set { reader.order = newValue }
+    }
 
     struct Handlers {
         var onTouch = LUA_NOREF
         var onKey = LUA_NOREF
         var accessibility = LUA_NOREF
         var perform = LUA_NOREF
+        var onPlayer = LUA_NOREF
     }
 
     init(name: String, state: LuaState, context: BindingContext, layoutRef: Int32, stateRef: Int32) {
@@ -77,6 +86,7 @@ final class LuaPiece: HoldsScriptTexts {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
+        if hooks != nil { runHooks(env: lua_gettop(L)) }
         guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
         do {
             let elements = try reader.read(L, -1)
@@ -128,8 +138,30 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
         piece.parts = try partNames(L, t, c)
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
-        piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        let timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        piece.timeline = timeline?.timeline
+        piece.order = try ElementOrder.read(L, t, c)
         try readMethods(L, t, c, into: piece, context: context)
+        piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c)
+        let player = try playerOption(L, t, c, stage: stage, context: context, onPlayer: piece.handlers.onPlayer)
+        let tasks = try LuaPieceTasks.read(L, t, c)
+        let pausedRef = timeline?.pausedRef ?? LUA_NOREF
+        if pausedRef != LUA_NOREF || !tasks.isEmpty {
+            let hooks = LuaPieceHooks(stage: stage)
+            hooks.pausedRef = pausedRef
+            hooks.tasks = tasks
+            piece.hooks = hooks
+        }
+        if let player {
+            // Told the player's state as it is now, then every report, as a Swift piece reads its player.
+            piece.playerReported(PlayerReport(at: stage.workTime, reason: .tick, time: player.reportedTime,
+                                              isPlaying: player.isPlaying, trackIndex: nil),
+                                 reason: "appear", on: stage)
+            player.observe { [weak piece, weak stage] report in
+                guard let piece, let stage else { return }
+                piece.playerReported(report, on: stage)
+            }
+        }
         do { try stage.add(piece) } catch {
             throw c.refusal("\(error.description)")
         }
@@ -149,6 +181,13 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("parts", "table", "Where gestures aim, by part name"),
         .init("timeline", "table", "A timeline that redraws the piece as time passes"),
         .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
+        .init("player", "piecebox.player|table", "A player whose reports onPlayer is told (needs onPlayer)"),
+        .init("onPlayer", "fun(state: table, report: table, env: table): any",
+              "Handles the player's state when made (reason \"appear\") and each report it sends"),
+        .init("tasks", "table[]",
+              "Like .task(id:): { id = function(state, env), run = function(state, env), initial = true }, run when the id changes"),
+        .init("order", "table",
+              "The frame log's order: { elements = { names }, properties = { names } }; others after, by name"),
     ]
 
     /// `methods = { beat = function(self, ...) end }`: copied into a table of the piece's own, each a function
@@ -192,6 +231,23 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.methodsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         piece.methodNames = names.sorted()
         piece.partBytes += names.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) }
+    }
+
+    /// `player = p` (a `s:player{}` or a Lua player, read as every piece bound to a player reads it); it needs
+    /// `onPlayer`, which alone would never be called.
+    private static func playerOption(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, stage: Stage,
+                                     context: BindingContext, onPlayer: Int32) throws -> (any MediaPlayer)? {
+        lua_pushstring(L, "player")
+        let type = lua_rawget(L, t)
+        let typeName = String(cString: lua_typename(L, type))
+        clua_pop(L, 1)
+        guard type != LUA_TNIL else { return nil }
+        let opts = Options(function: c.function, table: LuaTable(fields: [("player", .opaque(typeName))]))
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
+        guard onPlayer != LUA_NOREF else {
+            throw c.refusal("option 'player' needs 'onPlayer', a function(state, report, env) told each report")
+        }
+        return player
     }
 
     /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.

@@ -23,6 +23,8 @@ struct LuaPieceElements {
         case number(Double)
         case text(String)
         case flag(Bool)
+        /// `background = { "angle" }`: the element's numbers that move as background motion.
+        case background([String])
         case other(String)
 
         /// The value as `LuaValue` describes it in messages.
@@ -31,6 +33,7 @@ struct LuaPieceElements {
             case .number(let n): return .number(n)
             case .text(let s): return .string(s)
             case .flag(let b): return .boolean(b)
+            case .background: return .table(LuaTable())
             case .other(let type): return type == "table" ? .table(LuaTable()) : .opaque(type)
             }
         }
@@ -47,6 +50,8 @@ struct LuaPieceElements {
         var step = 0
     }
 
+    /// The piece's `order`, if it gave one; nil: by name.
+    var order: ElementOrder?
     private var entries: [Entry] = []
     private var properties: [(name: String, value: Property)] = []
     /// The latest full read's walk, for the next read to check against; nil when there is none to trust.
@@ -248,6 +253,10 @@ struct LuaPieceElements {
                     let text = LuaValue.bytes(L, -1)
                     properties.append((property, .text(text)))
                     note(property, .text(text))
+                case LUA_TTABLE where property == "background":
+                    // Read in full every time: only a piece that marks background motion pays for it.
+                    properties.append((property, try Self.backgroundNames(L, name, spend: { try spend($0) })))
+                    checkable = false
                 default:
                     properties.append((property, .other(Self.typeName(L, -1))))
                     checkable = false
@@ -271,14 +280,22 @@ struct LuaPieceElements {
     /// The elements read, in name order (Lua's hash order changes from run to run; names in order make every frame
     /// the same), each checked and built from its properties, also sorted by name.
     private mutating func builtElements() throws -> [Element] {
-        entries.sort { $0.name < $1.name }
+        if let order {
+            entries.sort { order.element($0.name, before: $1.name) }
+        } else {
+            entries.sort { $0.name < $1.name }
+        }
         var out: [Element] = []
         out.reserveCapacity(entries.count)
         for entry in entries {
             if let type = entry.notATable {
                 throw LuaHostError.message("element '\(entry.name)' as a \(type); each element is a table of properties")
             }
-            properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
+            if let order {
+                properties[entry.first..<(entry.first + entry.count)].sort { order.property($0.name, before: $1.name) }
+            } else {
+                properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
+            }
             out.append(try Self.element(entry.name, properties[entry.first..<(entry.first + entry.count)]))
         }
         return out
@@ -324,16 +341,45 @@ struct LuaPieceElements {
         for (key, value) in properties {
             if case .number(let n) = value, rectIndex(key) == nil { e.append(.init(key, n)) }
         }
+        var background: [String] = []
         for (key, value) in properties {
             switch value {
             case .text(let s): e.append(NamedValue(key, .text(s)))
             case .flag(let b): e.append(NamedValue(key, .bool(b)))
             case .number: break
+            case .background(let names): background = names
             case .other(let type):
                 throw LuaHostError.message("element '\(name)': property '\(key)' is a \(type); use numbers, strings or booleans")
             }
         }
-        return e
+        guard !background.isEmpty else { return e }
+        // Marked as a Swift piece marks them (`Element.background`), so the stage's one rule applies: their motion
+        // never keeps a settle waiting.
+        for number in background where e.number(named: number) == nil {
+            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(number))', which is not one of its numbers")
+        }
+        return e.background(Set(background))
+    }
+
+    /// `background = { "angle", "speed" }` at the top of the stack: the names, each text spent from the read.
+    private static func backgroundNames(_ L: OpaquePointer, _ element: String,
+                                        spend: (Int) throws -> Void) throws -> Property {
+        let list = lua_gettop(L)
+        let count = Int(lua_rawlen(L, list))
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, list) != 0 {
+            defer { clua_pop(L, 1) }
+            try spend(Int(lua_rawlen(L, -1)))
+            var isInteger: Int32 = 0
+            let index = lua_tointegerx(L, -2, &isInteger)
+            guard lua_type(L, -2) == LUA_TNUMBER, isInteger != 0, index >= 1, index <= count,
+                  lua_type(L, -1) == LUA_TSTRING else {
+                throw LuaHostError.message("element '\(LuaValue.shown(element))': background must be a list of its numbers' names such as { \"angle\" }")
+            }
+            names.append(LuaValue.bytes(L, -1))
+        }
+        return .background(names)
     }
 
     private static let rectKeys = ["x", "y", "w", "h"]

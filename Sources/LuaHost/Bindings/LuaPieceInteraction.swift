@@ -103,7 +103,7 @@ extension LuaPiece: InteractivePiece {
 
     /// Calls a handler with the state and the arguments `pushArgs` pushes, inside a transaction its results
     /// decide. Returns whether it handled the event; false when it failed (the error is posted).
-    private func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
+    func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
                       _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
         let L = state.L
         var handled = false
@@ -114,8 +114,9 @@ extension LuaPiece: InteractivePiece {
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
             let count = pushArgs(L)
-            // Every handler reads the environment last, as layout and accessibility do: (state, ..., env).
-            EnvironmentOptions.value(context.environment).push(L)
+            // Every handler reads the environment last, as layout and accessibility do: (state, ..., env), with
+            // the time now.
+            pushHookEnvironment(context, L)
             guard protectedCall(handler, 2 + count, results: 2, handler: top + 1) else { return nil }
             do {
                 let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)
