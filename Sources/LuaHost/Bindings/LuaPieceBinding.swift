@@ -153,6 +153,8 @@ enum LuaPieceBinding: StageMadeBinding {
             piece.hooks = hooks
         }
         if let player {
+            piece.hooks = piece.hooks ?? LuaPieceHooks(stage: stage)
+            piece.hooks?.player = player
             // Told the player's state as it is now, then every report, as a Swift piece reads its player.
             piece.playerReported(PlayerReport(at: stage.workTime, reason: .tick, time: player.reportedTime,
                                               isPlaying: player.isPlaying, trackIndex: nil),
@@ -162,9 +164,9 @@ enum LuaPieceBinding: StageMadeBinding {
                 piece.playerReported(report, on: stage)
             }
         }
-        do { try stage.add(piece) } catch {
-            throw c.refusal("\(error.description)")
-        }
+        // Its first layout reads the tasks' ids: the initial ones run before the constructor returns.
+        let added: Result<Void, StageError> = piece.asOwnCall { Result { () throws(StageError) in try stage.add(piece) } }
+        if case .failure(let error) = added { throw c.refusal("\(error.description)") }
         // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
         if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
         return piece
@@ -322,7 +324,7 @@ enum LuaPieceBinding: StageMadeBinding {
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L
             let changes = 1 + c.offset
-            o.stage.transact(Transaction(animation: animation)) {
+            o.value.asOwnCall { o.stage.transact(Transaction(animation: animation)) {
                 lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef))
                 let target = lua_gettop(L)
                 lua_pushnil(L)
@@ -332,7 +334,7 @@ enum LuaPieceBinding: StageMadeBinding {
                     lua_rawset(L, target)
                 }
                 clua_pop(L, 1)
-            }
+            } }
             // The layout may keep new texts: counted now, not at the next frame.
             if let reason = o.stage.interruption?() { throw LuaHostError.message(reason) }
             return 0

@@ -36,8 +36,17 @@ final class LuaPieceHooks {
     var tasks: [LuaPieceTask] = []
     /// At most this many values from a task's `id`: a fixed bound on what each layout compares.
     static let idLimit = 8
-    /// How many of `tasks` `id`s have been read once (the first read runs the initial ones).
+    /// Whether the ids have been read once (the first read runs the initial tasks).
     var appeared = false
+    /// How deep the piece's own calls (`set`, a handler, a task) are now: a task whose id they change runs when
+    /// the outermost ends.
+    var ownCalls = 0
+    /// At most this many tasks run one after another at the end of one call (tasks that keep changing each
+    /// other's ids would never end); the rest run as work, where the stage's own bound on work applies.
+    static let runsPerCall = 64
+    /// The player the piece follows: held here, as a Swift piece holds its player (a Lua player's binding lives
+    /// only as long as someone holds it).
+    var player: (any MediaPlayer)?
 }
 
 /// One `tasks` entry.
@@ -50,6 +59,8 @@ struct LuaPieceTask {
     /// The run waiting to start, and the function a run asked for later.
     var pendingRun: ScheduledID?
     var pendingLater: ScheduledID?
+    /// Its id changed inside one of the piece's own calls: it runs when that call ends.
+    var isDue = false
 }
 
 extension LuaPiece {
@@ -76,7 +87,12 @@ extension LuaPiece {
                     hooks.stage?.cancel(later)
                     hooks.tasks[index].pendingLater = nil
                 }
-                if hooks.tasks[index].pendingRun == nil, let stage = hooks.stage {
+                // A change the piece's own call made (set, a handler, a task): run when that call's transaction
+                // ends, inside the call, as a Swift piece reacts to its parameters. Any other (the environment):
+                // as work at this moment, after the layout, as the Swift vinyl reacts to Reduce Motion.
+                if hooks.ownCalls > 0 {
+                    hooks.tasks[index].isDue = true
+                } else if hooks.tasks[index].pendingRun == nil, let stage = hooks.stage {
                     hooks.tasks[index].pendingRun = stage.schedule(after: 0, label: "\(name): task \(index + 1)") { [weak self] in
                         self?.startTask(index)
                     }
@@ -157,11 +173,48 @@ extension LuaPiece {
 
     // MARK: Running
 
+    /// Runs `body`, one of the piece's own calls that may change its state, then the tasks whose ids it changed.
+    @discardableResult
+    func asOwnCall<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let hooks else { return try body() }
+        hooks.ownCalls += 1
+        defer {
+            hooks.ownCalls -= 1
+            if hooks.ownCalls == 0 { runDueTasks(hooks) }
+        }
+        return try body()
+    }
+
+    /// The tasks marked due, in order, until none is (each may make others due), at most `runsPerCall` of them;
+    /// any left then start as work.
+    private func runDueTasks(_ hooks: LuaPieceHooks) {
+        hooks.ownCalls += 1
+        defer { hooks.ownCalls -= 1 }
+        var runs = 0
+        while let index = hooks.tasks.firstIndex(where: \.isDue) {
+            hooks.tasks[index].isDue = false
+            guard runs < LuaPieceHooks.runsPerCall else {
+                if hooks.tasks[index].pendingRun == nil, let stage = hooks.stage {
+                    hooks.tasks[index].pendingRun = stage.schedule(after: 0, label: "\(name): task \(index + 1)") { [weak self] in
+                        self?.startTask(index)
+                    }
+                }
+                continue
+            }
+            runs += 1
+            if let pending = hooks.tasks[index].pendingRun {
+                hooks.stage?.cancel(pending)
+                hooks.tasks[index].pendingRun = nil
+            }
+            runTaskStep(index, ref: hooks.tasks[index].runRef, role: "task \(index + 1)")
+        }
+    }
+
     /// The task's `run`, as the work its id's change scheduled.
     private func startTask(_ index: Int) {
         guard let hooks, index < hooks.tasks.count else { return }
         hooks.tasks[index].pendingRun = nil
-        runTaskStep(index, ref: hooks.tasks[index].runRef, role: "task \(index + 1)")
+        asOwnCall { runTaskStep(index, ref: hooks.tasks[index].runRef, role: "task \(index + 1)") }
     }
 
     /// Calls `ref(state, env)` inside a transaction (what it changes snaps) and schedules what it returns for later.
@@ -192,7 +245,7 @@ extension LuaPiece {
         let id = stage.schedule(after: later.seconds, label: "\(name): task \(index + 1), later") { [weak self] in
             guard let self else { return }
             if let hooks = self.hooks, index < hooks.tasks.count { hooks.tasks[index].pendingLater = nil }
-            self.runTaskStep(index, ref: later.ref, role: "task \(index + 1), later")
+            self.asOwnCall { self.runTaskStep(index, ref: later.ref, role: "task \(index + 1), later") }
             luaL_unref(self.state.L, CLUA_REGISTRYINDEX, later.ref)
         }
         if let hooks, index < hooks.tasks.count {

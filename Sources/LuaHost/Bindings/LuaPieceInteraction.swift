@@ -107,7 +107,7 @@ extension LuaPiece: InteractivePiece {
                       _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
         let L = state.L
         var handled = false
-        context.transact(decidedBy: { () -> Transaction? in
+        asOwnCall { context.transact(decidedBy: { () -> Transaction? in
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             pb_push_traceback_handler(L)
@@ -126,7 +126,7 @@ extension LuaPiece: InteractivePiece {
                 record("\(error)")
                 return nil
             }
-        })
+        }) }
         return handled
     }
 
