@@ -184,7 +184,7 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("timeline", "table", "A timeline that redraws the piece as time passes"),
         .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
         .init("player", "piecebox.player|table", "A player whose reports onPlayer is told (needs onPlayer)"),
-        .init("onPlayer", "fun(state: table, report: table, env: table): any",
+        .init("onPlayer", "fun(state: table, report: table, env: table)",
               "Handles the player's state when made (reason \"appear\") and each report it sends"),
         .init("tasks", "table[]",
               "Like .task(id:): { id = function(state, env), run = function(state, env), initial = true }, run when the id changes"),

@@ -20,7 +20,7 @@ enum TimelineOption {
         lua_rawget(L, t)
         defer { clua_pop(L, 1) }
         if lua_type(L, -1) == LUA_TNIL { return nil }
-        let shape = "a table such as { minimumInterval = 1/60, paused = function(state, env) ... end }"
+        let shape = "a table such as { minimumInterval = 1/60 }"
         guard lua_type(L, -1) == LUA_TTABLE else {
             throw c.optionError("timeline", shape, got: String(cString: lua_typename(L, lua_type(L, -1))))
         }

@@ -47,7 +47,7 @@ local function speedAt(spin, ramp, time)
   local e = elapsed(spin, time)
   if not finite(e) then return spin.targetSpeed end
   local rt = rampTime(ramp)
-  if not (rt > 0) then return spin.targetSpeed end
+  if rt <= 0 then return spin.targetSpeed end
   return spin.startSpeed + (spin.targetSpeed - spin.startSpeed) * smin(e / rt, 1.0)
 end
 
