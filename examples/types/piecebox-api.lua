@@ -80,7 +80,7 @@
 ---@field accessibility? function # Gives the accessibility elements
 ---@field perform? function # Performs an accessibility action
 ---@field parts? table # Where gestures aim, by part name
----@field timeline? table # A timeline that redraws the piece as time passes
+---@field timeline? table # A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }
 ---@field methods? table<string, function> # Methods of its own, called piece:name(...) with the piece as self
 ---@field player? piecebox.player|table # A player whose reports onPlayer is told (needs onPlayer)
 ---@field onPlayer? fun(state: table, report: table, env: table) # Handles the player's state when made (reason "appear") and each report it sends

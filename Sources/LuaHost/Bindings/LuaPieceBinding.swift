@@ -181,7 +181,7 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("accessibility", "function", "Gives the accessibility elements"),
         .init("perform", "function", "Performs an accessibility action"),
         .init("parts", "table", "Where gestures aim, by part name"),
-        .init("timeline", "table", "A timeline that redraws the piece as time passes"),
+        .init("timeline", "table", "A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }"),
         .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
         .init("player", "piecebox.player|table", "A player whose reports onPlayer is told (needs onPlayer)"),
         .init("onPlayer", "fun(state: table, report: table, env: table)",
