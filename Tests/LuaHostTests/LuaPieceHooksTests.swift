@@ -52,16 +52,20 @@ import Testing
         #expect(line.contains("dot.lua:3: stage:dot: option 'tasks': task 1: 'id' must be a function(state, env), got nil"), "\(line)")
     }
 
-    /// What a hook returns is read when the hook runs: at the piece's first layout, inside its constructor, or
-    /// inside the call that changed what the hook reads.
+    /// What a hook returns is read when the hook runs: at the piece's first layout, inside its constructor; inside
+    /// the call that changed what the hook reads; or (`paused`) as the first frame's check.
     @Test(arguments: [
-        ("timeline = { paused = function() return 1 end }", "", "p: timeline.paused returned a number; return true or false"),
+        ("timeline = { paused = function() return 1 end }", "s:frames(1)",
+         "p: timeline.paused returned a number; return true or false"),
         ("tasks = { { id = function() return 1, 2, 3, 4, 5, 6, 7, 8, 9 end, run = print } }", "",
          "p: task 1 id returned 9 values; return at most 8"),
         ("tasks = { { id = function(st) return st.n end, run = function() return \"soon\" end, initial = false } }", "p:set{ n = 1 }",
          "p: task 1 returned string and nil; return nothing, or seconds (at least 0) and a function(state, env) to run then"),
         ("layout = function() return { a = { x = 0, y = 0, w = 1, h = 1, angle = 0, background = { \"angel\" } } } end", "",
          "p: layout returned element 'a': background names 'angel', which is not one of its numbers"),
+        ("tasks = { { id = function(st) return st.n end, run = function(st) st.m = (st.m or 0) + 1 end }, "
+            + "{ id = function(st) return st.m end, run = function(st) st.n = st.n + 1 end } }", "",
+         "p: its tasks ran 64 times in one call and still change each other's ids (task 1 was due again)"),
     ])
     func aHookThatGoesWrongIsTheScriptsErrorAtTheLineThatCausedIt(option: String, then call: String,
                                                                    expected: String) throws {

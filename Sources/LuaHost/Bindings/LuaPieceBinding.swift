@@ -21,7 +21,7 @@ final class LuaPiece: HoldsScriptTexts {
     /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
     private var reader = LuaPieceElements()
     /// Registry reference to the `env` table the layout is handed: made once, refreshed before every call.
-    private var environmentRef = LUA_NOREF
+    private(set) var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
     /// `methods = { beat = function(self, ...) end }`: this piece's own methods (a registry reference to the

@@ -22,8 +22,9 @@ import PieceKit
 ///   as work at that moment, after the layout (never inside one). What it changes snaps. It may return seconds and a
 ///   function: that runs then (blocking work, so a settle waits for it, like a task's sleep), and is cancelled when
 ///   the id changes again. The function may return the same, and so on.
-/// - `timeline.paused` may be a function of the state and the environment, read at every layout: the timeline
-///   pauses and resumes with it, and a paused one asks for no layout.
+/// - `timeline.paused` may be a function of the state and the environment, read again after a layout once what
+///   changed has run its course (see `pausedMayHaveChanged`): the timeline pauses and resumes with it, and a
+///   paused one asks for no layout.
 ///
 /// Every hook gets the environment with `time`: the stage's time now (in a layout on a timeline, `env.time` is the
 /// timeline's latest update instead).
@@ -38,11 +39,13 @@ final class LuaPieceHooks {
     static let idLimit = 8
     /// Whether the ids have been read once (the first read runs the initial tasks).
     var appeared = false
+    /// The check that reads `paused` again, when one is waiting.
+    var pausedCheck: ScheduledID?
     /// How deep the piece's own calls (`set`, a handler, a task) are now: a task whose id they change runs when
     /// the outermost ends.
     var ownCalls = 0
-    /// At most this many tasks run one after another at the end of one call (tasks that keep changing each
-    /// other's ids would never end); the rest run as work, where the stage's own bound on work applies.
+    /// At most this many task runs at the end of one call: tasks that keep changing each other's ids would never
+    /// end, and are the script's error past it.
     static let runsPerCall = 64
     /// The player the piece follows: held here, as a Swift piece holds its player (a Lua player's binding lives
     /// only as long as someone holds it).
@@ -70,9 +73,6 @@ extension LuaPiece {
     func runHooks(env: Int32) {
         guard let hooks else { return }
         let L = state.L
-        if hooks.pausedRef != LUA_NOREF, let timeline, let paused = readPaused(hooks.pausedRef, env: env, L) {
-            timeline.setPaused(paused)
-        }
         if !hooks.tasks.isEmpty {
             let first = !hooks.appeared
             hooks.appeared = true
@@ -98,6 +98,22 @@ extension LuaPiece {
                     }
                 }
             }
+        }
+        if hooks.pausedRef != LUA_NOREF { pausedMayHaveChanged(hooks) }
+    }
+
+    /// `timeline.paused` is read once what changed has run its course, as a check at this moment: after the call
+    /// that changed something and the tasks it ran (never from a state half made: a pause before its task has
+    /// started the easing), and once for all the changes made at one instant, as SwiftUI reads a view once per
+    /// update (Reduce Motion turned on and off again between two frames never pauses the timeline). The check runs
+    /// before the next frame's updates, so a pause or a resume shows on that frame, as an immediate one would.
+    private func pausedMayHaveChanged(_ hooks: LuaPieceHooks) {
+        guard hooks.pausedCheck == nil, let stage = hooks.stage else { return }
+        // A check: reading it changes no element, so the stage asks no layout after it.
+        hooks.pausedCheck = stage.scheduleCheck(at: stage.workTime, label: "\(name): timeline.paused") { [weak self] in
+            guard let self, let hooks = self.hooks else { return }
+            hooks.pausedCheck = nil
+            self.readPausedNow(hooks)
         }
     }
 
@@ -185,27 +201,32 @@ extension LuaPiece {
         return try body()
     }
 
-    /// The tasks marked due, in order, until none is (each may make others due), at most `runsPerCall` of them;
-    /// any left then start as work.
+    /// `timeline.paused` with the environment the latest layout was handed.
+    private func readPausedNow(_ hooks: LuaPieceHooks) {
+        let L = state.L
+        guard let timeline, environmentRef != LUA_NOREF, lua_checkstack(L, 6) != 0 else { return }
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
+        defer { clua_pop(L, 1) }
+        if let paused = readPaused(hooks.pausedRef, env: lua_gettop(L), L) { timeline.setPaused(paused) }
+    }
+
+    /// The tasks marked due, in order, until none is (each may make others due). Tasks that keep changing each
+    /// other's ids would never end: past `runsPerCall` runs in one call the rest are dropped and the script is told.
     private func runDueTasks(_ hooks: LuaPieceHooks) {
         hooks.ownCalls += 1
         defer { hooks.ownCalls -= 1 }
         var runs = 0
         while let index = hooks.tasks.firstIndex(where: \.isDue) {
-            hooks.tasks[index].isDue = false
             guard runs < LuaPieceHooks.runsPerCall else {
-                if hooks.tasks[index].pendingRun == nil, let stage = hooks.stage {
-                    hooks.tasks[index].pendingRun = stage.schedule(after: 0, label: "\(name): task \(index + 1)") { [weak self] in
-                        self?.startTask(index)
-                    }
-                }
-                continue
+                for i in hooks.tasks.indices { hooks.tasks[i].isDue = false }
+                record("\(name): its tasks ran \(runs) times in one call and still change each other's ids (task \(index + 1) was due again); "
+                       + "a task's run must not keep changing what another's id reads")
+                return
             }
+            hooks.tasks[index].isDue = false
             runs += 1
-            if let pending = hooks.tasks[index].pendingRun {
-                hooks.stage?.cancel(pending)
-                hooks.tasks[index].pendingRun = nil
-            }
+            // A run the environment started stays scheduled: it still runs at its time, as the Swift vinyl's
+            // reaction to Reduce Motion does whatever its parameters did meanwhile.
             runTaskStep(index, ref: hooks.tasks[index].runRef, role: "task \(index + 1)")
         }
     }
