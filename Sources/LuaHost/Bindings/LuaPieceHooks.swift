@@ -18,16 +18,18 @@ import PieceKit
 /// - `onPlayer` is a handler like `onKey`: it is told the player's state when the piece is made (reason "appear"),
 ///   then every report the player sends, as a Swift piece observes its player.
 /// - A task is SwiftUI's `.task(id:)`: its `id` is read at every layout; when it differs (each value compared with
-///   `rawequal`), and once when the piece appears unless `initial = false` (then it is `.onChange(of:)`), `run` runs
-///   as work at that moment, after the layout (never inside one). What it changes snaps. It may return seconds and a
-///   function: that runs then (blocking work, so a settle waits for it, like a task's sleep), and is cancelled when
-///   the id changes again. The function may return the same, and so on.
+///   `rawequal`), and once when the piece appears unless `initial = false` (then it is `.onChange(of:)`), `run`
+///   runs: inside the piece's own call that changed it, once that call's transaction is done (as the Swift vinyl
+///   reacts to a new `isPlaying`), or, for any other change (the environment), as work at that moment (as it
+///   reacts to Reduce Motion). Never inside a layout. What it changes snaps. It may return seconds and a function:
+///   that runs then (blocking work, so a settle waits for it, like a task's sleep), and is cancelled when the id
+///   changes again. The function may return the same, and so on.
 /// - `timeline.paused` may be a function of the state and the environment, read again after a layout once what
 ///   changed has run its course (see `pausedMayHaveChanged`): the timeline pauses and resumes with it, and a
 ///   paused one asks for no layout.
 ///
-/// Every hook gets the environment with `time`: the stage's time now (in a layout on a timeline, `env.time` is the
-/// timeline's latest update instead).
+/// Every handler and task gets the environment with `time`, the stage's time now; `id` and `paused` get the
+/// layout's (on a timeline, `env.time` is its latest update).
 final class LuaPieceHooks {
     /// The stage the piece is on: where its tasks' work is scheduled.
     weak var stage: Stage?

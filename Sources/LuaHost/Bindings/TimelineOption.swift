@@ -6,9 +6,10 @@ import PieceKit
 /// pieces use, so a plugin can write its own spinner. The layout is asked again at each update (background work:
 /// it never keeps a settle waiting) and finds the update's time in `env.time`.
 ///
-/// `paused` may be a function `paused(state, env)`, read before every layout, as SwiftUI's
-/// `TimelineView(.animation(paused:))` reads its flag from the view's state at each body: the vinyl pauses its
-/// timeline when it is still or under Reduce Motion. A paused timeline schedules nothing, so it asks no layout.
+/// `paused` may be a function `paused(state, env)`, read again once a change has run its course (see
+/// `LuaPiece.pausedMayHaveChanged`), as SwiftUI's `TimelineView(.animation(paused:))` reads its flag from the
+/// view's state at each update: the vinyl pauses its timeline when it is still or under Reduce Motion. A paused
+/// timeline schedules nothing, so it asks no layout.
 enum TimelineOption {
     static let keys = ["minimumInterval", "paused"]
 
@@ -48,7 +49,7 @@ enum TimelineOption {
             paused = lua_toboolean(L, -1) != 0
             clua_pop(L, 1)
         case LUA_TFUNCTION:
-            // Paused until its first read, which comes with the piece's first layout, when it is added.
+            // Paused until its first read, which its first layout, when it is added, asks for.
             paused = true
             pausedRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         default:
