@@ -32,10 +32,7 @@ final class LuaPiece: HoldsScriptTexts {
     /// does no more than it did (see `LuaPieceHooks`).
     var hooks: LuaPieceHooks?
     /// `order`: how the layout's elements and properties are listed (nil: by name).
-    var order: ElementOrder? {
-        get { reader.order }
-        set { reader.order = newValue }
-    }
+    var order: ElementOrder?
 
     struct Handlers {
         var onTouch = LUA_NOREF
@@ -86,10 +83,10 @@ final class LuaPiece: HoldsScriptTexts {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
-        if hooks != nil { runHooks(env: lua_gettop(L)) }
+        if let hooks { runHooks(hooks, env: lua_gettop(L)) }
         guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
         do {
-            let elements = try reader.read(L, -1)
+            let elements = try reader.read(L, -1, order: order)
             readerBytes = reader.heldTextBytes
             lastGood = elements
             return elements

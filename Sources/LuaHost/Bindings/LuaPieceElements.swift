@@ -50,8 +50,6 @@ struct LuaPieceElements {
         var step = 0
     }
 
-    /// The piece's `order`, if it gave one; nil: by name.
-    var order: ElementOrder?
     private var entries: [Entry] = []
     private var properties: [(name: String, value: Property)] = []
     /// The latest full read's walk, for the next read to check against; nil when there is none to trust.
@@ -88,11 +86,12 @@ struct LuaPieceElements {
     private(set) var heldTextBytes = 0
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
-    mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
+    /// `order` is the piece's (nil: by name); a read that walks as the last one did keeps the last one's order.
+    mutating func read(_ L: OpaquePointer, _ index: Int32, order: ElementOrder? = nil) throws -> [Element] {
         let table = lua_absindex(L, index)
         if let again = readAgain(L, table) { return again }
         lastWalk = nil
-        let elements = try readInFull(L, table)
+        let elements = try readInFull(L, table, order: order)
         return elements
     }
 
@@ -186,7 +185,7 @@ struct LuaPieceElements {
         return walk.elements
     }
 
-    private mutating func readInFull(_ L: OpaquePointer, _ table: Int32) throws -> [Element] {
+    private mutating func readInFull(_ L: OpaquePointer, _ table: Int32, order: ElementOrder?) throws -> [Element] {
         guard lua_type(L, table) == LUA_TTABLE else {
             throw LuaHostError.message("a \(Self.typeName(L, table)), not a table of elements such as { surface = { x = 0, y = 0, w = 100, h = 50 } }")
         }
@@ -267,7 +266,7 @@ struct LuaPieceElements {
             entries.append(entry)
         }
 
-        let out = try builtElements()
+        let out = try builtElements(order: order)
         if checkable { checkable = Self.place(&walk, entries: entries, names: walkNames, in: out) }
         if checkable {
             walk.elements = out
@@ -279,7 +278,7 @@ struct LuaPieceElements {
 
     /// The elements read, in name order (Lua's hash order changes from run to run; names in order make every frame
     /// the same), each checked and built from its properties, also sorted by name.
-    private mutating func builtElements() throws -> [Element] {
+    private mutating func builtElements(order: ElementOrder?) throws -> [Element] {
         if let order {
             entries.sort { order.element($0.name, before: $1.name) }
         } else {

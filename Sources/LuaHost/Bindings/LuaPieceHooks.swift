@@ -72,8 +72,7 @@ extension LuaPiece {
     // MARK: Before each layout
 
     /// Reads `timeline.paused` and every task's `id` with the layout's `env` (the table at `env` on the stack).
-    func runHooks(env: Int32) {
-        guard let hooks else { return }
+    func runHooks(_ hooks: LuaPieceHooks, env: Int32) {
         let L = state.L
         if !hooks.tasks.isEmpty {
             let first = !hooks.appeared
