@@ -156,14 +156,15 @@ enum LuaPieceBinding: StageMadeBinding {
             piece.playerReported(PlayerReport(at: stage.workTime, reason: .tick, time: player.reportedTime,
                                               isPlaying: player.isPlaying, trackIndex: nil),
                                  reason: "appear", on: stage)
-            player.observe { [weak piece, weak stage] report in
-                guard let piece, let stage else { return }
-                piece.playerReported(report, on: stage)
-            }
         }
         // Its first layout reads the tasks' ids: the initial ones run before the constructor returns.
         let added: Result<Void, StageError> = piece.asOwnCall { Result { () throws(StageError) in try stage.add(piece) } }
         if case .failure(let error) = added { throw c.refusal("\(error.description)") }
+        // Only a piece on the stage hears the player's reports.
+        player?.observe { [weak piece, weak stage] report in
+            guard let piece, let stage else { return }
+            piece.playerReported(report, on: stage)
+        }
         // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
         if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
         return piece
