@@ -9,7 +9,9 @@ import PieceKit
 /// has seen.
 ///
 /// What comes out, and every message for a wrong value, is what reading the table as a whole gave: elements in
-/// name order; in each, x, y, w, h first, then the other numbers by name, then the texts and flags by name.
+/// name order; in each, x, y, w, h first, then the other numbers by name, then the texts and flags by name (or, for
+/// a piece that gives an `order`, the names it lists first, in its order: `ElementOrder`). An element's
+/// `background = { ... }` marks numbers as background motion; a piece that uses it is read in full every time.
 ///
 /// A layout mostly hands back the same names, walked in the same order, with some numbers moved. After each full
 /// read the reader keeps that walk (see `LastWalk`); the next read first walks the new table against it, checking
@@ -277,7 +279,8 @@ struct LuaPieceElements {
     }
 
     /// The elements read, in name order (Lua's hash order changes from run to run; names in order make every frame
-    /// the same), each checked and built from its properties, also sorted by name.
+    /// the same), each checked and built from its properties, also sorted by name; `order` puts the names it lists
+    /// first.
     private mutating func builtElements(order: ElementOrder?) throws -> [Element] {
         if let order {
             entries.sort { order.element($0.name, before: $1.name) }
