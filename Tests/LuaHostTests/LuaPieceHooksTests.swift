@@ -117,6 +117,29 @@ import Testing
         ])
     }
 
+    @Test func aCancelledLaterLetsItsFunctionGo() throws {
+        // 20,000 id changes, each cancelling the function the run before asked for: kept, they would hold at least
+        // 20,000 registry slots of 16 bytes and as many closures (about 40 bytes each), some 1,100 KiB.
+        let report = try runScenario("""
+            test("laters", function()
+              local s = Stage{ fps = 60 }
+              local p = s:piece{ name = "p", state = { n = 0 },
+                layout = function() return { a = { x = 0, y = 0, w = 1, h = 1 } } end,
+                tasks = { { id = function(st) return st.n end, run = function() return 1, function() end end } } }
+              local function churn(times) for _ = 1, times do p:set{ n = p.state.n + 1 } end end
+              churn(1000)
+              collectgarbage(); collectgarbage()
+              local before = collectgarbage("count")
+              churn(20000)
+              collectgarbage(); collectgarbage()
+              print(collectgarbage("count") - before < 64)
+            end)
+            """)
+        let out = try #require(report.test("laters"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+        #expect(out.output == ["true"])
+    }
+
     @Test func aPausedTimelineAsksForNoLayout() throws {
         let report = try runScenario("""
             test("paused", function()

@@ -61,9 +61,10 @@ struct LuaPieceTask {
     let initial: Bool
     /// Registry reference to a table of the latest `id` values (`n` their count); LUA_NOREF before the first read.
     var lastRef = LUA_NOREF
-    /// The run waiting to start, and the function a run asked for later.
+    /// The run waiting to start, and the function a run asked for later (its work and the registry reference
+    /// that keeps the function, let go when it runs or is cancelled).
     var pendingRun: ScheduledID?
-    var pendingLater: ScheduledID?
+    var pendingLater: (work: ScheduledID, ref: Int32)?
     /// Its id changed inside one of the piece's own calls: it runs when that call ends.
     var isDue = false
 }
@@ -84,10 +85,7 @@ extension LuaPiece {
                 hooks.tasks[index].lastRef = task.lastRef
                 guard let changed else { continue }
                 guard changed || (first && hooks.tasks[index].initial) else { continue }
-                if changed, let later = hooks.tasks[index].pendingLater {
-                    hooks.stage?.cancel(later)
-                    hooks.tasks[index].pendingLater = nil
-                }
+                if changed { cancelLater(hooks, index) }
                 // A change the piece's own call made (set, a handler, a task): run when that call's transaction
                 // ends, inside the call, as a Swift piece reacts to its parameters. Any other (the environment):
                 // as work at this moment, after the layout, as the Swift vinyl reacts to Reduce Motion.
@@ -263,17 +261,26 @@ extension LuaPiece {
                        + "or seconds (at least 0) and a function(state, env) to run then")
             }
         }
-        guard let later else { return }
-        let id = stage.schedule(after: later.seconds, label: "\(name): task \(index + 1), later") { [weak self] in
+        guard let later, let hooks, index < hooks.tasks.count else {
+            if let later { luaL_unref(L, CLUA_REGISTRYINDEX, later.ref) }
+            return
+        }
+        cancelLater(hooks, index)
+        let work = stage.schedule(after: later.seconds, label: "\(name): task \(index + 1), later") { [weak self] in
             guard let self else { return }
             if let hooks = self.hooks, index < hooks.tasks.count { hooks.tasks[index].pendingLater = nil }
             self.asOwnCall { self.runTaskStep(index, ref: later.ref, role: "task \(index + 1), later") }
             luaL_unref(self.state.L, CLUA_REGISTRYINDEX, later.ref)
         }
-        if let hooks, index < hooks.tasks.count {
-            if let old = hooks.tasks[index].pendingLater { stage.cancel(old) }
-            hooks.tasks[index].pendingLater = id
-        }
+        hooks.tasks[index].pendingLater = (work, later.ref)
+    }
+
+    /// Cancels what task `index` asked for later, if anything, and lets its function go.
+    private func cancelLater(_ hooks: LuaPieceHooks, _ index: Int) {
+        guard let later = hooks.tasks[index].pendingLater else { return }
+        hooks.tasks[index].pendingLater = nil
+        hooks.stage?.cancel(later.work)
+        luaL_unref(state.L, CLUA_REGISTRYINDEX, later.ref)
     }
 
     private func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
