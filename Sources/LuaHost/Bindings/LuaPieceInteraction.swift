@@ -14,8 +14,10 @@ import PieceKit
 ///          methods = { beat = function(self, ...) ... end } }      -- card:beat(...)
 /// ```
 ///
-/// Every handler is handed the environment last (`env`, as layout's), so a handler can read Reduce Motion, the
-/// layout direction or the text size as a Swift piece's can.
+/// Every handler is handed the environment last (`env`, as layout's, with `time`, the stage's time now), so a
+/// handler can read Reduce Motion, the layout direction or the text size as a Swift piece's can. `onPlayer` (see
+/// `LuaPieceHooks`) is a handler too. A handler is one of the piece's own calls: the tasks whose ids it changes run
+/// before it returns.
 ///
 /// **Animations.** Each handler runs inside one transaction. What it changes in `state` directly moves with
 /// the animation it returns (`return motion.roles.reveal`; `return true, motion.roles.reveal` from `onKey`);
