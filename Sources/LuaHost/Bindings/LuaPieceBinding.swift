@@ -21,19 +21,25 @@ final class LuaPiece: HoldsScriptTexts {
     /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
     private var reader = LuaPieceElements()
     /// Registry reference to the `env` table the layout is handed: made once, refreshed before every call.
-    private var environmentRef = LUA_NOREF
+    private(set) var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
     /// `methods = { beat = function(self, ...) end }`: this piece's own methods (a registry reference to the
     /// table, copied when made) and their names, so `card:beat()` works as a Swift piece's methods do.
     var methodsRef = LUA_NOREF
     var methodNames: [String] = []
+    /// `tasks`, `timeline.paused` as a function, `player`: nil for a piece that uses none of them, so its layout
+    /// does no more than it did (see `LuaPieceHooks`).
+    var hooks: LuaPieceHooks?
+    /// `order`: how the layout's elements and properties are listed (nil: by name).
+    var order: ElementOrder?
 
     struct Handlers {
         var onTouch = LUA_NOREF
         var onKey = LUA_NOREF
         var accessibility = LUA_NOREF
         var perform = LUA_NOREF
+        var onPlayer = LUA_NOREF
     }
 
     init(name: String, state: LuaState, context: BindingContext, layoutRef: Int32, stateRef: Int32) {
@@ -77,9 +83,10 @@ final class LuaPiece: HoldsScriptTexts {
         lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
+        if let hooks { runHooks(hooks, env: lua_gettop(L)) }
         guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
         do {
-            let elements = try reader.read(L, -1)
+            let elements = try reader.read(L, -1, order: order)
             readerBytes = reader.heldTextBytes
             lastGood = elements
             return elements
@@ -128,10 +135,35 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
         piece.parts = try partNames(L, t, c)
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
-        piece.timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        let timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        piece.timeline = timeline?.timeline
+        piece.order = try ElementOrder.read(L, t, c)
         try readMethods(L, t, c, into: piece, context: context)
-        do { try stage.add(piece) } catch {
-            throw c.refusal("\(error.description)")
+        piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c)
+        let player = try playerOption(L, t, c, stage: stage, context: context, onPlayer: piece.handlers.onPlayer)
+        let tasks = try LuaPieceTasks.read(L, t, c)
+        let pausedRef = timeline?.pausedRef ?? LUA_NOREF
+        if pausedRef != LUA_NOREF || !tasks.isEmpty {
+            let hooks = LuaPieceHooks(stage: stage)
+            hooks.pausedRef = pausedRef
+            hooks.tasks = tasks
+            piece.hooks = hooks
+        }
+        if let player {
+            piece.hooks = piece.hooks ?? LuaPieceHooks(stage: stage)
+            piece.hooks?.player = player
+            // Told the player's state as it is now, then every report, as a Swift piece reads its player.
+            piece.playerReported(PlayerReport(at: stage.workTime, reason: .tick, time: player.reportedTime,
+                                              isPlaying: player.isPlaying, trackIndex: nil),
+                                 reason: "appear", on: stage)
+        }
+        // Its first layout reads the tasks' ids: the initial ones run before the constructor returns.
+        let added: Result<Void, StageError> = piece.asOwnCall { Result { () throws(StageError) in try stage.add(piece) } }
+        if case .failure(let error) = added { throw c.refusal("\(error.description)") }
+        // Only a piece on the stage hears the player's reports.
+        player?.observe { [weak piece, weak stage] report in
+            guard let piece, let stage else { return }
+            piece.playerReported(report, on: stage)
         }
         // What the piece keeps (its name, parts, the texts its layout gave) is counted now, not at the next frame.
         if let reason = stage.interruption?() { throw LuaHostError.message(reason) }
@@ -147,8 +179,15 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("accessibility", "function", "Gives the accessibility elements"),
         .init("perform", "function", "Performs an accessibility action"),
         .init("parts", "table", "Where gestures aim, by part name"),
-        .init("timeline", "table", "A timeline that redraws the piece as time passes"),
+        .init("timeline", "table", "A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }"),
         .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
+        .init("player", "piecebox.player|table", "A player whose reports onPlayer is told (needs onPlayer)"),
+        .init("onPlayer", "fun(state: table, report: table, env: table)",
+              "Handles the player's state when made (reason \"appear\") and each report it sends"),
+        .init("tasks", "table[]",
+              "Like .task(id:): { id = function(state, env), run = function(state, env), initial = true }, run when the id changes"),
+        .init("order", "table",
+              "The frame log's order: { elements = { names }, properties = { names } }; others after, by name"),
     ]
 
     /// `methods = { beat = function(self, ...) end }`: copied into a table of the piece's own, each a function
@@ -192,6 +231,23 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.methodsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
         piece.methodNames = names.sorted()
         piece.partBytes += names.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) }
+    }
+
+    /// `player = p` (a `s:player{}` or a Lua player, read as every piece bound to a player reads it); it needs
+    /// `onPlayer`, which alone would never be called.
+    private static func playerOption(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, stage: Stage,
+                                     context: BindingContext, onPlayer: Int32) throws -> (any MediaPlayer)? {
+        lua_pushstring(L, "player")
+        let type = lua_rawget(L, t)
+        let typeName = String(cString: lua_typename(L, type))
+        clua_pop(L, 1)
+        guard type != LUA_TNIL else { return nil }
+        let opts = Options(function: c.function, table: LuaTable(fields: [("player", .opaque(typeName))]))
+        let player = try PlayerOption.read(c, opts, on: stage, context: context)
+        guard onPlayer != LUA_NOREF else {
+            throw c.refusal("option 'player' needs 'onPlayer', a function(state, report, env) told each report")
+        }
+        return player
     }
 
     /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
@@ -266,7 +322,7 @@ enum LuaPieceBinding: StageMadeBinding {
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L
             let changes = 1 + c.offset
-            o.stage.transact(Transaction(animation: animation)) {
+            o.value.asOwnCall { o.stage.transact(Transaction(animation: animation)) {
                 lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef))
                 let target = lua_gettop(L)
                 lua_pushnil(L)
@@ -276,7 +332,7 @@ enum LuaPieceBinding: StageMadeBinding {
                     lua_rawset(L, target)
                 }
                 clua_pop(L, 1)
-            }
+            } }
             // The layout may keep new texts: counted now, not at the next frame.
             if let reason = o.stage.interruption?() { throw LuaHostError.message(reason) }
             return 0

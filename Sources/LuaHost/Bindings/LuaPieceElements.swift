@@ -9,7 +9,9 @@ import PieceKit
 /// has seen.
 ///
 /// What comes out, and every message for a wrong value, is what reading the table as a whole gave: elements in
-/// name order; in each, x, y, w, h first, then the other numbers by name, then the texts and flags by name.
+/// name order; in each, x, y, w, h first, then the other numbers by name, then the texts and flags by name (or, for
+/// a piece that gives an `order`, the names it lists first, in its order: `ElementOrder`). An element's
+/// `background = { ... }` marks numbers as background motion; a piece that uses it is read in full every time.
 ///
 /// A layout mostly hands back the same names, walked in the same order, with some numbers moved. After each full
 /// read the reader keeps that walk (see `LastWalk`); the next read first walks the new table against it, checking
@@ -23,6 +25,8 @@ struct LuaPieceElements {
         case number(Double)
         case text(String)
         case flag(Bool)
+        /// `background = { "angle" }`: the element's numbers that move as background motion.
+        case background([String])
         case other(String)
 
         /// The value as `LuaValue` describes it in messages.
@@ -31,6 +35,7 @@ struct LuaPieceElements {
             case .number(let n): return .number(n)
             case .text(let s): return .string(s)
             case .flag(let b): return .boolean(b)
+            case .background: return .table(LuaTable())
             case .other(let type): return type == "table" ? .table(LuaTable()) : .opaque(type)
             }
         }
@@ -83,11 +88,12 @@ struct LuaPieceElements {
     private(set) var heldTextBytes = 0
 
     /// Reads the value at `index` of `L`. Throws the message the layout's error gives after "layout returned".
-    mutating func read(_ L: OpaquePointer, _ index: Int32) throws -> [Element] {
+    /// `order` is the piece's (nil: by name); a read that walks as the last one did keeps the last one's order.
+    mutating func read(_ L: OpaquePointer, _ index: Int32, order: ElementOrder? = nil) throws -> [Element] {
         let table = lua_absindex(L, index)
         if let again = readAgain(L, table) { return again }
         lastWalk = nil
-        let elements = try readInFull(L, table)
+        let elements = try readInFull(L, table, order: order)
         return elements
     }
 
@@ -181,7 +187,7 @@ struct LuaPieceElements {
         return walk.elements
     }
 
-    private mutating func readInFull(_ L: OpaquePointer, _ table: Int32) throws -> [Element] {
+    private mutating func readInFull(_ L: OpaquePointer, _ table: Int32, order: ElementOrder?) throws -> [Element] {
         guard lua_type(L, table) == LUA_TTABLE else {
             throw LuaHostError.message("a \(Self.typeName(L, table)), not a table of elements such as { surface = { x = 0, y = 0, w = 100, h = 50 } }")
         }
@@ -248,6 +254,10 @@ struct LuaPieceElements {
                     let text = LuaValue.bytes(L, -1)
                     properties.append((property, .text(text)))
                     note(property, .text(text))
+                case LUA_TTABLE where property == "background":
+                    // Read in full every time: only a piece that marks background motion pays for it.
+                    properties.append((property, try Self.backgroundNames(L, name, spend: { try spend($0) })))
+                    checkable = false
                 default:
                     properties.append((property, .other(Self.typeName(L, -1))))
                     checkable = false
@@ -258,7 +268,7 @@ struct LuaPieceElements {
             entries.append(entry)
         }
 
-        let out = try builtElements()
+        let out = try builtElements(order: order)
         if checkable { checkable = Self.place(&walk, entries: entries, names: walkNames, in: out) }
         if checkable {
             walk.elements = out
@@ -269,16 +279,25 @@ struct LuaPieceElements {
     }
 
     /// The elements read, in name order (Lua's hash order changes from run to run; names in order make every frame
-    /// the same), each checked and built from its properties, also sorted by name.
-    private mutating func builtElements() throws -> [Element] {
-        entries.sort { $0.name < $1.name }
+    /// the same), each checked and built from its properties, also sorted by name; `order` puts the names it lists
+    /// first.
+    private mutating func builtElements(order: ElementOrder?) throws -> [Element] {
+        if let order {
+            entries.sort { order.element($0.name, before: $1.name) }
+        } else {
+            entries.sort { $0.name < $1.name }
+        }
         var out: [Element] = []
         out.reserveCapacity(entries.count)
         for entry in entries {
             if let type = entry.notATable {
                 throw LuaHostError.message("element '\(entry.name)' as a \(type); each element is a table of properties")
             }
-            properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
+            if let order {
+                properties[entry.first..<(entry.first + entry.count)].sort { order.property($0.name, before: $1.name) }
+            } else {
+                properties[entry.first..<(entry.first + entry.count)].sort { $0.name < $1.name }
+            }
             out.append(try Self.element(entry.name, properties[entry.first..<(entry.first + entry.count)]))
         }
         return out
@@ -324,16 +343,45 @@ struct LuaPieceElements {
         for (key, value) in properties {
             if case .number(let n) = value, rectIndex(key) == nil { e.append(.init(key, n)) }
         }
+        var background: [String] = []
         for (key, value) in properties {
             switch value {
             case .text(let s): e.append(NamedValue(key, .text(s)))
             case .flag(let b): e.append(NamedValue(key, .bool(b)))
             case .number: break
+            case .background(let names): background = names
             case .other(let type):
                 throw LuaHostError.message("element '\(name)': property '\(key)' is a \(type); use numbers, strings or booleans")
             }
         }
-        return e
+        guard !background.isEmpty else { return e }
+        // Marked as a Swift piece marks them (`Element.background`), so the stage's one rule applies: their motion
+        // never keeps a settle waiting.
+        for number in background where e.number(named: number) == nil {
+            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(number))', which is not one of its numbers")
+        }
+        return e.background(Set(background))
+    }
+
+    /// `background = { "angle", "speed" }` at the top of the stack: the names, each text spent from the read.
+    private static func backgroundNames(_ L: OpaquePointer, _ element: String,
+                                        spend: (Int) throws -> Void) throws -> Property {
+        let list = lua_gettop(L)
+        let count = Int(lua_rawlen(L, list))
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, list) != 0 {
+            defer { clua_pop(L, 1) }
+            try spend(Int(lua_rawlen(L, -1)))
+            var isInteger: Int32 = 0
+            let index = lua_tointegerx(L, -2, &isInteger)
+            guard lua_type(L, -2) == LUA_TNUMBER, isInteger != 0, index >= 1, index <= count,
+                  lua_type(L, -1) == LUA_TSTRING else {
+                throw LuaHostError.message("element '\(LuaValue.shown(element))': background must be a list of its numbers' names such as { \"angle\" }")
+            }
+            names.append(LuaValue.bytes(L, -1))
+        }
+        return .background(names)
     }
 
     private static let rectKeys = ["x", "y", "w", "h"]

@@ -14,8 +14,10 @@ import PieceKit
 ///          methods = { beat = function(self, ...) ... end } }      -- card:beat(...)
 /// ```
 ///
-/// Every handler is handed the environment last (`env`, as layout's), so a handler can read Reduce Motion, the
-/// layout direction or the text size as a Swift piece's can.
+/// Every handler is handed the environment last (`env`, as layout's, with `time`, the stage's time now), so a
+/// handler can read Reduce Motion, the layout direction or the text size as a Swift piece's can. `onPlayer` (see
+/// `LuaPieceHooks`) is a handler too. A handler is one of the piece's own calls: the tasks whose ids it changes run
+/// before it returns.
 ///
 /// **Animations.** Each handler runs inside one transaction. What it changes in `state` directly moves with
 /// the animation it returns (`return motion.roles.reveal`; `return true, motion.roles.reveal` from `onKey`);
@@ -103,19 +105,20 @@ extension LuaPiece: InteractivePiece {
 
     /// Calls a handler with the state and the arguments `pushArgs` pushes, inside a transaction its results
     /// decide. Returns whether it handled the event; false when it failed (the error is posted).
-    private func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
+    func call(_ handler: String, _ ref: Int32, on context: any PieceContext, handledByDefault: Bool,
                       _ pushArgs: (OpaquePointer) -> Int32) -> Bool {
         let L = state.L
         var handled = false
-        context.transact(decidedBy: { () -> Transaction? in
+        asOwnCall { context.transact(decidedBy: { () -> Transaction? in
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             pb_push_traceback_handler(L)
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
             let count = pushArgs(L)
-            // Every handler reads the environment last, as layout and accessibility do: (state, ..., env).
-            EnvironmentOptions.value(context.environment).push(L)
+            // Every handler reads the environment last, as layout and accessibility do: (state, ..., env), with
+            // the time now.
+            pushHookEnvironment(context, L)
             guard protectedCall(handler, 2 + count, results: 2, handler: top + 1) else { return nil }
             do {
                 let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)
@@ -125,7 +128,7 @@ extension LuaPiece: InteractivePiece {
                 record("\(error)")
                 return nil
             }
-        })
+        }) }
         return handled
     }
 

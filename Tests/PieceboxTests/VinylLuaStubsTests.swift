@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// The Lua vinyl's piece type and the Lua piece options it is written with are in what the editor reads:
+/// `piecebox stubs --plugins examples/plugins` types `s:vinylLua{...}`, and its options (`pieceOptions`) carry
+/// `player`, `onPlayer`, `tasks` and `order`.
+@Suite struct VinylLuaStubsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func theVinylPieceTypeAndItsOptionsAreInThePluginStubs() throws {
+        let run = try piecebox(["stubs", "--plugins", "examples/plugins"], in: Self.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("---@class piecebox.vinylLua: piecebox.piece"))
+        #expect(run.stdout.contains(
+            "---@field vinylLua fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.vinylLua # plugin 'vinyl_lua'"))
+        for option in ["---@field player? piecebox.player|table", "---@field onPlayer? fun(state: table, report: table, env: table)",
+                       "---@field tasks? table[]", "---@field order? table"] {
+            #expect(run.stdout.contains(option), "missing: \(option)")
+        }
+    }
+}
