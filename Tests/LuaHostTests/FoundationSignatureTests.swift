@@ -67,6 +67,7 @@ import Testing
 extension FoundationSignatureTests {
     /// Tokens a plugin adds take a Reduce Motion form: the one given (`reduced = { roles = {...} }`), or the
     /// foundation's (a role holds still on the 0.25 s spring with no bounce; a tier keeps its duration, bounce 0).
+    /// A built-in role may be given one in place of its substitute; a built-in tier has none to replace.
     @Test func addedTokensHaveReduceMotionForms() throws {
         try passes("""
         local function same(a, b) for t = 0, 2, 0.05 do expect(a:value(t)).toBeCloseTo(b:value(t), 1e-12) end end
@@ -80,8 +81,13 @@ extension FoundationSignatureTests {
         same(motion.reduced.roles.wobble, motion.easeOut(0.2))
         same(motion.reduced.tiers.jelly, motion.spring{ duration = 0.3, bounce = 0 })
         same(motion.roles.wobble, motion.spring{ duration = 0.6, bounce = 0.4 }:animation())
-        expect(function() motion.override{ reduced = { roles = { reveal = motion.easeOut(0.2) } } } end)
-          .toThrow("motion.override: reduced.roles.reveal: a built-in role's Reduce Motion form is the foundation's")
+        -- The foundation's substitute for reveal is a 0.2 s ease out; one given in its place wins under Reduce Motion.
+        same(motion.reduced.roles.reveal, motion.easeOut(0.2))
+        motion.override{ reduced = { roles = { reveal = motion.easeOut(0.4) } } }
+        same(motion.reduced.roles.reveal, motion.easeOut(0.4))
+        same(motion.roles.reveal, motion.spring{ duration = 0.5, bounce = 0.2 }:animation())
+        expect(function() motion.override{ reduced = { tiers = { calm = { duration = 0.3 } } } } end)
+          .toThrow("motion.override: reduced.tiers.calm: a built-in tier has no Reduce Motion form")
         expect(function() motion.override{ reduced = { moves = {} } } end)
           .toThrow("motion.override: reduced has an unknown key 'moves' (known: roles, tiers)")
         """)

@@ -29,3 +29,20 @@ test("under Reduce Motion the island still closes on the 0.18 s ease in, never p
   local heights = s:frames{ from = from }:map(function(f) return f.scrollIsland.glass.h end)
   expect(heights:min()).toBe(48)                                -- a bouncing spring would dip below the bar
 end)
+
+test("a Reduce Motion form given for a role takes the substitute's place, and the spring stays the override", function()
+  motion.override{ reduced = { roles = { dismiss = motion.easeIn(0.3) } } }
+  expect(motion.reduced.roles.dismiss.description).toBe("easeIn(duration: 0.3)")
+  expect(motion.roles.dismiss.description).toBe("spring(duration: 0.5, bounce: 0.4)")
+  local s = R.stage{ reduceMotion = true }
+  local _, island = R.recipe(s)
+  island:key("space")
+  s:settle()
+  island:tap("bar")
+  s:advance(0.1)
+  -- 276 points open, 48 closed: a 0.3 s ease in, a third of the way through its time, has covered
+  -- easeIn(0.3)'s value at 0.1 s of the 228 points.
+  expect(s:frame().scrollIsland.glass.h).toBeCloseTo(276 - (276 - 48) * motion.easeIn(0.3):value(0.1), 1e-9)
+  expect(function() motion.override{ reduced = { tiers = { calm = { duration = 0.3 } } } } end)
+    .toThrow("motion.override: reduced.tiers.calm: a built-in tier has no Reduce Motion form")
+end)

@@ -45,13 +45,13 @@ enum AddedTokens {
         }
     }
 
-    /// `reduced = { tiers = {...}, roles = {...} }`: the Reduce Motion forms of tokens added under names of their own.
-    /// A built-in token's form under Reduce Motion is the foundation's (an override changes the token's own form, not
-    /// that one; see `MotionTokens`).
+    /// `reduced = { tiers = {...}, roles = {...} }`: Reduce Motion forms, for tokens added under names of their own
+    /// and in place of a built-in role's substitute (an override of the role's spring leaves the substitute alone;
+    /// see `MotionTokens`). Built-in tiers have no Reduce Motion form to replace.
     static func readReduced(at index: Int32, into o: inout MotionOverrides, _ c: LuaCall, context: BindingContext) throws {
         let L = c.L
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaHostError.message("motion.override: 'reduced' must be a table { tiers = {...}, roles = {...} } of the Reduce Motion forms of tokens of your own")
+            throw LuaHostError.message("motion.override: 'reduced' must be a table { tiers = {...}, roles = {...} } of Reduce Motion forms: for roles, and for tiers of your own")
         }
         for key in ["tiers", "roles"] {
             lua_pushstring(L, key)
@@ -60,11 +60,12 @@ enum AddedTokens {
             if lua_type(L, -1) == LUA_TNIL { continue }
             var forms = MotionOverrides()
             try read(key, at: lua_gettop(L), into: &forms, c, context: context)
-            if let name = (key == "tiers" ? forms.tiers.keys.map(\.rawValue) : forms.roles.keys.map(\.rawValue)).sorted().first {
-                throw LuaHostError.message("motion.override: reduced.\(key).\(name): a built-in \(key == "tiers" ? "tier" : "role")'s Reduce Motion form is the foundation's; give reduced forms to tokens of your own")
+            if let name = forms.tiers.keys.map(\.rawValue).sorted().first {
+                throw LuaHostError.message("motion.override: reduced.tiers.\(name): a built-in tier has no Reduce Motion form (the roles built on it take their substitutes); give reduced forms to roles, or to tiers of your own")
             }
-            o.addedReducedTiers.merge(forms.addedTiers) { $1 }
-            o.addedReducedRoles.merge(forms.addedRoles) { $1 }
+            o.reducedTiers.merge(forms.addedTiers) { $1 }
+            o.reducedRoles.merge(forms.addedRoles) { $1 }
+            for (role, animation) in forms.roles { o.reducedRoles[role.rawValue] = animation }
         }
         lua_pushnil(L)
         while lua_next(L, index) != 0 {

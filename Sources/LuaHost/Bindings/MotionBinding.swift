@@ -243,10 +243,10 @@ enum MotionBinding {
         for key in more.addedRoles.keys where current.addedRoles[key] == nil {
             bytes += entry + HostBytes.string(key.utf8.count)
         }
-        for key in more.addedReducedTiers.keys where current.addedReducedTiers[key] == nil {
+        for key in more.reducedTiers.keys where current.reducedTiers[key] == nil {
             bytes += entry + HostBytes.string(key.utf8.count)
         }
-        for key in more.addedReducedRoles.keys where current.addedReducedRoles[key] == nil {
+        for key in more.reducedRoles.keys where current.reducedRoles[key] == nil {
             bytes += entry + HostBytes.string(key.utf8.count)
         }
         return bytes
@@ -359,7 +359,7 @@ enum MotionBinding {
                 continue
             }
             guard let role = MotionRole(rawValue: key) else {
-                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own, reduced = { ... } for their Reduce Motion forms)")
+                throw ArgumentErrors.refusal("motion.override", "unknown role '\(key)' (roles: \(MotionRole.allCases.map(\.rawValue).joined(separator: ", ")); or tiers = { ... }, roles = { ... } to add tokens of your own, reduced = { ... } for Reduce Motion forms)")
             }
             var sub = c
             sub.offset = 0

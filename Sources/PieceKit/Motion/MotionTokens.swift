@@ -33,11 +33,13 @@ public struct MotionOverrides: Sendable, Equatable {
     /// them, but Lua pieces read them like the built-in ones, and the frame log's header lists them.
     public var addedTiers: [String: Spring] = [:]
     public var addedRoles: [String: Animation] = [:]
-    /// Their Reduce Motion forms, when given (`reduced = { roles = { wobble = ... } }`); without one, an added token
-    /// takes the foundation's: a tier loses its overshoot (bounce 0 at its duration), a role holds still (the
-    /// still spring, 0.25 s with no bounce).
-    public var addedReducedTiers: [String: Spring] = [:]
-    public var addedReducedRoles: [String: Animation] = [:]
+    /// Reduce Motion forms given by name (`reduced = { roles = { wobble = ..., dismiss = ... } }`). Without one, an
+    /// added token takes the foundation's: a tier loses its overshoot (bounce 0 at its duration), a role holds
+    /// still (the still spring, 0.25 s with no bounce). A built-in role may be given one too, in place of its
+    /// substitute, since overriding its spring leaves the substitute alone; built-in tiers have none (the seeds
+    /// give Reduce Motion forms to roles, not tiers), so only added tiers appear here.
+    public var reducedTiers: [String: Spring] = [:]
+    public var reducedRoles: [String: Animation] = [:]
 
     public init(tiers: [MotionTier: Spring] = [:], roles: [MotionRole: Animation] = [:]) {
         self.tiers = tiers
@@ -50,8 +52,8 @@ public struct MotionOverrides: Sendable, Equatable {
         roles.merge(more.roles) { $1 }
         addedTiers.merge(more.addedTiers) { $1 }
         addedRoles.merge(more.addedRoles) { $1 }
-        addedReducedTiers.merge(more.addedReducedTiers) { $1 }
-        addedReducedRoles.merge(more.addedReducedRoles) { $1 }
+        reducedTiers.merge(more.reducedTiers) { $1 }
+        reducedRoles.merge(more.reducedRoles) { $1 }
     }
 
     public subscript(tier: MotionTier) -> Spring? {
@@ -68,7 +70,8 @@ public struct MotionOverrides: Sendable, Equatable {
 /// The motion tokens one stage runs with: tiers, roles and the helpers built on them, for the current
 /// Reduce Motion setting and any overrides.
 ///
-/// Precedence: an override changes a role's own motion, not its Reduce Motion substitute. In the seeds each role
+/// Precedence: under Reduce Motion a reduced form given for the role comes first. Otherwise an override changes
+/// a role's own motion, not its Reduce Motion substitute. In the seeds each role
 /// reads "the substitute under Reduce Motion, else its spring", so a different spring leaves the substitute in
 /// place, and a token set or a file's override never brings overshoot back under Reduce Motion. Press, which has
 /// no substitute, takes its override either way. An overridden tier flows into every role built on it, and Reduce
@@ -90,6 +93,7 @@ public struct MotionTokens: Sendable, Equatable {
     }
 
     public func role(_ role: MotionRole) -> Animation {
+        if reduceMotion, let reduced = overrides.reducedRoles[role.rawValue] { return reduced }
         if let replaced = overrides[role], !(reduceMotion && role.hasReducedForm) { return replaced }
         return standardRole(role)
     }
@@ -99,16 +103,16 @@ public struct MotionTokens: Sendable, Equatable {
         if let tier = MotionTier(rawValue: name) { return self.tier(tier) }
         guard let added = overrides.addedTiers[name] else { return nil }
         guard reduceMotion else { return added }
-        return overrides.addedReducedTiers[name] ?? Spring(duration: added.duration, bounce: min(added.bounce, 0))
+        return overrides.reducedTiers[name] ?? Spring(duration: added.duration, bounce: min(added.bounce, 0))
     }
 
     /// A role by name: a built-in one (for this Reduce Motion setting) or one added under a name of its own, which
-    /// under Reduce Motion takes its reduced form (see `MotionOverrides.addedReducedRoles`).
+    /// under Reduce Motion takes its reduced form (see `MotionOverrides.reducedRoles`).
     public func role(named name: String) -> Animation? {
         if let role = MotionRole(rawValue: name) { return self.role(role) }
         guard let added = overrides.addedRoles[name] else { return nil }
         guard reduceMotion else { return added }
-        return overrides.addedReducedRoles[name] ?? .spring(Self.stillSpring)
+        return overrides.reducedRoles[name] ?? .spring(Self.stillSpring)
     }
 
     /// Every tier name, the built-in ones first, then the added ones in name order.
