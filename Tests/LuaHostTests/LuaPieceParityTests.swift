@@ -104,6 +104,28 @@ extension LuaPieceParityTests {
         #expect(report.tests.first?.status == .passed, "\(report.tests.map(\.message))")
     }
 
+    /// As a built-in piece takes its options at the top (`s:vinyl{ rpm = 45 }`), a piece type's constructor takes
+    /// the keys of the type's state there; `state = {...}` still works, and what is given at the top comes last.
+    @Test func aPieceTypesConstructorTakesItsStatesKeysAtTheTop() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/pulse/plugin.lua", Self.pulsePlugin)
+        let path = try folder.write("use.lua", """
+        test("sizes", function()
+          local s = Stage{ fps = 60 }
+          local a = s:pulse{ size = 40 }
+          s:pulse{ name = "both", size = 30, state = { size = 50, beat = 1 } }
+          s:settle()
+          expect(s:frame().pulse.dot.w).toBe(40)      -- size 40, no beats
+          expect(s:frame().both.dot.w).toBe(34)       -- the top's size 30, the state's beat 1: 30 + 4
+          expect(a.state.size).toBe(40)
+          expect(function() s:pulse{ name = "x", sise = 3 } end)
+            .toThrow("use.lua:9: stage:pulse: unknown option 'sise' (the state's keys: beat, size; the piece's options: name, state, layout")
+        end)
+        """)
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
+        #expect(report.tests.first?.status == .passed, "\(report.tests.map(\.message))")
+    }
+
     @Test func aPieceTypeMayNotTakeANameTheStageHas() throws {
         let folder = try ScenarioFolder()
         try folder.write("plugins/p/plugin.lua", "return { pieces = { advance = { layout = function() return {} end } } }")

@@ -8,7 +8,7 @@ import Testing
         let folder = try TestFolder()
         try folder.write("plugins/pulse/plugin.lua", """
         return {
-          pieces = { pulse = { layout = function() return {} end,
+          pieces = { pulse = { layout = function() return {} end, state = { size = 20, on = false, name = "x" },
                                methods = { beat = function(self) end, rest = function(self) end } } },
           methods = { player = { skipTwice = function(p) end } },
         }
@@ -21,7 +21,14 @@ import Testing
         ---@field beat fun(self: piecebox.pulse, ...: any): any
         ---@field rest fun(self: piecebox.pulse, ...: any): any
         """))
-        #expect(run.stdout.contains("---@field pulse fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.pulse # plugin 'pulse'"))
+        // The constructor's options: the piece's, and the state's keys at the top (`name` is the piece's own).
+        #expect(run.stdout.contains("""
+        ---@class piecebox.pulseOptions: piecebox.pieceOptions
+        ---@field on? boolean
+        ---@field size? number
+
+        """))
+        #expect(run.stdout.contains("---@field pulse fun(self: piecebox.stage, options?: piecebox.pulseOptions): piecebox.pulse # plugin 'pulse'"))
         #expect(run.stdout.contains("---@class piecebox.player\n---@field skipTwice fun(self: piecebox.player, ...: any): any # plugin 'pulse'"))
     }
 

@@ -13,9 +13,11 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("---@class piecebox.vinylLua: piecebox.piece"))
         #expect(run.stdout.contains(
-            "---@field vinylLua fun(self: piecebox.stage, options?: piecebox.pieceOptions): piecebox.vinylLua # plugin 'vinyl_lua'"))
+            "---@field vinylLua fun(self: piecebox.stage, options?: piecebox.vinylLuaOptions): piecebox.vinylLua # plugin 'vinyl_lua'"))
         for option in ["---@field player? piecebox.player|table", "---@field onPlayer? fun(state: table, report: table, env: table)",
-                       "---@field tasks? table[]", "---@field order? table"] {
+                       "---@field tasks? table[]", "---@field order? table",
+                       "---@class piecebox.vinylLuaOptions: piecebox.pieceOptions", "---@field rpm? number",
+                       "---@field isPlaying? boolean"] {
             #expect(run.stdout.contains(option), "missing: \(option)")
         }
     }

@@ -4,7 +4,7 @@
 
 test("from rest the disc ramps up, drawn at the timeline's updates", function()
   local s = Stage{ fps = 120 }
-  s:vinylLua{ state = { isPlaying = true } }
+  s:vinylLua{ isPlaying = true }
   s:frames(55)                            -- updates land on odd frames at 120 fps: frame 55 is one
   expect(s:frame().vinylLua.disc.angle).toBeCloseTo(110 * (55 / 120) ^ 2, 1e-9)   -- 23.1076 degrees
   expect(s:frame().vinylLua.art.angle).toBe(s:frame().vinylLua.disc.angle)
@@ -27,7 +27,7 @@ end)
 
 test("under reduce motion the disc stays upright and nothing waits", function()
   local s = Stage{ reduceMotion = true }
-  local v = s:vinylLua{ state = { isPlaying = true } }
+  local v = s:vinylLua{ isPlaying = true }
   s:advance(1)
   expect(s:frame().vinylLua.disc.angle).toBe(0)
   v:set{ isPlaying = false }

@@ -1,5 +1,9 @@
 -- piecebox:plugins: checks and applies one plugin's manifest (PluginLoader.swift loads it).
-local name, source, path, add = ...
+local name, source, path, add, pieceOptions = ...
+-- The options s:piece takes, as a set: a piece type's constructor gives these to the piece and its state's keys to
+-- the state.
+local isPieceOption = {}
+for _, option in ipairs(pieceOptions) do isPieceOption[option] = true end
 local prefix = "plugin '" .. name .. "'"
 -- Keys in sorted order, not pairs' hash order (it changes from run to run): two faults always name the same one.
 local function sortedKeys(t)
@@ -50,9 +54,11 @@ if matchers ~= nil then
   expectExtend(matchers)
 end
 -- pieces = { pulse = { state = {...}, layout = ..., onTouch = ..., methods = {...}, ... } }: piece types, each a
--- stage constructor like a built-in one (s:pulse{ name = "p1", state = { beat = 2 } }). A piece made from a type gets
--- a fresh copy of the type's state with the given state's keys laid over it, and the type's name unless it gives
--- one; any other key it gives replaces the type's (a layout, a handler).
+-- stage constructor like a built-in one (s:pulse{ name = "p1", beat = 2 }). A piece made from a type gets a fresh
+-- copy of the type's state with the given state's keys laid over it, and the type's name unless it gives one. A key
+-- of the type's state may be given at the top, as a built-in piece's options are (s:pulse{ beat = 2 } is
+-- s:pulse{ state = { beat = 2 } }); one of s:piece's options replaces the type's (a layout, a handler), so a state
+-- key that is also an option's name goes in `state = {...}`. Any other key is refused, naming both lists.
 local pieces = manifest.pieces
 if pieces ~= nil then
   if type(pieces) ~= "table" then error(prefix .. ": 'pieces' must be a table { name = { layout = ..., ... } }", 0) end
@@ -65,6 +71,15 @@ if pieces ~= nil then
     if type(spec) ~= "table" then error(what .. " must be a table { layout = function(state, env) ... end, ... }", 0) end
     if type(spec.layout) ~= "function" then error(what .. ".layout must be a function(state, env)", 0) end
     if spec.state ~= nil and type(spec.state) ~= "table" then error(what .. ".state must be a table", 0) end
+    -- The state's keys a constructor takes at its top (strings only), and their defaults' types for the stubs.
+    local stateKeys, stateList, stateFields = {}, {}, {}
+    for _, k in ipairs(sortedKeys(spec.state or {})) do
+      if type(k) == "string" and not isPieceOption[k] then
+        stateKeys[k] = true
+        stateList[#stateList + 1] = k
+        stateFields[#stateFields + 1] = k .. ":" .. type(spec.state[k])
+      end
+    end
     local function make(stage, options)
       if options ~= nil and type(options) ~= "table" then
         error("stage:" .. kind .. ": argument 1 must be a table of options, got " .. type(options), 2)
@@ -72,13 +87,24 @@ if pieces ~= nil then
       options = options or {}
       local merged = {}
       for k, v in pairs(spec) do merged[k] = v end
-      for k, v in pairs(options) do if k ~= "state" then merged[k] = v end end
       local state = {}
       for k, v in pairs(spec.state or {}) do state[k] = v end
+      local given = {}
+      for _, k in ipairs(sortedKeys(options)) do
+        if isPieceOption[k] then
+          if k ~= "state" then merged[k] = options[k] end
+        elseif stateKeys[k] then
+          given[k] = options[k]
+        else
+          error("stage:" .. kind .. ": unknown option '" .. tostring(k) .. "' (the state's keys: "
+            .. table.concat(stateList, ", ") .. "; the piece's options: " .. table.concat(pieceOptions, ", ") .. ")", 2)
+        end
+      end
       if options.state ~= nil then
         if type(options.state) ~= "table" then error("stage:" .. kind .. ": option 'state' must be a table", 2) end
         for k, v in pairs(options.state) do state[k] = v end
       end
+      for k, v in pairs(given) do state[k] = v end
       merged.state = state
       if merged.name == nil then merged.name = kind end
       -- A refusal names the type and the script's line, not this file's.
@@ -92,7 +118,7 @@ if pieces ~= nil then
     if type(spec.methods) == "table" then
       for _, method in ipairs(sortedKeys(spec.methods)) do names[#names + 1] = tostring(method) end
     end
-    local added, why = pcall(add, "stage", kind, make, names)
+    local added, why = pcall(add, "stage", kind, make, names, stateFields)
     if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
   end
 end

@@ -23,6 +23,15 @@ public enum PluginLoader {
         public let name: String
         /// A piece type's own methods, sorted; nil for a plain method.
         public let pieceMethods: [String]?
+        /// A piece type's state keys, sorted, with the Lua type of each default: the constructor takes them as
+        /// options (`s:vinylLua{ rpm = 45 }`). Empty for a plain method.
+        public var pieceState: [StateField] = []
+    }
+
+    /// One key of a piece type's state, and the Lua type of its default (`number`, `boolean`, `table`, ...).
+    public struct StateField: Equatable, Sendable {
+        public let name: String
+        public let type: String
     }
 
     /// Runs every manifest; the first failure is returned as the message for the file. `record` is told of every
@@ -40,17 +49,31 @@ public enum PluginLoader {
                     let c = c.named("plugin '\(plugin.name)'")
                     try addMethod(c, state: state)
                     if let record {
-                        // add(class, name, fn[, pieceMethods]): a piece type names its methods fourth.
+                        // add(class, name, fn[, pieceMethods, pieceState]): a piece type names its methods fourth
+                        // and its state's keys and their types fifth, as a list of "name:type".
                         var methods: [String]?
                         if case .table(let list)? = try? c.value(4) {
                             methods = list.array.compactMap { if case .string(let s) = $0 { s } else { nil } }
                         }
-                        record(Member(plugin: plugin.name, className: try c.string(1), name: try c.string(2),
-                                      pieceMethods: methods))
+                        var member = Member(plugin: plugin.name, className: try c.string(1), name: try c.string(2),
+                                            pieceMethods: methods)
+                        if case .table(let list)? = try? c.value(5) {
+                            member.pieceState = list.array.compactMap {
+                                guard case .string(let s) = $0, let colon = s.firstIndex(of: ":") else { return nil }
+                                return StateField(name: String(s[..<colon]), type: String(s[s.index(after: colon)...]))
+                            }
+                        }
+                        record(member)
                     }
                     return 0
                 }
-                return 4
+                // The options `s:piece` takes, so a piece type's constructor tells them from its state's keys.
+                lua_createtable(L, Int32(LuaPieceBinding.options.count), 0)
+                for (i, option) in LuaPieceBinding.options.enumerated() {
+                    pushBytes(L, option.name)
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+                return 5
             }
             switch outcome {
             case .ok: continue

@@ -1,7 +1,7 @@
 -- SpinningVinylArt written again as a Lua piece type: album art set in a record that turns while music plays and
 -- slows to rest on a pause. It is held to the Swift piece (s:vinyl) frame for frame, byte for byte, over the vinyl
 -- examples (Tests/LuaHostTests/VinylParityTests.swift), so everything below follows the Swift piece's rules:
---   local v = s:vinylLua{ state = { isPlaying = true } }     -- or s:vinylLua{ player = p }
+--   local v = s:vinylLua{ isPlaying = true, rpm = 45 }       -- or s:vinylLua{ player = p }
 --   v:set{ isPlaying = false }                               -- eases to a stop over the ramp; settle waits for it
 --   v:set{ rpm = 45 }                                        -- while playing, heads for the new speed over the ramp
 -- state: isPlaying, rpm (33), ramp (0.9 s), frame ({ x, y, w, h }; nil: centred, 28 pt in from the sides),
