@@ -1,7 +1,8 @@
 -- While a finger drags, the bar rises by a quarter of an upward drag and the open player follows a downward one,
 -- both on the drag spring (0.3 s, bounce 0.1). The open player's drag is measured in its own space, which its
--- offset moves, so it follows the finger's movement less its own: about half the finger's travel. A release that opens or closes resets the offset
--- in the same update, so that spring carries the morph as well: it passes its place by 0.15 %
+-- offset moves, so it follows the finger's movement less its own: about half the finger's travel. A release that
+-- opens or closes resets the offset in the same update, so that spring carries the morph as well: it passes its
+-- place by 0.15 %
 -- (exp(-pi * 0.9 / sqrt(1 - 0.9^2)) = 0.0015), not the morph spring's 0.63 %. A cancelled drag changes nothing.
 local P = require("_player")
 
