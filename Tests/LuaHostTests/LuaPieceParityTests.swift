@@ -120,6 +120,8 @@ extension LuaPieceParityTests {
           expect(a.state.size).toBe(40)
           expect(function() s:pulse{ name = "x", sise = 3 } end)
             .toThrow("use.lua:9: stage:pulse: unknown option 'sise' (the state's keys: beat, size; the piece's options: name, state, layout")
+          -- A key that is not a name is named by its type, never by its address (which changes from run to run).
+          expect(function() s:pulse{ [{}] = 1, [function() end] = 2 } end).toThrow("stage:pulse: unknown option 'a function'")
         end)
         """)
         let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins"] }
@@ -133,6 +135,10 @@ extension LuaPieceParityTests {
         let path = try folder.write("use.lua", "test('x', function() end)")
         let first = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/p"] }
         #expect(first.tests.contains { $0.message.contains("stage already has a built-in 'advance'") }, "\(first.tests.map(\.message))")
+        try folder.write("plugins/r/plugin.lua", "return { pieces = { [{}] = {}, [{}] = {} } }")
+        let third = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/r"] }
+        #expect(third.tests.contains { $0.message.contains("plugin 'r': pieces: a piece type needs a name of letters, digits and '_', got a table") },
+                "\(third.tests.map(\.message))")
         let second = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/q"] }
         #expect(second.tests.contains { $0.message.contains("plugin 'q': pieces.dot.layout must be a function(state, env)") },
                 "\(second.tests.map(\.message))")

@@ -5,11 +5,18 @@ local name, source, path, add, pieceOptions = ...
 local isPieceOption = {}
 for _, option in ipairs(pieceOptions) do isPieceOption[option] = true end
 local prefix = "plugin '" .. name .. "'"
+-- A key as messages show it: a name or a number as itself, anything else by its type ("a table"), never by an
+-- address, which changes from run to run.
+local function shown(key)
+  local kind = type(key)
+  if kind == "string" or kind == "number" or kind == "boolean" then return tostring(key) end
+  return "a " .. kind
+end
 -- Keys in sorted order, not pairs' hash order (it changes from run to run): two faults always name the same one.
 local function sortedKeys(t)
   local keys = {}
   for key in pairs(t) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  table.sort(keys, function(a, b) return shown(a) < shown(b) end)
   return keys
 end
 local chunk, err = load(source, "@" .. path, "t")
@@ -22,7 +29,7 @@ end
 local known = { methods = true, matchers = true, overrides = true, description = true, pieces = true }
 for _, key in ipairs(sortedKeys(manifest)) do
   if not known[key] then
-    error(prefix .. ": unknown manifest key '" .. tostring(key) .. "' (known: description, matchers, methods, overrides, pieces)", 0)
+    error(prefix .. ": unknown manifest key '" .. shown(key) .. "' (known: description, matchers, methods, overrides, pieces)", 0)
   end
 end
 if manifest.description ~= nil and type(manifest.description) ~= "string" then
@@ -33,11 +40,11 @@ if methods ~= nil then
   if type(methods) ~= "table" then error(prefix .. ": 'methods' must be a table { stage = { name = function } }", 0) end
   for _, class in ipairs(sortedKeys(methods)) do
     local fns = methods[class]
-    if type(fns) ~= "table" then error(prefix .. ": methods." .. tostring(class) .. " must be a table of functions", 0) end
+    if type(fns) ~= "table" then error(prefix .. ": methods." .. shown(class) .. " must be a table of functions", 0) end
     for _, method in ipairs(sortedKeys(fns)) do
       local fn = fns[method]
       if type(method) ~= "string" or type(fn) ~= "function" then
-        error(prefix .. ": methods." .. tostring(class) .. "." .. tostring(method) .. " must be a function", 0)
+        error(prefix .. ": methods." .. shown(class) .. "." .. shown(method) .. " must be a function", 0)
       end
       local added, why = pcall(add, class, method, fn)
       if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
@@ -49,7 +56,7 @@ if matchers ~= nil then
   if type(matchers) ~= "table" then error(prefix .. ": 'matchers' must be a table of matcher functions", 0) end
   for _, matcher in ipairs(sortedKeys(matchers)) do
     local fn = matchers[matcher]
-    if type(fn) ~= "function" then error(prefix .. ": matchers." .. tostring(matcher) .. " must be a function", 0) end
+    if type(fn) ~= "function" then error(prefix .. ": matchers." .. shown(matcher) .. " must be a function", 0) end
   end
   expectExtend(matchers)
 end
@@ -64,9 +71,9 @@ if pieces ~= nil then
   if type(pieces) ~= "table" then error(prefix .. ": 'pieces' must be a table { name = { layout = ..., ... } }", 0) end
   for _, kind in ipairs(sortedKeys(pieces)) do
     local spec = pieces[kind]
-    local what = prefix .. ": pieces." .. tostring(kind)
+    local what = prefix .. ": pieces." .. shown(kind)
     if type(kind) ~= "string" or not kind:match("^[%a_][%w_]*$") then
-      error(prefix .. ": pieces: a piece type needs a name of letters, digits and '_', got " .. tostring(kind), 0)
+      error(prefix .. ": pieces: a piece type needs a name of letters, digits and '_', got " .. shown(kind), 0)
     end
     if type(spec) ~= "table" then error(what .. " must be a table { layout = function(state, env) ... end, ... }", 0) end
     if type(spec.layout) ~= "function" then error(what .. ".layout must be a function(state, env)", 0) end
@@ -96,7 +103,7 @@ if pieces ~= nil then
         elseif stateKeys[k] then
           given[k] = options[k]
         else
-          error("stage:" .. kind .. ": unknown option '" .. tostring(k) .. "' (the state's keys: "
+          error("stage:" .. kind .. ": unknown option '" .. shown(k) .. "' (the state's keys: "
             .. table.concat(stateList, ", ") .. "; the piece's options: " .. table.concat(pieceOptions, ", ") .. ")", 2)
         end
       end
@@ -116,7 +123,7 @@ if pieces ~= nil then
     end
     local names = {}
     if type(spec.methods) == "table" then
-      for _, method in ipairs(sortedKeys(spec.methods)) do names[#names + 1] = tostring(method) end
+      for _, method in ipairs(sortedKeys(spec.methods)) do names[#names + 1] = shown(method) end
     end
     local added, why = pcall(add, "stage", kind, make, names, stateFields)
     if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
