@@ -82,6 +82,37 @@ extension LuaPieceParityTests {
     }
     """
 
+    /// As a script reads a Swift piece's readings (`v.angle`), it reads a Lua piece's: each a function of the state
+    /// and the environment, called when read; a mistake in one is the script's error at the line that read it.
+    @Test func aPieceHasReadingsReadAsFields() throws {
+        try passes(Self.card.replacingOccurrences(of: "  methods = {", with: """
+          readings = {
+            width = function(st) return 100 + 10 * st.beats end,
+            at = function(_, env) return env.time end,
+            drawn = function(_, env) return env.drawnTime end,
+            broken = function(st) return st.nothing.x end,
+          },
+          methods = {
+        """) + """
+
+        expect(card.width).toBe(100)                 -- no beats yet: 100 + 10 × 0
+        card:beat(2)
+        expect(card.width).toBe(120)                 -- 100 + 10 × 2
+        s:advance(0.5)
+        expect(card.at).toBe(0.5)                    -- the stage's time now
+        expect(card.drawn).toBe(nil)                 -- no timeline, so no time it drew
+        expect(function() return card.broken end).toThrow("card: reading 'broken' failed")
+        local s2 = Stage{}
+        local function refused(readings) return function()
+          s2:piece{ name = "p", layout = function() return {} end, methods = { m = function() end }, readings = readings }
+        end end
+        expect(refused({ tap = function() end })).toThrow("option 'readings': 'tap' is already the piece's own")
+        expect(refused({ m = function() end })).toThrow("option 'readings': 'm' is already the piece's own")
+        expect(refused({ w = 3 })).toThrow("option 'readings': 'w' must be a function(state, env) that returns the value, got number")
+        expect(refused(3)).toThrow("option 'readings' must be a table of functions")
+        """)
+    }
+
     /// A plugin declares a piece type; `s:pulse{...}` is a stage constructor like a built-in one: each piece gets a
     /// fresh copy of the type's state with the given keys laid over it, and the type's methods.
     @Test func aPluginPieceTypeIsAStageConstructor() throws {

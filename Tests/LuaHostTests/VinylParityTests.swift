@@ -157,6 +157,40 @@ import Testing
         return lua ? lines.map { $0.replacingOccurrences(of: "\"vinylLua\":", with: "\"vinyl\":") } : lines
     }
 
+    /// The case run with each piece in one scenario, the readings a script sees (`v.angle`, `v.speed`, `v.rpm`,
+    /// `v.isPlaying`, `v.isEasing`) written down after every action from the constructor on, and the two lists
+    /// compared in Lua, to the last bit (`%a`).
+    @Test(arguments: cases + explored)
+    func theLuaVinylReadsAsTheSwiftVinylAfterEveryAction(_ c: Case) throws {
+        func run(lua: Bool) -> String {
+            var made = false
+            var body: [String] = []
+            for line in c.lines {
+                let text = line.text(lua: lua)
+                body.append("    " + text)
+                made = made || text.hasPrefix("local v =")
+                if made { body.append("    read(v)") }
+            }
+            return "  do\n    local s = \(c.stage)\n    local function read(v) seen[#seen + 1] = string.format(\"%a %a %s %s %s\", "
+                + "v.angle, v.speed, tostring(v.rpm), tostring(v.isPlaying), tostring(v.isEasing)) end\n"
+                + body.joined(separator: "\n") + "\n  end"
+        }
+        let scenario = """
+        test("readings", function()
+          local seen = {}
+        \(run(lua: false))
+          local swift = seen
+          seen = {}
+        \(run(lua: true))
+          expect(#seen).toBe(#swift)
+          for i = 1, #swift do expect(seen[i]).toBe(swift[i]) end
+        end)
+        """
+        let folder = try ScenarioFolder()
+        let report = try folder.run("readings.lua", scenario) { $0.pluginFolders = [Self.plugins] }
+        #expect(report.tests.map(\.status) == [.passed], "\(report.summary)")
+    }
+
     @Test(arguments: cases + explored)
     func theLuaVinylMatchesTheSwiftVinylFrameForFrame(_ c: Case) throws {
         let swift = try frames(c, lua: false)

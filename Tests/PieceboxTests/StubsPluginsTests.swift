@@ -9,7 +9,8 @@ import Testing
         try folder.write("plugins/pulse/plugin.lua", """
         return {
           pieces = { pulse = { layout = function() return {} end, state = { size = 20, on = false, name = "x" },
-                               methods = { beat = function(self) end, rest = function(self) end } } },
+                               methods = { beat = function(self) end, rest = function(self) end },
+                               readings = { size = function(state) return state.size end } } },
           methods = { player = { skipTwice = function(p) end } },
         }
         """)
@@ -20,6 +21,7 @@ import Testing
         ---@class piecebox.pulse: piecebox.piece
         ---@field beat fun(self: piecebox.pulse, ...: any): any
         ---@field rest fun(self: piecebox.pulse, ...: any): any
+        ---@field size any
         """))
         // The constructor's options: the piece's, and the state's keys at the top (`name` is the piece's own).
         #expect(run.stdout.contains("""

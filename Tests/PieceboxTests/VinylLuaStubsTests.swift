@@ -17,7 +17,7 @@ import Testing
         for option in ["---@field player? piecebox.player|table", "---@field onPlayer? fun(state: table, report: table, env: table)",
                        "---@field tasks? table[]", "---@field order? table",
                        "---@class piecebox.vinylLuaOptions: piecebox.pieceOptions", "---@field rpm? number",
-                       "---@field isPlaying? boolean"] {
+                       "---@field isPlaying? boolean", "---@field angle any"] {
             #expect(run.stdout.contains(option), "missing: \(option)")
         }
     }

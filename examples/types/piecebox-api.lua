@@ -82,6 +82,7 @@
 ---@field parts? table # Where gestures aim, by part name
 ---@field timeline? table # A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }
 ---@field methods? table<string, function> # Methods of its own, called piece:name(...) with the piece as self
+---@field readings? table<string, function> # Values read as fields, piece.name: each a function(state, env) that returns it
 ---@field player? piecebox.player|table # A player whose reports onPlayer is told (needs onPlayer)
 ---@field onPlayer? fun(state: table, report: table, env: table) # Handles the player's state when made (reason "appear") and each report it sends
 ---@field tasks? table[] # Like .task(id:): { id = function(state, env), run = function(state, env), initial = true }, run when the id changes

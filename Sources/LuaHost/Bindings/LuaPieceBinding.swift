@@ -28,6 +28,10 @@ final class LuaPiece: HoldsScriptTexts {
     /// table, copied when made) and their names, so `card:beat()` works as a Swift piece's methods do.
     var methodsRef = LUA_NOREF
     var methodNames: [String] = []
+    /// `readings = { angle = function(state, env) ... end }`: values read as fields (`v.angle`), as a Swift piece's
+    /// readings are; a registry reference to the copied table, and the names.
+    var readingsRef = LUA_NOREF
+    var readingNames: [String] = []
     /// `tasks`, `timeline.paused` as a function, `player`: nil for a piece that uses none of them, so its layout
     /// does no more than it did (see `LuaPieceHooks`).
     var hooks: LuaPieceHooks?
@@ -138,7 +142,17 @@ enum LuaPieceBinding: StageMadeBinding {
         let timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         piece.timeline = timeline?.timeline
         piece.order = try ElementOrder.read(L, t, c)
-        try readMethods(L, t, c, into: piece, context: context)
+        let taken = Set(luaClass(context).memberNames(L))
+        if let methods = try readOwnFunctions("methods", "function(self, ...)", L, t, c, taken: taken) {
+            (piece.methodsRef, piece.methodNames) = methods
+        }
+        if let readings = try readOwnFunctions("readings", "function(state, env) that returns the value", L, t, c,
+                                               taken: taken.union(piece.methodNames)) {
+            (piece.readingsRef, piece.readingNames) = readings
+        }
+        piece.partBytes += (piece.methodNames + piece.readingNames).reduce(0) {
+            $0 + 16 + FrameSize.textBytes(count: $1.utf8.count)
+        }
         piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c)
         let player = try playerOption(L, t, c, stage: stage, context: context, onPlayer: piece.handlers.onPlayer)
         let tasks = try LuaPieceTasks.read(L, t, c)
@@ -181,6 +195,7 @@ enum LuaPieceBinding: StageMadeBinding {
         .init("parts", "table", "Where gestures aim, by part name"),
         .init("timeline", "table", "A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }"),
         .init("methods", "table<string, function>", "Methods of its own, called piece:name(...) with the piece as self"),
+        .init("readings", "table<string, function>", "Values read as fields, piece.name: each a function(state, env) that returns it"),
         .init("player", "piecebox.player|table", "A player whose reports onPlayer is told (needs onPlayer)"),
         .init("onPlayer", "fun(state: table, report: table, env: table)",
               "Handles the player's state when made (reason \"appear\") and each report it sends"),
@@ -190,20 +205,21 @@ enum LuaPieceBinding: StageMadeBinding {
               "The frame log's order: { elements = { names }, properties = { names } }; others after, by name"),
     ]
 
-    /// `methods = { beat = function(self, ...) end }`: copied into a table of the piece's own, each a function
-    /// whose name is not one the piece already answers (`tap`, `set`, `state`: a method of its own would hide it).
-    private static func readMethods(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, into piece: LuaPiece,
-                                    context: BindingContext) throws {
-        lua_pushstring(L, "methods")
+    /// `methods = { beat = function(self, ...) end }` and `readings = { angle = function(state, env) ... end }`:
+    /// copied into a table of the piece's own, each a function whose name is not one the piece already answers
+    /// (`tap`, `set`, `state`, or one of its own methods: the new name would hide it). Nil when not given.
+    private static func readOwnFunctions(_ option: String, _ shape: String, _ L: OpaquePointer, _ t: Int32,
+                                         _ c: LuaCall, taken: Set<String>) throws -> (ref: Int32, names: [String])? {
+        lua_pushstring(L, option)
         lua_rawget(L, t)
         defer { clua_pop(L, 1) }
-        if lua_type(L, -1) == LUA_TNIL { return }
+        if lua_type(L, -1) == LUA_TNIL { return nil }
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw c.optionError("methods", "a table of functions such as { beat = function(self) ... end }",
+            let example = option == "methods" ? "{ beat = function(self) ... end }" : "{ angle = function(state, env) ... end }"
+            throw c.optionError(option, "a table of functions such as \(example)",
                                 got: String(cString: lua_typename(L, lua_type(L, -1))))
         }
         let source = lua_gettop(L)
-        let taken = Set(luaClass(context).memberNames(L))
         lua_createtable(L, 0, 4)
         let copy = lua_gettop(L)
         var names: [String] = []
@@ -211,26 +227,24 @@ enum LuaPieceBinding: StageMadeBinding {
         while lua_next(L, source) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -2), !key.isEmpty else {
                 clua_pop(L, 3)
-                throw c.refusal("option 'methods' must have names (strings) for keys")
+                throw c.refusal("option '\(option)' must have names (strings) for keys")
             }
             try c.budget.spend(entries: 1, bytes: key.utf8.count)
             guard lua_type(L, -1) == LUA_TFUNCTION else {
                 let got = String(cString: lua_typename(L, lua_type(L, -1)))
                 clua_pop(L, 3)
-                throw c.refusal("option 'methods': '\(key)' must be a function(self, ...), got \(got)")
+                throw c.refusal("option '\(option)': '\(key)' must be a \(shape), got \(got)")
             }
             guard !taken.contains(key) else {
                 clua_pop(L, 3)
-                throw c.refusal("option 'methods': '\(key)' is already the piece's own (a method of the same name would hide it)")
+                throw c.refusal("option '\(option)': '\(key)' is already the piece's own (a \(option == "methods" ? "method" : "reading") of the same name would hide it)")
             }
             names.append(key)
             lua_pushvalue(L, -2)
             clua_insert(L, -2)
             lua_rawset(L, copy)
         }
-        piece.methodsRef = luaL_ref(L, CLUA_REGISTRYINDEX)
-        piece.methodNames = names.sorted()
-        piece.partBytes += names.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) }
+        return (luaL_ref(L, CLUA_REGISTRYINDEX), names.sorted())
     }
 
     /// `player = p` (a `s:player{}` or a Lua player, read as every piece bound to a player reads it); it needs
@@ -306,15 +320,13 @@ enum LuaPieceBinding: StageMadeBinding {
         }
         InteractionBinding.addMethods(to: cls, context: context)
         // Its own methods (`methods = {...}`), after the class's: p:beat(...) calls beat(p, ...).
+        // Then its readings (`readings = {...}`): p.angle is angle(state, env), read now.
         cls.objectMembers({ o, key, c in
-            guard o.value.methodsRef != LUA_NOREF else { return nil }
-            lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.methodsRef))
-            lua_pushstring(c.L, key)
-            guard lua_rawget(c.L, -2) == LUA_TFUNCTION else { clua_pop(c.L, 2); return nil }
-            clua_insert(c.L, -2)
+            if let found = ownFunction(o.value.methodsRef, key, c.L) { return found }
+            guard ownFunction(o.value.readingsRef, key, c.L) != nil else { return nil }
             clua_pop(c.L, 1)
-            return 1
-        }, names: { $0.value.methodNames })
+            return o.value.read(key, on: o.stage)
+        }, names: { ($0.value.methodNames + $0.value.readingNames).sorted() })
         // set(changes[, animation]): merges the changes into the state inside one transaction.
         cls.method("set", "Merges changes into the state inside one transaction",
                    [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in

@@ -248,7 +248,7 @@ extension LuaPiece {
             pb_push_traceback_handler(L)
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
             lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
-            pushHookEnvironment(stage, L)
+            pushHookEnvironment(stage, L, drawnTime: timeline?.drawnTime)
             guard protectedCall(role, 2, results: 2, handler: top + 1) else { return }
             switch (lua_type(L, top + 2), lua_type(L, top + 3)) {
             case (LUA_TNIL, LUA_TNIL):
@@ -313,12 +313,19 @@ extension LuaPiece {
     }
 }
 
-/// The environment a hook or handler is handed: the stage's, with `time`, the time now.
-func pushHookEnvironment(_ context: any PieceContext, _ L: OpaquePointer) {
+/// The environment a hook, a handler or a reading is handed: the stage's, with `time`, the time now, and for a
+/// piece with a timeline `drawnTime`, when the timeline last drew (the `time` its layout was last handed), so what
+/// it reads can agree with what is drawn (a spinning disc's angle as shown).
+func pushHookEnvironment(_ context: any PieceContext, _ L: OpaquePointer, drawnTime: Double? = nil) {
     EnvironmentOptions.value(context.environment).push(L)
     lua_pushstring(L, "time")
     pushNumber(L, context.workTime)
     lua_rawset(L, -3)
+    if let drawnTime {
+        lua_pushstring(L, "drawnTime")
+        pushNumber(L, drawnTime)
+        lua_rawset(L, -3)
+    }
 }
 
 /// Reads `tasks = { { id = function(state, env) ... end, run = function(state, env) ... end, initial = true }, ... }`.

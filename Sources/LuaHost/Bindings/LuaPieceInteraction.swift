@@ -118,7 +118,7 @@ extension LuaPiece: InteractivePiece {
             let count = pushArgs(L)
             // Every handler reads the environment last, as layout and accessibility do: (state, ..., env), with
             // the time now.
-            pushHookEnvironment(context, L)
+            pushHookEnvironment(context, L, drawnTime: timeline?.drawnTime)
             guard protectedCall(handler, 2 + count, results: 2, handler: top + 1) else { return nil }
             do {
                 let (didHandle, animation) = try results(top + 2, handler, handledByDefault: handledByDefault)

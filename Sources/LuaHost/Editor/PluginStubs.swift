@@ -18,6 +18,9 @@ public enum PluginStubs {
             for method in methods {
                 out.line("---@field \(method) fun(self: piecebox.\(member.name), ...: any): any")
             }
+            for reading in member.pieceReadings {
+                out.line("---@field \(reading) any")
+            }
             // Its constructor's options: the piece's, and the keys of the type's state at the top.
             out.line("")
             out.line("---@class piecebox.\(member.name)Options: piecebox.pieceOptions")

@@ -60,9 +60,10 @@ if matchers ~= nil then
   end
   expectExtend(matchers)
 end
--- pieces = { pulse = { state = {...}, layout = ..., onTouch = ..., methods = {...}, ... } }: piece types, each a
--- stage constructor like a built-in one (s:pulse{ name = "p1", beat = 2 }). A piece made from a type gets a fresh
--- copy of the type's state with the given state's keys laid over it, and the type's name unless it gives one. A key
+-- pieces = { pulse = { state = {...}, layout = ..., onTouch = ..., methods = {...}, readings = {...}, ... } }: piece
+-- types, each a stage constructor like a built-in one (s:pulse{ name = "p1", beat = 2 }). A piece made from a type
+-- gets a fresh copy of the type's state with the given state's keys laid over it, and the type's name unless it
+-- gives one. A key
 -- of the type's state may be given at the top, as a built-in piece's options are (s:pulse{ beat = 2 } is
 -- s:pulse{ state = { beat = 2 } }); one of s:piece's options replaces the type's (a layout, a handler), so a state
 -- key that is also an option's name goes in `state = {...}`. Any other key is refused, naming both lists.
@@ -125,7 +126,11 @@ if pieces ~= nil then
     if type(spec.methods) == "table" then
       for _, method in ipairs(sortedKeys(spec.methods)) do names[#names + 1] = shown(method) end
     end
-    local added, why = pcall(add, "stage", kind, make, names, stateFields)
+    local readings = {}
+    if type(spec.readings) == "table" then
+      for _, reading in ipairs(sortedKeys(spec.readings)) do readings[#readings + 1] = shown(reading) end
+    end
+    local added, why = pcall(add, "stage", kind, make, names, stateFields, readings)
     if not added then error((tostring(why):gsub("^piecebox:plugins:%d+: ", "")), 0) end
   end
 end

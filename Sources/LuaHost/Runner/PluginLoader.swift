@@ -26,6 +26,8 @@ public enum PluginLoader {
         /// A piece type's state keys, sorted, with the Lua type of each default: the constructor takes them as
         /// options (`s:vinylLua{ rpm = 45 }`). Empty for a plain method.
         public var pieceState: [StateField] = []
+        /// A piece type's readings (`readings = {...}`), sorted.
+        public var pieceReadings: [String] = []
     }
 
     /// One key of a piece type's state, and the Lua type of its default (`number`, `boolean`, `table`, ...).
@@ -49,8 +51,9 @@ public enum PluginLoader {
                     let c = c.named("plugin '\(plugin.name)'")
                     try addMethod(c, state: state)
                     if let record {
-                        // add(class, name, fn[, pieceMethods, pieceState]): a piece type names its methods fourth
-                        // and its state's keys and their types fifth, as a list of "name:type".
+                        // add(class, name, fn[, pieceMethods, pieceState, pieceReadings]): a piece type names its
+                        // methods fourth, its state's keys and their types fifth (a list of "name:type"), its
+                        // readings sixth.
                         var methods: [String]?
                         if case .table(let list)? = try? c.value(4) {
                             methods = list.array.compactMap { if case .string(let s) = $0 { s } else { nil } }
@@ -62,6 +65,9 @@ public enum PluginLoader {
                                 guard case .string(let s) = $0, let colon = s.firstIndex(of: ":") else { return nil }
                                 return StateField(name: String(s[..<colon]), type: String(s[s.index(after: colon)...]))
                             }
+                        }
+                        if case .table(let list)? = try? c.value(6) {
+                            member.pieceReadings = list.array.compactMap { if case .string(let s) = $0 { s } else { nil } }
                         }
                         record(member)
                     }

@@ -4,6 +4,7 @@
 --   local v = s:vinylLua{ isPlaying = true, rpm = 45 }       -- or s:vinylLua{ player = p }
 --   v:set{ isPlaying = false }                               -- eases to a stop over the ramp; settle waits for it
 --   v:set{ rpm = 45 }                                        -- while playing, heads for the new speed over the ramp
+--   v.angle, v.speed, v.rpm, v.isPlaying, v.isEasing         -- read as the Swift vinyl's are
 -- state: isPlaying, rpm (33), ramp (0.9 s), frame ({ x, y, w, h }; nil: centred, 28 pt in from the sides),
 -- accessibilityName ("Album art").
 
@@ -133,6 +134,15 @@ return {
         { id = function(state) return degreesPerSecond(state.rpm) end, run = rpmChange, initial = false },
       },
       onPlayer = function(state, report) state.isPlaying = report.isPlaying end,
+      -- What the Swift vinyl lets a script read, under the same names: the angle as drawn (at the time the timeline
+      -- last drew), the speed now, and the state behind them.
+      readings = {
+        angle = function(state, env) return env.reduceMotion and 0.0 or angleAt(state.spin, state.ramp, env.drawnTime) end,
+        speed = function(state, env) return env.reduceMotion and 0.0 or speedAt(state.spin, state.ramp, env.time) end,
+        rpm = function(state) return state.rpm end,
+        isPlaying = function(state) return state.isPlaying end,
+        isEasing = function(state) return state.isEasing end,
+      },
       accessibility = function(state)
         return { { id = "disc", label = state.accessibilityName } }
       end,
