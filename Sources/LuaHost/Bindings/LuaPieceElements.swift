@@ -355,11 +355,14 @@ struct LuaPieceElements {
             }
         }
         guard !background.isEmpty else { return e }
+        // Each name is looked up among the element's numbers once, in a set of them: as long as the two lists, never
+        // their product (both are as long as the layout likes, up to the read's limit, and no hook runs here).
+        let numbers = Set(e.numbers.lazy.map(\.name))
+        if let unknown = background.first(where: { !numbers.contains($0) }) {
+            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(unknown))', which is not one of its numbers")
+        }
         // Marked as a Swift piece marks them (`Element.background`), so the stage's one rule applies: their motion
         // never keeps a settle waiting.
-        for number in background where e.number(named: number) == nil {
-            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(number))', which is not one of its numbers")
-        }
         return e.background(Set(background))
     }
 
