@@ -1,0 +1,34 @@
+import Testing
+@testable import LuaHost
+
+/// What an attacker's script tried on the Lua piece's options added for the vinyl (tasks, `order`, `background`,
+/// `timeline.paused`, `player`), and what holds against it: each refusal says the same thing on every run.
+@Suite struct LuaPieceReviewTests {
+    /// Lua walks a table's string keys in an order its hash seed decides, and the seed changes from run to run: a
+    /// task with several unknown keys names the least of them, as every option table does. Ten tasks with 6, 12,
+    /// ... 60 unknown keys (tables of four sizes, so four layouts of the walk), each naming `k01` only when it is
+    /// the least named, not when the walk happens to meet it first.
+    @Test func aTasksUnknownKeysAreNamedLeastFirst() throws {
+        let report = try runScenario("""
+            test("keys", function()
+              local s = Stage{}
+              for piece = 1, 10 do
+                local task = { id = function() return 1 end, run = function() end }
+                local n = piece * 6
+                for i = 1, n do
+                  local k = (i * 7 + piece) % n + 1
+                  task[string.format("k%02d", k)] = true
+                end
+                local ok, err = pcall(function()
+                  return s:piece{ name = "p" .. piece, layout = function() return {} end, tasks = { task } }
+                end)
+                print(tostring(ok), (tostring(err):gsub("^.-stage:piece: ", "")))
+              end
+            end)
+            """)
+        let out = try #require(report.test("keys"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+        let expected = "false\toption 'tasks': task 1 has an unknown key 'k01' (known: id, initial, run)"
+        #expect(out.output == Array(repeating: expected, count: 10))
+    }
+}
