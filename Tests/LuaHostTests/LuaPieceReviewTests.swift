@@ -31,4 +31,31 @@ import Testing
         let expected = "false\toption 'tasks': task 1 has an unknown key 'k01' (known: id, initial, run)"
         #expect(out.output == Array(repeating: expected, count: 10))
     }
+
+    /// A layout whose elements each give a `background` that is not a list of names is refused naming the first
+    /// element by name, as every other wrong property is, not the one Lua's seeded walk of the layout's table met
+    /// first. Ten layouts of 4 to 40 such elements (tables of four sizes).
+    @Test func aWrongBackgroundNamesTheFirstElementByName() throws {
+        let report = try runScenario("""
+            test("background", function()
+              local s = Stage{}
+              for piece = 1, 10 do
+                local n = piece * 4
+                local elements = {}
+                for i = 1, n do
+                  local k = (i * 7 + piece) % n + 1
+                  elements[string.format("e%02d", k)] = { x = 0, y = 0, w = 1, h = 1, angle = 0, background = { 5 } }
+                end
+                local ok, err = pcall(function()
+                  return s:piece{ name = "p" .. piece, layout = function() return elements end }
+                end)
+                print(tostring(ok), (tostring(err):gsub("^.-layout returned ", "")))
+              end
+            end)
+            """)
+        let out = try #require(report.test("background"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+        let expected = "false\telement 'e01': background must be a list of its numbers' names such as { \"angle\" }"
+        #expect(out.output == Array(repeating: expected, count: 10))
+    }
 }
