@@ -58,4 +58,24 @@ import Testing
         let expected = "false\telement 'e01': background must be a list of its numbers' names such as { \"angle\" }"
         #expect(out.output == Array(repeating: expected, count: 10))
     }
+
+    /// A task's run that asks for later work at seconds no clock reaches (NaN, below 0, infinite) is told which
+    /// number it gave, not only that it gave a number and a function, which is the right shape.
+    @Test(arguments: [("0/0", "nan"), ("-1", "-1.0"), ("math.huge", "inf"), ("-math.huge", "-inf")])
+    func aLaterAtSecondsNoClockReachesNamesTheSeconds(seconds: String, shown: String) throws {
+        let report = try runScenario("""
+            test("later", function()
+              local s = Stage{}
+              local p = s:piece{ name = "p", state = { n = 0 }, layout = function() return {} end,
+                tasks = { { id = function(st) return st.n end, initial = false,
+                            run = function() return \(seconds), function() end end } } }
+              local ok, err = pcall(function() p:set{ n = 1 } end)
+              print(tostring(ok), (tostring(err):gsub("^.-p: ", "p: ")))
+            end)
+            """)
+        let out = try #require(report.test("later"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+        #expect(out.output == ["false\tp: task 1 returned \(shown) seconds; return nothing, "
+                               + "or seconds (at least 0) and a function(state, env) to run then"])
+    }
 }

@@ -256,6 +256,11 @@ extension LuaPiece {
             case (LUA_TNUMBER, LUA_TFUNCTION) where lua_tonumberx(L, top + 2, nil).isFinite && lua_tonumberx(L, top + 2, nil) >= 0:
                 lua_pushvalue(L, top + 3)
                 later = (lua_tonumberx(L, top + 2, nil), luaL_ref(L, CLUA_REGISTRYINDEX))
+            case (LUA_TNUMBER, LUA_TFUNCTION):
+                // The right shape, at seconds no clock reaches: the number is what was wrong.
+                let seconds = LuaValue.number(lua_tonumberx(L, top + 2, nil)).described()
+                record("\(name): \(role) returned \(seconds) seconds; return nothing, "
+                       + "or seconds (at least 0) and a function(state, env) to run then")
             default:
                 record("\(name): \(role) returned \(typeName(L, top + 2)) and \(typeName(L, top + 3)); return nothing, "
                        + "or seconds (at least 0) and a function(state, env) to run then")
