@@ -27,6 +27,9 @@ struct LuaPieceElements {
         case flag(Bool)
         /// `background = { "angle" }`: the element's numbers that move as background motion.
         case background([String])
+        /// A `background` that is not a list of names: refused when its element is built, in name order, like
+        /// any other wrong property (the walk that found it goes in Lua's seeded hash order).
+        case notANameList
         case other(String)
 
         /// The value as `LuaValue` describes it in messages.
@@ -35,7 +38,7 @@ struct LuaPieceElements {
             case .number(let n): return .number(n)
             case .text(let s): return .string(s)
             case .flag(let b): return .boolean(b)
-            case .background: return .table(LuaTable())
+            case .background, .notANameList: return .table(LuaTable())
             case .other(let type): return type == "table" ? .table(LuaTable()) : .opaque(type)
             }
         }
@@ -256,7 +259,7 @@ struct LuaPieceElements {
                     note(property, .text(text))
                 case LUA_TTABLE where property == "background":
                     // Read in full every time: only a piece that marks background motion pays for it.
-                    properties.append((property, try Self.backgroundNames(L, name, spend: { try spend($0) })))
+                    properties.append((property, try Self.backgroundNames(L, spend: { try spend($0) })))
                     checkable = false
                 default:
                     properties.append((property, .other(Self.typeName(L, -1))))
@@ -350,22 +353,27 @@ struct LuaPieceElements {
             case .flag(let b): e.append(NamedValue(key, .bool(b)))
             case .number: break
             case .background(let names): background = names
+            case .notANameList:
+                throw LuaHostError.message("element '\(LuaValue.shown(name))': background must be a list of its numbers' names such as { \"angle\" }")
             case .other(let type):
                 throw LuaHostError.message("element '\(name)': property '\(key)' is a \(type); use numbers, strings or booleans")
             }
         }
         guard !background.isEmpty else { return e }
+        // Each name is looked up among the element's numbers once, in a set of them: as long as the two lists, never
+        // their product (both are as long as the layout likes, up to the read's limit, and no hook runs here).
+        let numbers = Set(e.numbers.lazy.map(\.name))
+        if let unknown = background.first(where: { !numbers.contains($0) }) {
+            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(unknown))', which is not one of its numbers")
+        }
         // Marked as a Swift piece marks them (`Element.background`), so the stage's one rule applies: their motion
         // never keeps a settle waiting.
-        for number in background where e.number(named: number) == nil {
-            throw LuaHostError.message("element '\(LuaValue.shown(name))': background names '\(LuaValue.shown(number))', which is not one of its numbers")
-        }
         return e.background(Set(background))
     }
 
-    /// `background = { "angle", "speed" }` at the top of the stack: the names, each text spent from the read.
-    private static func backgroundNames(_ L: OpaquePointer, _ element: String,
-                                        spend: (Int) throws -> Void) throws -> Property {
+    /// `background = { "angle", "speed" }` at the top of the stack: the names, each text spent from the read; or
+    /// `notANameList`.
+    private static func backgroundNames(_ L: OpaquePointer, spend: (Int) throws -> Void) throws -> Property {
         let list = lua_gettop(L)
         let count = Int(lua_rawlen(L, list))
         var names: [String] = []
@@ -377,7 +385,9 @@ struct LuaPieceElements {
             let index = lua_tointegerx(L, -2, &isInteger)
             guard lua_type(L, -2) == LUA_TNUMBER, isInteger != 0, index >= 1, index <= count,
                   lua_type(L, -1) == LUA_TSTRING else {
-                throw LuaHostError.message("element '\(LuaValue.shown(element))': background must be a list of its numbers' names such as { \"angle\" }")
+                // With the deferred pop, the value and the key: the walk ends here.
+                clua_pop(L, 1)
+                return .notANameList
             }
             names.append(LuaValue.bytes(L, -1))
         }

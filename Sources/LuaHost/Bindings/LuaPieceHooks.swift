@@ -256,6 +256,11 @@ extension LuaPiece {
             case (LUA_TNUMBER, LUA_TFUNCTION) where lua_tonumberx(L, top + 2, nil).isFinite && lua_tonumberx(L, top + 2, nil) >= 0:
                 lua_pushvalue(L, top + 3)
                 later = (lua_tonumberx(L, top + 2, nil), luaL_ref(L, CLUA_REGISTRYINDEX))
+            case (LUA_TNUMBER, LUA_TFUNCTION):
+                // The right shape, at seconds no clock reaches: the number is what was wrong.
+                let seconds = LuaValue.number(lua_tonumberx(L, top + 2, nil)).described()
+                record("\(name): \(role) returned \(seconds) seconds; return nothing, "
+                       + "or seconds (at least 0) and a function(state, env) to run then")
             default:
                 record("\(name): \(role) returned \(typeName(L, top + 2)) and \(typeName(L, top + 3)); return nothing, "
                        + "or seconds (at least 0) and a function(state, env) to run then")
@@ -334,6 +339,41 @@ enum LuaPieceTasks {
     static let limit = 16
     static let keys = ["id", "initial", "run"]
 
+    /// The task table at `task`'s least unknown key as a message says it ("an unknown key 'x'", "a boolean key"), or
+    /// nil when every key is known. The least, not the first met: Lua walks string keys in an order its hash seed
+    /// decides, which changes from run to run. Keys are compared where they lie, and only a short head of the one
+    /// named is copied, however long the script made it (a copy of all of it would be host memory no cap counted).
+    /// A string key comes before a key of another type; of those, the least type name is said.
+    private static func unknownKey(_ L: OpaquePointer, _ task: Int32) -> String? {
+        var least: UnsafeRawBufferPointer?
+        var otherType: String?
+        lua_pushnil(L)
+        while lua_next(L, task) != 0 {
+            clua_pop(L, 1)
+            guard lua_type(L, -1) == LUA_TSTRING else {
+                let type = String(cString: lua_typename(L, lua_type(L, -1)))
+                if otherType.map({ type < $0 }) ?? true { otherType = type }
+                continue
+            }
+            var count = 0
+            // A key string stays alive while the table holds it, and the walk allocates nothing.
+            guard let p = lua_tolstring(L, -1, &count) else { continue }
+            let key = UnsafeRawBufferPointer(start: p, count: count)
+            if keys.contains(where: { $0.utf8.elementsEqual(key) }) { continue }
+            if let current = least, !key.lexicographicallyPrecedes(current) { continue }
+            least = key
+        }
+        if let least {
+            let head = UnsafeRawBufferPointer(rebasing: least.prefix(shownBytes))
+            let shown = LuaValue.shown(String(decoding: head, as: UTF8.self))
+            return "an unknown key '\(shown)\(least.count > shownBytes && !shown.hasSuffix("...") ? "..." : "")'"
+        }
+        return otherType.map { "a \($0) key" }
+    }
+
+    /// Enough of a key for the 80 characters `LuaValue.shown` keeps (at most 4 bytes each).
+    private static let shownBytes = 320
+
     static func read(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall) throws -> [LuaPieceTask] {
         lua_pushstring(L, "tasks")
         lua_rawget(L, t)
@@ -372,14 +412,8 @@ enum LuaPieceTasks {
                 throw c.refusal("\(at) must be a table { id = function(state, env), run = function(state, env) }, got "
                                 + String(cString: lua_typename(L, lua_type(L, task))))
             }
-            lua_pushnil(L)
-            while lua_next(L, task) != 0 {
-                clua_pop(L, 1)
-                guard lua_type(L, -1) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -1), keys.contains(key) else {
-                    let shown = lua_type(L, -1) == LUA_TSTRING ? "'\(LuaValue.shown(LuaValue.bytes(L, -1)))'"
-                        : "a \(String(cString: lua_typename(L, lua_type(L, -1)))) key"
-                    throw c.refusal("\(at) has an unknown key \(shown) (known: \(keys.joined(separator: ", ")))")
-                }
+            if let unknown = unknownKey(L, task) {
+                throw c.refusal("\(at) has \(unknown) (known: \(keys.joined(separator: ", ")))")
             }
             func function(_ key: String) throws -> Int32 {
                 lua_pushstring(L, key)
