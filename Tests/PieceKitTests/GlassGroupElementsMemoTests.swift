@@ -53,7 +53,7 @@ import Testing
         let rig = try group([circle("a", x: 100, interactive: true)])
         #expect(element("shape.a", targets(rig))?.number(named: "scale") == 1)
         // The circle's centre: (100 + 22, 100 + 22).
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 122, y: 122))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 122, y: 122))
         try rig.stage.advance(0.05)
         // Interactive glass swells by 1.08 under a finger.
         #expect(element("shape.a", targets(rig))?.number(named: "scale") == 1.08)

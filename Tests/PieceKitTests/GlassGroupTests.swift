@@ -109,7 +109,7 @@ import Testing
 
     @Test func interactiveGlassSwellsUnderAFinger() throws {
         let rig = try group([circle("a", x: 0, interactive: true)])
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 22, y: 122))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 22, y: 122))
         try rig.stage.advance(0.5)
         #expect(rig.value("shape.a", "scale") == GlassGroupPiece.swell)
         try finger.up()
@@ -119,7 +119,7 @@ import Testing
 
     @Test func underReduceMotionAPressShadesInstead() throws {
         let rig = try group([circle("a", x: 0, interactive: true)], PieceEnvironment(reduceMotion: true))
-        _ = rig.stage.touchDown(on: rig.piece, at: Point(x: 22, y: 122))
+        _ = try rig.stage.touchDown(on: rig.piece, at: Point(x: 22, y: 122))
         try rig.stage.advance(0.5)
         #expect(rig.value("shape.a", "scale") == 1)
         // Light mode darkens by 0.08.
@@ -132,7 +132,7 @@ import Testing
         // right; moved to the left edge it re-anchors at 0.2 and shifts as far left.
         let spec = GlassShapeSpec(id: "p", frame: Rect(x: 100, y: 100, width: 100, height: 44), form: .capsule, press: true)
         let rig = try group([spec])
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 199, y: 122))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 199, y: 122))
         try rig.stage.advance(0.5)
         #expect(abs(try #require(rig.value("shape.p", "scale")) - 0.924622) < 1e-6)
         // 199 is 0.99 across: 0.5 + 0.49 · 0.6 = 0.794, shift 0.294 · 100 · 0.075378 = 2.21611.

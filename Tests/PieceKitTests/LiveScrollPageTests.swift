@@ -76,7 +76,7 @@ import Testing
         page.fling(velocity: 3000)
         try stage.frames(10)
         let caught = page.offset
-        let finger = stage.touchDown(on: page, at: Point(x: 196, y: 400))
+        let finger = try stage.touchDown(on: page, at: Point(x: 196, y: 400))
         try stage.frames(5)
         #expect(page.offset == caught)
         try finger.move(dx: 0, dy: -100)

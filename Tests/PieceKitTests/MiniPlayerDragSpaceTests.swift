@@ -14,7 +14,7 @@ import Testing
     private func fourRestingSteps(of step: Double) throws -> (offsets: [Double], chevronY: Double?, open: Bool) {
         let rig = try MiniPlayerRig()
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         var offsets: [Double] = []
         for _ in 0..<4 {
             try finger.move(dx: 0, dy: step)
@@ -69,7 +69,7 @@ import Testing
     @Test func aSlowSteadyDragOf240MovesThePlayerAboutHalfAsFar() throws {
         let rig = try MiniPlayerRig()
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         // The same drag worked out apart from the piece: 2 points a frame for 120 frames at 120 fps (240 points in
         // a second). Each move reads the player as the frame before it drew it; the target it sets pulls from the
         // next frame on.
@@ -104,7 +104,7 @@ import Testing
     private func quickFlick(_ c: Double, reduceMotion: Bool = false, framesBetween: Int = 6) throws -> Bool {
         let rig = try MiniPlayerRig(environment: PieceEnvironment(reduceMotion: reduceMotion))
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         try finger.move(dx: 0, dy: 100)
         for _ in 0..<framesBetween { try rig.stage.renderFrame() }
         try finger.move(dx: 0, dy: c)
@@ -137,7 +137,7 @@ import Testing
     @Test func measuredAgainstTheTargetEachSampleTakesTheOffsetThePreviousOneSet() throws {
         let rig = try MiniPlayerRig(dragGeometry: .target)
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         var offsets: [Double] = []
         for _ in 0..<4 {
             try finger.move(dx: 0, dy: 20)
@@ -154,7 +154,7 @@ import Testing
     @Test func theBarsDragStaysOneForOneInTheViewSpace() throws {
         // The bar's gesture is outside its offset: 60 up is −60, a lift of 15, whatever the space.
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -60)
         try rig.stage.advance(1)
         try finger.move(dx: 0, dy: -1)

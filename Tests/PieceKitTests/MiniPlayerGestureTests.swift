@@ -67,7 +67,7 @@ import Testing
 
     @Test func closedTheBarRisesByAQuarterOfAnUpwardDragAndNotAtAllForADownwardOne() throws {
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -60)
         try rig.stage.advance(1)
         // 746 − 60 / 4.
@@ -84,7 +84,7 @@ import Testing
     @Test func onTheScreenOpenThePlayerFollowsADownwardDragOneForOneAndNotAnUpwardOne() throws {
         let rig = try MiniPlayerRig(dragSpace: .screen)
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         try finger.move(dx: 0, dy: 80)
         try rig.stage.advance(1)
         #expect(rig.rect("background")?.y == 80)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func aCancelledDragChangesNothingButTheOffset() throws {
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -300)
         try rig.stage.advance(0.5)
         try finger.cancel()

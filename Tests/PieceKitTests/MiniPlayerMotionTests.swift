@@ -46,7 +46,7 @@ import Testing
         // The decision: the offset's reset and the open land in one update, and the implicit drag spring over
         // the whole piece carries both.
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -60)
         try rig.stage.advance(1)               // the bar rests 60 / 4 = 15 up, at 731; the finger is still
         let start = rig.stage.history.count
@@ -60,7 +60,7 @@ import Testing
     @Test func aDragThatClosesMorphsOnTheDragSpring() throws {
         let rig = try MiniPlayerRig()
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         // In the player's own space: 200 with the player at 0 is 200, and the player comes to rest there; 200
         // more with the player at 200 is 400 − 200 = 200 again, where it already rests.
         try finger.move(dx: 0, dy: 200)
@@ -79,7 +79,7 @@ import Testing
         // The other side of the decision: with no offset left to reset at the release, nothing but the open
         // changes, and it rides the morph spring.
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: 100)        // down: the closed bar does not move
         try rig.stage.advance(0.5)
         try finger.move(dx: 0, dy: -50)
@@ -96,7 +96,7 @@ import Testing
 
     @Test func theOffsetTracksTheFingerOnTheDragSpring() throws {
         let rig = try MiniPlayerRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -60)
         // The change begins on the next frame, which still shows 746; one frame later the spring has covered
         // x(1/120) of the 15 points: with ζω₀ = 0.9 × 20.944 = 18.850 and ω_d = 20.944 × 0.435890 = 9.1293,
@@ -140,7 +140,7 @@ import Testing
 
     @Test func underReduceMotionTheOffsetFollowsTheFingerExactly() throws {
         let rig = try MiniPlayerRig(environment: PieceEnvironment(reduceMotion: true))
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.barCenter())
         try finger.move(dx: 0, dy: -60)
         try rig.stage.renderFrame()
         #expect(rig.rect("background")?.y == 731)   // 746 − 60 / 4 on the very next frame

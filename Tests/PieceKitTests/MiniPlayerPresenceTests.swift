@@ -84,7 +84,7 @@ import Testing
     @Test func theOpenPlayerFollowsItsOwnSpaceFrameByFrameWithNoSpring() throws {
         let rig = try MiniPlayerRig(environment: PieceEnvironment(reduceMotion: true))
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         // Each move reads the frame before it, which shows the previous translation whole:
         // 30 − 0 = 30, 60 − 30 = 30, 90 − 30 = 60, 120 − 60 = 60.
         var shown: [Double] = []

@@ -102,7 +102,7 @@ import Testing
     @Test func aFingerOnPlaySinksItAndLiftingRaisesIt() throws {
         let rig = try NowPlayingRig()
         #expect(number("play", "scale", targets(rig)) == 1)
-        let finger = rig.stage.touchDown(on: rig.piece, at: try rig.stage.aim(at: "play", on: rig.piece))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try rig.stage.aim(at: "play", on: rig.piece))
         try rig.stage.advance(0.05)
         // Play is 44 pt: 1 − 2 × 2.5 / 44 = 0.886, held to the press's floor of 0.92.
         #expect(abs((number("play", "scale", targets(rig)) ?? 0) - 0.92) < 1e-9)

@@ -104,7 +104,7 @@ import Testing
     @Test func onTheFrameAPressBecomesAPullTheTopSnapsUpAndTheHeightRidesTheRelease() throws {
         let rig = try NowPlayingRig()
         let bar = rig.onStage(rig.layout.bar)
-        let finger = rig.stage.touchDown(on: rig.piece, at: bar.center)
+        let finger = try rig.stage.touchDown(on: rig.piece, at: bar.center)
         try rig.stage.advance(0.3)
         #expect((rig.value("surface", "scale") ?? 1) < 1)
         try finger.move(dx: 0, dy: -8.5)
@@ -123,20 +123,20 @@ import Testing
         for (scheme, shade) in [(ColorScheme.light, -0.08), (.dark, 0.1)] {
             environment.colorScheme = scheme
             let rig = try NowPlayingRig(environment: environment)
-            let finger = rig.stage.touchDown(on: rig.piece, at: rig.onStage(rig.layout.bar).center)
+            let finger = try rig.stage.touchDown(on: rig.piece, at: rig.onStage(rig.layout.bar).center)
             try rig.stage.advance(0.5)
             #expect(abs((rig.value("surface", "brightness") ?? 0) - shade) < 1e-6)
             #expect(rig.value("surface", "scale") == 1)
             try finger.up()
             try rig.stage.settle()
             #expect(rig.value("surface", "brightness") == 0)
-            let play = rig.stage.touchDown(on: rig.piece, at: try rig.stage.aim(at: "play", on: rig.piece))
+            let play = try rig.stage.touchDown(on: rig.piece, at: try rig.stage.aim(at: "play", on: rig.piece))
             try rig.stage.advance(0.5)
             #expect(abs((rig.value("play", "brightness") ?? 0) - shade) < 1e-6)
             try play.cancel()
         }
         let moving = try NowPlayingRig()
-        _ = moving.stage.touchDown(on: moving.piece, at: moving.onStage(moving.layout.bar).center)
+        _ = try moving.stage.touchDown(on: moving.piece, at: moving.onStage(moving.layout.bar).center)
         try moving.stage.advance(0.5)
         #expect(moving.value("surface", "brightness") == 0)
         #expect((moving.value("surface", "scale") ?? 1) < 1)

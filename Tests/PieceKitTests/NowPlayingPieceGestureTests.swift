@@ -28,7 +28,7 @@ import Testing
 
     @Test func thePullStretchesTheBarThroughTheRubberBand() throws {
         let rig = try NowPlayingRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
         try rig.stage.renderFrame()
         // The move that decides the pull lets go of the press, so it rides the release spring (the press's
         // implicit animation covers the glass); from then on the glass follows the finger exactly.
@@ -76,7 +76,7 @@ import Testing
 
     @Test func theBarSinksUnderAPossibleTap() throws {
         let rig = try NowPlayingRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
         try rig.stage.advance(0.3)
         let pressed = GesturePhysics.pressScale(for: rig.layout.bar.size)
         #expect(abs((rig.value("surface", "scale") ?? 0) - pressed) < 1e-3)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aCancelledPullLetsGoAndSpringsBack() throws {
         let rig = try NowPlayingRig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
         try rig.stage.renderFrame()
         try finger.move(dx: 0, dy: -200)
         try rig.stage.renderFrame()
@@ -117,7 +117,7 @@ import Testing
     @Test func theCardFollowsTheFingerDownAndResistsUp() throws {
         let rig = try NowPlayingRig(expanded: true)
         let card = rig.onStage(rig.layout.card)
-        let finger = rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: try surfaceCenter(rig))
         try rig.stage.renderFrame()
         try finger.move(dx: 0, dy: 60)
         try rig.stage.renderFrame()

@@ -60,7 +60,7 @@ import Testing
         let rig = try NowPlayingRig(expanded: true)
         let index = rig.stage.history.count
         let track = try #require(rig.rect("scrubber"))
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: track.minX + track.width / 2, y: track.midY))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: track.minX + track.width / 2, y: track.midY))
         try rig.stage.advance(0.3)
         #expect(abs((rig.value("thumb", "scale") ?? 0) - 1) < 1e-3)
         #expect(rig.attribute("times", "elapsed") == .text("1:51"))

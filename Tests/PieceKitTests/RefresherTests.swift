@@ -27,7 +27,7 @@ import Testing
 
     @Test func aPullFollowsTheFingerWithTheEdgesResistanceAndShowsSpokesOneByOne() throws {
         let rig = try Rig()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         try finger.move(dx: 0, dy: 100)
         try rig.stage.advance(1.0 / 120)
         // 0.55 × 100 / 852 = 0.064554; 1 / 1.064554 = 0.939360; (1 − 0.939360) × 852 = 51.665 points.
@@ -87,7 +87,7 @@ import Testing
         #expect(above.callbacks().isEmpty)
 
         let up = try Rig()
-        let finger = up.stage.touchDown(on: up.piece, at: Point(x: 196, y: 400))
+        let finger = try up.stage.touchDown(on: up.piece, at: Point(x: 196, y: 400))
         try finger.move(dx: 0, dy: -150)
         try up.stage.advance(1.0 / 120)
         #expect(up.value("list", "offset") == 0)

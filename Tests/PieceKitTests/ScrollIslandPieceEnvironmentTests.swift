@@ -63,7 +63,7 @@ import Testing
         // no give past the ends, no lift
         try rig.stage.press(.escape, on: rig.island)
         try rig.stage.settle()
-        let finger = rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
+        let finger = try rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
         try rig.stage.frames(1)
         try finger.move(dx: -64, dy: 0)
         try rig.stage.frames(1)
@@ -141,7 +141,7 @@ import Testing
     @Test func afterACloseTheBubbleWaitsForTheGlassToSettle() throws {
         let rig = try IslandRig()
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: 496 + 88 + 22))
+        let finger = try rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: 496 + 88 + 22))
         try rig.stage.frames(1)
         try finger.up()                     // picks "Method" and closes
         let closed = rig.stage.now
@@ -192,7 +192,7 @@ import Testing
         for (i, section) in rig.island.sections.enumerated() where i < 5 {
             try rig.open()
             let row = try rig.center("row", i + 1)
-            let finger = rig.stage.touchDown(on: rig.island, at: row)
+            let finger = try rig.stage.touchDown(on: rig.island, at: row)
             try rig.stage.frames(1)
             try finger.up()
             try rig.stage.settle()
@@ -203,7 +203,7 @@ import Testing
         }
         // the last section can't reach the anchor: the page stops at its end and the binding keeps the pick
         try rig.open()
-        let last = rig.stage.touchDown(on: rig.island, at: try rig.center("row", 6))
+        let last = try rig.stage.touchDown(on: rig.island, at: try rig.center("row", 6))
         try rig.stage.frames(1)
         try last.up()
         try rig.stage.settle()

@@ -54,7 +54,7 @@ import Testing
     @Test func slidingOverThreeRowsMovesThePuckAndLiftingPicks() throws {
         let rig = try IslandRig()
         try rig.open()
-        let finger = rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(1)))
+        let finger = try rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(1)))
         for row in 2...4 {
             try rig.stage.frames(1)
             try finger.move(to: Point(x: 196, y: rowY(row)))
@@ -76,7 +76,7 @@ import Testing
     @Test func liftingOffTheRowsOrACancelledTouchPicksNothing() throws {
         let rig = try IslandRig()
         try rig.open()
-        let off = rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(1)))
+        let off = try rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(1)))
         try off.move(to: Point(x: 196, y: rowY(3)))
         // 180 + 24 from the centre is the edge of the rows' reach: −7.5 is just inside, −8 is outside
         try off.move(to: Point(x: -7.5, y: rowY(3)))
@@ -85,7 +85,7 @@ import Testing
         #expect(rig.island.puckRow == 0)
         try off.up()
         #expect(rig.page.selection == nil && rig.island.isOpen)
-        let cancelled = rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(5)))
+        let cancelled = try rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: rowY(5)))
         try cancelled.cancel()
         #expect(rig.page.selection == nil && rig.island.isOpen && rig.island.puckRow == 0)
     }
@@ -93,7 +93,7 @@ import Testing
     @Test func theAxisIsDecidedAfter8Points() throws {
         let rig = try IslandRig()
         let bar = try rig.center("bar")
-        let still = rig.stage.touchDown(on: rig.island, at: bar)
+        let still = try rig.stage.touchDown(on: rig.island, at: bar)
         try rig.stage.frames(1)
         try still.move(dx: 8, dy: 0)
         try still.up()
@@ -101,13 +101,13 @@ import Testing
         try rig.stage.settle()
         try rig.stage.tap(on: rig.island, at: bar)
         try rig.stage.settle()
-        let sideways = rig.stage.touchDown(on: rig.island, at: bar)
+        let sideways = try rig.stage.touchDown(on: rig.island, at: bar)
         try rig.stage.frames(1)
         try sideways.move(dx: 8.01, dy: 0)
         #expect(rig.island.state.touch == .scrubbing)
         try sideways.up()
         #expect(!rig.island.isOpen && rig.page.selection == nil)
-        let up = rig.stage.touchDown(on: rig.island, at: bar)
+        let up = try rig.stage.touchDown(on: rig.island, at: bar)
         try rig.stage.frames(1)
         try up.move(dx: 0, dy: -8.01)
         #expect(rig.island.isOpen)
@@ -129,7 +129,7 @@ import Testing
         try rig.stage.settle()
         // "Extras" 51 + 140 → 192 wide; room 52 shifts it 26: x = 196.5 − 96 + 26
         #expect(rig.number("glass", "x") == 126.5)
-        let finger = rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
+        let finger = try rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
         try rig.stage.frames(1)
         try finger.move(dx: 32, dy: 0)
         try finger.move(dx: 32, dy: 0)
@@ -145,7 +145,7 @@ import Testing
 
     @Test func aSwipeUpOpensAndBecomesAPickOnAnotherRowOrThreeQuartersOfARow() throws {
         let rig = try IslandRig(page: sixSectionPage(selection: "extras"))
-        let finger = rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: 786))
+        let finger = try rig.stage.touchDown(on: rig.island, at: Point(x: 196, y: 786))
         try rig.stage.frames(1)
         try finger.move(dx: 0, dy: -9)      // decided at y 777: open, sliding
         #expect(rig.island.isOpen)
@@ -158,7 +158,7 @@ import Testing
         #expect(rig.page.selection == "ingredients" && !rig.island.isOpen)
 
         let other = try IslandRig()
-        let swipe = other.stage.touchDown(on: other.island, at: Point(x: 196, y: 786))
+        let swipe = try other.stage.touchDown(on: other.island, at: Point(x: 196, y: 786))
         try other.stage.frames(1)
         try swipe.move(dx: 0, dy: -9)
         try swipe.move(to: Point(x: 196, y: 755))    // row 6, not the current one: a pick at once

@@ -65,7 +65,7 @@ import Testing
     @Test func theScrubsFirstGivePastTheFirstSectionFollowsTheFingerUnanimated() throws {
         let rig = try IslandRig()
         let x = try #require(rig.element("glass")?.rect?.minX)
-        let finger = rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
+        let finger = try rig.stage.touchDown(on: rig.island, at: try rig.center("bar"))
         try rig.stage.frames(1)
         // 10 points toward the leading side decides a scrub and pulls 10 past the first section at once
         try finger.move(dx: -10, dy: 0)
@@ -107,7 +107,7 @@ import Testing
         let rig = try IslandRig()
         rig.page.select("method")
         try rig.stage.settle()
-        let finger = rig.stage.touchDown(on: rig.island, at: try rig.center("bubble"))
+        let finger = try rig.stage.touchDown(on: rig.island, at: try rig.center("bubble"))
         try rig.stage.frames(1)
         let begin = rig.stage.now
         #expect(rig.number("bubble", "press") == 1)
@@ -130,7 +130,7 @@ import Testing
         let rig = try IslandRig(environment: PieceEnvironment(reduceMotion: true))
         rig.page.select("method")
         try rig.stage.settle()
-        let finger = rig.stage.touchDown(on: rig.island, at: try rig.center("bubble"))
+        let finger = try rig.stage.touchDown(on: rig.island, at: try rig.center("bubble"))
         try rig.stage.settle()
         #expect(rig.number("bubble", "press") == 1)
         #expect(rig.number("bubble", "brightness") == -0.08)

@@ -57,7 +57,7 @@ import Testing
     @Test func theSheetFollowsTheFinger() throws {
         let rig = try sheet()
         #expect(element("sheet", targets(rig))?.number(named: "y") == 426)
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 500))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 500))
         try rig.stage.frames(1)
         try finger.move(dx: 0, dy: -100)
         // Held at medium's 426 and pulled up 100, below large's 69, so one for one: 326.

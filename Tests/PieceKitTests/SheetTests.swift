@@ -98,7 +98,7 @@ import Testing
         let rig = try sheet()
         try rig.piece.setDetent(.large)
         try rig.stage.settle()
-        let finger = rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
         try rig.stage.frames(1)
         try finger.move(dx: 0, dy: -300)
         try rig.stage.frames(1)

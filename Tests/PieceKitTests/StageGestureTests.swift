@@ -226,7 +226,7 @@ private final class Knob: InteractivePiece {
     @Test func samplesLandBetweenFramesAndTheirChangesBeginOnTheNextFrame() throws {
         let (stage, knob) = try stage()
         try stage.frames(1)
-        let finger = stage.touchDown(on: knob, at: Point(x: 170, y: 520))
+        let finger = try stage.touchDown(on: knob, at: Point(x: 170, y: 520))
         try finger.move(dx: 0, dy: 30)
         #expect(knob.touches.map(\.time) == [stage.now, stage.now])
         #expect(knob.touches[1].translation == Size(width: 0, height: 30))
@@ -243,7 +243,7 @@ private final class Knob: InteractivePiece {
 
     @Test func aFingerThatMovedFastAFrameBeforeLiftingIsFlung() throws {
         let (stage, knob) = try stage()
-        let finger = stage.touchDown(on: knob, at: Point(x: 170, y: 520))
+        let finger = try stage.touchDown(on: knob, at: Point(x: 170, y: 520))
         try stage.frames(1)
         try finger.move(to: Point(x: 170, y: 500))
         try stage.frames(1)
@@ -254,7 +254,7 @@ private final class Knob: InteractivePiece {
 
     @Test func aCancelledTouchLetsGoWithoutActing() throws {
         let (stage, knob) = try stage()
-        let finger = stage.touchDown(on: knob, at: Point(x: 170, y: 520))
+        let finger = try stage.touchDown(on: knob, at: Point(x: 170, y: 520))
         try stage.frames(1)
         try finger.move(dx: 0, dy: -100)
         try finger.cancel()
@@ -327,13 +327,13 @@ private final class Knob: InteractivePiece {
 
     @Test func aFingerThatLiftedCannotBeUsedAgain() throws {
         let (stage, knob) = try stage()
-        let finger = stage.touchDown(on: knob, at: Point(x: 170, y: 520))
+        let finger = try stage.touchDown(on: knob, at: Point(x: 170, y: 520))
         try finger.up()
         #expect(throws: InteractionError.touchEnded(piece: "knob")) { try finger.up() }
         #expect(throws: InteractionError.touchEnded(piece: "knob")) { try finger.move(dx: 1, dy: 1) }
         #expect(throws: InteractionError.touchEnded(piece: "knob")) { try finger.cancel() }
         #expect(knob.touches.count == 2)
-        let cancelled = stage.touchDown(on: knob, at: Point(x: 170, y: 520))
+        let cancelled = try stage.touchDown(on: knob, at: Point(x: 170, y: 520))
         try cancelled.cancel()
         #expect(throws: InteractionError.touchEnded(piece: "knob")) { try cancelled.move(to: .zero) }
     }

@@ -84,7 +84,7 @@ enum InteractionBinding {
                 let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
                 at = try point(aim, piece: p, stage: s, c)
             }
-            let finger = s.touchDown(on: p, at: at)
+            let finger = try s.touchDown(on: p, at: at)
             FingerBinding.push(Bound(finger, on: s), context: context)
             return 1
         }

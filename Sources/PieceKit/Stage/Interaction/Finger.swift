@@ -21,6 +21,7 @@ public final class Finger {
     /// Moves the finger to `location` (stage coordinates).
     public func move(to location: Point) throws(InteractionError) {
         guard isDown else { throw .touchEnded(piece: piece.name) }
+        try Stage.checkTouch(location)
         track.add(time: stage.scheduler.currentTime, location: location)
         deliver(.moved)
     }

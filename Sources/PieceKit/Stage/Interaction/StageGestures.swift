@@ -21,9 +21,25 @@ extension Stage {
     /// Why a named part with nothing drawn for it cannot be touched.
     public static let notDrawnNow = "nothing of it is drawn now (it comes and goes with the piece's state)"
 
+    /// How far from the stage's origin a touch may be, in points on either axis. A guess, far past any screen: a
+    /// touch beyond it is a mistake (1e308), and the gesture's arithmetic on it (a translation, a speed, where it
+    /// would coast) would overflow to infinity and reach the frame log as not-a-number.
+    public static let touchReach = 1e6
+
+    /// The one rule for where a finger may be: finite and within `touchReach`. Every touch goes through it (a
+    /// finger put down, every sample it moves to, every point of a synthesized gesture's path).
+    static func checkTouch(_ location: Point) throws(InteractionError) {
+        guard location.x.isFinite, location.y.isFinite,
+              abs(location.x) <= touchReach, abs(location.y) <= touchReach else {
+            throw .badGesture("a touch at (\(location.x), \(location.y)) is out of reach: a finger stays within "
+                              + "\(Int(touchReach)) points of the stage's origin on each axis")
+        }
+    }
+
     /// Puts a finger down on `piece` at `location` now.
-    public func touchDown(on piece: any InteractivePiece, at location: Point) -> Finger {
-        Finger(piece: piece, stage: self, at: location)
+    public func touchDown(on piece: any InteractivePiece, at location: Point) throws(InteractionError) -> Finger {
+        try Self.checkTouch(location)
+        return Finger(piece: piece, stage: self, at: location)
     }
 
     /// The centre of a part of `piece` ("grabber", ("row", 3)), or a clear error naming the parts it has.
@@ -138,8 +154,9 @@ extension Stage {
     /// samples are dropped and the piece gets `.cancelled`, so no half-finished drag goes on in later frames.
     private func perform(on piece: any InteractivePiece, path: [(Double, Point)], liftAt: Double) throws -> Int {
         guard let first = path.first else { return 0 }
+        for (_, point) in path { try Self.checkTouch(point) }
         let start = scheduler.currentTime
-        let finger = touchDown(on: piece, at: first.1)
+        let finger = try touchDown(on: piece, at: first.1)
         let label = "\(piece.name): touch"
         var samples: [ScheduledID] = []
         for (offset, point) in path.dropFirst() {
