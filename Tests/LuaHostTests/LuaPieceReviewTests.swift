@@ -78,4 +78,22 @@ import Testing
         #expect(out.output == ["false\tp: task 1 returned \(shown) seconds; return nothing, "
                                + "or seconds (at least 0) and a function(state, env) to run then"])
     }
+
+    /// An option that must be a number, given one that is not finite, names the value, as an argument does: "got inf",
+    /// not "got number", which is the right type.
+    @Test func anOptionThatIsNotAFiniteNumberNamesTheValue() throws {
+        let report = try runScenario("""
+            test("values", function()
+              local s = Stage{}
+              local function make(interval) return function()
+                s:piece{ name = "p", layout = function() return {} end, timeline = { minimumInterval = interval } }
+              end end
+              expect(make(math.huge)).toThrow("got inf")
+              expect(make(-math.huge)).toThrow("got -inf")
+              expect(make(0 / 0)).toThrow("nan")                  -- 0/0 has its sign bit set here: "-nan"
+            end)
+            """)
+        let out = try #require(report.test("values"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+    }
 }

@@ -200,6 +200,8 @@ public struct Options {
         switch table[key] {
         case .nil: return nil
         case .number(let n) where n.isFinite: return n
+        // Not a number or infinite: the value is named, as an argument's is, not its type ("got number").
+        case .number(let n): throw optionError(key, expectation(key, expected, "a number"), got: "\(n)")
         default: throw wrong(key, expectation(key, expected, "a number"))
         }
     }
