@@ -85,14 +85,16 @@ public protocol BudHost: AnyObject {
 
 extension BudHost {
     /// Adds bubbles home with no animation, then sends each out `stagger` apart on the split spring, `lead` plus
-    /// `delay` (none below 0) later. A bubble called again meanwhile (the turn rule) is left alone.
+    /// `delay` (none below 0) later. A bubble called again meanwhile (the turn rule) is left alone. Reduce Motion
+    /// is read when bloom is called, as the specification passes it in then: a change during the wait does not
+    /// change how these bubbles go out.
     public func bloom(_ bubbles: [Bubble], stagger: Double = Budding.bloomStagger, delay: Double = 0) {
         guard let context else { return }
         let turns = buds.claim(bubbles)
+        let rm = context.environment.reduceMotion
         context.transact(Transaction(disablesAnimations: true)) { buds.add(bubbles) }
         context.schedule(after: Budding.lead + max(delay, 0), label: "\(name): bloom \(Self.names(bubbles))") { [weak self] in
             guard let self, let context = self.context else { return }
-            let rm = context.environment.reduceMotion
             let split = Liquid.split(reduceMotion: rm)
             for (index, bubble) in bubbles.enumerated() where self.buds.holds(bubble, turns) {
                 context.transact(split.delay(rm ? 0 : Double(index) * stagger)) { self.buds.send(bubble) }
