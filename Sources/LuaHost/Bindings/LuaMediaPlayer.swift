@@ -33,6 +33,9 @@ final class LuaMediaPlayer: MediaPlayer {
         self.state = state; self.stage = stage; self.tableRef = tableRef
     }
 
+    /// Its table goes with it (`LuaState.release`).
+    deinit { state.release([tableRef]) }
+
     /// The table at stack index `index` as a player, checked now so a wrong field is named at the line that bound it.
     static func bind(_ L: OpaquePointer, _ index: Int32, state: LuaState, stage: Stage, what: String) throws -> LuaMediaPlayer {
         let index = lua_absindex(L, index)

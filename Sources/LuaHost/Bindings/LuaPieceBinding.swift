@@ -46,6 +46,23 @@ final class LuaPiece: HoldsScriptTexts {
         var onPlayer = LUA_NOREF
     }
 
+    /// Its script values go with it (`LuaState.release`): a stage let go of frees its pieces' states.
+    deinit { state.release(registryReferences) }
+
+    /// Every registry reference the piece holds.
+    private var registryReferences: [Int32] {
+        var all = [layoutRef, stateRef, environmentRef, methodsRef, readingsRef,
+                   handlers.onTouch, handlers.onKey, handlers.accessibility, handlers.perform, handlers.onPlayer]
+        if let hooks {
+            all.append(hooks.pausedRef)
+            for task in hooks.tasks {
+                all += [task.idRef, task.runRef, task.lastRef]
+                if let later = task.pendingLater { all.append(later.ref) }
+            }
+        }
+        return all
+    }
+
     init(name: String, state: LuaState, context: BindingContext, layoutRef: Int32, stateRef: Int32) {
         self.name = name; self.state = state; self.context = context
         self.layoutRef = layoutRef; self.stateRef = stateRef

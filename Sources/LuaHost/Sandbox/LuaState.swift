@@ -79,6 +79,19 @@ public final class LuaState {
         limitsPointer.deallocate()
     }
 
+    /// Lets go of registry references a host object held on a script's values (a Lua piece's layout and state, a
+    /// Lua player's table), when the object goes: a stage the script has let go of then frees what its pieces
+    /// kept. The one place references are released as their holder goes. Nothing is done once the state has
+    /// closed (it freed everything), nor when the stack has no room (the values then stay, as they would have).
+    func release(_ references: [Int32]) {
+        guard !closed else { return }
+        let L = self.L
+        guard lua_checkstack(L, 2) != 0 else { return }
+        for reference in references where reference != LUA_NOREF && reference != LUA_REFNIL {
+            luaL_unref(L, CLUA_REGISTRYINDEX, reference)
+        }
+    }
+
     /// Starts the wall-time clock for this state: the hook stops Lua code once it passes.
     func startDeadline() {
         if limits.seconds > 0 {
