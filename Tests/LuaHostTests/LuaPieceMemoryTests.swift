@@ -37,4 +37,35 @@ import Testing
         let out = try #require(report.test("stages"), "\(report.summary)")
         #expect(out.status == .passed, "\(out.message)")
     }
+
+    /// A refused `s:piece{...}` keeps nothing: the functions read before the option that was refused (a layout
+    /// before a bad state, a timeline's `paused` before a bad `order`, the first task before a bad second one,
+    /// handlers before a bad player) are let go. Each refusal is made 2,000 times with fresh functions.
+    @Test func aRefusedPieceKeepsNothingItRead() throws {
+        let report = try runScenario("""
+            test("refusals", function()
+              local s = Stage{}
+              local function big() local b = string.rep("f", 1000) .. math.random() return function() return b end end
+              local shapes = {
+                function() return { name = "p", layout = big(), state = 3 } end,
+                function() return { name = "p", layout = big(), timeline = { paused = big() }, order = 3 } end,
+                function() return { name = "p", layout = big(), tasks = { { id = big(), run = big() }, 3 } } end,
+                function() return { name = "p", layout = big(), onTouch = big(), onKey = big(), perform = big(),
+                                    methods = { m = big() }, readings = { r = big() }, onPlayer = big(), player = 3 } end,
+              }
+              for k, shape in ipairs(shapes) do
+                collectgarbage()
+                local before = collectgarbage("count")
+                for _ = 1, 2000 do assert(not pcall(s.piece, s, shape())) end
+                collectgarbage()
+                collectgarbage()
+                -- Kept, each refusal would hold at least one 1,000-byte string: 2,000 KB or more.
+                local grown = collectgarbage("count") - before
+                assert(grown < 200, string.format("shape %d grew by %.0f KB", k, grown))
+              end
+            end)
+            """, limits: .default)
+        let out = try #require(report.test("refusals"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+    }
 }

@@ -146,9 +146,12 @@ enum LuaPieceBinding: StageMadeBinding {
         if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
         guard lua_type(L, -1) == LUA_TTABLE else {
             clua_pop(L, 1)
+            state.release([layoutRef])
             throw c.refusal("option 'state' must be a table")
         }
         let stateRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        // From here every reference taken is the piece's at once, so a later refusal, which drops the piece, lets
+        // go of them all (its deinit).
         let piece = LuaPiece(name: name, state: state, context: context, layoutRef: layoutRef, stateRef: stateRef)
         piece.handlers.onTouch = try handlerRef(L, t, "onTouch", "function(state, touch)", c)
         piece.handlers.onKey = try handlerRef(L, t, "onKey", "function(state, key)", c)
@@ -158,6 +161,10 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         let timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
         piece.timeline = timeline?.timeline
+        if let pausedRef = timeline?.pausedRef, pausedRef != LUA_NOREF {
+            piece.hooks = LuaPieceHooks(stage: stage)
+            piece.hooks?.pausedRef = pausedRef
+        }
         piece.order = try ElementOrder.read(L, t, c)
         let taken = Set(luaClass(context).memberNames(L))
         if let methods = try readOwnFunctions("methods", "function(self, ...)", L, t, c, taken: taken) {
@@ -173,12 +180,9 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c)
         let player = try playerOption(L, t, c, stage: stage, context: context, onPlayer: piece.handlers.onPlayer)
         let tasks = try LuaPieceTasks.read(L, t, c)
-        let pausedRef = timeline?.pausedRef ?? LUA_NOREF
-        if pausedRef != LUA_NOREF || !tasks.isEmpty {
-            let hooks = LuaPieceHooks(stage: stage)
-            hooks.pausedRef = pausedRef
-            hooks.tasks = tasks
-            piece.hooks = hooks
+        if !tasks.isEmpty {
+            piece.hooks = piece.hooks ?? LuaPieceHooks(stage: stage)
+            piece.hooks?.tasks = tasks
         }
         if let player {
             piece.hooks = piece.hooks ?? LuaPieceHooks(stage: stage)

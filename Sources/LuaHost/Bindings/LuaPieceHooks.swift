@@ -403,6 +403,21 @@ enum LuaPieceTasks {
             }
         }
         var tasks: [LuaPieceTask] = []
+        // A task refused part way lets go of the functions the tasks before it kept: nobody holds them yet.
+        do {
+            try readEach(L, list, count, c, into: &tasks)
+        } catch {
+            for task in tasks {
+                luaL_unref(L, CLUA_REGISTRYINDEX, task.idRef)
+                luaL_unref(L, CLUA_REGISTRYINDEX, task.runRef)
+            }
+            throw error
+        }
+        return tasks
+    }
+
+    private static func readEach(_ L: OpaquePointer, _ list: Int32, _ count: Int, _ c: LuaCall,
+                                 into tasks: inout [LuaPieceTask]) throws {
         for index in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, list, lua_Integer(index))
             let task = lua_gettop(L)
@@ -438,6 +453,5 @@ enum LuaPieceTasks {
             }
             tasks.append(LuaPieceTask(idRef: id, runRef: run, initial: initial))
         }
-        return tasks
     }
 }
