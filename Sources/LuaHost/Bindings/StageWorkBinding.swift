@@ -15,11 +15,15 @@ final class ScriptWork {
     let scheduledLabel: String
     var id: ScheduledID?
     var active = true
-    /// Registry reference to the callback; released when the work ends or is cancelled.
+    /// Registry reference to the callback; released when the work ends or is cancelled, or when the work goes
+    /// with a stage the script let go of before it ran.
     var functionRef: Int32
-    init(stage: Stage, scheduledLabel: String, functionRef: Int32) {
-        self.stage = stage; self.scheduledLabel = scheduledLabel; self.functionRef = functionRef
+    let state: LuaState
+    init(stage: Stage, scheduledLabel: String, functionRef: Int32, state: LuaState) {
+        self.stage = stage; self.scheduledLabel = scheduledLabel; self.functionRef = functionRef; self.state = state
     }
+
+    deinit { state.release([functionRef]) }
 
     /// The label as the script gave it (or as it was made for it): the scheduled label without its prefix.
     var label: Substring {
@@ -95,7 +99,7 @@ enum StageWorkBinding: ClassBinding {
         let (background, label) = try workOptions(c, seconds: seconds)
         lua_pushvalue(c.L, 2 + c.offset)
         let ref = luaL_ref(c.L, CLUA_REGISTRYINDEX)
-        let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref)
+        let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref, state: state)
         let start = o.stage.workTime
         scheduleRun(work, at: start + seconds, every: repeating ? seconds : nil, index: 1, origin: start,
                     background: background, state: state, kind: c.function)
@@ -173,7 +177,7 @@ enum StageWorkBinding: ClassBinding {
     private static func finish(_ work: ScriptWork, _ state: LuaState) {
         guard work.active else { return }
         work.active = false
-        luaL_unref(state.L, CLUA_REGISTRYINDEX, work.functionRef)
+        state.release([work.functionRef])
         work.functionRef = LUA_NOREF
     }
 

@@ -1,10 +1,10 @@
 import Testing
 @testable import LuaHost
 
-/// A stage a script lets go of frees what its Lua pieces and Lua players held: their states, layouts, handlers,
+/// A stage a script lets go of frees what its Lua pieces, Lua players and waiting work held: their states, layouts, handlers,
 /// methods, readings, tasks and tables were kept by registry references that were never let go, so a file that
 /// made a stage per test (or an exploration, one per run) kept every one of them until the file ended.
-@Suite struct LuaPieceMemoryTests {
+@Suite struct ScriptValuesLetGoTests {
     @Test func aStageLetGoOfFreesItsLuaPiecesAndPlayers() throws {
         let report = try runScenario("""
             test("stages", function()
@@ -66,6 +66,29 @@ import Testing
             end)
             """, limits: .default)
         let out = try #require(report.test("refusals"), "\(report.summary)")
+        #expect(out.status == .passed, "\(out.message)")
+    }
+
+    /// `s:after` and `s:every` work still waiting when its stage is let go of lets its function go with it.
+    @Test func workWaitingOnAStageLetGoOfLetsItsFunctionGo() throws {
+        let report = try runScenario("""
+            test("work", function()
+              collectgarbage()
+              local before = collectgarbage("count")
+              for i = 1, 200 do
+                local s = Stage{}
+                local big = string.rep("x", 50000) .. i
+                s:every(1, function() return big end)
+                s:after(5, function() return big end, { background = true })
+              end
+              collectgarbage()
+              collectgarbage()
+              -- Kept, 200 stages' 50,000-byte strings would be 10,000 KB.
+              local grown = collectgarbage("count") - before
+              assert(grown < 100, string.format("grew by %.0f KB", grown))
+            end)
+            """, limits: .default)
+        let out = try #require(report.test("work"), "\(report.summary)")
         #expect(out.status == .passed, "\(out.message)")
     }
 }
