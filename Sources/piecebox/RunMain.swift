@@ -55,13 +55,7 @@ enum RunMain {
         if sharded { bazel.acknowledgeSharding() }
         guard let savePaths = SavedScenarios.prepare(cmd.save, files: files) else { return 2 }
 
-        // Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
-        let goldens = cmd.golden.map {
-            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
-                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance)),
-                                       strictHeaders: cmd.goldenStrict),
-                    filter: cmd.options.filter)
-        }
+        let goldens = makeGoldens(cmd)
         let reports = Reports.make(cmd)
         var info = RunInfo(files: files.count, seed: cmd.ci.seed, shard: cmd.ci.shard, repeatCount: repeats,
                            listOnly: cmd.options.listOnly)
@@ -86,16 +80,7 @@ enum RunMain {
                                            repetitions: repeats, notStarted: true))
         }
         if cmd.inProcess {
-            for (i, file) in jobs.enumerated() {
-                if stop.value { skip(i); continue }
-                var options = cmd.options
-                options.logPath = logPaths[file]
-                options.limits = headers.header(for: file).limits(from: options.limits)
-                let started = ContinuousClock.now
-                var report = ScenarioRunner.run(file: file, options: options)
-                report.duration = ScenarioRunner.seconds(since: started)
-                finish(i, report)
-            }
+            runInProcess(jobs, cmd: cmd, logPaths: logPaths, headers: headers, stop: stop, each: finish, skipped: skip)
         } else {
             WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers,
                        early: early)
@@ -107,6 +92,31 @@ enum RunMain {
             totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }
         return reports.end(totals)
+    }
+
+    /// Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
+    static func makeGoldens(_ cmd: RunCommand) -> Goldens? {
+        cmd.golden.map {
+            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
+                                       comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance)),
+                                       strictHeaders: cmd.goldenStrict),
+                    filter: cmd.options.filter)
+        }
+    }
+
+    /// `--in-process`: the jobs one after another in this process, each under its own header's limits.
+    static func runInProcess(_ jobs: [String], cmd: RunCommand, logPaths: [String: String], headers: ScenarioHeaders,
+                             stop: KillFlag, each finish: (Int, FileReport) -> Void, skipped skip: (Int) -> Void) {
+        for (i, file) in jobs.enumerated() {
+            if stop.value { skip(i); continue }
+            var options = cmd.options
+            options.logPath = logPaths[file]
+            options.limits = headers.header(for: file).limits(from: options.limits)
+            let started = ContinuousClock.now
+            var report = ScenarioRunner.run(file: file, options: options)
+            report.duration = ScenarioRunner.seconds(since: started)
+            finish(i, report)
+        }
     }
 
     /// The files this run runs, in the order it runs them: found (their headers read into `headers`), then this
