@@ -2,6 +2,7 @@
 -- neighbour) and removed (melting back) on SwiftUI's springs, with its spacing changed; and the seed's Tools, whose
 -- pencil toggles the eraser. Every change here rides an animation, as the seed's do, so nothing may jump; every
 -- shape is a button VoiceOver can press, at least 44 points, labelled, on screen; all comes to rest in 3 s.
+local E = require("_explore")
 
 local shapes = {
   { id = "share", x = 40, y = 200, w = 44, h = 44, shape = "circle", interactive = true },
@@ -28,12 +29,7 @@ local function part(w, gen)
   return id
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   tap = function(s, w, gen) w.g:tap(part(w, gen)) end,

@@ -4,6 +4,7 @@
 -- opens and closes it, another carries the drag); with it on, neither spring runs, so the states swap at once and
 -- nothing is left moving a moment after the last input. At rest it is on screen, every control VoiceOver can
 -- press is at least 44 points, and every element VoiceOver reaches has a label.
+local E = require("_explore")
 
 -- The third track has no artist: the subtitle is empty.
 local tracks = {
@@ -21,12 +22,7 @@ local function stage(reduceMotion)
   return s, { mp = mp, player = player }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   tap = function(s, w, gen) w.mp:tap(gen.pick{ "bar", "background", "play", "chevron", "previous", "next" }) end,
@@ -52,14 +48,7 @@ local hitTargets = { except = { "miniPlayer.bar" } }
 
 local rest = { "onScreen", "labels", hitTargets = hitTargets }
 
-local function rules(...)
-  local out = {}
-  for k, v in pairs(rest) do out[k] = v end
-  for _, r in ipairs({ ... }) do
-    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
-  end
-  return out
-end
+local function rules(...) return E.rules(rest, ...) end
 
 explore("the mini player never jumps and comes to rest", {
   setup = function() return stage(false) end,

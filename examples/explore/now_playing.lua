@@ -7,6 +7,7 @@
 -- An exploration checks `continuous` and `still` on every step whatever the Reduce Motion setting is, so the
 -- setting is fixed per exploration: one with it off, one with it on, and one that changes it (and the text size)
 -- and checks the rules that do not depend on it.
+local E = require("_explore")
 
 local tracks = {
   { title = "Slow Mornings", artist = "Aster Vale", duration = 222 },
@@ -26,12 +27,7 @@ local function stage(reduceMotion)
   return s, { np = np, player = player }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   tap = function(s, w, gen) w.np:tap(gen.pick(parts)) end,
@@ -58,14 +54,7 @@ local rest = { "onScreen", "labels", hitTargets = { except = { "nowPlaying.grabb
 local continuous = { except = { "thumb.x" } }
 
 --- The rules at rest, with the named ones (and a table of rules with options) added.
-local function rules(...)
-  local out = {}
-  for k, v in pairs(rest) do out[k] = v end
-  for _, r in ipairs({ ... }) do
-    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
-  end
-  return out
-end
+local function rules(...) return E.rules(rest, ...) end
 
 explore("NowPlaying never jumps and comes to rest", {
   setup = function() return stage(false) end,

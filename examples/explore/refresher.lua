@@ -2,6 +2,7 @@
 -- the app finishing its refresh, and waits. The piece's list returns on the settle role and holds a 60-point gap
 -- while refreshing, so nothing jumps; once the app has finished, everything comes to rest; a refresh starts only
 -- from a pull that reached the threshold, and never twice at once.
+local E = require("_explore")
 
 local function stage(reduceMotion)
   local s = Stage{ width = 393, height = 852, fps = 60, reduceMotion = reduceMotion }
@@ -10,12 +11,7 @@ local function stage(reduceMotion)
   return s, { r = r }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   pull = function(s, w, gen)

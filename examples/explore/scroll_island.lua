@@ -3,6 +3,7 @@
 -- and waits. The specification's island moves only on springs and eases (the title on the morph spring, the ring on
 -- the value spring, the glass on reveal and dismiss, the puck on snap); it is on screen and labelled at rest, and
 -- everything comes to rest once the page's coast has ended.
+local E = require("_explore")
 
 -- Six sections of uneven heights, the seed's kind of page: the island's title morphs between them.
 local sections = {
@@ -23,12 +24,7 @@ local function stage(reduceMotion)
   return s, { page = page, island = island }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   read = function(s, w, gen)
@@ -75,14 +71,8 @@ for _, name in ipairs(pageJumps) do jumps[#jumps + 1] = name end
 -- well within that.
 local pageCoast = 5
 
-local function rules(...)
-  -- The page's sections run past the screen by design (it scrolls); the island must stay on it.
-  local out = { "labels", "hitTargets", onScreen = { except = { "page" } } }
-  for _, r in ipairs({ ... }) do
-    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
-  end
-  return out
-end
+-- The page's sections run past the screen by design (it scrolls); the island must stay on it.
+local function rules(...) return E.rules({ "labels", "hitTargets", onScreen = { except = { "page" } } }, ...) end
 
 explore("the scroll island never jumps and comes to rest", {
   setup = function() return stage(false) end,

@@ -3,6 +3,7 @@
 -- sideways (where medium is inactive). The specification's sheet moves on the reveal, dismiss and snap roles (a
 -- release on the snap spring at the finger's speed), so nothing jumps; it rests at a detent or off the bottom edge
 -- within 3 s, and its grabber and the sheet are labelled for VoiceOver.
+local E = require("_explore")
 
 local function stage(reduceMotion, sideways)
   local s = Stage{ width = sideways and 852 or 393, height = sideways and 393 or 852,
@@ -13,12 +14,7 @@ local function stage(reduceMotion, sideways)
   return s, { sh = sh }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   present = function(s, w) w.sh:present() end,
@@ -52,13 +48,7 @@ local hitTargets = { except = { "sheet.grabber" } }
 -- A dismissed sheet rests below the screen's bottom edge by design (its top edge at the bottom, grabber and all).
 local onScreen = { except = { "sheet" } }
 
-local function rules(...)
-  local out = { "labels", hitTargets = hitTargets, onScreen = onScreen }
-  for _, r in ipairs({ ... }) do
-    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
-  end
-  return out
-end
+local function rules(...) return E.rules({ "labels", hitTargets = hitTargets, onScreen = onScreen }, ...) end
 
 explore("the sheet never jumps and rests at a detent", {
   setup = function() return stage(false, false) end,

@@ -2,6 +2,7 @@
 -- expands when it scrolls back up), tabs selected by taps and by the app, the minimized bar tapped, the accessory
 -- and the search lens tapped, the app minimizing it, and waits. The specification's bar minimizes and expands on the
 -- morph role and selects on the snap role: nothing jumps, everything rests within the page's coast, on screen.
+local E = require("_explore")
 
 local function stage(reduceMotion, behavior)
   local s = Stage{ width = 393, height = 852, safeArea = { top = 59, bottom = 34 }, fps = 60,
@@ -14,12 +15,7 @@ local function stage(reduceMotion, behavior)
   return s, { page = page, bar = bar }
 end
 
--- A finger moves at most 3000 points a second (50 a frame at 60 fps), a fast swipe: a faster one jumps between
--- frames, and a part that follows the finger one for one shows that jump by design (the sheet's deep run found it
--- so: a drag of 469 points in 0.052 s moved the sheet 153 points in one frame).
-local function swipeTime(gen, dx, dy, most)
-  return gen.number(math.max(0.05, math.sqrt(dx * dx + dy * dy) / 3000), most)
-end
+local swipeTime = E.swipeTime   -- how long a swipe of (dx, dy) may take: at most 3000 points a second
 
 local actions = {
   read = function(s, w, gen)
@@ -40,14 +36,8 @@ local actions = {
 -- (4000 points a second) takes ln(4000 / 0.334) / 2.002 = 4.69 s (see scroll_island.lua), past the 3 s default.
 local pageCoast = 5
 
-local function rules(...)
-  -- The page's sections run past the screen by design; the bar, lens and accessory must stay on it.
-  local out = { "labels", "hitTargets", onScreen = { except = { "page" } } }
-  for _, r in ipairs({ ... }) do
-    if type(r) == "table" then for k, v in pairs(r) do out[k] = v end else out[#out + 1] = r end
-  end
-  return out
-end
+-- The page's sections run past the screen by design; the bar, lens and accessory must stay on it.
+local function rules(...) return E.rules({ "labels", "hitTargets", onScreen = { except = { "page" } } }, ...) end
 
 explore("the tab bar minimizes and expands without a jump and comes to rest", {
   setup = function() return stage(false) end,
