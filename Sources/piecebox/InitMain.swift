@@ -25,7 +25,7 @@ enum InitMain {
             (ProjectRoot.fileName, projectFile),
             ("scenarios/first_card.lua", starterScenario),
             (".luarc.json", luarc(stubFolders: typeStubs().isEmpty ? [] : [typeStubFolder])),
-            (LuacheckConfig.fileName, LuacheckConfig.text()),
+            (LuacheckConfig.fileName, LuacheckConfig.text(folder: ".")),
             (".github/workflows/piecebox.yml", workflow(source: source)),
         ]
         out += typeStubs().map { (typeStubFolder + "/" + $0.name, $0.text) }
@@ -148,11 +148,15 @@ enum InitMain {
 
     /// The CI workflow, pinned to `source`: PieceBox is fetched at that revision and built once, the build kept in
     /// the Actions cache under the revision (so later runs only restore it). What `source` does not know is left
-    /// empty, and the build step stops saying what to set, rather than building whatever is newest.
+    /// empty, and the build step stops saying what to set, rather than building whatever is newest. A Linux job lints
+    /// and runs; a macOS job runs the same scenarios. When a job fails, what a reviewer needs is uploaded.
     static func workflow(source: BuildSource) -> String {
         """
-        # Runs every scenario on each push and pull request. CI is set here, so goldens are only compared: a missing or
-        # changed golden fails the run (record goldens locally, review them, and commit them).
+        # Runs every scenario on each push and pull request, on Linux and on macOS. CI is set here, so goldens are only
+        # compared: a missing or changed golden fails the run (record goldens locally, review them, and commit them).
+        # When a run fails, the job uploads an artifact "piecebox-report-<os>": the JUnit report, each failing golden's
+        # actual log (goldens/NAME.actual.jsonl) and a review page per failing golden (open it in a browser: the golden
+        # drawn under what this run made). The job's summary says so.
         name: piecebox
         on: [push, pull_request]
         env:
@@ -161,19 +165,36 @@ enum InitMain {
           PIECEBOX_REPOSITORY: "\(source.repository ?? "")"
           PIECEBOX_REVISION: "\(source.revision ?? "")"
         jobs:
-          scenarios:
+          linux:
             runs-on: ubuntu-latest
             container: swift:6.0
             steps:
               - uses: actions/checkout@v4
-              - name: Lua 5.4
-                run: apt-get update -qq && apt-get install -y -qq liblua5.4-dev pkg-config git
+              - name: Lua 5.4 and luacheck
+                run: apt-get update -qq && apt-get install -y -qq liblua5.4-dev pkg-config git lua-check
+              - name: Lint the scenarios (luacheck, with the settings piecebox init wrote)
+                run: luacheck --no-color --config .luacheckrc scenarios
+        \(sharedSteps(os: "linux", toolchain: "swift-6.0"))
+          macos:
+            runs-on: macos-latest
+            steps:
+              - uses: actions/checkout@v4
+              - name: Lua 5.4 (Homebrew)
+                run: brew install lua pkg-config
+        \(sharedSteps(os: "macos", toolchain: "xcode"))
+        """
+    }
+
+    /// The steps both jobs share: build (or restore) PieceBox, run the scenarios with a JUnit report, and on failure
+    /// gather the review material and upload it. The build is cached per system, toolchain and revision.
+    static func sharedSteps(os: String, toolchain: String) -> String {
+        """
               - name: PieceBox from the cache
                 id: piecebox-cache
                 uses: actions/cache@v4
                 with:
-                  path: /opt/piecebox
-                  key: piecebox-${{ runner.os }}-swift-6.0-${{ env.PIECEBOX_REVISION }}
+                  path: ~/.piecebox-bin
+                  key: piecebox-${{ runner.os }}-\(toolchain)-${{ env.PIECEBOX_REVISION }}
               - name: Build PieceBox
                 if: steps.piecebox-cache.outputs.cache-hit != 'true'
                 run: |
@@ -181,16 +202,46 @@ enum InitMain {
                     echo "Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow (see PieceBox's README)" >&2
                     exit 1
                   fi
-                  git init -q /tmp/piecebox
-                  git -C /tmp/piecebox fetch -q --depth 1 "$PIECEBOX_REPOSITORY" "$PIECEBOX_REVISION"
-                  git -C /tmp/piecebox checkout -q FETCH_HEAD
-                  swift build -c release --package-path /tmp/piecebox --product piecebox
-                  mkdir -p /opt/piecebox
-                  cp "$(swift build -c release --package-path /tmp/piecebox --show-bin-path)/piecebox" /opt/piecebox/
-              - run: echo /opt/piecebox >> "$GITHUB_PATH"
+                  git init -q "$RUNNER_TEMP/piecebox"
+                  git -C "$RUNNER_TEMP/piecebox" fetch -q --depth 1 "$PIECEBOX_REPOSITORY" "$PIECEBOX_REVISION"
+                  git -C "$RUNNER_TEMP/piecebox" checkout -q FETCH_HEAD
+                  swift build -c release --package-path "$RUNNER_TEMP/piecebox" --product piecebox
+                  mkdir -p ~/.piecebox-bin
+                  cp "$(swift build -c release --package-path "$RUNNER_TEMP/piecebox" --show-bin-path)/piecebox" ~/.piecebox-bin/
+              - run: echo ~/.piecebox-bin >> "$GITHUB_PATH"
               - name: Scenarios and goldens
-                run: piecebox run scenarios --golden goldens
-
+                run: |
+                  mkdir -p piecebox-report
+                  piecebox run scenarios --golden goldens --reporter human --reporter junit=piecebox-report/junit.xml
+              - name: Review pages for the failing goldens
+                if: failure()
+                run: |
+                  mkdir -p piecebox-report/review
+                  for actual in goldens/*.actual.jsonl; do
+                    [ -e "$actual" ] || continue
+                    name="$(basename "$actual" .actual.jsonl)"
+                    cp "$actual" piecebox-report/
+                    if [ -e "goldens/$name.jsonl" ]; then
+                      piecebox film "goldens/$name.jsonl" "$actual" --out "piecebox-report/review/$name.html" || true
+                    else
+                      piecebox film "$actual" --out "piecebox-report/review/$name.html" || true
+                    fi
+                  done
+                  {
+                    echo "### PieceBox: the run failed (\(os))"
+                    echo "Download the artifact **piecebox-report-\(os)** from this run's summary page:"
+                    echo "- \\`junit.xml\\`: every test and its failure message"
+                    echo "- \\`*.actual.jsonl\\`: what each failing golden's scenario logged this time"
+                    echo "- \\`review/*.html\\`: each failing golden drawn under this run's frames (open in a browser)"
+                    echo "To accept a change: run the scenario locally with --record failed, review, and commit the golden."
+                  } >> "$GITHUB_STEP_SUMMARY"
+              - name: Upload what a failure needs
+                if: failure()
+                uses: actions/upload-artifact@v4
+                with:
+                  name: piecebox-report-\(os)
+                  path: piecebox-report
+                  if-no-files-found: ignore
         """
     }
 }

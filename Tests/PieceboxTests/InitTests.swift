@@ -19,7 +19,7 @@ import LuaHost
         #expect(again.status == 0, "\(again.stdout)")
         #expect(folder.list("proj/goldens") == ["scenarios__first_card.jsonl"])
         // The CI workflow runs the same command, with CI set (so goldens are compared, never recorded).
-        #expect(folder.read("proj/.github/workflows/piecebox.yml")?.contains("run: piecebox run scenarios --golden goldens") == true)
+        #expect(folder.read("proj/.github/workflows/piecebox.yml")?.contains("piecebox run scenarios --golden goldens") == true)
         // The starter scenario is clean under the luacheck settings it comes with.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck") {
             let lint = Process()
@@ -130,10 +130,11 @@ import LuaHost
         #expect(!workflow.contains("vars."), "\(workflow)")
         #expect(workflow.contains("  PIECEBOX_REPOSITORY: \"https://example.org/team/piecebox.git\"\n"), "\(workflow)")
         #expect(workflow.contains("  PIECEBOX_REVISION: \"\(Self.revision)\"\n"), "\(workflow)")
-        #expect(workflow.contains("git -C /tmp/piecebox fetch -q --depth 1 \"$PIECEBOX_REPOSITORY\" \"$PIECEBOX_REVISION\""))
+        #expect(workflow.contains("git -C \"$RUNNER_TEMP/piecebox\" fetch -q --depth 1 \"$PIECEBOX_REPOSITORY\" \"$PIECEBOX_REVISION\""))
         // Built once per revision: the cache's key names it, and the build runs only when the cache missed.
         #expect(workflow.contains("uses: actions/cache@v4"))
         #expect(workflow.contains("key: piecebox-${{ runner.os }}-swift-6.0-${{ env.PIECEBOX_REVISION }}"), "\(workflow)")
+        #expect(workflow.contains("key: piecebox-${{ runner.os }}-xcode-${{ env.PIECEBOX_REVISION }}"), "\(workflow)")
         #expect(workflow.contains("if: steps.piecebox-cache.outputs.cache-hit != 'true'"))
 
         // Read as YAML where a YAML reader is installed (Debian's python3-yaml): the steps in order, the values.
@@ -141,11 +142,16 @@ import LuaHost
             import sys, yaml
             w = yaml.safe_load(open(sys.argv[1]))
             print(w["env"]["PIECEBOX_REVISION"])
-            print(",".join(s.get("name", s.get("uses", "run")) for s in w["jobs"]["scenarios"]["steps"]))
+            for job in ("linux", "macos"):
+                print(",".join(s.get("name", s.get("uses", "run")) for s in w["jobs"][job]["steps"]))
             """
         let yaml = try runTool("/usr/bin/python3", ["-c", script, folder.path + "/proj/.github/workflows/piecebox.yml"])
         if yaml.status == 0 {
-            #expect(yaml.output == "\(Self.revision)\nactions/checkout@v4,Lua 5.4,PieceBox from the cache,Build PieceBox,run,Scenarios and goldens\n",
+            let shared = "PieceBox from the cache,Build PieceBox,run,Scenarios and goldens,Review pages for the failing goldens,"
+                + "Upload what a failure needs"
+            #expect(yaml.output == "\(Self.revision)\n"
+                    + "actions/checkout@v4,Lua 5.4 and luacheck,Lint the scenarios (luacheck, with the settings piecebox init wrote),\(shared)\n"
+                    + "actions/checkout@v4,Lua 5.4 (Homebrew),\(shared)\n",
                     "\(yaml.output)")
         }
     }
@@ -177,5 +183,96 @@ import LuaHost
     ])
     func theRecordTakesOnlyARepositoryAndAFullRevision(text: String, repository: String?, revision: String?) {
         #expect(BuildSource.parse(text) == BuildSource(repository: repository, revision: revision))
+    }
+}
+
+/// The CI workflow `piecebox init` writes is a file its user runs: its steps are run here, as a runner would run
+/// them, on a project whose golden then fails.
+@Suite struct InitWorkflowTests {
+    /// A step of the workflow's `linux` job: its name, its `if:`, and the shell it runs.
+    struct Step { var name: String; var condition: String?; var run: String }
+
+    /// The steps of one job, read from the workflow's text (the lines the template writes: `- name:`, `if:`,
+    /// `run: |` and the block under it, or `run: command`).
+    static func steps(of job: String, in workflow: String) -> [Step] {
+        var steps: [Step] = []
+        var inJob = false
+        var block: (indent: Int, lines: [String])?
+        func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+        for line in workflow.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let open = block {
+                if line.trimmingCharacters(in: .whitespaces).isEmpty || indent(line) >= open.indent {
+                    block?.lines.append(String(line.dropFirst(min(open.indent, indent(line)))))
+                    continue
+                }
+                steps[steps.count - 1].run = open.lines.joined(separator: "\n")
+                block = nil
+            }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if indent(line) == 2 { inJob = text == "\(job):" }
+            guard inJob else { continue }
+            if text.hasPrefix("- ") { steps.append(Step(name: "", condition: nil, run: "")) }
+            let field = text.hasPrefix("- ") ? String(text.dropFirst(2)) : text
+            guard !steps.isEmpty else { continue }
+            if field.hasPrefix("name: ") { steps[steps.count - 1].name = String(field.dropFirst(6)) }
+            if field.hasPrefix("if: ") { steps[steps.count - 1].condition = String(field.dropFirst(4)) }
+            if field == "run: |" { block = (indent(line) + 2, []) } else if field.hasPrefix("run: ") {
+                steps[steps.count - 1].run = String(field.dropFirst(5))
+            }
+        }
+        if let open = block { steps[steps.count - 1].run = open.lines.joined(separator: "\n") }
+        return steps
+    }
+
+    @Test func aFailingGoldenLeavesItsReviewMaterialAndSaysWhereInTheSummary() throws {
+        let folder = try TestFolder()
+        #expect(try piecebox(["init", "proj"], in: folder.path).status == 0)
+        let project = folder.path + "/proj"
+        #expect(try piecebox(["run", "scenarios", "--golden", "goldens"], in: project).status == 0)
+        // The card now opens to 580 points: its golden (recorded at 600) fails; its own assertions still pass.
+        let scenario = folder.read("proj/scenarios/first_card.lua") ?? ""
+        try folder.write("proj/scenarios/first_card.lua", scenario
+            .replacingOccurrences(of: "and 600 or 64", with: "and 580 or 64")
+            .replacingOccurrences(of: "(600)", with: "(580)"))
+        let workflow = folder.read("proj/.github/workflows/piecebox.yml") ?? ""
+        let steps = Self.steps(of: "linux", in: workflow)
+        #expect(steps.map(\.name).contains("Scenarios and goldens"), "\(steps.map(\.name))")
+        let bin = URL(fileURLWithPath: pieceboxBinary).deletingLastPathComponent().path
+        let summary = folder.path + "/summary.md"
+        var failed = false
+        var ran: [String] = []
+        for step in steps where !step.run.isEmpty {
+            // Fetching and building PieceBox, installing packages and changing the runner's PATH are the runner's.
+            if ["Build PieceBox", "Lua 5.4 and luacheck"].contains(step.name) || step.run.contains("GITHUB_PATH") { continue }
+            if step.name.hasPrefix("Lint"), !FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck") { continue }
+            if step.condition == "failure()", !failed { continue }
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            shell.arguments = ["-e", "-c", step.run]
+            shell.currentDirectoryURL = URL(fileURLWithPath: project)
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["GITHUB_STEP_SUMMARY"] = summary
+            environment["CI"] = "true"
+            shell.environment = environment
+            shell.standardOutput = FileHandle.nullDevice
+            shell.standardError = FileHandle.nullDevice
+            try shell.run()
+            shell.waitUntilExit()
+            ran.append(step.name)
+            if shell.terminationStatus != 0 { failed = true }
+        }
+        #expect(failed, "the scenarios step should fail on the changed golden; ran \(ran)")
+        #expect(ran.contains("Review pages for the failing goldens"), "\(ran)")
+        #expect(folder.list("proj/piecebox-report") == ["junit.xml", "review", "scenarios__first_card.actual.jsonl"])
+        #expect(folder.list("proj/piecebox-report/review") == ["scenarios__first_card.html"])
+        #expect(folder.read("proj/piecebox-report/junit.xml")?.contains("<testsuites") == true)
+        let said = (try? String(contentsOfFile: summary, encoding: .utf8)) ?? ""
+        #expect(said.contains("piecebox-report-linux") && said.contains("review/*.html"), "\(said)")
+        // Both jobs upload it, and the macOS job installs Lua with Homebrew.
+        #expect(workflow.components(separatedBy: "uses: actions/upload-artifact@v4").count == 3)
+        #expect(Self.steps(of: "macos", in: workflow).contains { $0.run == "brew install lua pkg-config" })
+        // The settings it lints with say how to write them again into this project, not into PieceBox's examples/.
+        #expect(folder.read("proj/.luacheckrc")?.contains("--out .`") == true)
     }
 }
