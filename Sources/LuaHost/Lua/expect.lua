@@ -371,19 +371,47 @@ function Matchers.toMatchGolden(actual, name, options) --: (name: string, option
   return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
 end
 
+-- The matchers' names, sorted, for the hint a misspelt one gets.
+local function matcherNames()
+  local names = { "never" }
+  for k in pairs(Matchers) do if type(k) == "string" then names[#names + 1] = k end end
+  sort(names)
+  return names
+end
+
+-- A matcher run on a nil that came from reading a property an element does not hold: its failure or error starts by
+-- saying so (`missing`: "card.title has no property 'wdth' (its properties: ...)").
+local function runOnMissing(missing, matcher, actual, ...)
+  local ok, pass, phrase, expected, detail = pcall(matcher, actual, ...)
+  if not ok then
+    local message = type(pass) == "string" and pass:gsub("^[^\n]-:%d+: ", "", 1) or tostring(pass)
+    error(missing .. "; " .. message, 0)
+  end
+  return pass, phrase, expected, detail
+end
+
 -- expect(value): its matchers as methods, and `never` for the same matchers negated.
-local function makeExpectation(actual, negated)
+local function makeExpectation(actual, negated, missing)
   local e = {}
   return setmetatable(e, {
     __index = function(_, key)
-      if key == "never" then return makeExpectation(actual, not negated) end
+      if key == "never" then return makeExpectation(actual, not negated, missing) end
       local matcher = Matchers[key]
-      if matcher == nil then error("expect: there is no matcher named '" .. tostring(key) .. "'", 2) end
+      if matcher == nil then
+        error(host.nearName("expect: there is no matcher named '" .. tostring(key) .. "'", tostring(key), matcherNames()), 2)
+      end
       local function check(...)
-        local pass, phrase, expected, detail = matcher(actual, ...)
+        local pass, phrase, expected, detail
+        if missing then
+          local ok, a, b, c, d = pcall(runOnMissing, missing, matcher, actual, ...)
+          if not ok then error(a, 2) end
+          pass, phrase, expected, detail = a, b, c, d
+        else
+          pass, phrase, expected, detail = matcher(actual, ...)
+        end
         if negated then pass = not pass end
         if not pass then
-          local lines = { "expected " .. show(actual) .. (negated and " not " or " ") .. phrase .. (expected ~= nil and (" " .. show(expected)) or "") }
+          local lines = { (missing and (missing .. "\n") or "") .. "expected " .. show(actual) .. (negated and " not " or " ") .. phrase .. (expected ~= nil and (" " .. show(expected)) or "") }
           if expected ~= nil then lines[#lines + 1] = "  expected: " .. (negated and "not " or "") .. show(expected) end
           lines[#lines + 1] = "  received: " .. show(actual)
           if detail then lines[#lines + 1] = "  " .. detail end
@@ -401,7 +429,8 @@ end
 
 local function expect(actual, ...)
   if select("#", ...) > 0 then error("expect: takes one value; put the expected value in the matcher", 2) end
-  return makeExpectation(actual, false)
+  local missing = host.takePropertyMiss()
+  return makeExpectation(actual, false, actual == nil and missing or nil)
 end
 
 --- Adds matchers (plugins and scenarios): each returns pass, phrase, expected[, detail].

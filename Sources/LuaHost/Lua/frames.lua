@@ -6,11 +6,28 @@ local rawget, rawset, setmetatable, ipairs, next = rawget, rawset, setmetatable,
 local BOX = {}
 local pieceMetas = {}
 local pieceMeta
+-- An element's table is plain but for a metatable that notes a property it does not hold (f.card.title.wdth), so a
+-- matcher given that nil can say what the element holds. One metatable per piece and element, made once.
+local elementMetas = {}
+local function elementMeta(piece, element)
+  local metas = elementMetas[piece]
+  if metas == nil then metas = {}; elementMetas[piece] = metas end
+  local m = metas[element]
+  if m == nil then
+    m = { __element = piece .. "." .. element, __index = miss }
+    metas[element] = m
+  end
+  return m
+end
 local function resolve(v, piece, k)
   local box = rawget(v, BOX)
   if box == nil then return nil end
   local value = build(box, piece, k)
-  if value == true then value = setmetatable({ [BOX] = box }, pieceMeta(k)) end
+  if value == true then
+    value = setmetatable({ [BOX] = box }, pieceMeta(k))
+  elseif piece ~= nil and value ~= nil then
+    setmetatable(value, elementMeta(piece, k))
+  end
   if value ~= nil then rawset(v, k, value) end
   return value
 end

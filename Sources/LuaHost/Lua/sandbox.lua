@@ -218,13 +218,26 @@ end
 -- The hints themselves (the names a table holds, the near names) are explain.lua, loaded the first time a message
 -- may take one: most files never fail that way.
 local hint
+local function explainer()
+  hint = hint or host.loadExplainer()(G, stableNext, fill, concat, sub, abs, min, type, ipairs, rawget, getmetatable)
+  return hint
+end
 host.explain = function(message)
   local kind, name = match(message, "attempt to %a+ a nil value %((%a+) '([^']*)'%)$")
   if (kind == "field" and lastMiss ~= nil and lastMiss.k == name) or kind == "global" then
-    hint = hint or host.loadExplainer()(G, stableNext, fill, concat, sub, abs, min, type, ipairs, rawget)
-    return hint(message, kind, name, lastMiss)
+    return explainer()(message, kind, name, lastMiss)
   end
   return message
+end
+-- The message with "; did you mean 'x'?" for the nearest of `names` (expect's matchers, say).
+host.nearName = function(message, name, names) return explainer()(message, "among", name, names) end
+-- The last read of a property an element did not hold, said as "card.title has no property 'wdth' (its properties:
+-- ...)", once; nil when the last miss was not an element's property.
+host.takePropertyMiss = function()
+  local miss = lastMiss
+  lastMiss = nil
+  if miss == nil or type(miss.k) ~= "string" then return nil end
+  return explainer()(nil, "property", miss.k, miss)
 end
 
 G.print = function(...)

@@ -144,15 +144,23 @@ enum ScriptInvariants {
                          String(what[what.index(after: last)...])]
             }
             var words = "still moving \(JSONNumberFormat.formatNumber(seconds, decimals: 6)) s later"
-            if animating.count + scheduled.count > 1 {
-                words += " (and \(animating.count + scheduled.count - 1) more: "
-                    + (animating + scheduled.map { "work \"\($0)\"" }).dropFirst().prefix(5).joined(separator: ", ") + ")"
-            }
+            words += Self.moreStillMoving(animating + scheduled.map { "work \"\($0)\"" })
             return InvariantBreach(rule: "settles", frame: stage.latestFrame?.index ?? 0, time: time,
                                    piece: parts[0], element: parts[1], property: parts[2], detail: words)
         } catch {
             throw c.refusal("\(error)")
         }
+    }
+
+    /// The rest of what still moves after the first, as " (and N more: a, b, c)": N counts only the names listed, and
+    /// what is past the first five is counted apart (" and 19 others"), so the count never claims names it leaves out.
+    static func moreStillMoving(_ moving: [String]) -> String {
+        let rest = moving.dropFirst()
+        guard !rest.isEmpty else { return "" }
+        let shown = rest.prefix(5)
+        let others = rest.count - shown.count
+        return " (and \(shown.count) more: " + shown.joined(separator: ", ")
+            + (others > 0 ? "; and \(others) other\(others == 1 ? "" : "s") not listed" : "") + ")"
     }
 
     /// Where `toStayInside` holds the elements: "screen", "safeArea", or a rect `{ x, y, w, h }`.
