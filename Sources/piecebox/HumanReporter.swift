@@ -66,12 +66,12 @@ final class HumanReporter: RunReporter {
             }
             if (t.status == .failed || (verbose && !quiet)) && !t.output.isEmpty {
                 lines.append("      printed:")
-                for l in t.output { lines.append("        " + ReportText.escaped(l)) }
+                for l in t.output { lines.append("        " + ReportText.printed(l)) }
             }
         }
         if (failing || verbose) && !report.output.isEmpty {
             lines.append("  printed at top level:")
-            for l in report.output { lines.append("    " + ReportText.escaped(l)) }
+            for l in report.output { lines.append("    " + ReportText.printed(l)) }
         }
         return lines
     }

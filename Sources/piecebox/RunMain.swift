@@ -211,6 +211,7 @@ enum ScenarioFiles {
         var out: [String] = []
         var pluginFolders: [String: Bool] = [:]
         var named = NamedOnce()
+        var passed = PassedOver()
         for p in paths {
             guard let kind = RegularFile.kind(at: p) else { throw Missing(description: "no such file or folder: \(p)") }
             if kind != .folder {
@@ -224,20 +225,58 @@ enum ScenarioFiles {
             for entry in FolderWalk.entries(below: p) where entry.readable {
                 let rel = entry.path
                 let parts = rel.split(separator: "/")
-                guard rel.hasSuffix(".lua"), let last = parts.last, !last.hasPrefix("_"),
-                      last != ProjectRoot.fileName else { continue }
-                let dir = parts.dropLast().joined(separator: "/")
-                if isPluginFolder(PathText.join(p, dir), known: &pluginFolders) { continue }
+                guard rel.hasSuffix(".lua"), let last = parts.last else { continue }
                 let path = PathText.join(p, rel)
+                if last.hasPrefix("_") { passed.note(.module, path); continue }
+                if last == ProjectRoot.fileName { passed.note(.project, path); continue }
+                let dir = parts.dropLast().joined(separator: "/")
+                if isPluginFolder(PathText.join(p, dir), known: &pluginFolders) { passed.note(.plugin, path); continue }
                 let entry = headers.entry(for: path)
                 // A token set (`--! token-set`) is applied with --tokens, never run as a scenario.
-                if entry.isTypeStub || entry.header.tokenSet != nil { continue }
+                if entry.isTypeStub { passed.note(.typeStub, path); continue }
+                if entry.header.tokenSet != nil { passed.note(.tokenSet, path); continue }
                 found.append(path)
             }
             out += found.sorted().filter { named.first($0) }
         }
-        if out.isEmpty { throw Missing(description: "no scenario files (*.lua) in \(paths.joined(separator: ", "))") }
+        if out.isEmpty {
+            throw Missing(description: "no scenario files (*.lua) in \(paths.joined(separator: ", "))" + passed.words)
+        }
         return out
+    }
+
+    /// The .lua files a folder walk passed over, by why, so "no scenario files" can say what it saw instead.
+    struct PassedOver {
+        enum Reason: Int, CaseIterable {
+            case module, project, plugin, typeStub, tokenSet
+
+            var words: String {
+                switch self {
+                case .module: "its name starts with _: a module for require, never run"
+                case .project: "a project file"
+                case .plugin: "in a plugin's folder (loaded with --plugins)"
+                case .typeStub: "editor type stubs"
+                case .tokenSet: "a token set (applied with --tokens)"
+                }
+            }
+        }
+        private var first: [Reason: String] = [:]
+        private var counts: [Reason: Int] = [:]
+
+        mutating func note(_ reason: Reason, _ path: String) {
+            if first[reason].map({ path < $0 }) ?? true { first[reason] = path }
+            counts[reason, default: 0] += 1
+        }
+
+        /// "; it passed over: a.lua (…), and 2 more like it" for each reason, or "" when it passed over nothing.
+        var words: String {
+            let said = Reason.allCases.compactMap { reason -> String? in
+                guard let path = first[reason], let count = counts[reason] else { return nil }
+                return path + " (" + reason.words + ")"
+                    + (count > 1 ? " and \(count - 1) more like it" : "")
+            }
+            return said.isEmpty ? "" : "; it passed over " + said.joined(separator: "; ")
+        }
     }
 
     /// Which files were named already: one key per entry (its folder's real path, looked up once per folder, and

@@ -47,10 +47,18 @@ public enum ReportText {
         return out
     }
 
-    /// Each line of `text` escaped (the line breaks themselves kept as breaks, for messages shown indented).
+    /// Each line of `text` escaped (the line breaks themselves kept as breaks, for messages and printed output
+    /// shown indented). A tab stays a tab here: what a script printed with `print(a, b)` reads as it was written, and
+    /// a tab cannot begin a line. A name placed inside a line of the runner's (`escaped`) still shows it as `\t`.
     public static func lines(_ text: String) -> [String] {
         // Split by the scalar, not by Character: "\r\n" is one Character, and its line break must still count.
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { printed(String($0)) }
+    }
+
+    /// One line a script printed, escaped as `escaped` does but with its tabs kept as tabs.
+    public static func printed(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return text }
+        return escapedFor(text) { $0 == "\t" ? "\t" : nil }
     }
 
     /// Controls (C0, DEL, C1), line and paragraph separators, and bidirectional overrides and isolates.
