@@ -63,4 +63,11 @@ import Testing
         #expect(message.contains("; and 24 others not listed)"), "\(message)")
         #expect(!message.contains("(and 29 more"), "\(message)")
     }
+
+    @Test func aStageMatcherSaysWhichFramesItCompared() throws {
+        // One frame rendered at 120 fps: frame 1 at t = 1/120 = 0.00833333 s.
+        let message = try failure("local s = Stage{}\ns:frames(1)\nexpect(s).toHaveEmitted{ kind = \"haptic\" }")
+        #expect(message.contains("  received: the stage's frames up to frame 1 (t = 0.00833333 s)\n"), "\(message)")
+        #expect(!message.contains("received: stage"), "\(message)")
+    }
 }

@@ -371,6 +371,14 @@ function Matchers.toMatchGolden(actual, name, options) --: (name: string, option
   return pass, "to match the golden " .. show(name), nil, detail ~= "" and detail or nil
 end
 
+-- What a failure says it received: the value, or for a stage what its matchers compared (its frames up to now).
+local function received(actual)
+  if type(actual) ~= "userdata" or tostring(actual) ~= "stage" then return show(actual) end
+  local ok, frame = pcall(function() return actual:frame() end)
+  if not ok or frame == nil then return "the stage (no frame rendered yet)" end
+  return format("the stage's frames up to frame %d (t = %.6g s)", frame.frame, frame.t)
+end
+
 -- The matchers' names, sorted, for the hint a misspelt one gets.
 local function matcherNames()
   local names = { "never" }
@@ -413,7 +421,7 @@ local function makeExpectation(actual, negated, missing)
         if not pass then
           local lines = { (missing and (missing .. "\n") or "") .. "expected " .. show(actual) .. (negated and " not " or " ") .. phrase .. (expected ~= nil and (" " .. show(expected)) or "") }
           if expected ~= nil then lines[#lines + 1] = "  expected: " .. (negated and "not " or "") .. show(expected) end
-          lines[#lines + 1] = "  received: " .. show(actual)
+          lines[#lines + 1] = "  received: " .. received(actual)
           if detail then lines[#lines + 1] = "  " .. detail end
           error(concat(lines, "\n"), 2)
         end
