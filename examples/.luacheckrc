@@ -45,9 +45,9 @@ stds.piecebox = {
     table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
     utf8 = { fields = { "char", "charpattern", "codepoint", "codes", "len", "offset" } },
     -- The test framework.
-    test = { fields = { "only", "skip" } },
-    it = { fields = { "only", "skip" } },
-    describe = { fields = { "only", "skip" } },
+    test = { fields = { "only", "skip", "each" } },
+    it = { fields = { "only", "skip", "each" } },
+    describe = { fields = { "only", "skip", "each" } },
     explore = { fields = { "only", "skip" } },
     expect = {},
     series = {},

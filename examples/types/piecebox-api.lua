@@ -606,11 +606,13 @@ text = {}
 
 -- The test framework.
 
----Declares tests or a group: call it, or its `.only` (only such tests run) or `.skip`.
+---Declares tests or a group: call it, or its `.only` (only such tests run) or `.skip`; `.each(rows, name, fn)`
+---declares one a row (a list row is spread into the name's `%s` and the function's arguments).
 ---@class piecebox.declarer
 ---@overload fun(...: any)
 ---@field only fun(...: any)
 ---@field skip fun(...: any)
+---@field each fun(rows: any[], name: string, ...: any)
 
 ---The draws of an exploration's action: every random choice goes through them, so a run replays and shrinks.
 ---@class piecebox.gen

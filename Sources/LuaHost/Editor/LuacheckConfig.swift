@@ -64,7 +64,8 @@ public enum LuacheckConfig {
         }
         lines.append("    -- The test framework.")
         for name in ScriptGlobals.declarers {
-            lines.append("    \(name) = { fields = { \"only\", \"skip\" } },")
+            let fields = ScriptGlobals.eachDeclarers.contains(name) ? "\"only\", \"skip\", \"each\"" : "\"only\", \"skip\""
+            lines.append("    \(name) = { fields = { \(fields) } },")
         }
         for name in (["expect", "series"] + ScriptGlobals.functions) {
             lines.append("    \(name) = {},")

@@ -38,6 +38,8 @@ public enum ScriptGlobals {
 
     /// The test framework's declaring functions that are callable tables with `.only` and `.skip`.
     public static let declarers = ["test", "it", "describe", "explore"]
+    /// Those that also declare one test (or group) a row: `test.each(rows, "name %s", fn)`.
+    public static let eachDeclarers = ["test", "it", "describe"]
     /// Its plain functions.
     public static let functions = ["xtest", "xit", "beforeAll", "afterAll", "beforeEach", "afterEach", "expectExtend"]
 

@@ -106,9 +106,60 @@ local function declarer(kind, run)
   }, { __call = function(_, name, a, b) return run(kind, name, a, b) end })
 end
 
+-- A row's value as a name shows it: numbers and strings as written, anything else by its type (an address would
+-- change the name from run to run).
+local function shown(v)
+  local t = type(v)
+  if t == "string" or t == "boolean" then return tostring(v) end
+  if t == "number" then return math.type(v) == "integer" and tostring(v) or string.format("%.14g", v) end
+  return t
+end
+
+-- `test.each(rows, "name %s", fn)`: one declaration a row. A row that is a list is spread into the name's `%s` (or
+-- `%d`, `%g`, ...) and into the function's arguments; any other row is one value. Two rows with one name get their
+-- row number after it, so every test keeps a name of its own.
+local function each(kind, run)
+  return function(rows, name, a, b)
+    sealed(kind .. ".each")
+    if type(rows) ~= "table" then error(kind .. ".each: argument 1 must be a list of rows, got " .. type(rows), 2) end
+    if type(name) ~= "string" then
+      error(kind .. ".each: argument 2 must be the name, with %s where each row's values go, got " .. type(name), 2)
+    end
+    local options, fn = nil, a
+    if type(a) == "table" then options, fn = a, b end
+    if type(fn) ~= "function" then
+      error(kind .. ".each: argument " .. (options and 4 or 3) .. " must be a function, got " .. type(fn), 2)
+    end
+    local unpack, count, seen, made = table.unpack, #rows, {}, {}
+    for i = 1, count do
+      local row = rows[i]
+      local values = (type(row) == "table" and #row > 0) and row or { row, n = 1 }
+      local shownValues = {}
+      for j = 1, (values.n or #values) do shownValues[j] = shown(values[j]) end
+      local ok, title = pcall(string.format, name, unpack(shownValues, 1, values.n or #values))
+      if not ok then
+        error(kind .. ".each: the name \"" .. name .. "\" does not fit row " .. i .. ": "
+          .. tostring(title):gsub("^bad argument #(%d+) to '[^']*'", function(n) return "its value " .. (n - 1) end), 2)
+      end
+      made[i] = { title = title, values = values }
+      seen[title] = (seen[title] or 0) + 1
+    end
+    for i = 1, count do
+      local row = made[i]
+      local title = seen[row.title] > 1 and (row.title .. " (row " .. i .. ")") or row.title
+      local values = row.values
+      local body = function() return fn(unpack(values, 1, values.n or #values)) end
+      if options then run(kind .. ".each", title, options, body) else run(kind .. ".each", title, body) end
+    end
+  end
+end
+
 test = declarer("test", declare)
 it = declarer("it", declare)
 describe = declarer("describe", describeWith)
+rawset(test, "each", each("test", declare))
+rawset(it, "each", each("it", declare))
+rawset(describe, "each", each("describe", describeWith))
 -- Tail calls, so an error's level still points at the scenario's line.
 function xtest(name, a, b) return declare("xtest", name, a, b, "skip") end
 function xit(name, a, b) return declare("xit", name, a, b, "skip") end
