@@ -373,6 +373,7 @@
 ---@class piecebox.toolsOptions
 ---@field expanded? boolean # Whether the tools start open (default false)
 ---@field name? string # The piece's name in the frame log (default tools)
+---@field labels? {pencil?: string, eraser?: string} # What VoiceOver reads for each button (the app's .accessibilityLabel) (default the symbols' labels: "Pencil", "Eraser")
 
 ---`sheet`: made by `s:sheet{...}` on a stage. Plugins may add methods.
 ---@class piecebox.sheet

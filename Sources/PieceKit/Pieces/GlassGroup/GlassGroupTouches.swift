@@ -57,7 +57,7 @@ extension GlassGroupPiece {
         return elementRect("shape.\(part)", on: context)
     }
 
-    /// Every shape at rest is a button named by its id, in drawing order.
+    /// Every shape at rest is a button, read by its label (its id when it has none), in drawing order.
     func accessibilityTree(on context: any PieceContext) -> [AccessibilityElement] {
         var lookup = ShapeLookup(frame: context.latestFrame?.piece(name), targets: context.targets(of: name),
                                  work: context.hostWork())
@@ -66,7 +66,7 @@ extension GlassGroupPiece {
                   let rect = presented?.rect ?? target?.rect else { return nil }
             var traits = ["button"]
             if !context.environment.isEnabled { traits.append("notEnabled") }
-            return AccessibilityElement(id: member.spec.id, label: member.spec.id, traits: traits,
+            return AccessibilityElement(id: member.spec.id, label: member.spec.label ?? member.spec.id, traits: traits,
                                         actions: ["activate"], frame: rect)
         }
     }

@@ -49,11 +49,13 @@ public struct GlassShapeSpec: Equatable, Sendable {
     public var interactive: Bool
     public var press: Bool
     public var tint: String?
+    /// What VoiceOver reads for the shape's button; nil reads its id.
+    public var label: String?
 
     public init(id: String, frame: Rect, form: GlassForm = .capsule, interactive: Bool = false, press: Bool = false,
-                tint: String? = nil) {
+                tint: String? = nil, label: String? = nil) {
         self.id = id; self.frame = frame; self.form = form
-        self.interactive = interactive; self.press = press; self.tint = tint
+        self.interactive = interactive; self.press = press; self.tint = tint; self.label = label
     }
 
     /// `Button("Later").buttonStyle(.glass)`: regular interactive glass in a capsule.

@@ -17,11 +17,18 @@ public final class ToolsPiece: GlassGroupPiece {
     /// without a place on screen; a toolbar's corner is a judgement.
     public static let inset = 16.0
 
-    /// The Tools, open (`expanded`) or not, with no animation.
-    public init(context: any PieceContext, name: String = "tools", expanded: Bool = false) throws(GlassGroupError) {
+    /// What VoiceOver reads for each button, by the button's symbol (`pencil`, `eraser`).
+    public let labels: [String: String]
+
+    /// The Tools, open (`expanded`) or not, with no animation. `labels` are the app's own accessibility labels for
+    /// the buttons; a button without one reads its symbol's label (`SymbolLabel`, a guess).
+    public init(context: any PieceContext, name: String = "tools", expanded: Bool = false,
+                labels: [String: String] = [:]) throws(GlassGroupError) {
         self.expanded = expanded
-        var shapes = [Self.spec("pencil")]
-        if expanded { shapes.append(Self.spec("eraser")) }
+        let read = Dictionary(uniqueKeysWithValues: Self.symbols.map { ($0, labels[$0] ?? SymbolLabel.label(for: $0)) })
+        self.labels = read
+        var shapes = [Self.spec("pencil", labels: read)]
+        if expanded { shapes.append(Self.spec("eraser", labels: read)) }
         try super.init(context: context, name: name, spacing: Self.containerSpacing, shapes: shapes)
         // The seed's container is the system's `GlassEffectContainer`, which draws no lift of its own.
         lifts = false
@@ -36,10 +43,13 @@ public final class ToolsPiece: GlassGroupPiece {
         reduceMotion ? .spring(MotionTokens.stillSpring) : .bouncy
     }
 
-    static func spec(_ id: String) -> GlassShapeSpec {
+    /// The buttons' symbols, which are also their ids.
+    public static let symbols = ["pencil", "eraser"]
+
+    static func spec(_ id: String, labels: [String: String]) -> GlassShapeSpec {
         // The frame is laid out from the environment (`place`); this one is only its size.
         GlassShapeSpec(id: id, frame: Rect(x: 0, y: 0, width: buttonSide, height: buttonSide), form: .capsule,
-                       interactive: true)
+                       interactive: true, label: labels[id])
     }
 
     /// The pencil first, the eraser 16 after it, in the reading direction.
@@ -62,7 +72,7 @@ public final class ToolsPiece: GlassGroupPiece {
         expanded = open
         let animation = Self.toggleAnimation(reduceMotion: environment.reduceMotion)
         if open {
-            try? insert(Self.spec("eraser"), from: "pencil", animation: animation)
+            try? insert(Self.spec("eraser", labels: labels), from: "pencil", animation: animation)
         } else {
             try? remove("eraser", animation: animation)
         }
