@@ -94,3 +94,12 @@ test("never minimizes with minimizeBehavior = \"never\"", function()
   expect(bar.minimized).toBe(false)
   expect(s:frame().tabBar.accessory).toBeNil()
 end)
+
+test("each tab shows the symbol its Tab names, and the lens the system's magnifying glass", function()
+  local s = Stage{}
+  s:tabBar{ page = page(s) }
+  s:frames(1)
+  local f = s:frame().tabBar
+  expect({ f["tab.library"].symbol, f["tab.radio"].symbol, f.search.symbol })
+    .toEqual({ "square.stack", "dot.radiowaves.left.and.right", "magnifyingglass" })
+end)

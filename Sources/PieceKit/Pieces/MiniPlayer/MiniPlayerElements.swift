@@ -48,9 +48,14 @@ extension MiniPlayerPiece: MemoisedPiece {
         }
         typealias L = MiniPlayerLayout
 
+        // The bar's rounded rectangle is filled with the regular material and casts a shadow; the full player's
+        // rectangle is filled with the thick material and casts none.
         var background = Element("background").rect(open ? onPlayer(g.screen) : onBar(g.bar))
             .number("radius", open ? 0 : L.barRadius)
             .number("shadowOpacity", open ? 0 : L.shadowOpacity)
+            .number("shadowRadius", open ? 0 : L.shadowRadius)
+            .number("shadowY", open ? 0 : L.shadowY)
+            .text("material", open ? "thick" : "regular")
         // The drag's options, logged only when a scenario chose others than the defaults.
         if input.dragSpace != MiniPlayer.defaultDragSpace {
             background = background.text("dragSpace", input.dragSpace.rawValue)
@@ -71,16 +76,19 @@ extension MiniPlayerPiece: MemoisedPiece {
                 part("miniTitle", onBar(g.miniTitle), barShown).text("text", inputs.title)
                     .flag("truncated", g.miniTitleTruncated),
                 part("miniSubtitle", onBar(g.miniSubtitle), barShown).text("text", inputs.subtitle)
+                    .text("style", "secondary")
                     .flag("truncated", g.miniSubtitleTruncated),
                 part("miniPlay", onBar(g.miniPlay), barShown).text("glyph", playGlyph),
             ]
         }
         if input.presence.player {
             elements += [
-                part("chevron", onPlayer(g.chevron), playerShown).text("glyph", Self.chevronGlyph),
+                part("chevron", onPlayer(g.chevron), playerShown).text("glyph", Self.chevronGlyph)
+                    .text("style", "secondary"),
                 part("title", onPlayer(g.title), playerShown).text("text", inputs.title)
                     .attribute("lines", .number(Double(g.titleLines))),
                 part("subtitle", onPlayer(g.subtitle), playerShown).text("text", inputs.subtitle)
+                    .text("style", "secondary")
                     .attribute("lines", .number(Double(g.subtitleLines))),
                 part("progress", onPlayer(g.progress), playerShown).number("value", progress),
                 part("previous", onPlayer(g.previous), playerShown).text("glyph", Self.previousGlyph),

@@ -9,7 +9,7 @@
 ///
 /// Published (stage coordinates): `bar` (`x y w h`, `radius`; attributes `minimized`, `selected`),
 /// `tab.library`, `tab.radio` (`x y w h`, `opacity`: 0 for an unselected tab gathered into the minimized bar;
-/// attributes `title`, `selected`), `search` (`x y w h`, `radius`) and, with an accessory, `accessory`
+/// attributes `title`, `symbol`, `selected`), `search` (`x y w h`, `radius`; attributes `symbol`, `selected`) and, with an accessory, `accessory`
 /// (`x y w h`, `radius`; attribute `inline` while it sits in the minimized row).
 public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObserver {
     public let name: String
@@ -18,8 +18,12 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
     public let hasAccessory: Bool
     /// `.onScrollDown` (true) or `.never` (false).
     public let minimizesOnScrollDown: Bool
-    /// The tabs by id, with their titles, in order.
-    public static let tabs: [(id: String, title: String)] = [("library", "Library"), ("radio", "Radio")]
+    /// The tabs by id, with their titles and SF Symbols (`Tab("Library", systemImage: "square.stack")`), in order.
+    public static let tabs: [(id: String, title: String, symbol: String)] = [
+        ("library", "Library", "square.stack"), ("radio", "Radio", "dot.radiowaves.left.and.right"),
+    ]
+    /// `Tab(role: .search)` gives no symbol of its own: the system draws its magnifying glass.
+    public static let searchSymbol = "magnifyingglass"
     /// The selected tab's id, or "search".
     public private(set) var selected: String
     public private(set) var isMinimized = false
@@ -110,10 +114,10 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
             let isSelected = tab.id == selected
             let shown = !isMinimized || isSelected || (selected == "search" && i == 0)
             result.append(Element("tab.\(tab.id)").rect(l.tabs[i]).number("opacity", shown ? 1 : 0)
-                .text("title", tab.title).flag("selected", isSelected))
+                .text("title", tab.title).text("symbol", tab.symbol).flag("selected", isSelected))
         }
         result.append(Element("search").rect(l.search).number("radius", l.search.height / 2)
-            .flag("selected", selected == "search"))
+            .text("symbol", searchSymbol).flag("selected", selected == "search"))
         if let accessory = l.accessory {
             result.append(Element("accessory").rect(accessory).number("radius", accessory.height / 2)
                 .flag("inline", isMinimized))
