@@ -19,7 +19,7 @@
 ---@field now fun(self: piecebox.stage): number # The stage's virtual time
 ---@field frame fun(self: piecebox.stage, i?: integer): table? # The latest frame, or frame i of those kept (nil when it is not kept)
 ---@field frameAt fun(self: piecebox.stage, time: number): table? # The kept frame shown at a time (nil when none is kept)
----@field environment fun(self: piecebox.stage, changes?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, reduceMotion?: boolean, layoutDirection?: "leftToRight"|"rightToLeft", dynamicTypeSize?: string, colorScheme?: "light"|"dark", isEnabled?: boolean, reduceTransparency?: boolean}, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
+---@field environment fun(self: piecebox.stage, changes?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, reduceMotion?: boolean, layoutDirection?: "leftToRight"|"rightToLeft", dynamicTypeSize?: string, colorScheme?: "light"|"dark", isEnabled?: boolean, reduceTransparency?: boolean, liquidGlass?: boolean}, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
 ---@field runUntil fun(self: piecebox.stage, predicate: fun(frame: table): boolean, timeout?: number): integer # Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered
 ---@field after fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn once after a delay on the virtual clock
 ---@field every fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn every interval on the virtual clock until cancelled
@@ -51,6 +51,7 @@
 ---@field colorScheme? "light"|"dark" # The colour scheme (default "light")
 ---@field isEnabled? boolean # Whether controls are enabled (default true)
 ---@field reduceTransparency? boolean # Reduce Transparency (default false)
+---@field liquidGlass? boolean # Whether the system draws Liquid Glass (iOS 26 and later); false draws the frosted fallback of older systems (default true)
 ---@field fps? integer # Frames per second (1 to 1000; default 120)
 ---@field history? number|"all" # How many seconds of frames the stage keeps (s; default "all")
 ---@field gesturePrediction? number # The per-millisecond decay a touch's predictedEndTranslation coasts by (a guess) (0 to 0.9999; default 0.99)

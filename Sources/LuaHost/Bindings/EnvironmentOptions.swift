@@ -3,7 +3,7 @@ import CLuaShim
 import PieceKit
 
 /// Reads and writes the stage's environment as Lua options: width, height, safeArea, fps, reduceMotion,
-/// layoutDirection, dynamicTypeSize, colorScheme, isEnabled, reduceTransparency.
+/// layoutDirection, dynamicTypeSize, colorScheme, isEnabled, reduceTransparency, liquidGlass.
 enum EnvironmentOptions {
     static let options: [OptionSpec] = [
         .init("width", "number", unit: "pt", default: "393", "The screen's width"),
@@ -16,6 +16,8 @@ enum EnvironmentOptions {
         .init("colorScheme", "\"light\"|\"dark\"", default: "\"light\"", "The colour scheme"),
         .init("isEnabled", "boolean", default: "true", "Whether controls are enabled"),
         .init("reduceTransparency", "boolean", default: "false", "Reduce Transparency"),
+        .init("liquidGlass", "boolean", default: "true",
+              "Whether the system draws Liquid Glass (iOS 26 and later); false draws the frosted fallback of older systems"),
     ]
     static let keys = OptionSpec.names(options)
 
@@ -45,6 +47,7 @@ enum EnvironmentOptions {
         env.reduceMotion = try o.boolean("reduceMotion", default: env.reduceMotion)
         env.isEnabled = try o.boolean("isEnabled", default: env.isEnabled)
         env.reduceTransparency = try o.boolean("reduceTransparency", default: env.reduceTransparency)
+        env.liquidGlass = try o.boolean("liquidGlass", default: env.liquidGlass)
         if let d = try o.choice("layoutDirection", LayoutDirection.self, all: LayoutDirection.allCases) { env.layoutDirection = d }
         if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self, all: DynamicTypeSize.allCases) { env.dynamicTypeSize = d }
         if let c = try o.choice("colorScheme", ColorScheme.self, all: ColorScheme.allCases) { env.colorScheme = c }
@@ -69,6 +72,7 @@ enum EnvironmentOptions {
         set("height", number(env.size.height))
         set("isEnabled", flag(env.isEnabled))
         set("layoutDirection", text(env.layoutDirection.rawValue))
+        set("liquidGlass", flag(env.liquidGlass))
         set("reduceMotion", flag(env.reduceMotion))
         set("reduceTransparency", flag(env.reduceTransparency))
         lua_pushstring(L, "safeArea")
@@ -101,6 +105,7 @@ enum EnvironmentOptions {
             ("height", .number(env.size.height)),
             ("isEnabled", .boolean(env.isEnabled)),
             ("layoutDirection", .string(env.layoutDirection.rawValue)),
+            ("liquidGlass", .boolean(env.liquidGlass)),
             ("reduceMotion", .boolean(env.reduceMotion)),
             ("reduceTransparency", .boolean(env.reduceTransparency)),
             ("safeArea", .table(LuaTable(fields: [

@@ -91,6 +91,7 @@ public enum FrameLog {
         object.append("isEnabled", environment.isEnabled)
         // Written only when on, so logs kept from before the option existed read the same.
         if environment.reduceTransparency { object.append("reduceTransparency", true) }
+        if !environment.liquidGlass { object.append("liquidGlass", false) }
     }
 
     /// Tiers as springs, roles as their descriptions: enough to tell which token set produced a log.

@@ -20,6 +20,9 @@ public struct PieceEnvironment: Equatable, Sendable {
     public var isEnabled: Bool
     /// Accessibility's Reduce Transparency: liquid glass draws as solid fills and never merges.
     public var reduceTransparency: Bool
+    /// Whether the system draws Liquid Glass (iOS 26 and later). False is an older system: glass draws as the
+    /// specification's frosted fallback (a material with a rim and a shadow) and never merges.
+    public var liquidGlass: Bool
 
     public init(size: Size = Size(width: 393, height: 852),
                 safeArea: EdgeInsets = EdgeInsets(top: 59, bottom: 34),
@@ -28,11 +31,13 @@ public struct PieceEnvironment: Equatable, Sendable {
                 dynamicTypeSize: DynamicTypeSize = .large,
                 colorScheme: ColorScheme = .light,
                 isEnabled: Bool = true,
-                reduceTransparency: Bool = false) {
+                reduceTransparency: Bool = false,
+                liquidGlass: Bool = true) {
         self.size = size; self.safeArea = safeArea; self.reduceMotion = reduceMotion
         self.layoutDirection = layoutDirection; self.dynamicTypeSize = dynamicTypeSize
         self.colorScheme = colorScheme; self.isEnabled = isEnabled
         self.reduceTransparency = reduceTransparency
+        self.liquidGlass = liquidGlass
     }
 
     public var isRightToLeft: Bool { layoutDirection == .rightToLeft }

@@ -125,6 +125,7 @@ extension GlassGroupPiece.ElementsInput {
             .text("material", surface.material)
             .flag("removing", removing.contains(spec.id))
         if let tint = spec.tint { element = element.text("tint", tint) }
+        if let tintOpacity = surface.tintOpacity { element = element.number("tintOpacity", tintOpacity) }
         return element
     }
 }
