@@ -57,8 +57,10 @@ struct Goldens {
         let ran = report.tests.filter { $0.status != .skipped && $0.name != "(file)" }.map { TestKey($0.name) }
         let notRun = report.tests.filter { $0.status == .skipped }.map { TestKey($0.name) }
         let stoppedEarly = report.tests.contains { $0.name == "(file)" }
+        // Tests that failed on their own are never recorded; a file that failed outside its tests, its top level.
+        let failed = report.tests.filter { $0.status == .failed }.map { TestKey($0.name == "(file)" ? nil : $0.name) }
         return GoldenStore.Selection(ran: Set(ran), notRun: Set(notRun),
-                                     complete: !stoppedEarly && (filter ?? "").isEmpty)
+                                     complete: !stoppedEarly && (filter ?? "").isEmpty, failed: Set(failed))
     }
 }
 
