@@ -51,10 +51,11 @@ struct PlotSVG {
                 out += "<line x1=\"\(f(px(settledAt)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(settledAt)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"\(color)\" stroke-dasharray=\"3 3\" class=\"settle\"/>"
                 labels.add("settles \(num(move.settleTime, 3)) s", x: px(settledAt) + 3, y: Self.top + 12, color: color)
                 if let over = move.overshoot, over > 0.0005 {
-                    let peak = move.to + over * (move.to - move.from)
+                    // Past the rest by the fraction of the animated segment's travel (see `Movement`).
+                    let peak = move.to + over * (move.to - move.segmentFrom)
                     let end = s.samples.last { $0.time <= settledAt + 1e-9 }?.time ?? settledAt
-                    out += "<line x1=\"\(f(px(move.start)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.start))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
-                    labels.add("overshoot \(num(over * 100, 2)) %", x: px(move.start) + 3, y: py(peak) + (move.to >= move.from ? -4 : 12), color: color)
+                    out += "<line x1=\"\(f(px(move.segmentStart)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.segmentStart))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
+                    labels.add("overshoot \(num(over * 100, 2)) %", x: px(move.segmentStart) + 3, y: py(peak) + (move.to >= move.segmentFrom ? -4 : 12), color: color)
                 }
             }
         }
