@@ -33,13 +33,16 @@ struct PlotSVG {
         out += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-left=\"\(f(Self.left))\" data-width=\"\(f(plotW))\">"
         out += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#fff\" stroke=\"#ddd\"/>"
         out += "<text x=\"\(f(Self.left))\" y=\"18\" class=\"title\">\(SVGText.escape(path))</text>"
-        // Axes with five ticks each.
-        for i in 0...4 {
-            let t = t0 + span * Double(i) / 4, v = v0 + (v1 - v0) * Double(i) / 4
-            out += "<line x1=\"\(f(px(t)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(t)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#eee\"/>"
-            out += "<text x=\"\(f(px(t)))\" y=\"\(f(height - 14))\" text-anchor=\"middle\" class=\"tick\">\(num(t, 2)) s</text>"
-            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\"/>"
-            out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\" class=\"tick\">\(num(v, 1))</text>"
+        // Each gridline and its label come from one tick value, so a label names the value its line is drawn at.
+        let times = PlotTicks(low: t0, high: t1), values = PlotTicks(low: v0, high: v1)
+        for t in times.values {
+            out += "<line x1=\"\(f(px(t)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(t)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#eee\" class=\"grid-t\"/>"
+            out += "<text x=\"\(f(px(t)))\" y=\"\(f(height - 14))\" text-anchor=\"middle\" class=\"tick tick-t\">\(times.label(t)) s</text>"
+        }
+        for v in values.values {
+            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\" class=\"grid-v\"/>"
+            // 10 px text: its middle sits 3.5 px above its baseline.
+            out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 3.5))\" text-anchor=\"end\" class=\"tick tick-v\">\(values.label(v))</text>"
         }
         var labels = PlotLabels(left: Self.left, right: width - Self.right, top: Self.top + 3, bottom: Self.top + plotH - 2)
         for (n, s) in series.enumerated() {
@@ -73,6 +76,36 @@ struct PlotSVG {
 
     func f(_ x: Double) -> String { SVGText.number(x) }
     func num(_ x: Double, _ decimals: Int) -> String { JSONNumberFormat(decimals: decimals).format(x) }
+}
+
+/// An axis's tick values: the multiples of one round step (1, 2, 2.5 or 5 times a power of ten) inside the axis,
+/// the step the smallest round one that gives at most seven, each written with as many decimals as the step needs. A
+/// gridline and its label are drawn from the same value, so the label says exactly where its line is.
+struct PlotTicks {
+    let values: [Double]
+    let decimals: Int
+
+    init(low: Double, high: Double) {
+        let span = high - low
+        guard span.isFinite, span > 0, low.isFinite else { values = low.isFinite ? [low] : []; decimals = 0; return }
+        let power = (span / 6).log10Floor
+        let unit = pow(10, Double(power))
+        let (mantissa, extra) = [(1.0, 0), (2, 0), (2.5, 1), (5, 0), (10, 0)].first { $0.0 * unit >= span / 6 } ?? (10, 0)
+        let step = mantissa * unit
+        decimals = max(0, -power - (mantissa == 10 ? 1 : 0) + extra)
+        let first = (low / step).rounded(.up), last = (high / step).rounded(.down)
+        let scale = pow(10, Double(decimals))
+        // Multiples by whole numbers, then rounded to the decimals shown: 0.1 · 3 is 0.30000000000000004, drawn at 0.3.
+        // At most seven by the step's choice; a span lost in its numbers' precision (1e17 ± 1) draws none.
+        values = first > last || last - first > 10 ? [] : stride(from: first, through: last, by: 1).map { ($0 * step * scale).rounded() / scale }
+    }
+
+    func label(_ value: Double) -> String { JSONNumberFormat(decimals: decimals).format(value) }
+}
+
+private extension Double {
+    /// ⌊log10(self)⌋ for a positive number.
+    var log10Floor: Int { Int(Foundation.log10(self).rounded(.down)) }
 }
 
 /// A plot's marks' labels, each placed where it asks to be or, when that would cover a label already placed, at the
