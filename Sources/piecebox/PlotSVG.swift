@@ -93,11 +93,13 @@ struct PlotTicks {
         let (mantissa, extra) = [(1.0, 0), (2, 0), (2.5, 1), (5, 0), (10, 0)].first { $0.0 * unit >= span / 6 } ?? (10, 0)
         let step = mantissa * unit
         decimals = max(0, -power - (mantissa == 10 ? 1 : 0) + extra)
-        let first = (low / step).rounded(.up), last = (high / step).rounded(.down)
+        // A billionth of a step of slack: −0.3 / 0.1 is −2.9999999999999996, and −0.3 is on the axis.
+        let first = (low / step - 1e-9).rounded(.up), last = (high / step + 1e-9).rounded(.down)
         let scale = pow(10, Double(decimals))
-        // Multiples by whole numbers, then rounded to the decimals shown: 0.1 · 3 is 0.30000000000000004, drawn at 0.3.
+        // Multiples by whole numbers, then rounded to the decimals shown: 0.1 · 3 is 0.30000000000000004, drawn at 0.3
+        // (and −0 made 0, never labelled "-0").
         // At most seven by the step's choice; a span lost in its numbers' precision (1e17 ± 1) draws none.
-        values = first > last || last - first > 10 ? [] : stride(from: first, through: last, by: 1).map { ($0 * step * scale).rounded() / scale }
+        values = first > last || last - first > 10 ? [] : stride(from: first, through: last, by: 1).map { ($0 * step * scale).rounded() / scale + 0 }
     }
 
     func label(_ value: Double) -> String { JSONNumberFormat(decimals: decimals).format(value) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import piecebox
 
 /// A plot's gridlines and their labels come from one list of tick values: each label names the value its line is
 /// drawn at, and a value is drawn on the line that names it.
@@ -82,5 +83,24 @@ import Testing
         return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
             (1..<m.numberOfRanges).map { ns.substring(with: m.range(at: $0)) }
         }
+    }
+}
+
+/// The tick rule on its own: round steps, every tick inside the axis, labels with the step's decimals.
+@Suite struct PlotTicksTests {
+    @Test func ticksAreRoundMultiplesInsideTheAxis() {
+        // −0.3 to 0.3: span 0.6, at least 0.1 a step: −0.3, −0.2, −0.1, 0, 0.1, 0.2, 0.3 (0 never "-0").
+        let around = PlotTicks(low: -0.3, high: 0.3)
+        #expect(around.values.map(around.label) == ["-0.3", "-0.2", "-0.1", "0", "0.1", "0.2", "0.3"])
+        // 84 to 316: span 232, at least 38.7 a step: 50; 100 … 300.
+        let heights = PlotTicks(low: 84, high: 316)
+        #expect(heights.values == [100, 150, 200, 250, 300])
+        // 0 to 1.5 s: at least 0.25: 0.25 with two decimals.
+        let times = PlotTicks(low: 0, high: 1.5)
+        #expect(times.values.map(times.label) == ["0", "0.25", "0.5", "0.75", "1", "1.25", "1.5"])
+        // Nothing to divide, or a span lost in its numbers' precision: one tick or none, never a loop.
+        #expect(PlotTicks(low: 5, high: 5).values == [5])
+        #expect(PlotTicks(low: 1e17, high: 1e17 + 16).values.count <= 7)
+        #expect(PlotTicks(low: -.infinity, high: 1).values.isEmpty)
     }
 }

@@ -81,6 +81,7 @@ import Testing
          #"the reading "1" of dot"#),
         (#"pieces = { dot = { layout = function() return {} end, state = { ["k\nx"] = 1 } } }"#,
          #"the state key "k\nx" of dot"#),
+        (#"pieces = { ["end"] = { layout = function() return {} end } }"#, #"the piece type "end" of stage"#),
     ])
     func aNameThatIsNotALuaNameIsRefusedNotWritten(manifest: String, named: String) throws {
         let folder = try TestFolder()

@@ -30,12 +30,13 @@ public enum PluginStubs {
     public static func checkedText(_ members: [PluginLoader.Member]) -> Result<String, Refusal> {
         for member in members.sorted(by: { ($0.className, $0.name) < ($1.className, $1.name) }) {
             let kinds: [(String, [String])] = [
-                ("method", [member.name] + (member.pieceMethods ?? [])), ("reading", member.pieceReadings),
+                (member.pieceMethods == nil ? "method" : "piece type", [member.name]),
+                ("method", member.pieceMethods ?? []), ("reading", member.pieceReadings),
                 ("state key", member.pieceState.map(\.name)),
             ]
             for (kind, names) in kinds {
                 guard let bad = names.first(where: { !isLuaName($0) }) else { continue }
-                let owner = member.pieceMethods == nil ? member.className : member.name
+                let owner = member.pieceMethods == nil || kind == "piece type" ? member.className : member.name
                 return .failure(Refusal(description: "plugin '\(ReportText.escaped(member.plugin))': the \(kind) "
                     + "\"\(ReportText.escaped(ReportText.clip(bad, limit: 80)))\" of \(owner) is not a Lua name "
                     + "(a letter or '_', then letters, digits and '_', not a reserved word); the stubs cannot type it"))
