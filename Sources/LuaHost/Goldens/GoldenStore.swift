@@ -133,18 +133,7 @@ public struct GoldenStore: Sendable {
             guard record.recordsMissing else {
                 return Outcome(status: .failed, message: "\(what): no golden at \(goldenShown); record one with --record missing (the default when CI is not set)", differing: [])
             }
-            // Only the tests that ran, and of those the ones that passed: a filtered run records their parts and
-            // nothing else.
-            let ran = Set(actualParts.tests.map(TestKey.init)).filter(selection.compared)
-            let keep = ran.subtracting(selection.failed)
-            let left = Self.notRecorded(ran.intersection(selection.failed))
-            guard !keep.isEmpty else {
-                return Outcome(status: .recorded, message: "recorded no golden at \(goldenShown)" + (left.map { "; \($0)" } ?? ""), differing: [])
-            }
-            let recorded = FrameLogParts(text: "").replacing(keep, from: actualParts)
-            if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
-            removeActual(golden)
-            return Outcome(status: .recorded, message: "recorded \(goldenShown) (\(Self.tests(keep.count)))" + (left.map { "; \($0)" } ?? ""), differing: [])
+            return try recordNew(golden, actual: actualParts, selection: selection, what: what, work: &work)
         }
         let goldenParts = try FrameLogParts(text: existing, work: &work)
         let keys = GoldenComparison.union(goldenParts.tests.map(TestKey.init), actualParts.tests.map(TestKey.init))
@@ -216,6 +205,26 @@ public struct GoldenStore: Sendable {
     }
 
     static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }
+
+    /// A golden that does not exist yet, recorded from the tests that ran and passed (a filtered run records their
+    /// parts and nothing else); the tests left out for failing are named. A log with no part at all (a file that
+    /// made no stage) is recorded empty, so a later stage shows.
+    private func recordNew(_ golden: String, actual: FrameLogParts, selection: Selection, what: String,
+                           work: inout HostWork) throws(HostLimitReached) -> Outcome {
+        let shown = ReportText.escaped(golden)
+        let ran = Set(actual.tests.map(TestKey.init)).filter(selection.compared)
+        let keep = ran.subtracting(selection.failed)
+        let left = Self.notRecorded(ran.intersection(selection.failed)).map { "; \($0)" } ?? ""
+        guard !keep.isEmpty || left.isEmpty else {
+            return Outcome(status: .recorded, message: "recorded no golden at \(shown)" + left, differing: [])
+        }
+        let recorded = FrameLogParts(text: "").replacing(keep, from: actual)
+        if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) {
+            return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
+        }
+        removeActual(golden)
+        return Outcome(status: .recorded, message: "recorded \(shown) (\(Self.tests(keep.count)))" + left, differing: [])
+    }
 
     /// The tests a recording left out because they failed on their own, and why; nil when none were.
     static func notRecorded(_ keys: Set<TestKey>) -> String? {
