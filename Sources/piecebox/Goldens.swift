@@ -26,7 +26,7 @@ struct Goldens {
         // Header keys that differ, in a golden that matched: one line on standard error for the file, every key with
         // the test for --verbose. A failing or recorded golden says them in its message.
         if outcome.status == .matched, !outcome.headerLine.isEmpty {
-            writeErr("piecebox: \(file): \(outcome.headerLine)")
+            writeErr("piecebox: \(ReportText.escaped(file)): \(outcome.headerLine)")
         }
         switch outcome.status {
         case .matched:
@@ -44,7 +44,7 @@ struct Goldens {
                 attached.insert(key)
                 out.tests[index].status = .failed
                 let said = test.message.isEmpty ? "" : test.message + "\n"
-                out.tests[index].message = said + "\(file): its frames differ from the golden\n" + summary
+                out.tests[index].message = said + "\(ReportText.escaped(file)): its frames differ from the golden\n" + summary
             }
             out.tests.append(TestResult(name: name, status: .failed, message: outcome.message(apart: attached)))
         }
