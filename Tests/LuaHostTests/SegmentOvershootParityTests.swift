@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import PieceKit
 
-/// One rule for a segment's overshoot: `toOvershootBy` (a series' `overshoot()`, in Lua) and the motion summary
-/// (`MotionSummary.overshoot(ofSegment:)`, in PieceKit) give the same answer for the same values.
+/// One rule for a segment's overshoot: `toOvershootBy` (a series' `overshoot()`) calls the motion summary's
+/// (`MotionSummary.overshoot(ofSegment:)`, in PieceKit), so the two give the same answer for the same values.
 @Suite struct SegmentOvershootParityTests {
     static let segments: [[Double]] = [
         [0, 4, 8, 10],                       // never past its end: 0
@@ -25,5 +25,13 @@ import PieceKit
         }
         // By hand, the first three: 0, 2 / 10, 1 / 10.
         #expect(Array(printed.prefix(3)).compactMap(Double.init) == [0, 0.2, 0.1])
+    }
+
+    @Test func aSeriesOfSomethingElseThanNumbersIsRefusedByName() throws {
+        let line = try refusalLine(of: #"series({ 0, 1, "two" }):overshoot()"#, prelude: "", setup: "", name: "odd.lua")
+        #expect(line.contains("series:overshoot: value 3 is string, not a number"), "\(line)")
+        // Fewer than two values, or no travel: no overshoot.
+        let printed = try printedByPassingTest("print(series({}):overshoot(), series({ 3 }):overshoot(), series({ 2, 5, 2 }):overshoot())")
+        #expect(printed == ["0\t0\t0"], "\(printed)")
     }
 }

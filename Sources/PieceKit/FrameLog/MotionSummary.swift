@@ -70,8 +70,8 @@ public enum MotionSummary {
     /// excursion past the last value, against the direction from the first to the last, as a fraction of that
     /// travel; 0 when it never goes past; nil when the first and last are equal (no travel, no segment).
     ///
-    /// It is the rule `toOvershootBy` applies to a series (`Series:overshoot` in `Lua/expect.lua`, which says the
-    /// same in Lua; `SegmentOvershootParityTests` holds the two to one answer).
+    /// It is the one rule: `toOvershootBy` and a series' `overshoot()` call it too (through the host's `overshoot`,
+    /// `HostTable.swift`).
     public static func overshoot<Values: BidirectionalCollection<Double>>(ofSegment values: Values) -> Double? {
         guard let from = values.first, let to = values.last, to != from else { return nil }
         let direction: Double = to > from ? 1 : -1
