@@ -28,6 +28,10 @@ struct Goldens {
         if outcome.status == .matched, !outcome.headerLine.isEmpty {
             writeErr("piecebox: \(ReportText.escaped(file)): \(outcome.headerLine)")
         }
+        // Tests a recording left out because they failed: said at once, as a recording is.
+        if outcome.status == .matched, let left = outcome.notRecorded {
+            writeErr("piecebox: \(ReportText.escaped(file)): \(left)")
+        }
         switch outcome.status {
         case .matched:
             out.tests.append(TestResult(name: name, status: .passed, message: outcome.message, output: outcome.headerLines))

@@ -60,6 +60,22 @@ import Testing
         #expect(folder.read("goldens/a.jsonl")?.contains(#""test":"two""#) == true)
     }
 
+    @Test func aFailedTestNewToAGoldenIsReportedOnceAndNotRecorded() throws {
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("a.lua", "test(\"one\", function() local s = Stage{ fps = 10 } s:frames(1) end)\n")
+        _ = try piecebox(["run", "a.lua", "--golden", "goldens"], in: folder.path)
+        let golden = try #require(folder.read("goldens/a.jsonl"))
+        try folder.write("a.lua", "test(\"one\", function() local s = Stage{ fps = 10 } s:frames(1) end)\n"
+                         + "test(\"three\", function() local s = Stage{ fps = 10 } s:frames(1) expect(1).toBe(2) end)\n")
+        let run = try piecebox(["run", "a.lua", "--golden", "goldens"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(!run.stdout.contains("differ"), "\(run.stdout)")
+        #expect(run.stdout.contains("✓ golden frame log"), "\(run.stdout)")
+        #expect((run.stdout + run.stderr).contains(#"not recorded: "three" (it failed; fix it, then record)"#), "\(run.stdout)\(run.stderr)")
+        #expect(folder.read("goldens/a.jsonl") == golden)
+    }
+
     @Test func anAssertionFailureIsReportedOnceWhenOnlyItsErrorLineDiffers() throws {
         let folder = try TestFolder()
         try folder.write("piecebox.lua", "return {}\n")

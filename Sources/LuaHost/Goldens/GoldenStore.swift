@@ -74,6 +74,8 @@ public struct GoldenStore: Sendable {
         /// for a report that passes, `headerLines` whole.
         public var headerLine = ""
         public var headerLines: [String] = []
+        /// In a golden that matched: the tests left unrecorded because they failed, and why (nil when none were).
+        public var notRecorded: String?
 
         public var failing: [TestKey: String] {
             Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
@@ -153,7 +155,9 @@ public struct GoldenStore: Sendable {
         if record == .all { toRecord.formUnion(compared); toRecord.formUnion(stale) }
         let unrecordable = toRecord.intersection(selection.failed)
         toRecord.subtract(selection.failed)
-        let failing = differences.filter { !toRecord.contains($0.test) }
+        // A failed test new to the golden would have been recorded had it passed: its own failure says it, and the
+        // note below names it; the golden does not fail for it too.
+        let failing = differences.filter { !toRecord.contains($0.test) && !(unrecordable.contains($0.test) && newParts.contains($0.test)) }
         // A failed test whose part exists and matches needs no recording: only one that would have been is named.
         var notes: [String] = [Self.notRecorded(unrecordable.filter { key in
             differences.contains { $0.test == key } || goldenParts.part(key.name) == nil
@@ -181,6 +185,7 @@ public struct GoldenStore: Sendable {
                                   differing: differences.map(\.test))
             outcome.headerLine = header.line
             outcome.headerLines = header.lines
+            outcome.notRecorded = notes.first { $0.hasPrefix("not recorded: ") }
             return outcome
         }
         // The log as it came out, beside the golden, for a closer look.
