@@ -26,7 +26,11 @@ struct Goldens {
         // Header keys that differ, in a golden that matched: one line on standard error for the file, every key with
         // the test for --verbose. A failing or recorded golden says them in its message.
         if outcome.status == .matched, !outcome.headerLine.isEmpty {
-            writeErr("piecebox: \(file): \(outcome.headerLine)")
+            writeErr("piecebox: \(ReportText.escaped(file)): \(outcome.headerLine)")
+        }
+        // Tests a recording left out because they failed: said at once, as a recording is.
+        if outcome.status == .matched, let left = outcome.notRecorded {
+            writeErr("piecebox: \(ReportText.escaped(file)): \(left)")
         }
         switch outcome.status {
         case .matched:
@@ -44,7 +48,7 @@ struct Goldens {
                 attached.insert(key)
                 out.tests[index].status = .failed
                 let said = test.message.isEmpty ? "" : test.message + "\n"
-                out.tests[index].message = said + "\(file): its frames differ from the golden\n" + summary
+                out.tests[index].message = said + "\(ReportText.escaped(file)): its frames differ from the golden\n" + summary
             }
             out.tests.append(TestResult(name: name, status: .failed, message: outcome.message(apart: attached)))
         }
@@ -57,8 +61,10 @@ struct Goldens {
         let ran = report.tests.filter { $0.status != .skipped && $0.name != "(file)" }.map { TestKey($0.name) }
         let notRun = report.tests.filter { $0.status == .skipped }.map { TestKey($0.name) }
         let stoppedEarly = report.tests.contains { $0.name == "(file)" }
+        // Tests that failed on their own are never recorded; a file that failed outside its tests, its top level.
+        let failed = report.tests.filter { $0.status == .failed }.map { TestKey($0.name == "(file)" ? nil : $0.name) }
         return GoldenStore.Selection(ran: Set(ran), notRun: Set(notRun),
-                                     complete: !stoppedEarly && (filter ?? "").isEmpty)
+                                     complete: !stoppedEarly && (filter ?? "").isEmpty, failed: Set(failed))
     }
 }
 

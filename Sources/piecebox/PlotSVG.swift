@@ -33,13 +33,16 @@ struct PlotSVG {
         out += " data-t0=\"\(f(t0))\" data-t1=\"\(f(t1))\" data-left=\"\(f(Self.left))\" data-width=\"\(f(plotW))\">"
         out += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#fff\" stroke=\"#ddd\"/>"
         out += "<text x=\"\(f(Self.left))\" y=\"18\" class=\"title\">\(SVGText.escape(path))</text>"
-        // Axes with five ticks each.
-        for i in 0...4 {
-            let t = t0 + span * Double(i) / 4, v = v0 + (v1 - v0) * Double(i) / 4
-            out += "<line x1=\"\(f(px(t)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(t)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#eee\"/>"
-            out += "<text x=\"\(f(px(t)))\" y=\"\(f(height - 14))\" text-anchor=\"middle\" class=\"tick\">\(num(t, 2)) s</text>"
-            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\"/>"
-            out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\" class=\"tick\">\(num(v, 1))</text>"
+        // Each gridline and its label come from one tick value, so a label names the value its line is drawn at.
+        let times = PlotTicks(low: t0, high: t1), values = PlotTicks(low: v0, high: v1)
+        for t in times.values {
+            out += "<line x1=\"\(f(px(t)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(t)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"#eee\" class=\"grid-t\"/>"
+            out += "<text x=\"\(f(px(t)))\" y=\"\(f(height - 14))\" text-anchor=\"middle\" class=\"tick tick-t\">\(times.label(t)) s</text>"
+        }
+        for v in values.values {
+            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(py(v)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(py(v)))\" stroke=\"#eee\" class=\"grid-v\"/>"
+            // 10 px text: its middle sits 3.5 px above its baseline.
+            out += "<text x=\"\(f(Self.left - 6))\" y=\"\(f(py(v) + 3.5))\" text-anchor=\"end\" class=\"tick tick-v\">\(values.label(v))</text>"
         }
         var labels = PlotLabels(left: Self.left, right: width - Self.right, top: Self.top + 3, bottom: Self.top + plotH - 2)
         for (n, s) in series.enumerated() {
@@ -51,10 +54,11 @@ struct PlotSVG {
                 out += "<line x1=\"\(f(px(settledAt)))\" y1=\"\(f(Self.top))\" x2=\"\(f(px(settledAt)))\" y2=\"\(f(Self.top + plotH))\" stroke=\"\(color)\" stroke-dasharray=\"3 3\" class=\"settle\"/>"
                 labels.add("settles \(num(move.settleTime, 3)) s", x: px(settledAt) + 3, y: Self.top + 12, color: color)
                 if let over = move.overshoot, over > 0.0005 {
-                    let peak = move.to + over * (move.to - move.from)
+                    // Past the rest by the fraction of the animated segment's travel (see `Movement`).
+                    let peak = move.to + over * (move.to - move.segmentFrom)
                     let end = s.samples.last { $0.time <= settledAt + 1e-9 }?.time ?? settledAt
-                    out += "<line x1=\"\(f(px(move.start)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.start))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
-                    labels.add("overshoot \(num(over * 100, 2)) %", x: px(move.start) + 3, y: py(peak) + (move.to >= move.from ? -4 : 12), color: color)
+                    out += "<line x1=\"\(f(px(move.segmentStart)))\" y1=\"\(f(py(peak)))\" x2=\"\(f(px(max(end, move.segmentStart))))\" y2=\"\(f(py(peak)))\" stroke=\"\(color)\" stroke-dasharray=\"1 3\" class=\"overshoot\"/>"
+                    labels.add("overshoot \(num(over * 100, 2)) %", x: px(move.segmentStart) + 3, y: py(peak) + (move.to >= move.segmentFrom ? -4 : 12), color: color)
                 }
             }
         }
@@ -72,6 +76,38 @@ struct PlotSVG {
 
     func f(_ x: Double) -> String { SVGText.number(x) }
     func num(_ x: Double, _ decimals: Int) -> String { JSONNumberFormat(decimals: decimals).format(x) }
+}
+
+/// An axis's tick values: the multiples of one round step (1, 2, 2.5 or 5 times a power of ten) inside the axis,
+/// the step the smallest round one that gives at most seven, each written with as many decimals as the step needs. A
+/// gridline and its label are drawn from the same value, so the label says exactly where its line is.
+struct PlotTicks {
+    let values: [Double]
+    let decimals: Int
+
+    init(low: Double, high: Double) {
+        let span = high - low
+        guard span.isFinite, span > 0, low.isFinite else { values = low.isFinite ? [low] : []; decimals = 0; return }
+        let power = (span / 6).log10Floor
+        let unit = pow(10, Double(power))
+        let (mantissa, extra) = [(1.0, 0), (2, 0), (2.5, 1), (5, 0), (10, 0)].first { $0.0 * unit >= span / 6 } ?? (10, 0)
+        let step = mantissa * unit
+        decimals = max(0, -power - (mantissa == 10 ? 1 : 0) + extra)
+        // A billionth of a step of slack: −0.3 / 0.1 is −2.9999999999999996, and −0.3 is on the axis.
+        let first = (low / step - 1e-9).rounded(.up), last = (high / step + 1e-9).rounded(.down)
+        let scale = pow(10, Double(decimals))
+        // Multiples by whole numbers, then rounded to the decimals shown: 0.1 · 3 is 0.30000000000000004, drawn at 0.3
+        // (and −0 made 0, never labelled "-0").
+        // At most seven by the step's choice; a span lost in its numbers' precision (1e17 ± 1) draws none.
+        values = first > last || last - first > 10 ? [] : stride(from: first, through: last, by: 1).map { ($0 * step * scale).rounded() / scale + 0 }
+    }
+
+    func label(_ value: Double) -> String { JSONNumberFormat(decimals: decimals).format(value) }
+}
+
+private extension Double {
+    /// ⌊log10(self)⌋ for a positive number.
+    var log10Floor: Int { Int(Foundation.log10(self).rounded(.down)) }
 }
 
 /// A plot's marks' labels, each placed where it asks to be or, when that would cover a label already placed, at the

@@ -79,6 +79,10 @@ enum RunOutputs {
                     plan.libraryFolder(PathText.join(folder, written), "the plugins of \(f) (--! plugins: \(written))")
                 }
             }
+            // A folder given to the run is walked for scenarios: a Lua file put anywhere below it is one next time.
+            for path in cmd.paths where RegularFile.kind(at: path) == .folder {
+                plan.libraryFolder(path, "the scenario folder \(path)")
+            }
             if let tokens = cmd.options.tokenSet { plan.input(tokens, "the token set (--tokens \(tokens))") }
             if let timings = cmd.ci.shardTimings { plan.input(timings, "the timings (--shard-timings \(timings))") }
             for lib in cmd.options.libraryFolders { plan.libraryFolder(lib, "the library folder \(lib) (--lib)") }

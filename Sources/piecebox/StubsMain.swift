@@ -15,8 +15,10 @@ enum StubsMain {
     metal and the test framework. With --out DIR, writes DIR/\(TypeStubs.fileName) instead (DIR is made if needed);
     list DIR in .luarc.json's "workspace.library". The repository's copy: \(TypeStubs.regenerateCommand)
     With --plugins DIR (a plugin folder or a folder of them, as piecebox run takes), the plugins are loaded as a
-    scenario would load them and what they add is typed too: each piece type (pieces = {...}) as a class with its
-    methods and a stage constructor, every other plugin method as a field of its class.
+    run loads them (in a worker process, under --max-seconds, --max-memory and --max-instructions as run takes
+    them, with --lib) and what they add is typed too: each piece type (pieces = {...}) as a class with its
+    methods and a stage constructor, every other plugin method as a field of its class. A method, reading or
+    state key that is not a Lua name is refused, naming it.
 
     With --reference, prints the API reference in Markdown instead, made from the same declarations (every type's
     options, methods and readings, and the library functions). The repository's copy: \(APIReference.regenerateCommand)
@@ -32,16 +34,24 @@ enum StubsMain {
         var reference = false
         var luacheck = false
         var plugins: [String] = []
+        // The flags the plugins' worker is given (the folders, the limits, the library folders), and what they say.
+        var loading: [String] = []
+        var sandbox = RunOptions()
         var rest = args[...]
         while let arg = rest.popFirst() {
             if arg == "--reference", !reference { reference = true; continue }
             if arg == "--luacheck", !luacheck { luacheck = true; continue }
-            if arg == "--plugins" {
+            if ["--plugins", "--lib", "--max-seconds", "--max-memory", "--max-instructions"].contains(arg) {
                 guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-                    writeErr("piecebox stubs: --plugins needs a folder\nTry: piecebox stubs --help")
+                    writeErr("piecebox stubs: \(arg) needs \(arg == "--plugins" || arg == "--lib" ? "a folder" : "a value")\nTry: piecebox stubs --help")
                     return 2
                 }
-                plugins.append(value)
+                do { _ = try SandboxFlags.parse(arg, value: { _ in value }, into: &sandbox) } catch {
+                    writeErr("piecebox stubs: \(error.message)\nTry: piecebox stubs --help")
+                    return 2
+                }
+                if arg == "--plugins" { plugins.append(value) }
+                loading += [arg, value]
                 continue
             }
             guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
@@ -58,8 +68,10 @@ enum StubsMain {
         }
         var added = ""
         if !plugins.isEmpty {
-            switch PluginSurface.members(ofPluginsIn: plugins) {
-            case .success(let members): added = PluginStubs.text(members)
+            SandboxFlags.defaultLibrary(&sandbox)
+            let libraries = loading.contains("--lib") ? [] : sandbox.libraryFolders.flatMap { ["--lib", $0] }
+            switch PluginStubsWorker.text(flags: loading + libraries, limits: sandbox.limits) {
+            case .success(let text): added = text
             case .failure(let failure):
                 writeErr("piecebox stubs: \(failure); nothing was written")
                 return 1

@@ -79,9 +79,10 @@ struct TimelineHTML {
         func x(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * width }
         var out = "<svg id=\"events\" width=\"560\" height=\"\(n(height))\" data-t0=\"\(n(t0))\" data-t1=\"\(n(t1))\" data-left=\"\(n(left))\" data-width=\"\(n(width))\">"
         out += "<text x=\"8\" y=\"14\" class=\"title\">events</text>"
-        for i in 0...4 {
-            let t = t0 + (t1 - t0) * Double(i) / 4
-            out += "<text x=\"\(n(x(t)))\" y=\"\(n(height - 4))\" text-anchor=\"middle\" class=\"tick\">\(JSONNumberFormat(decimals: 2).format(t)) s</text>"
+        // The plots' tick rule: each label at the time it names.
+        let times = PlotTicks(low: t0, high: t1)
+        for t in times.values {
+            out += "<text x=\"\(n(x(t)))\" y=\"\(n(height - 4))\" text-anchor=\"middle\" class=\"tick tick-t\">\(times.label(t)) s</text>"
         }
         for (row, kind) in kinds.enumerated() {
             let y = 28.0 + Double(row) * 18

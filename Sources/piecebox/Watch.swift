@@ -35,7 +35,8 @@ enum Watch {
                 say(waiting)
                 continue
             }
-            let rerun = affected(by: saved, scenarios: scenarios, libraries: cmd.options.libraryFolders)
+            let rerun = affected(by: saved, scenarios: scenarios, libraries: cmd.options.libraryFolders,
+                                 tokenSet: cmd.options.tokenSet, plugins: cmd.options.pluginFolders)
             let names = saved.map { PathText.lastComponent($0) }.joined(separator: ", ")
             guard !rerun.isEmpty else {
                 say("\(names) changed; no scenario of this run uses it")
@@ -55,10 +56,13 @@ enum Watch {
         writeOut("watch: " + text)
     }
 
-    /// The folders to watch: each folder given, each given file's folder, and the `--lib` folders.
+    /// The folders to watch: each folder given, each given file's folder, the `--lib` and `--plugins` folders, the
+    /// token set's folder, and the plugin folders the scenarios' headers name (`--! plugins:`).
     static func watchedFolders(_ cmd: RunCommand) -> [String] {
         var out: [String] = []
-        for path in cmd.paths + cmd.options.libraryFolders {
+        let headers = ScenarioHeaders()
+        let named = ((try? ScenarioFiles.find(cmd.paths)) ?? []).flatMap { headerPlugins(of: $0, headers: headers) }
+        for path in cmd.paths + cmd.options.libraryFolders + cmd.options.pluginFolders + [cmd.options.tokenSet].compactMap({ $0 }) + named {
             var folder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { continue }
             let watched = folder.boolValue ? path : PathText.parent(path)
@@ -69,13 +73,32 @@ enum Watch {
     }
 
     /// The scenarios (of `scenarios`, in their order) that are among `saved` or require one of them, directly or
-    /// through the modules they require. Paths are compared once their links are resolved.
-    static func affected(by saved: [String], scenarios: [String], libraries: [String]) -> [String] {
+    /// through the modules they require, and every scenario that reads a saved file another way: the token set
+    /// (`tokenSet`, applied to every file) and any file in a plugin folder (`plugins`, loaded into every file, or
+    /// those a scenario's header names). Paths are compared once their links are resolved.
+    static func affected(by saved: [String], scenarios: [String], libraries: [String], tokenSet: String? = nil,
+                         plugins: [String] = []) -> [String] {
         let changed = Set(saved.map(real))
+        if let tokenSet, changed.contains(real(tokenSet)) { return scenarios }
+        if changed.contains(where: { file in plugins.contains { inside(file, real($0)) } }) { return scenarios }
+        let headers = ScenarioHeaders()
         return scenarios.filter { scenario in
             let folders = [PathText.parent(scenario).isEmpty ? "." : PathText.parent(scenario)] + libraries
-            return !changed.isDisjoint(with: Requires.closure(of: real(scenario), folders: folders))
+            let own = headerPlugins(of: scenario, headers: headers).map(real)
+            return changed.contains { file in own.contains { inside(file, $0) } }
+                || !changed.isDisjoint(with: Requires.closure(of: real(scenario), folders: folders))
         }
+    }
+
+    /// The plugin folders a scenario's header names (`--! plugins: PATH`), from the scenario's folder.
+    static func headerPlugins(of scenario: String, headers: ScenarioHeaders) -> [String] {
+        let folder = PathText.parent(scenario)
+        return headers.header(for: scenario).plugins.map { PathText.join(folder.isEmpty ? "." : folder, $0) }
+    }
+
+    /// Whether the real path `file` is `folder` or below it.
+    static func inside(_ file: String, _ folder: String) -> Bool {
+        file == folder || file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     static func real(_ path: String) -> String {

@@ -47,6 +47,8 @@ case "init":
     exit(InitMain.run(args))
 case "stubs":
     exit(StubsMain.run(args))
+case "worker" where args.first == "--plugin-stubs":
+    exit(PluginStubsWorker.serve(Array(args.dropFirst())))
 case "worker" where args == ["--serve"]:
     exit(Worker.serve())
 case "explore":

@@ -34,11 +34,16 @@ public struct GoldenStore: Sendable {
         /// False when some tests may not have been declared or run (the file stopped early, or a filter hid
         /// tests from the report): golden parts of unknown tests are then kept rather than dropped.
         public var complete: Bool
+        /// Tests that failed on their own (an assertion, an error): never recorded, whatever the mode, so a golden
+        /// holds only frames of tests that passed; and an error line is all that differs, the test's own failure
+        /// has said it.
+        public var failed: Set<TestKey>
 
-        public init(ran: Set<TestKey>, notRun: Set<TestKey> = [], complete: Bool = true) {
+        public init(ran: Set<TestKey>, notRun: Set<TestKey> = [], complete: Bool = true, failed: Set<TestKey> = []) {
             self.ran = ran.union([TestKey(nil)])
             self.notRun = notRun
             self.complete = complete
+            self.failed = failed
         }
 
         /// Every test in the log ran: a whole single-stage golden (`toMatchGolden`) or a Swift test's log.
@@ -69,6 +74,8 @@ public struct GoldenStore: Sendable {
         /// for a report that passes, `headerLines` whole.
         public var headerLine = ""
         public var headerLines: [String] = []
+        /// In a golden that matched: the tests left unrecorded because they failed, and why (nil when none were).
+        public var notRecorded: String?
 
         public var failing: [TestKey: String] {
             Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
@@ -108,8 +115,10 @@ public struct GoldenStore: Sendable {
     /// allocation. Throws the limit's refusal.
     func check(name: String, actual: String, selection: Selection, what: String,
                work: inout HostWork) throws(HostLimitReached) -> Outcome {
+        // The scenario's path and the golden's are a scenario's words too: printed through the one escaping.
+        let what = ReportText.escaped(what)
         if let problem = Self.nameProblem(name) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
-        let golden = path(name)
+        let golden = path(name), goldenShown = ReportText.escaped(golden)
         let actualParts = try FrameLogParts(text: actual, work: &work)
         let existing: String?
         // Re-recording everything needs nothing from the old golden: a link out of the folder is replaced (the
@@ -124,14 +133,9 @@ public struct GoldenStore: Sendable {
         }
         guard let existing else {
             guard record.recordsMissing else {
-                return Outcome(status: .failed, message: "\(what): no golden at \(golden); record one with --record missing (the default when CI is not set)", differing: [])
+                return Outcome(status: .failed, message: "\(what): no golden at \(goldenShown); record one with --record missing (the default when CI is not set)", differing: [])
             }
-            // Only the tests that ran: a filtered run records their parts and nothing else.
-            let keep = Set(actualParts.tests.map(TestKey.init)).filter(selection.compared)
-            let recorded = FrameLogParts(text: "").replacing(keep, from: actualParts)
-            if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: []) }
-            removeActual(golden)
-            return Outcome(status: .recorded, message: "recorded \(golden) (\(Self.tests(keep.count)))", differing: [])
+            return try recordNew(golden, actual: actualParts, selection: selection, what: what, work: &work)
         }
         let goldenParts = try FrameLogParts(text: existing, work: &work)
         let keys = GoldenComparison.union(goldenParts.tests.map(TestKey.init), actualParts.tests.map(TestKey.init))
@@ -141,14 +145,23 @@ public struct GoldenStore: Sendable {
         let header = HeaderNote(differences, strict: strictHeaders)
         // A test whose frames match fails on its header only when asked: a token set changes every header.
         if !strictHeaders { differences.removeAll { !$0.beyondHeader } }
+        // A test that failed on its own has said so: an error line that is all that differs says it again.
+        differences.removeAll { selection.failed.contains($0.test) && $0.onlyErrorLines(strictHeaders: strictHeaders) }
         // A part new to the golden is recorded when missing parts are; the rest are failures to report.
         let newParts = Set(differences.filter { goldenParts.part($0.test.name) == nil }.map(\.test))
         var toRecord = Set<TestKey>()
         if record.recordsMissing { toRecord.formUnion(newParts) }
         if record.recordsFailed { toRecord.formUnion(differences.map(\.test)) }
         if record == .all { toRecord.formUnion(compared); toRecord.formUnion(stale) }
-        let failing = differences.filter { !toRecord.contains($0.test) }
-        var notes: [String] = []
+        let unrecordable = toRecord.intersection(selection.failed)
+        toRecord.subtract(selection.failed)
+        // A failed test new to the golden would have been recorded had it passed: its own failure says it, and the
+        // note below names it; the golden does not fail for it too.
+        let failing = differences.filter { !toRecord.contains($0.test) && !(unrecordable.contains($0.test) && newParts.contains($0.test)) }
+        // A failed test whose part exists and matches needs no recording: only one that would have been is named.
+        var notes: [String] = [Self.notRecorded(unrecordable.filter { key in
+            differences.contains { $0.test == key } || goldenParts.part(key.name) == nil
+        })].compactMap { $0 }
         if !stale.isEmpty && record != .all {
             notes.append("the golden has parts for tests the file no longer has: " + stale.map(\.description).joined(separator: ", ")
                          + " (record with --record all to drop them)")
@@ -162,21 +175,22 @@ public struct GoldenStore: Sendable {
             }
         }
         let recordedNote = toRecord.isEmpty ? nil
-            : "recorded \(Self.tests(toRecord.count)) in \(golden): " + toRecord.sorted { ($0.name ?? "") < ($1.name ?? "") }.map(\.description).joined(separator: ", ")
+            : "recorded \(Self.tests(toRecord.count)) in \(goldenShown): " + toRecord.sorted { ($0.name ?? "") < ($1.name ?? "") }.map(\.description).joined(separator: ", ")
         if failing.isEmpty && (stale.isEmpty || record == .all) {
             removeActual(golden)
             differences.removeAll { !toRecord.contains($0.test) }
             let shown = differences.filter { !newParts.contains($0.test) }.map { $0.summary(topLevel: topLevel, headerApart: true) }
             var outcome = Outcome(status: toRecord.isEmpty ? .matched : .recorded,
-                                  message: ([recordedNote].compactMap { $0 } + shown + header.lines).joined(separator: "\n"),
+                                  message: ([recordedNote].compactMap { $0 } + notes + shown + header.lines).joined(separator: "\n"),
                                   differing: differences.map(\.test))
             outcome.headerLine = header.line
             outcome.headerLines = header.lines
+            outcome.notRecorded = notes.first { $0.hasPrefix("not recorded: ") }
             return outcome
         }
         // The log as it came out, beside the golden, for a closer look.
         _ = try write(try actualParts.text(work: &work), to: Self.actualPath(for: golden), work: &work)
-        let first = "\(what): the frame log differs from \(golden) in \(Self.tests(failing.count)) (the log is in \(Self.actualPath(for: golden)))"
+        let first = "\(what): the frame log differs from \(goldenShown) in \(Self.tests(failing.count)) (the log is in \(ReportText.escaped(Self.actualPath(for: golden))))"
         var lines: [String] = []
         // A name a shell takes as it is between double quotes gets its own --test.
         let test = failing.first?.test.name.flatMap { name in
@@ -184,7 +198,7 @@ public struct GoldenStore: Sendable {
         } ?? ""
         let plot = failing.first?.properties.first { $0.largest != nil && $0.path.split(separator: ".").count >= 3 }
             .flatMap { p in p.path.contains(where: { " \"'$`\\!\n;&|<>()*?".contains($0) }) ? nil : " --plot \(p.path)" } ?? ""
-        lines.append("to look: piecebox film \(golden) \(Self.actualPath(for: golden))\(test)\(plot) --out review.html; to accept: --record failed")
+        lines.append("to look: piecebox film \(goldenShown) \(ReportText.escaped(Self.actualPath(for: golden)))\(test)\(plot) --out review.html; to accept: --record failed")
         if let recordedNote { lines.append(recordedNote) }
         var outcome = Outcome(status: .failed, message: "", differing: differences.map(\.test))
         outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel, headerApart: true)) }
@@ -196,6 +210,33 @@ public struct GoldenStore: Sendable {
     }
 
     static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }
+
+    /// A golden that does not exist yet, recorded from the tests that ran and passed (a filtered run records their
+    /// parts and nothing else); the tests left out for failing are named. A log with no part at all (a file that
+    /// made no stage) is recorded empty, so a later stage shows.
+    private func recordNew(_ golden: String, actual: FrameLogParts, selection: Selection, what: String,
+                           work: inout HostWork) throws(HostLimitReached) -> Outcome {
+        let shown = ReportText.escaped(golden)
+        let ran = Set(actual.tests.map(TestKey.init)).filter(selection.compared)
+        let keep = ran.subtracting(selection.failed)
+        let left = Self.notRecorded(ran.intersection(selection.failed)).map { "; \($0)" } ?? ""
+        guard !keep.isEmpty || left.isEmpty else {
+            return Outcome(status: .recorded, message: "recorded no golden at \(shown)" + left, differing: [])
+        }
+        let recorded = FrameLogParts(text: "").replacing(keep, from: actual)
+        if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) {
+            return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
+        }
+        removeActual(golden)
+        return Outcome(status: .recorded, message: "recorded \(shown) (\(Self.tests(keep.count)))" + left, differing: [])
+    }
+
+    /// The tests a recording left out because they failed on their own, and why; nil when none were.
+    static func notRecorded(_ keys: Set<TestKey>) -> String? {
+        guard !keys.isEmpty else { return nil }
+        let names = keys.sorted { ($0.name ?? "") < ($1.name ?? "") }.map(\.description).joined(separator: ", ")
+        return "not recorded: \(names) (\(keys.count == 1 ? "it" : "they") failed; fix \(keys.count == 1 ? "it" : "them"), then record)"
+    }
 
     // MARK: Files
 

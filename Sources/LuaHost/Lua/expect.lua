@@ -129,21 +129,11 @@ function Series:settleTime(tolerance) --: (tolerance?: number) -> number
   return ts[last] - ts[1]
 end
 
---- The largest excursion past the final value, against the direction of travel, as a fraction of the travel.
+--- The largest excursion past the final value, against the direction of travel, as a fraction of the travel (0
+--- with no travel): the motion summary's rule for a segment, computed by the host (`MotionSummary`), so a test and a
+--- golden summary measure it alike.
 function Series:overshoot() --: () -> number
-  local vs = self.values
-  local n = #vs
-  if n < 2 then return 0 end
-  local from, to = vs[1], vs[n]
-  local travel = to - from
-  if travel == 0 then return 0 end
-  local dir = travel > 0 and 1 or -1
-  local worst = 0
-  for i = 1, n do
-    local past = (vs[i] - to) * dir
-    if past > worst then worst = past end
-  end
-  return worst / abs(travel)
+  return host.overshoot(self.values)
 end
 
 ---------------------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ extension ScenarioRunner {
         field("events") { EventSeries.pushHostFunction(state, context: context) }
         // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
         field("invariant") { ScriptInvariants.push(state, context: context) }
+        // series:overshoot() and toOvershootBy: the motion summary's rule for a segment.
+        field("overshoot") { pushOvershoot(state, context: context) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
         field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
@@ -68,6 +70,31 @@ extension ScenarioRunner {
         }
         clua_pop(L, 1)
         return .success(refs)
+    }
+
+    /// `series:overshoot()` (and so `toOvershootBy`): `MotionSummary.overshoot(ofSegment:)`, the rule the golden
+    /// summaries, `piecebox diff` and the plots use, so there is one definition. The values are copied under the
+    /// call's read budget and the file's limits, one step each.
+    private static func pushOvershoot(_ state: LuaState, context: BindingContext) {
+        state.pushFunction { call in
+            let c = call.named("series:overshoot")
+            guard case .table(let list) = try c.value(1) else {
+                throw LuaHostError.message("series:overshoot: the series' values must be a list, got \(c.typeName(1))")
+            }
+            var work = context.hostWork()
+            try work.reserve(HostBytes.array(list.array.count, of: Double.self))
+            var values: [Double] = []
+            values.reserveCapacity(list.array.count)
+            for (i, value) in list.array.enumerated() {
+                try work.step()
+                guard case .number(let n) = value else {
+                    throw LuaHostError.message("series:overshoot: value \(i + 1) is \(value.typeName), not a number")
+                }
+                values.append(n)
+            }
+            c.push(MotionSummary.overshoot(ofSegment: values) ?? 0)
+            return 1
+        }
     }
 
     /// The host's print: output is kept by the host, outside the memory cap, so it has a cap of its own.

@@ -13,6 +13,13 @@ public enum PluginSurface {
     public static func members(ofPluginsIn folders: [String]) -> Result<[PluginLoader.Member], Failure> {
         var options = RunOptions()
         options.pluginFolders = folders
+        return members(options)
+    }
+
+    /// As `members(ofPluginsIn:)`, the plugins of `options` loaded under its limits and with its library folders,
+    /// as a run loads them (`piecebox stubs` does this in a worker process, under the run's hard bound).
+    public static func members(_ options: RunOptions) -> Result<[PluginLoader.Member], Failure> {
+        let folders = options.pluginFolders
         let state: LuaState
         do { state = try LuaState(limits: options.limits) } catch { return .failure(Failure(description: "\(error)")) }
         defer { state.close() }

@@ -131,12 +131,14 @@ public struct OutputPlan {
                 let shown = input.path == output.path || input.what.contains(input.path) ? "" : " (\(input.path))"
                 throw Problem("\(output.what) \(output.path) would overwrite \(input.what)\(shown); give another path")
             }
-            if !output.isFolder, output.location.rest.last?.hasSuffix(".lua") == true,
-               RegularFile.entryKind(at: output.location.real) != nil,
+            // A Lua file in a folder the command reads Lua from, whether it exists or not: written once, the next
+            // run would read it as a scenario or a module (`.LUA` too, for a file system that ignores case).
+            if !output.isFolder, output.location.rest.last?.lowercased().hasSuffix(".lua") == true,
                // The deepest folder holding it names it best (a plugin folder inside a scenario's folder).
                let library = libraryFolders.filter({ $0.location.contains(output.location) })
                    .max(by: { $0.location.real.count < $1.location.real.count }) {
-                throw Problem("\(output.what) \(output.path) would overwrite a Lua file in \(library.what) (\(library.location.real)); give another path")
+                let exists = RegularFile.entryKind(at: output.location.real) != nil
+                throw Problem("\(output.what) \(output.path) would \(exists ? "overwrite" : "put") a Lua file in \(library.what) (\(library.location.real)), where it would be read as a scenario or a module; give another path")
             }
         }
     }
@@ -146,7 +148,14 @@ public struct OutputPlan {
     public static func problem(writing output: String, option: String, reading inputs: [String],
                                runFolder: String = FileManager.default.currentDirectoryPath) -> String? {
         var plan = OutputPlan(runFolder: runFolder)
-        for input in inputs { plan.input(input, "the input \(input)") }
+        for input in inputs {
+            plan.input(input, "the input \(input)")
+            // A scenario is run first (`film a.lua`): its folder is read for Lua, as a run reads it.
+            if input.lowercased().hasSuffix(".lua") {
+                let folder = PathText.parent(input)
+                plan.libraryFolder(folder.isEmpty ? "." : folder, "the folder of the scenario \(input)")
+            }
+        }
         plan.file(output, option)
         do { try plan.check() } catch { return error.description }
         return nil

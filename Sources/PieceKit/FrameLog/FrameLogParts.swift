@@ -222,5 +222,6 @@ public struct FrameLogParts: Sendable, Equatable {
 public struct TestKey: Hashable, Sendable, CustomStringConvertible {
     public let name: String?
     public init(_ name: String?) { self.name = name }
-    public var description: String { name.map { "\"\($0)\"" } ?? "the file's top level" }
+    /// As reports quote it: a name's line breaks and controls escaped, so it cannot start a line of its own.
+    public var description: String { name.map { "\"\(ReportText.escaped($0))\"" } ?? "the file's top level" }
 }

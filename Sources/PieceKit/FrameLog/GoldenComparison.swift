@@ -70,10 +70,17 @@ public struct GoldenComparison: Sendable {
         /// set differs from its goldens only here, so a golden check says them once per file and fails on them only
         /// when asked (`--golden-strict`).
         public var header: [HeaderDifference] = []
+        /// The test's error lines differ (one of `problems` says how).
+        public var errorLinesDiffer = false
 
         public var isEmpty: Bool { problems.isEmpty && frames.isEmpty }
         /// Something besides a header key differs: a frame, a stage, a test, an error line.
         public var beyondHeader: Bool { !frames.isEmpty || problems.count > header.count }
+        /// Its error lines are all that differs (its header keys too, unless they count, `strictHeaders`): a test
+        /// that failed on its own has said this already.
+        public func onlyErrorLines(strictHeaders: Bool) -> Bool {
+            errorLinesDiffer && frames.isEmpty && problems.count == header.count + 1 && (!strictHeaders || header.isEmpty)
+        }
     }
 
     /// One header key that differs in one stage.
@@ -187,6 +194,7 @@ public struct GoldenComparison: Sendable {
             late.append((d.problems[d.problems.count - 1], first, more ? .actual : .golden))
         }
         if a.errors != g.errors {
+            d.errorLinesDiffer = true
             let now = a.errorLineNumbers.first, then = g.errorLineNumbers.first
             d.problems.append("its error lines differ: now \(Self.clip(a.errors.first ?? "none")), golden \(Self.clip(g.errors.first ?? "none"))")
             late.append((d.problems[d.problems.count - 1], now ?? then ?? a.lineNumber,

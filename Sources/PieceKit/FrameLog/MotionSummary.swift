@@ -9,8 +9,12 @@ public struct Movement: Sendable, Equatable {
     public let to: Double
     /// From `start` until the first sample after which it stays within the settle band of `to`.
     public let settleTime: Double
-    /// The largest excursion past `to`, against the direction of travel, as a fraction of the travel; nil when it
-    /// came back to where it started (a press and release), which has no travel to measure against.
+    /// When and where its animated segment began: the sample farthest from `to` (the first of them), so a pop
+    /// (at rest at 1, snapped to 0.6, springing back to 1) is measured from 0.6, not from the rest at 1.
+    public let segmentStart: Double
+    public let segmentFrom: Double
+    /// The segment's overshoot (`MotionSummary.overshoot(ofSegment:)`, the rule of `toOvershootBy`); nil only when
+    /// there is no segment to measure (it never left `to`).
     public let overshoot: Double?
 }
 
@@ -44,10 +48,10 @@ public enum MotionSummary {
             let travel = to - from
             let band = max(abs(travel) * 0.005, 0.001)
             var settledAt = startIndex
-            var worst = 0.0
+            var segment = startIndex
             for n in startIndex...end {
                 if abs(samples[n].value - to) > band + 1e-12 { settledAt = n + 1 }
-                if travel != 0 { worst = max(worst, (samples[n].value - to) * (travel > 0 ? 1 : -1)) }
+                if abs(samples[n].value - to) > abs(samples[segment].value - to) { segment = n }
             }
             settledAt = min(settledAt, end)
             i = end + 1
@@ -56,8 +60,23 @@ public enum MotionSummary {
             guard reach > noise else { continue }
             found.append(Movement(start: samples[startIndex].time, from: from, to: to,
                                   settleTime: samples[settledAt].time - samples[startIndex].time,
-                                  overshoot: travel == 0 ? nil : worst / abs(travel)))
+                                  segmentStart: samples[segment].time, segmentFrom: samples[segment].value,
+                                  overshoot: overshoot(ofSegment: samples[segment...end].lazy.map(\.value))))
         }
         return found
+    }
+
+    /// The overshoot of one animated segment, its values from where it started to where it ended: the largest
+    /// excursion past the last value, against the direction from the first to the last, as a fraction of that
+    /// travel; 0 when it never goes past; nil when the first and last are equal (no travel, no segment).
+    ///
+    /// It is the one rule: `toOvershootBy` and a series' `overshoot()` call it too (through the host's `overshoot`,
+    /// `HostTable.swift`).
+    public static func overshoot<Values: BidirectionalCollection<Double>>(ofSegment values: Values) -> Double? {
+        guard let from = values.first, let to = values.last, to != from else { return nil }
+        let direction: Double = to > from ? 1 : -1
+        var worst = 0.0
+        for value in values { worst = max(worst, (value - to) * direction) }
+        return worst / abs(to - from)
     }
 }
