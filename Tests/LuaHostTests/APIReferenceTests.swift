@@ -77,4 +77,26 @@ import Testing
         #expect(text.contains("`bar`, `background`, `play`, `chevron`, `previous`, `next` (default `bar`)"))
         #expect(text.contains("| `surface` | x y w h "))
     }
+
+    @Test func everyMatcherExpectLuaDefinesIsDeclaredAndInTheReference() throws {
+        // Read from the source as written, so a matcher defined any other way (`Matchers.x = function ...`) than on
+        // a declaring line (`function Matchers.x(actual, ...) --: (...)`) is caught too.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LuaHost/Lua/expect.lua")
+        let lines = String(decoding: try Data(contentsOf: source), as: UTF8.self).split(separator: "\n")
+        var defined: Set<String> = []
+        for line in lines {
+            for prefix in ["function Matchers.", "Matchers."] where line.hasPrefix(prefix) {
+                let name = line.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let rest = line.dropFirst(prefix.count + name.count).drop { $0 == " " }
+                if !name.isEmpty, rest.first == "(" || rest.first == "=" { defined.insert(String(name)) }
+            }
+        }
+        #expect(defined.count >= 25, "found only \(defined.sorted())")
+        let declared = Set(ScriptGlobals.matchers.map(\.name))
+        #expect(defined.subtracting(declared).isEmpty,
+                "matchers with no declaring line in expect.lua: \(defined.subtracting(declared).sorted())")
+        let text = APIReference.text()
+        for name in defined.sorted() { #expect(text.contains("- `\(name)("), "\(name) is not in \(APIReference.path)") }
+    }
 }
