@@ -46,6 +46,8 @@ import Testing
         for key in ["setup", "actions", "invariants", "check", "steps", "runs", "gap", "settle", "maxFrames", "maxInstructions"] {
             #expect(text.contains("| `\(key)` | `"), "explore's key \(key)")
         }
+        #expect(!text.contains(APIReference.undescribed), "a global or an exploration key has no words")
+        #expect(APIReference.explorationKeys().allSatisfy { $0.doc != APIReference.undescribed })
         // gap's default is explore.lua's M.defaultGap, 0.5 s (about 30 frames at 60 fps).
         #expect(text.contains("seconds rendered after each action, 0 to 60 (default `0.5`)"))
         for rule in ["finite", "continuous", "still", "onScreen", "inSafeArea", "hitTargets", "labels", "settles"] {
