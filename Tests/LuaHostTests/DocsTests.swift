@@ -4,7 +4,8 @@ import Testing
 
 /// Docs that run, as Rust's doctests and Python's doctest do: every Lua block in the docs that is a whole scenario
 /// runs and must pass (or fail with the message its `-- fails with:` line names), every relative link leads to a
-/// file (and heading) that exists, and every piece a script can make has its page. docs/README.md states the rules.
+/// file (and heading) that exists, every piece a script can make has its page, and the scenarios pass luacheck.
+/// docs/README.md states the rules.
 @Suite struct DocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -52,6 +53,31 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: page.path),
                     "s:\(entry.name){...} has no page: write docs/pieces/\(entry.name).md and link it from docs/README.md")
         }
+    }
+
+    /// Debian's luacheck (lua-check), where `scripts/test` installs it; the lint is skipped without it.
+    static let luacheck: String? = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(.enabled(if: luacheck != nil, "luacheck is not installed (Debian: lua-check)"))
+    func everyWholeScenarioInTheDocsIsCleanUnderLuacheck() throws {
+        let blocks = try DocPages.all(root: Self.root).flatMap(\.scenarios)
+        let folder = try ScenarioFolder()
+        for block in blocks {
+            try folder.write(block.place.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ":", with: "_") + ".lua",
+                             block.text)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.luacheck))
+        process.arguments = ["--no-color", "--config", Self.root.appendingPathComponent("examples/.luacheckrc").path, folder.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
     }
 
     @Test func theRuleFindsWholeScenariosAndKeepsFragmentsOut() {
