@@ -80,6 +80,18 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
     }
 
+    @Test func linksAreReadInEveryFormMarkdownWritesThem() {
+        // By hand: an inline link, one with a title, an image, a reference definition, one in angle brackets with a
+        // space written %20; a web address and a link inside code are not checked.
+        let page = DocPage(name: "t.md", url: URL(fileURLWithPath: "/t.md"), text: """
+            See [a](a.md#top), [b](b.md "the b page") and ![c](c.svg).
+            [d]: d.md
+            [e](<my%20e.md>), [web](https://example.com), `[code](x.md)`
+            """)
+        #expect(page.links.map(\.raw) == ["a.md#top", "b.md", "c.svg", "d.md", "my e.md"])
+        #expect(page.links.map(\.line) == [1, 1, 1, 2, 3])
+    }
+
     @Test func theRuleFindsWholeScenariosAndKeepsFragmentsOut() {
         // Three blocks by hand: a scenario, a fragment marked as one, and a scenario that says how it fails.
         let page = DocPage(name: "t.md", url: URL(fileURLWithPath: "/t.md"), text: """
@@ -179,14 +191,25 @@ struct DocPage {
             if inFence { continue }
             let unquoted = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            var targets: [String] = []
             var rest = Substring(unquoted)
             while let open = rest.range(of: "](") {
                 let after = rest[open.upperBound...]
                 guard let close = after.firstIndex(of: ")") else { break }
-                let raw = String(after[..<close])
+                targets.append(String(after[..<close]))
                 rest = after[close...]
-                if raw.contains("://") || raw.hasPrefix("mailto:") || raw.contains(" ") { continue }
-                out.append(Link(line: i + 1, raw: raw))
+            }
+            // A reference definition: `[name]: path`.
+            if unquoted.hasPrefix("["), let mark = unquoted.range(of: "]: ") {
+                targets.append(String(unquoted[mark.upperBound...]))
+            }
+            for target in targets {
+                // `path "title"` and `<path>` are links to path; `%20` is a space.
+                var raw = target.trimmingCharacters(in: .whitespaces)
+                if let title = raw.range(of: " \"") { raw = String(raw[..<title.lowerBound]) }
+                if raw.hasPrefix("<"), raw.hasSuffix(">") { raw = String(raw.dropFirst().dropLast()) }
+                if raw.isEmpty || raw.contains("://") || raw.hasPrefix("mailto:") { continue }
+                out.append(Link(line: i + 1, raw: raw.removingPercentEncoding ?? raw))
             }
         }
         return out
