@@ -64,6 +64,8 @@ final class BindingContext {
     /// Stages made by this file, so override changes reach them and their kept frames are counted.
     private var stages: [StageEntry] = []
     private var stagesAfterPrune = 8
+    /// The stages still alive, oldest first (the API reference's survey reads the pieces made on one).
+    var madeStages: [Stage] { stages.compactMap(\.stage) }
 
     // MARK: Host memory
 

@@ -4,7 +4,7 @@ import PieceKit
 
 /// A player written in Lua, as the pieces bound to it see it: a `MediaPlayer` backed by a Lua table.
 ///
-/// The table is the player protocol in Lua (README, "A player written in Lua"): the fields `title`, `artist`,
+/// The table is the player protocol in Lua (docs/pieces/player.md, "A player written in Lua"): the fields `title`, `artist`,
 /// `duration`, `isPlaying` and `time`, and the functions `observe(self, report)`, `onPlayPause(self)`,
 /// `onSkip(self, direction)` and `onSeek(self, time)`. The piece reads the fields only when the player reports
 /// (and once when it is bound), as a SwiftUI view sees its parameters only when its parent re-renders it; so the

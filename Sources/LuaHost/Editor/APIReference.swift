@@ -17,9 +17,16 @@ public enum APIReference {
         out.line("")
         out.line("Types: " + BindingRegistry.entries.map { "[`\($0.name)`](#\($0.name.lowercased()))" }.joined(separator: ", ")
             + ". Libraries: " + ScriptGlobals.libraries.map { "[`\($0.name)`](#\($0.name))" }.joined(separator: ", ") + ".")
+        out.line("Also: [the test framework](#the-test-framework), [`expect` and series](#expect-and-series),"
+            + " [`explore` and `gen`](#explore), [motion's tiers and roles](#motions-tiers-and-roles),"
+            + " [parts and frame elements](#parts-and-frame-elements).")
         for entry in BindingRegistry.entries { writeEntry(entry, into: &out) }
         for library in ScriptGlobals.libraries { writeLibrary(library, into: &out) }
+        writeTestGlobals(into: &out)
         writeFramework(into: &out)
+        writeExplore(into: &out)
+        writeTokens(into: &out)
+        writePieces(into: &out)
         return out.text
     }
 

@@ -71,10 +71,10 @@ public enum ScriptGlobals {
     /// The methods of a series (`function Series:name(...)`).
     static var seriesMethods: [FrameworkFunction] { frameworkFunctions(prefix: "function Series:") }
 
-    /// The functions declared on lines of `expect.lua` starting with `prefix`, in source order; one without a
+    /// The functions declared on lines of `source` (`expect.lua` unless given) starting with `prefix`, in source order; one without a
     /// declaration has untyped parameters (`any`).
-    static func frameworkFunctions(prefix: String) -> [FrameworkFunction] {
-        HostChunk.expect.text.split(separator: "\n").compactMap { line -> FrameworkFunction? in
+    static func frameworkFunctions(prefix: String, in source: String = HostChunk.expect.text) -> [FrameworkFunction] {
+        source.split(separator: "\n").compactMap { line -> FrameworkFunction? in
             guard line.hasPrefix(prefix) else { return nil }
             let name = String(line.dropFirst(prefix.count).prefix { $0 != "(" })
             guard let mark = line.range(of: " --: ") else {

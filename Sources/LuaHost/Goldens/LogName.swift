@@ -3,7 +3,7 @@ import Foundation
 /// The name of a scenario's frame log in a folder of logs, and of its golden: one name per scenario path and one
 /// path per name, so two scenarios of a run never write (or compare against) the same file.
 ///
-/// The rule (the README's "Frame logs" section says it for users):
+/// The rule (docs/guides/goldens-and-pictures.md, "Log names", says it for users):
 /// - the path's folders and file are joined with `__` (`examples/motion/card.lua` → `examples__motion__card`);
 ///   a leading `./` and empty or `.` parts are dropped, an absolute path starts with `__`;
 /// - the final `.lua` is dropped; a file whose name does not end in `.lua` keeps its whole name and gets a

@@ -353,7 +353,7 @@ function Matchers.toHaveEmitted(actual, pattern) --: (pattern: {kind?: string, p
   return pass, phrase, fields, detail
 end
 
---- A stage's frames against a golden log (see the README, "Golden logs"): host code compares and records.
+--- A stage's frames against a golden log (see docs/guides/goldens-and-pictures.md): host code compares and records.
 function Matchers.toMatchGolden(actual, name, options) --: (name: string, options?: {elements?: string[], tolerance?: number|table<string, number>})
   local ok, pass, detail = pcall(host.matchGolden, actual, name, options)
   -- A host error already names the scenario's line; only a bare message gets the caller's.

@@ -39,8 +39,20 @@ M.collectEvery = 8
 -- Shrinking stops after this many replays (the best scenario so far is printed, and says it was cut short).
 M.shrinkBudget = 2000
 
-local SPEC_KEYS = { setup = true, actions = true, invariants = true, check = true, steps = true, runs = true,
-  gap = true, settle = true, maxFrames = true, maxInstructions = true }
+-- The keys of an exploration's table, one a line, each with its type and what it is after `--:` and ` -- `: the
+-- API reference (docs/api.md) is written from these lines, and `M.name` in a line's words is that value here.
+local SPEC_KEYS = {
+  setup = true, --: fun(): piecebox.stage, table -- required; makes a fresh stage and returns it with the pieces the actions use (`return s, { mp = mp }`)
+  actions = true, --: table<string, fun(s: piecebox.stage, w: table, gen: piecebox.gen)> -- required; the actions a step picks from, by name (the earlier a name in alphabetical order, the simpler)
+  invariants = true, --: table -- the rules, by name or name = options (default M.defaultRules)
+  check = true, --: fun(s: piecebox.stage, w: table) -- a rule of your own, checked after every step
+  steps = true, --: integer -- the most steps a run takes, 1 to 1000 (default 20; run i takes at most 2 + 2i)
+  runs = true, --: integer -- how many runs `piecebox explore` makes (default 100; `piecebox run` makes at most 10)
+  gap = true, --: number -- seconds rendered after each action, 0 to 60 (default M.defaultGap)
+  settle = true, --: number -- seconds the stage has to settle after the last step, 0 to 600 (default M.defaultSettle)
+  maxFrames = true, --: integer -- the most frames a run's stage may render (default M.defaultMaxFrames)
+  maxInstructions = true, --: integer -- the most Lua instructions a run may take (default M.defaultMaxInstructions)
+}
 
 local function fail(kind, text, level) error(kind .. ": " .. text, level + 1) end
 
@@ -151,22 +163,22 @@ local function newGen(src, rec)
     end
   end
   local gen = {}
-  function gen.number(lo, hi)
+  function gen.number(lo, hi) --: (lo: number, hi: number) -> number
     bounds("number", lo, hi, false)
     return draw("number", lo, hi)
   end
-  function gen.integer(lo, hi)
+  function gen.integer(lo, hi) --: (lo: integer, hi: integer) -> integer
     bounds("integer", lo, hi, true)
     return draw("integer", tointeger(lo), tointeger(hi))
   end
-  function gen.bool() return draw("bool", 0, 0) end
-  function gen.pick(list)
+  function gen.bool() return draw("bool", 0, 0) end --: () -> boolean
+  function gen.pick(list) --: (list: any[]) -> any
     if type(list) ~= "table" or #list == 0 then
       error("gen.pick: argument 1 must be a list of at least one option, got " .. (type(list) == "table" and "an empty table" or type(list)), 2)
     end
     return list[draw("pick", #list, 0) + 1]
   end
-  function gen.assume(condition)
+  function gen.assume(condition) --: (condition: any)
     if not condition then error(ASSUMED, 0) end
   end
   return gen

@@ -1,4 +1,4 @@
-/// BorderBeam's fixed numbers and the decisions its specification leaves open (README, "BorderBeam").
+/// BorderBeam's fixed numbers and the decisions its specification leaves open (docs/pieces/borderBeam.md).
 public enum BorderBeam {
     /// Seconds per lap (4–6 for buttons, 6–10 for cards, 2–3 while something works).
     public static let defaultLap = 5.0

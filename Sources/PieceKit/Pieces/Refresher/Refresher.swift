@@ -1,7 +1,7 @@
 /// Pull to refresh: the spinner a list shows above its first row while a finger pulls the list down past its top
 /// (SwiftUI's `.refreshable`, drawn by UIKit's refresh control). No seed describes it; it is here as the piece that
 /// ARCHITECTURE.md's "Adding a piece" recipe was checked with, so every number below is a named guess unless its
-/// comment gives a source, and a scenario can read them all back from the README's "Refresher" section.
+/// comment gives a source, and a scenario can read them all back from its page, docs/pieces/refresher.md.
 public enum Refresher {
     /// The spinner is UIKit's medium activity indicator, 20 points square.
     public static let spinnerSide = 20.0

@@ -66,7 +66,7 @@ public struct ScrollIslandState: Equatable, Sendable {
     /// How far the rows are scrolled inside the panel.
     public var rowsOffset = 0.0
     /// The rows can be seen: set as the contents open, cleared once they have faded out after a close (the rows
-    /// are published only meanwhile; see the README's ScrollIsland part).
+    /// are published only meanwhile; see docs/pieces/scrollIsland.md).
     public var rowsShown = false
     /// The row VoiceOver's focus was moved onto after opening.
     public var focusedRow: Int?

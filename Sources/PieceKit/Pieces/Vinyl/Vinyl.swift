@@ -1,4 +1,4 @@
-/// The piece's fixed numbers and the decisions its specification leaves open (README, "Vinyl").
+/// The piece's fixed numbers and the decisions its specification leaves open (docs/pieces/vinyl.md).
 public enum Vinyl {
     /// Revolutions per minute by default: an LP's speed.
     public static let defaultRPM = 33.0
