@@ -131,10 +131,13 @@ local lib = {
   pcall = pcall, setmetatable = setmetatable, rawequal = rawequal, select = select, next = next,
   sort = table.sort, concat = table.concat, pack = table.pack, unpack = table.unpack, format = string.format,
   floor = math.floor, mathtype = math.type, tointeger = math.tointeger, collectgarbage = collectgarbage,
+  getmetatable = getmetatable, insert = table.insert, globals = {},
 }
+-- The globals as they are now, so a minimal scenario names a library function (string.format) by its name.
+for k, v in next, _G do lib.globals[k] = v end
 local loadExplore, engine = host.loadExplore, nil
 local function explorer()
-  if engine == nil then engine = loadExplore()(host, lib) end
+  if engine == nil then engine = loadExplore()(host, lib, host.loadWriter()(host, lib)) end
   return engine
 end
 

@@ -5,6 +5,8 @@ import PieceKit
 struct ScenarioSetup {
     let plugins: [PluginCatalog.Plugin]
     let modules: ModulePaths
+    /// `--! run-frames`: the frames a stage of the file may render.
+    var runFrames: Int?
 }
 
 extension ScenarioRunner {
@@ -48,7 +50,8 @@ extension ScenarioRunner {
         }
         // A plugin's modules sit in its own folder.
         return .success(ScenarioSetup(plugins: plugins,
-                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder))))
+                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder)),
+                                      runFrames: header.runFrames))
     }
 
     /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the

@@ -8,8 +8,9 @@ import PieceKit
 /// failed gesture was only "not now", the quiet of the runs' stages, and the text of a function (for the minimal
 /// scenario it prints).
 enum ScriptExplore {
-    static func push(_ state: LuaState, context: BindingContext, path: String, budget: ExploreBudget) {
+    static func push(_ state: LuaState, context: BindingContext, path: String, options: RunOptions, chunks: ChunkTexts) {
         let L = state.L
+        let budget = options.exploration
         lua_createtable(L, 0, 8)
         func field(_ key: String, _ body: @escaping HostFunction) {
             lua_pushstring(L, key)
@@ -69,7 +70,22 @@ enum ScriptExplore {
             pb_set_run_budget(call.L, lua_type(call.L, 1) == LUA_TNUMBER ? Int64(lua_tointegerx(call.L, 1, nil)) : 0)
             return 0
         }
-        field("source") { call in try source(call, path: path, context: context) }
+        field("source") { call in try source(call, chunks: chunks) }
+        // near(name, list...): the name of the list a misspelt one was probably meant to be (`NearName`), or nil.
+        field("near") { call in
+            let typed = boundedString(call.L, 1, limit: 256) ?? ""
+            var known: [String] = []
+            for i in stride(from: 2, through: lua_gettop(call.L), by: 1) {
+                if let k = boundedString(call.L, i, limit: 256) { known.append(k) }
+            }
+            if let near = NearName.nearest(to: typed, among: known) { call.push(near) } else { call.pushNil() }
+            return 1
+        }
+        field("replay") { call in try replay(call, path: path, options: options) }
+        // The most bytes a minimal scenario may have: what a report keeps whole.
+        lua_pushstring(L, "limit")
+        lua_pushinteger(L, lua_Integer(TestResult.messageLimit))
+        lua_rawset(L, -3)
         // expression(value): the Lua that makes a spring or an animation again, or nil.
         field("expression") { call in
             let tokens = context.tokens(reduceMotion: false)
@@ -139,52 +155,68 @@ enum ScriptExplore {
         }
     }
 
-    /// source(fn): the text of a function the scenario file itself defines (from its `function` keyword to its
-    /// last `end`), for the minimal scenario, or nil and why not.
-    static func source(_ call: LuaCall, path: String, context: BindingContext) throws -> Int32 {
+    /// source(fn): the exact text of a function of the scenario file or of a module it requires (`FunctionSource`),
+    /// then its upvalues but _ENV as a list of { name, value, id } (id tells two variables of one name apart); or
+    /// nil and why not.
+    static func source(_ call: LuaCall, chunks: ChunkTexts) throws -> Int32 {
         let L = call.L
-        guard lua_type(L, 1) == LUA_TFUNCTION else { call.pushNil(); call.push("not a function"); return 2 }
+        guard lua_type(L, 1) == LUA_TFUNCTION else { call.pushNil(); call.push("it is not a function"); return 2 }
         var info = lua_Debug()
         lua_pushvalue(L, 1)
-        guard lua_getinfo(L, ">Su", &info) != 0, info.linedefined > 0 else {
+        guard lua_getinfo(L, ">Su", &info) != 0, info.linedefined > 0, let chunk = info.source else {
             call.pushNil(); call.push("it is not a Lua function"); return 2
         }
-        // Only a function of the scenario file itself (chunk "@" + path): a module's or a plugin's is not copied.
-        // The file is read again: its size is asked for room under the memory cap first.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, let reason = context.checkLimits(holding: 2 * size) { throw LuaHostError.message(reason) }
-        guard let source = info.source, String(cString: source) == "@" + path, let size, size <= 16 << 20,
-              let data = FileManager.default.contents(atPath: path) else {
-            call.pushNil(); call.push("it is not defined in the scenario file"); return 2
+        let name = String(cString: chunk)
+        guard let text = chunks.text(of: name) else {
+            call.pushNil(); call.push("it is defined in \(name.hasPrefix("@") ? String(name.dropFirst()) : "a chunk"), not in the scenario file or a module it requires")
+            return 2
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let first = Int(info.linedefined), last = Int(info.lastlinedefined)
-        guard first >= 1, last >= first, last <= lines.count else {
-            call.pushNil(); call.push("its lines are not in the scenario file"); return 2
+        let shape = FunctionSource.Shape(first: Int(info.linedefined), last: Int(info.lastlinedefined),
+                                         params: Int(info.nparams), vararg: info.isvararg != 0)
+        switch FunctionSource.text(in: text, shape: shape) {
+        case .failure(let refusal): call.pushNil(); call.push(refusal.reason); return 2
+        case .success(let found): call.push(dedented(found))
         }
-        var text = lines[(first - 1)...(last - 1)].joined(separator: "\n")
-        // From the keyword that starts it to the `end` that closes it: what a table field or assignment adds
-        // around it (`setup = `, a trailing comma) is not the function's.
-        guard let start = text.range(of: "function"), let end = text.range(of: "end", options: .backwards),
-              start.lowerBound < end.lowerBound else {
-            call.pushNil(); call.push("its text was not found"); return 2
+        lua_createtable(L, Int32(info.nups), 0)
+        let list = lua_gettop(L)
+        var n: lua_Integer = 0
+        for u in stride(from: 1, through: Int32(info.nups), by: 1) {
+            guard let upName = lua_getupvalue(L, 1, u) else { break }
+            if String(cString: upName) == "_ENV" { clua_pop(L, 1); continue }
+            lua_createtable(L, 0, 3)
+            lua_rotate(L, -2, 1)
+            lua_setfield(L, -2, "value")
+            lua_pushstring(L, upName)
+            lua_setfield(L, -2, "name")
+            lua_pushlightuserdata(L, lua_upvalueid(L, 1, u))
+            lua_setfield(L, -2, "id")
+            n += 1
+            lua_rawseti(L, list, n)
         }
-        text = dedented(String(text[start.lowerBound..<end.upperBound]))
-        // `function card(s)` (a named one) is written as the value it is: `function(s)`.
-        let name = text.dropFirst("function".count).prefix { $0 != "(" }
-        if name.count < text.count - "function".count,
-           name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == " " }) {
-            text = "function" + text.dropFirst("function".count + name.count)
+        return 2
+    }
+
+    /// replay(text, test): runs the written scenario in a state of its own, as the scenario file's neighbour (its
+    /// modules found the same way), under the file's limits and its own header's; gives whether the test named
+    /// `test` failed and its message, or nil and what happened instead.
+    static func replay(_ call: LuaCall, path: String, options: RunOptions) throws -> Int32 {
+        let text = boundedString(call.L, 1, limit: TestResult.messageLimit) ?? ""
+        let name = boundedString(call.L, 2, limit: TestResult.nameLimit) ?? ""
+        var replayOptions = RunOptions()
+        replayOptions.limits = ScenarioHeader.parse(text).limits(from: options.limits)
+        replayOptions.libraryFolders = options.libraryFolders
+        replayOptions.pluginFolders = options.pluginFolders
+        replayOptions.tokenSet = options.tokenSet
+        replayOptions.goldens = options.goldens
+        let stem = PathText.lastComponent(path).hasSuffix(".lua") ? String(path.dropLast(4)) : path
+        let report = ScenarioRunner.replay(text: text, asFile: stem + ".minimal.lua", options: replayOptions)
+        guard let result = report.tests.first(where: { $0.name == name }) else {
+            call.pushNil()
+            call.push(report.tests.first.map { "it did not run its test: \($0.message)" } ?? "it declared no test")
+            return 2
         }
-        call.push(text)
-        // Its upvalues but _ENV, by name, so the scenario can write out what it uses of its file.
-        lua_createtable(L, 0, Int32(info.nups))
-        let table = lua_gettop(L)
-        for n in stride(from: 1, through: Int32(info.nups), by: 1) {
-            guard let name = lua_getupvalue(L, 1, n) else { break }
-            if String(cString: name) == "_ENV" { clua_pop(L, 1); continue }
-            lua_setfield(L, table, name)
-        }
+        call.push(result.status == .failed)
+        call.push(result.message)
         return 2
     }
 
