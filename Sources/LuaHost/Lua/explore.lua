@@ -599,9 +599,9 @@ end
 --- Runs the written test in a fresh state and says whether it fails as the run did: nil when it does, else why not.
 local function notReproduced(ex, text, failure, problems)
   local failed, message = X.replay(text, ex.name .. " (minimal)")
-  if failed == nil then return "the written file " .. message end
+  if failed == nil then return message end
   if not failed then
-    return "the written test passes" .. (#problems > 0 and (" (" .. concat(problems, "; ") .. ")") or "")
+    return "it passes" .. (#problems > 0 and (" (" .. concat(problems, "; ") .. ")") or "")
   end
   local want = identity(failure)
   local same
@@ -611,7 +611,7 @@ local function notReproduced(ex, text, failure, problems)
     same = message:find(want, 1, true)
   end
   if same then return nil end
-  return "the written test fails another way: " .. (message:match("^[^\n]*"))
+  return "it fails another way: " .. (message:match("^[^\n]*"))
 end
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end

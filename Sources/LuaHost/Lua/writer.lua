@@ -125,7 +125,11 @@ function Writer:table(v, what)
     self:problem((what or "a table") .. " holds itself, which cannot be written out")
     return "nil"
   end
-  if getmetatable(v) ~= nil then self:problem((what or "a table") .. " has a metatable, which is not written out") end
+  if getmetatable(v) ~= nil then
+    -- What a metatable adds (its length, its fields, its methods) is code of its own: not read, not guessed.
+    self:problem((what or "a table") .. " has a metatable, so it is not written out")
+    return "nil"
+  end
   self.visiting[v] = true
   local n, keys, parts = #v, {}, {}
   for k in pairs(v) do

@@ -212,7 +212,7 @@ enum ScriptExplore {
         let report = ScenarioRunner.replay(text: text, asFile: stem + ".minimal.lua", options: replayOptions)
         guard let result = report.tests.first(where: { $0.name == name }) else {
             call.pushNil()
-            call.push(report.tests.first.map { "it did not run its test: \($0.message)" } ?? "it declared no test")
+            call.push(report.tests.first.map { "its test did not run: \($0.message)" } ?? "it declares no test")
             return 2
         }
         call.push(result.status == .failed)
