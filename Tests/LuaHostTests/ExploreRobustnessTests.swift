@@ -100,4 +100,15 @@ import Testing
         #expect(result.message.contains("shrunk from 1 action in "), "\(result.message)")
         #expect(result.message.contains("minimal: 0 actions\n"), "\(result.message)")
     }
+
+    @Test func aRunFramesHeaderStopsAStageAsARunsLimitDoesAndABadOneIsRefused() throws {
+        let report = try runScenario("""
+        --! run-frames: 60
+        test("forever", function() Stage{ fps = 60 }:advance(1e9) end)
+        """)
+        #expect(report.test("forever")?.message.contains("the run rendered more than 60 frames") == true, "\(report.summary)")
+        let refused = try runScenario("--! run-frames: 0.5\ntest(\"t\", function() end)\n")
+        #expect(refused.tests.first?.message.contains(#"scenario.lua:1: --! run-frames: needs a whole number of frames of 1 or more, got "0.5""#) == true,
+                "\(refused.summary)")
+    }
 }

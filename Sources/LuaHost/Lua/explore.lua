@@ -171,6 +171,9 @@ end
 
 --- A value's text, for a message: an error object whose __tostring fails is still a failure to report.
 local function describe(v)
+  local mt = type(v) == "table" and lib.getmetatable(v)
+  -- A table's address is no message (and differs from run to run).
+  if type(v) == "table" and not (type(mt) == "table" and mt.__tostring) then return "(an error value, a table)" end
   local ok, text = pcall(tostring, v)
   if ok and type(text) == "string" then return text end
   return "(an error value, a " .. type(v) .. ", whose __tostring failed: " .. (type(text) == "string" and text or "?") .. ")"
@@ -241,6 +244,23 @@ local function copyValues(rec, from)
   return out
 end
 
+--- The options a rule's matcher is given: the exploration's, with the step's start for the rules over its frames.
+local function ruleOptions(ex, r, from)
+  local options = r.options
+  if r.rule.host == "inside" then
+    options = { where = r.rule.where, except = r.options.except }
+  elseif r.rule.host == "hitTargets" then
+    options = { side = r.options.side, except = r.options.except }
+  elseif r.rule.host == "settles" then
+    options = { seconds = r.options.seconds or ex.settle }
+  elseif from then
+    options = {}
+    for k, v in pairs(r.options) do options[k] = v end
+    options.from = from
+  end
+  return options
+end
+
 --- Runs one run: from a fresh source (`src.position`) or a record (`src.record`), for at most `steps` steps.
 --- Gives the draws, the spans of the steps that ran, and the failure if one rule broke.
 local function runSteps(ex, src, steps, trace)
@@ -274,18 +294,7 @@ local function runSteps(ex, src, steps, trace)
   local function checkRules(when, step, from)
     for _, r in ipairs(ex.rules) do
       if r.rule.when == when then
-        local options = r.options
-        if r.rule.host == "inside" then
-          options = { where = r.rule.where, except = r.options.except }
-        elseif r.rule.host == "hitTargets" then
-          options = { side = r.options.side, except = r.options.except }
-        elseif r.rule.host == "settles" then
-          options = { seconds = r.options.seconds or ex.settle }
-        elseif from then
-          options = {}
-          for k, v in pairs(r.options) do options[k] = v end
-          options.from = from
-        end
+        local options = ruleOptions(ex, r, from)
         local okCall, pass, message, origin = pcall(invariant, realS, r.rule.host, options)
         if not okCall then return broke(errorOrigin(pass), describe(pass), step) end
         if not pass then
@@ -570,6 +579,8 @@ local function scenarioText(ex, result, header)
   local out = {}
   local limit = limitHeader(ex, failure)
   if limit then out[#out + 1] = limit end
+  -- The header lines come first (a header is read in the first ten lines); a plugin folder's line is as written.
+  for _, folder in ipairs(X.plugins) do out[#out + 1] = "--! plugins: " .. folder:gsub("%c", "") end
   for _, line in ipairs(header) do out[#out + 1] = W.comment(line) end
   if #writer.problems > 0 then
     out[#out + 1] = W.comment("Not written out, so this test may not fail as the exploration did (copy these from " .. ex.file .. "):")
@@ -628,7 +639,8 @@ local function report(ex, result, i, runs, shard, shards)
   local seed = X.seed()
   local header = {
     "Found by piecebox explore: " .. ex.file .. ", " .. W.quote(ex.name) .. ", seed " .. seed .. ", run " .. i .. ".",
-    "Broke: " .. best.failure.message,
+    -- A comment says what broke; the message itself is the report's (a long one would crowd out the test).
+    "Broke: " .. W.clip(best.failure.message, 1000),
     minimalLine(actions),
   }
   local text, failure, problems = scenarioText(ex, best, header)

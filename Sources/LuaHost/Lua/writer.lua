@@ -31,6 +31,14 @@ function W.comment(text)
   end)
 end
 
+--- `text` cut to at most `most` bytes (never inside a UTF-8 character), with "..." when it was cut.
+function W.clip(text, most)
+  if #text <= most then return text end
+  local cut = most
+  while cut > 0 and (text:byte(cut + 1) or 0) & 0xC0 == 0x80 do cut = cut - 1 end
+  return text:sub(1, cut) .. "..."
+end
+
 --- Whether `k` can be written as a bare name (`w.k`, `{ k = ... }`): a Lua name that is not a keyword.
 function W.isName(k)
   return type(k) == "string" and k:match("^[%a_][%w_]*$") ~= nil and not KEYWORDS[k]
@@ -170,7 +178,7 @@ function Writer:func(fn, wanted)
   local text, ups = X.source(fn)
   if not text then
     self:problem((wanted or "a function") .. " is not written out: " .. tostring(ups))
-    return "nil"
+    return "(nil)"
   end
   local name = self:fresh(wanted or "f")
   self.named[fn] = name
