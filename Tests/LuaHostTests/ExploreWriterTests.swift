@@ -239,4 +239,24 @@ extension ExploreWriterTests {
         #expect(!result.message.contains("name number 1\""))
         #expect(result.scenario == nil)
     }
+
+    @Test func aFunctionAnActionHandsTheStageIsWrittenWhereSAndWAre() throws {
+        let explored = try Self.explore(Self.card + """
+        explore("later", {
+          setup = function() local s = Stage{ fps = 60 }; return s, { c = card(s) } end,
+          actions = { fire = function(s, w) s:after(0.1, function() w.c:set({ x = 300 }) end) end },
+          invariants = { "continuous" }, steps = 1,
+        })
+        """)
+        // Old: `s:after(0.1, nil --[[ a function cannot be written out ]])`. The call the callback makes while the
+        // stage runs it is the written callback's doing, so it is not written a second time.
+        #expect(explored.scenario.contains("""
+              local callback = function() w.c:set({ x = 300 }) end
+              local v1 = s:after(0.1, callback)
+              s:advance(0.5)
+              expect(s)
+            """), "\(explored.scenario)")
+        #expect(explored.replayedTest?.message.contains("card.surface.x moved 300 in one frame") == true,
+                "\(explored.replayed.summary)")
+    }
 }

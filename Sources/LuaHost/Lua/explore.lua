@@ -286,6 +286,8 @@ local function runSteps(ex, src, steps, trace)
       world[k] = (type(v) == "userdata" and name) and trace:wrap(v, name) or v
     end
     w = world
+    -- A function an action hands the stage may use s and w: they are the test's own.
+    trace.writer.extra[w] = "w"
   end
   local function broke(origin, message, step, extra)
     result.failure = { origin = origin, message = message, step = step, extra = extra }
@@ -335,7 +337,10 @@ local function runSteps(ex, src, steps, trace)
       spans[#spans + 1] = span
       ran = ran + 1
       if trace then trace.lines[#trace.lines + 1] = "s:advance(" .. W.number(ex.gap) .. ")" end
+      -- What the stage runs in this advance (an s:after callback) is the written advance's doing.
+      if trace then trace.depth = trace.depth + 1 end
       local advanced, why = pcall(realS.advance, realS, ex.gap)
+      if trace then trace.depth = trace.depth - 1 end
       if not advanced then
         return broke(errorOrigin(why), describe(why), step)
       end

@@ -120,7 +120,7 @@ function Writer:value(v, what)
   if self.extra[v] then return self.extra[v] end
   if self.named[v] then return self.named[v] end
   if self.library[v] then return self.library[v] end
-  if t == "function" then return self:func(v, what) end
+  if t == "function" then return self:func(v, W.isName(what) and what or "callback") end
   if t == "table" then return self:table(v, what) end
   local made = t == "userdata" and X.expression(v)
   if made then return made end
@@ -186,7 +186,7 @@ function Writer:func(fn, wanted)
   self.pending[fn] = entry
   local aliases = {}
   for _, u in ipairs(ups) do
-    local cell = self.cells[u.id]
+    local cell = self.cells[u.id] or self.extra[u.value]
     if not cell then
       if type(u.value) == "function" and not self.library[u.value] then
         cell = self:func(u.value, u.name)
@@ -223,7 +223,7 @@ Trace.__index = Trace
 
 --- A trace whose values are written by `writer` (a proxy by its name).
 function W.newTrace(writer)
-  return setmetatable({ lines = {}, made = 0, real = {}, proxy = {}, writer = writer }, Trace)
+  return setmetatable({ lines = {}, made = 0, depth = 0, real = {}, proxy = {}, writer = writer }, Trace)
 end
 
 function Trace:args(args)
@@ -266,18 +266,28 @@ function Trace:wrap(real, name)
       return function(me, ...)
         local args = lib.pack(...)
         for i = 1, args.n do args[i] = trace:unwrapped(args[i]) end
-        local line = #trace.lines + 1
         local method = lib.rawequal(me, proxy)
+        local target = method and real or trace:unwrapped(me)
+        -- A call made while another runs (a callback the stage runs in s:advance) is that call's doing: the
+        -- written line of the outer call makes it again.
+        if trace.depth > 0 then return v(target, lib.unpack(args, 1, args.n)) end
         local head
+        -- A function among the arguments is defined in the test just before its call, where s and w are.
+        local top = trace.writer.lines
+        trace.writer.lines = trace.lines
         if method and W.isName(key) then
           head = name .. ":" .. key .. "(" .. trace:args(args)
         else
           -- A call with a dot (or a method whose name is no Lua name) writes its first argument too.
-          local first = method and name or trace.writer:value(trace:unwrapped(me), "an argument")
+          local first = method and name or trace.writer:value(target, "an argument")
           head = (W.index(name, key) or (name .. "[?]")) .. "(" .. first .. (args.n > 0 and ", " .. trace:args(args) or "")
         end
+        trace.writer.lines = top
+        local line = #trace.lines + 1
         trace.lines[line] = head .. ")"
-        local results = lib.pack(lib.pcall(v, method and real or trace:unwrapped(me), lib.unpack(args, 1, args.n)))
+        trace.depth = trace.depth + 1
+        local results = lib.pack(lib.pcall(v, target, lib.unpack(args, 1, args.n)))
+        trace.depth = trace.depth - 1
         -- The call itself raised: the written line raises it again.
         if not results[1] then trace.raised = true; lib.error(results[2], 0) end
         -- Whatever a call makes (a finger, a player) is named, so later calls on it can be written too.
