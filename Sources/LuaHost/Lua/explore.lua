@@ -564,7 +564,11 @@ end]]
 --- failure itself as the test's end (the rule's expect, the check, the action that raised, the limit). Every
 --- name, key and message goes through the writer (writer.lua); what it could not write is said in the file.
 local function scenarioText(ex, result, header)
-  local writer = W.new(lib.globals)
+  -- Library functions by their names: as the file started, then what the host added since (Stage, motion).
+  local globals = {}
+  for k, v in next, lib.globals do globals[k] = v end
+  for k, v in next, _G do if globals[k] == nil then globals[k] = v end end
+  local writer = W.new(globals)
   local setupName = writer:func(ex.spec.setup, "setup")
   local trace = W.newTrace(writer)
   local replay = runOnce(ex, { record = result.drawn }, ex.steps, trace)
