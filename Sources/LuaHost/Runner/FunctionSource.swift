@@ -14,16 +14,28 @@ enum FunctionSource {
 
     /// A token: its kind, its bytes' range and the line it starts on.
     struct Token {
-        enum Kind { case name, string, number, symbol }
+        enum Kind: UInt8 { case name, string, number, symbol }
         let kind: Kind
-        let start: Int
-        let end: Int
-        let line: Int
+        let startOffset: Int32
+        let endOffset: Int32
+        let lineNumber: Int32
+        var start: Int { Int(startOffset) }
+        var end: Int { Int(endOffset) }
+        var line: Int { Int(lineNumber) }
+
+        init(kind: Kind, start: Int, end: Int, line: Int) {
+            self.kind = kind
+            startOffset = Int32(truncatingIfNeeded: start)
+            endOffset = Int32(truncatingIfNeeded: end)
+            lineNumber = Int32(truncatingIfNeeded: line)
+        }
     }
 
     /// The function's text as a value (`function(a, b) ... end`: a name it was declared with is left out, a
     /// method's `self` written out), or why it cannot be given.
     static func text(in source: [UInt8], shape: Shape) -> Result<String, Refusal> {
+        // Offsets are kept in 32 bits: a file of 2 GiB or more is not read (no scenario is).
+        guard source.count < Int(Int32.max) else { return .failure(Refusal("its file is too large to read")) }
         guard let tokens = tokenize(source) else { return .failure(Refusal("its file could not be read as Lua")) }
         var found: [String] = []
         for (i, t) in tokens.enumerated() where t.line == shape.first && word(t, source) == "function" {

@@ -85,7 +85,7 @@ enum ScriptExplore {
             context.minimalScenario = boundedString(call.L, 1, limit: TestResult.messageLimit)
             return 0
         }
-        pushWriting(state, path: path, options: options, chunks: chunks)
+        pushWriting(state, context: context, path: path, options: options, chunks: chunks)
     }
 
     /// draw(kind, low, high, position, recorded): a fresh value when `position` is given (then the next position),

@@ -8,14 +8,15 @@ import PieceKit
 /// what the scenario's header names.
 extension ScriptExplore {
     /// Sets the writing fields on the table at the top of the stack.
-    static func pushWriting(_ state: LuaState, path: String, options: RunOptions, chunks: ChunkTexts) {
+    static func pushWriting(_ state: LuaState, context: BindingContext, path: String, options: RunOptions,
+                            chunks: ChunkTexts) {
         let L = state.L
         func field(_ key: String, _ body: @escaping HostFunction) {
             lua_pushstring(L, key)
             state.pushFunction(body)
             lua_rawset(L, -3)
         }
-        field("source") { call in try source(call, chunks: chunks) }
+        field("source") { call in try source(call, chunks: chunks, context: context) }
         // near(name, list...): the name of the list a misspelt one was probably meant to be (`NearName`), or nil.
         field("near") { call in
             let typed = boundedString(call.L, 1, limit: 256) ?? ""
@@ -48,7 +49,7 @@ extension ScriptExplore {
     /// source(fn): the exact text of a function of the scenario file or of a module it requires (`FunctionSource`),
     /// then its upvalues but _ENV as a list of { name, value, id } (id tells two variables of one name apart); or
     /// nil and why not.
-    static func source(_ call: LuaCall, chunks: ChunkTexts) throws -> Int32 {
+    static func source(_ call: LuaCall, chunks: ChunkTexts, context: BindingContext) throws -> Int32 {
         let L = call.L
         guard lua_type(L, 1) == LUA_TFUNCTION else { call.pushNil(); call.push("it is not a function"); return 2 }
         var info = lua_Debug()
@@ -61,6 +62,8 @@ extension ScriptExplore {
             call.pushNil(); call.push("it is defined in \(name.hasPrefix("@") ? String(name.dropFirst()) : "a chunk"), not in the scenario file or a module it requires")
             return 2
         }
+        // Its copy and its tokens (at most one of 16 bytes a byte) are asked for room under the memory cap first.
+        if let reason = context.checkLimits(holding: 17 * text.count) { throw LuaHostError.message(reason) }
         let shape = FunctionSource.Shape(first: Int(info.linedefined), last: Int(info.lastlinedefined),
                                          params: Int(info.nparams), vararg: info.isvararg != 0)
         switch FunctionSource.text(in: text, shape: shape) {
