@@ -548,7 +548,7 @@ local function limitHeader(ex, failure)
   if failure.origin == "limit frames" then
     return "--! run-frames: " .. (failure.message:match("the run rendered more than (%d+) frames") or "1")
   elseif failure.origin == "limit instructions" then
-    return "--! max-instructions: " .. W.number(ex.maxInstructions)
+    return "--! max-instructions: " .. lib.format("%d", ex.maxInstructions)
   end
 end
 
