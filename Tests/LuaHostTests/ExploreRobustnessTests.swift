@@ -44,6 +44,7 @@ import Testing
             ("settles = { secnds = 0 }", "scenario.lua:2: explore: invariants.settles: no option named secnds; did you mean 'seconds'? (its options are seconds)"),
             (#"continuous = { maxStep = "x" }"#, #"scenario.lua:2: explore: invariants.continuous.maxStep must be a number of 0 or more, got the string "x""#),
             ("continuous = { maxstep = 10 }", "scenario.lua:2: explore: invariants.continuous: no option named maxstep; did you mean 'maxStep'?"),
+            ("onScreen = { except = { 1 } }", "scenario.lua:2: explore: invariants.onScreen.except[1] must be a name (a string), got 1"),
             (#""continous", "smoth""#, "scenario.lua:2: explore: invariants: no rule named continous; did you mean 'continuous'?, no rule named smoth"),
         ]
         for (rules, message) in cases {

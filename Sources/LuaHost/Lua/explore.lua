@@ -126,8 +126,13 @@ local function checkOptions(kind, name, options, level)
         .. (#known == 0 and "it takes none" or "its options are " .. concat(known, ", ")) .. ")", level + 1)
     elseif want == "number" and (type(v) ~= "number" or v ~= v or v < 0) then
       fail(kind, where .. " must be a number of 0 or more, got " .. shown(v), level + 1)
-    elseif want == "list" and type(v) ~= "table" then
-      fail(kind, where .. " must be a list of names, got " .. type(v), level + 1)
+    elseif want == "list" then
+      if type(v) ~= "table" then fail(kind, where .. " must be a list of names, got " .. shown(v), level + 1) end
+      for i, item in ipairs(v) do
+        if type(item) ~= "string" then
+          fail(kind, where .. "[" .. i .. "] must be a name (a string), got " .. shown(item), level + 1)
+        end
+      end
     end
   end
 end
