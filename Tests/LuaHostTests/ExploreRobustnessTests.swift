@@ -42,7 +42,7 @@ import Testing
         let cases: [(String, String)] = [
             ("hitTargets = { sidee = 100 }", "scenario.lua:2: explore: invariants.hitTargets: no option named sidee; did you mean 'side'? (its options are except, side)"),
             ("settles = { secnds = 0 }", "scenario.lua:2: explore: invariants.settles: no option named secnds; did you mean 'seconds'? (its options are seconds)"),
-            (#"continuous = { maxStep = "x" }"#, #"scenario.lua:2: explore: invariants.continuous.maxStep must be a number of 0 or more, got the string "x""#),
+            (#"continuous = { maxStep = "x" }"#, #"scenario.lua:2: explore: invariants.continuous.maxStep must be a number of 0 or more, got a string "x""#),
             ("continuous = { maxstep = 10 }", "scenario.lua:2: explore: invariants.continuous: no option named maxstep; did you mean 'maxStep'?"),
             ("onScreen = { except = { 1 } }", "scenario.lua:2: explore: invariants.onScreen.except[1] must be a name (a string), got 1"),
             (#""continous", "smoth""#, "scenario.lua:2: explore: invariants: no rule named continous; did you mean 'continuous'?, no rule named smoth"),
@@ -78,7 +78,7 @@ import Testing
         })
         """, configure: Self.deep)
         // Old: "got 1", as if the script had written the number.
-        #expect(report.test("strings")?.message.contains(#"gen.integer: argument 1 must be a whole number (an integer Lua holds), got the string "1""#) == true,
+        #expect(report.test("strings")?.message.contains(#"gen.integer: argument 1 must be a whole number (an integer Lua holds), got a string "1""#) == true,
                 "\(report.summary)")
     }
 

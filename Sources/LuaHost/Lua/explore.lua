@@ -46,7 +46,7 @@ local function fail(kind, text, level) error(kind .. ": " .. text, level + 1) en
 
 --- A value as a message names it: a string quoted (the script wrote "1", not 1), a number as it is, else its type.
 local function shown(v)
-  if type(v) == "string" then return "the string " .. W.quote(v) end
+  if type(v) == "string" then return "a string " .. W.quote(v) end
   if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
   return "a " .. type(v)
 end
