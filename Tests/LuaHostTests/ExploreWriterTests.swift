@@ -259,4 +259,24 @@ extension ExploreWriterTests {
         #expect(explored.replayedTest?.message.contains("card.surface.x moved 300 in one frame") == true,
                 "\(explored.replayed.summary)")
     }
+
+    @Test func aFailureNamingPlacesOfTheScenarioReproducesAtTheWrittenTestsPlaces() throws {
+        let explored = try Self.explore("""
+        local function card(s)
+          return s:piece{ name = "card", state = { x = 0 },
+            layout = function(st)
+              assert(st.x < 100, "the card went too far")
+              return { surface = { x = st.x, y = 0, w = 100, h = 100 } }
+            end }
+        end
+        explore("layout fails", {
+          setup = function() local s = Stage{ fps = 60 }; return s, { c = card(s) } end,
+          actions = { push = function(s, w, gen) w.c:set({ x = gen.number(0, 200) }) end },
+        })
+        """)
+        // The message names the action's line and the layout's; the written test's lines differ, not its failure.
+        #expect(explored.result.message.contains("scenario.lua:10: card: layout failed: scenario.lua:4: the card went too far"))
+        #expect(explored.result.message.contains("fails the same way"), "\(explored.result.message)")
+        #expect(explored.replayedTest?.message.contains("the card went too far") == true)
+    }
 }
