@@ -275,7 +275,8 @@ extension ExploreWriterTests {
         })
         """)
         // The message names the action's line and the layout's; the written test's lines differ, not its failure.
-        #expect(explored.result.message.contains("scenario.lua:10: card: layout failed: scenario.lua:4: the card went too far"))
+        #expect(explored.result.message.contains("scenario.lua:10: card: layout failed: "))
+        #expect(explored.result.message.contains("scenario.lua:4: the card went too far"))
         #expect(explored.result.message.contains("fails the same way"), "\(explored.result.message)")
         #expect(explored.replayedTest?.message.contains("the card went too far") == true)
     }
