@@ -68,7 +68,7 @@ function M.check(kind, spec)
       local known = {}
       for name in pairs(SPEC_KEYS) do known[#known + 1] = name end
       sort(known)
-      fail(kind, "unknown key '" .. tostring(k) .. "' (the keys are " .. concat(known, ", ") .. ")", 3)
+      fail(kind, "unknown key " .. (type(k) == "string" and ("'" .. k .. "'") or shown(k)) .. " (the keys are " .. concat(known, ", ") .. ")", 3)
     end
   end
   if type(spec.setup) ~= "function" then
@@ -80,7 +80,7 @@ function M.check(kind, spec)
   end
   for name, fn in pairs(spec.actions) do
     if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
-      fail(kind, "actions: every action needs a name of letters, digits and '_', got " .. tostring(name), 3)
+      fail(kind, "actions: every action needs a name of letters, digits and '_', got " .. shown(name), 3)
     end
     if type(fn) ~= "function" then fail(kind, "actions." .. name .. " must be a function (s, w, gen), got " .. type(fn), 3) end
   end
@@ -120,9 +120,9 @@ local function checkOptions(kind, name, options, level)
     local want = takes[k]
     -- A continuity rule takes a limit of its own for any property, by name: a number.
     if want == nil and name == "continuous" and type(k) == "string" and nearHint(k, known) == "" then want = "number" end
-    local where = "invariants." .. name .. "." .. tostring(k)
+    local where = "invariants." .. name .. "." .. (type(k) == "string" and k or shown(k))
     if want == nil then
-      fail(kind, "invariants." .. name .. ": no option named " .. tostring(k) .. nearHint(k, known) .. " ("
+      fail(kind, "invariants." .. name .. ": no option named " .. (type(k) == "string" and k or shown(k)) .. nearHint(k, known) .. " ("
         .. (#known == 0 and "it takes none" or "its options are " .. concat(known, ", ")) .. ")", level + 1)
     elseif want == "number" and (type(v) ~= "number" or v ~= v or v < 0) then
       fail(kind, where .. " must be a number of 0 or more, got " .. shown(v), level + 1)
@@ -145,7 +145,7 @@ function M.rules(kind, list, level)
   local chosen, unknown = {}, {}
   local function add(name, options)
     if type(name) ~= "string" or not RULES[name] then
-      unknown[#unknown + 1] = tostring(name) .. nearHint(name, RULE_ORDER)
+      unknown[#unknown + 1] = (type(name) == "string" and name or shown(name)) .. nearHint(name, RULE_ORDER)
       return
     end
     if options ~= true and type(options) ~= "table" then
