@@ -102,14 +102,21 @@ import Testing
         #expect(result.message.contains("minimal: 0 actions\n"), "\(result.message)")
     }
 
-    @Test func aRunFramesHeaderStopsAStageAsARunsLimitDoesAndABadOneIsRefused() throws {
+    @Test func aTestWithLimitsStopsAsAnExplorationsRunDoesAndBadLimitsAreRefused() throws {
         let report = try runScenario("""
-        --! run-frames: 60
-        test("forever", function() Stage{ fps = 60 }:advance(1e9) end)
+        test("forever", { limits = { frames = 60 } }, function() Stage{ fps = 60 }:advance(1e9) end)
+        test("spins", { limits = { instructions = 100000 } }, function() while true do end end)
+        test("after them", function() local s = Stage{ fps = 60 }; s:advance(2); expect(s:now()).toBe(2) end)
         """)
         #expect(report.test("forever")?.message.contains("the run rendered more than 60 frames") == true, "\(report.summary)")
-        let refused = try runScenario("--! run-frames: 0.5\ntest(\"t\", function() end)\n")
-        #expect(refused.tests.first?.message.contains(#"scenario.lua:1: --! run-frames: needs a whole number of frames of 1 or more, got "0.5""#) == true,
+        #expect(report.test("spins")?.message.contains("the run used more instructions than an exploration's run may") == true)
+        // The limits end with their test: 2 s at 60 fps is 120 frames, past the first test's 60.
+        #expect(report.test("after them")?.status == .passed, "\(report.summary)")
+        let refused = try runScenario("test(\"t\", { limits = { frames = 0.5 } }, function() end)\n")
+        #expect(refused.tests.first?.message.contains("scenario.lua:1: test: limits.frames must be a whole number of 1 or more, got 0.5") == true,
                 "\(refused.summary)")
+        let group = try runScenario("describe(\"g\", { limits = { frames = 5 } }, function() end)\n")
+        #expect(group.tests.first?.message.contains("describe: unknown option 'limits' (the one option is tags)") == true,
+                "\(group.summary)")
     }
 }

@@ -181,7 +181,8 @@ extension ExploreWriterTests {
         })
         """)
         // Old: `s:advance(1e+09)` with no limit: the written test ran until the file's own limit, another failure.
-        #expect(explored.scenario.hasPrefix("--! run-frames: 6000\n"), "\(explored.scenario)")
+        #expect(explored.scenario.contains(#"test("waits end (minimal)", { limits = { frames = 6000 } }, function()"#),
+                "\(explored.scenario)")
         #expect(explored.replayedTest?.message.contains("the run rendered more than 6000 frames") == true,
                 "\(explored.replayed.summary)")
     }

@@ -548,13 +548,14 @@ local function expectation(ex, failure, writer, setupName)
   end
 end
 
---- The header a limit needs so the written test stops where the run did.
-local function limitHeader(ex, failure)
+--- The options a limit needs so the written test stops where the run did (a test's `limits`), or "".
+local function limitOptions(ex, failure)
   if failure.origin == "limit frames" then
-    return "--! run-frames: " .. (failure.message:match("the run rendered more than (%d+) frames") or "1")
+    return "{ limits = { frames = " .. (failure.message:match("the run rendered more than (%d+) frames") or "1") .. " } }, "
   elseif failure.origin == "limit instructions" then
-    return "--! max-instructions: " .. lib.format("%d", ex.maxInstructions)
+    return "{ limits = { instructions = " .. lib.format("%d", ex.maxInstructions) .. " } }, "
   end
+  return ""
 end
 
 -- A `gen` for an action the minimal test runs itself: the draws it made, handed back in order.
@@ -591,8 +592,6 @@ local function scenarioText(ex, result, header)
     tail[#tail + 1] = expectation(ex, failure, writer, setupName)
   end
   local out = {}
-  local limit = limitHeader(ex, failure)
-  if limit then out[#out + 1] = limit end
   -- The header lines come first (a header is read in the first ten lines); a plugin folder's line is as written.
   for _, folder in ipairs(X.plugins) do out[#out + 1] = "--! plugins: " .. folder:gsub("%c", "") end
   for _, line in ipairs(header) do out[#out + 1] = W.comment(line) end
@@ -602,7 +601,7 @@ local function scenarioText(ex, result, header)
   end
   for _, line in ipairs(writer.lines) do out[#out + 1] = line end
   out[#out + 1] = ""
-  out[#out + 1] = "test(" .. W.quote(ex.name .. " (minimal)") .. ", function()"
+  out[#out + 1] = "test(" .. W.quote(ex.name .. " (minimal)") .. ", " .. limitOptions(ex, failure) .. "function()"
   out[#out + 1] = "  local s, w = " .. setupName .. "()"
   for _, line in ipairs(lines) do out[#out + 1] = "  " .. line end
   for _, line in ipairs(tail) do out[#out + 1] = "  " .. line end

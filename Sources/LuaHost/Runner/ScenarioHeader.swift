@@ -8,7 +8,6 @@ import PieceKit
 ///     --! max-memory: 64                      MiB
 ///     --! max-seconds: 3
 ///     --! plugins: ../plugins                 plugin folders this file needs, relative to it (repeatable)
-///     --! run-frames: 6000                    a stage may render at most this many frames, as in an exploration's run
 ///
 /// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught. A limit whose value
 /// is refused (a fraction of an instruction, a cap under 1 KiB, a number that is not finite), a key that is not one
@@ -18,9 +17,6 @@ public struct ScenarioHeader: Equatable, Sendable {
     public var maxInstructions: Int64?
     public var maxMemoryMiB: Double?
     public var maxSeconds: Double?
-    /// `--! run-frames: N`: the frames a stage of the file may render, past which the test fails as an exploration's
-    /// run does (a minimal scenario of a run stopped by its `maxFrames` declares it, so it fails the same way).
-    public var runFrames: Int?
     /// As written; `ScenarioRunner` resolves them against the file's folder.
     public var plugins: [String] = []
     /// `--! token-set: what it does`: the file is a token set for `--tokens`, not a scenario (folders skip it).
@@ -80,11 +76,6 @@ public struct ScenarioHeader: Equatable, Sendable {
                     }
                 }
             case "plugins": if !value.isEmpty { h.plugins.append(value) }
-            case "run-frames":
-                if let n = Int(value), n >= 1 { h.runFrames = n } else {
-                    h.problems.append(Problem(line: number + 1,
-                                              message: "--! run-frames: needs a whole number of frames of 1 or more, got \"\(Self.clip(value))\""))
-                }
             default:
                 // A misspelt key ("--! plugin:", "--! max-secs:") would leave the file without what it asked for.
                 h.problems.append(Problem(line: number + 1, message: "--! \(Self.clip(key)): unknown header key"
@@ -95,8 +86,7 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     /// Every key a header line may have; `parse` reads each of them and refuses any other.
-    public static let keys = ["expect-error", "max-instructions", "max-memory", "max-seconds", "plugins", "run-frames",
-                              "token-set"]
+    public static let keys = ["expect-error", "max-instructions", "max-memory", "max-seconds", "plugins", "token-set"]
 
     /// "; did you mean 'plugins'? (the keys are ...)": the nearest key by the rule of every "did you mean"
     /// (`NearName`), then all of them.

@@ -91,7 +91,6 @@ public enum ScenarioRunner {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let found): setup = found
         }
-        context.exploringFrameCap = setup.runFrames
         let refs: HostRefs
         switch installHost(state, context: context, path: path, options: options, modules: setup.modules,
                                 source: data) {

@@ -5,8 +5,6 @@ import PieceKit
 struct ScenarioSetup {
     let plugins: [PluginCatalog.Plugin]
     let modules: ModulePaths
-    /// `--! run-frames`: the frames a stage of the file may render.
-    var runFrames: Int?
 }
 
 extension ScenarioRunner {
@@ -50,8 +48,7 @@ extension ScenarioRunner {
         }
         // A plugin's modules sit in its own folder.
         return .success(ScenarioSetup(plugins: plugins,
-                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder)),
-                                      runFrames: header.runFrames))
+                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder))))
     }
 
     /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
