@@ -104,9 +104,24 @@ enum SavedScenarios {
         guard let path else { return nil }
         let scenarios = report.tests.compactMap(\.scenario)
         guard !scenarios.isEmpty else { return nil }
-        switch AtomicFile.write(Data(scenarios.joined(separator: "\n").utf8), to: path) {
+        switch AtomicFile.write(Data(joined(scenarios).utf8), to: path) {
         case .success: return nil
         case .failure(let problem): return "cannot save the minimal scenario of \(report.path): \(problem)"
         }
+    }
+
+    /// One file of several minimal scenarios: each in a block of its own (so their locals never add up past Lua's
+    /// 200 in one function, and each keeps its own `setup`), their header lines (`--! plugins:`) once at the top.
+    static func joined(_ scenarios: [String]) -> String {
+        guard scenarios.count > 1 else { return scenarios.first ?? "" }
+        var header: [String] = []
+        var blocks: [String] = []
+        for scenario in scenarios {
+            let lines = scenario.split(separator: "\n", omittingEmptySubsequences: false)
+            let own = lines.prefix { $0.hasPrefix("--!") }
+            for line in own where !header.contains(String(line)) { header.append(String(line)) }
+            blocks.append("do\n" + lines.dropFirst(own.count).joined(separator: "\n") + "end\n")
+        }
+        return (header + blocks).joined(separator: "\n")
     }
 }

@@ -41,6 +41,7 @@ import PieceKit
         #expect(result.message.contains("card.surface.x moved 300 in one frame (at most 50): 0 → 300"))
         #expect(result.message.contains("minimal: 2 actions: arm, fire"))
         #expect(result.message.contains("seed 0, run "))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
         // The scenario writes the calls out, with the rule as an expect.
         let scenario = try #require(result.scenario)
         #expect(scenario.contains("w.c:set({ armed = true })\n  s:advance(0.5)\n  w.c:set({ x = 300 })"))
@@ -105,6 +106,7 @@ import PieceKit
         let result = try #require(report.test("the wheel always comes to rest"))
         #expect(result.status == .failed)
         #expect(result.message.contains("minimal: 2 actions: tap, tap"))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
         #expect(result.message.contains("still moving 3 s later"))
     }
 
@@ -136,6 +138,7 @@ import PieceKit
         let result = try #require(report.test("the play button stays a comfortable target"))
         #expect(result.status == .failed)
         #expect(result.message.contains("minimal: 1 action: text"))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
         #expect(result.message.contains("play.button.frame is 30 by 30 points, under 44 by 44"))
         // The simplest size that breaks it: accessibility3, the first of the list that does.
         #expect(result.scenario?.contains(#"s:environment({ dynamicTypeSize = "accessibility3" })"#) == true)
@@ -174,6 +177,7 @@ import PieceKit
         #expect(result.message.contains("scenario.lua:5: the counter overflowed"))
         // The smallest draw that still fails is 7.
         #expect(result.message.contains("minimal: 1 action: broken"))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
     }
 
     @Test func aRunThatNeverStopsIsAFailureShrunkLikeAnyOther() throws {
@@ -190,6 +194,7 @@ import PieceKit
         let result = try #require(report.test("waits end"))
         #expect(result.message.contains("the run rendered more than 6000 frames"))
         #expect(result.message.contains("minimal: 1 action: forever"))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
     }
 
     @Test func aBadExplorationIsRefusedAtItsLine() throws {
@@ -232,6 +237,7 @@ extension ExploreTests {
         let result = try #require(report.test("handlers return"))
         #expect(result.message.contains("the run used more instructions than an exploration's run may"))
         #expect(result.message.contains("minimal: 1 action: spin"))
+        #expect(result.message.contains("the written test, replayed in a fresh state, fails the same way"))
         #expect(report.test("the file goes on")?.status == .passed)
     }
 

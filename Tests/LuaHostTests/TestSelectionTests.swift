@@ -127,7 +127,7 @@ import Testing
     @Test(arguments: [
         ("test(\"t\", { tags = \"slow\" }, function() end)", "tags.lua:1: test: tags must be a list of names, got string"),
         ("test(\"t\", { tags = { \"has space\" } }, function() end)", "tags.lua:1: test: tag 1 must be a name of letters"),
-        ("test(\"t\", { tag = { \"x\" } }, function() end)", "tags.lua:1: test: unknown option 'tag' (the one option is tags)"),
+        ("test(\"t\", { tag = { \"x\" } }, function() end)", "tags.lua:1: test: unknown option 'tag' (the options are limits, tags)"),
         ("describe(\"g\", { tags = { 1 } }, function() end)", "tags.lua:1: describe: tag 1 must be a name"),
         ("test(\"t\", {}, 5)", "tags.lua:1: test: argument 3 must be the test's function, got number"),
         ("test(\"t\", function() test(\"inner\", function() end) end)", "tags.lua:1: test: tests and hooks are declared at the top level"),

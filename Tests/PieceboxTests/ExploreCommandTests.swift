@@ -64,6 +64,34 @@ import Testing
         #expect(replayed.stdout.contains("card.surface.x moved 300 in one frame (at most 50): 0 → 300"))
     }
 
+    @Test func aFileOfSeveralMinimalScenariosKeepsEachOnesLimitAndLocals() throws {
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("scenarios/three.lua", """
+        explore("waits end", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = { forever = function(s) s:advance(1e9) end },
+          maxFrames = 600,
+        })
+        explore("counts", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = { count = function(s, w, gen) assert(gen.integer(0, 9) < 7, "the counter overflowed") end },
+        })
+        explore("spins", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = { spin = function() while true do end end },
+          maxInstructions = 100000,
+        })
+        """)
+        _ = try piecebox(["explore", "--save", "found", "scenarios"], in: folder.path)
+        let replayed = try piecebox(["run", "found/scenarios__three.minimal.lua"], in: folder.path)
+        // Each keeps its own run limit (a test option, not a header of the whole file) and its own locals.
+        #expect(replayed.stdout.contains("the run rendered more than 600 frames"), "\(replayed.stdout)")
+        #expect(replayed.stdout.contains("the counter overflowed"))
+        #expect(replayed.stdout.contains("the run used more instructions than an exploration's run may"))
+        #expect(replayed.stdout.contains("0 passed, 3 failed"))
+    }
+
     @Test func saveNeverOverwritesAScenario() throws {
         let folder = try Self.project()
         try folder.write("found/scenarios__jumps.minimal.lua", "test('mine', function() end)\n")

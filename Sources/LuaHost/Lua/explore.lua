@@ -2,11 +2,11 @@
 -- and shrinks the first run that breaks one to the fewest, simplest actions, printed as a test (tests.lua declares
 -- explorations; HostTable.swift loads this chunk at the first one). Each draw is recorded; a run is replayed from
 -- its record, and shrinking edits the record, never the actions (as Hypothesis does).
-local host, lib = ...
+local host, lib, W = ...
 local type, error, tostring, pairs, ipairs, pcall = lib.type, lib.error, lib.tostring, lib.pairs, lib.ipairs, lib.pcall
 local setmetatable, rawequal, next = lib.setmetatable, lib.rawequal, lib.next
-local sort, concat, format, floor, mtype = lib.sort, lib.concat, lib.format, lib.floor, lib.mathtype
-local tonumber, collect, unpack, tointeger = lib.tonumber, lib.collectgarbage, lib.unpack, lib.tointeger
+local sort, concat, floor = lib.sort, lib.concat, lib.floor
+local collect, tointeger = lib.collectgarbage, lib.tointeger
 local X = host.exploring
 local invariant = host.invariant
 
@@ -56,12 +56,19 @@ local SPEC_KEYS = {
 
 local function fail(kind, text, level) error(kind .. ": " .. text, level + 1) end
 
+--- A value as a message names it: a string quoted (the script wrote "1", not 1), a number as it is, else its type.
+local function shown(v)
+  if type(v) == "string" then return "a string " .. W.quote(v) end
+  if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
+  return "a " .. type(v)
+end
+
 local function count(kind, spec, key, lo, hi, whole)
   local v = spec[key]
   if v == nil then return end
   if type(v) ~= "number" or v ~= v or v < lo or v > hi or (whole and floor(v) ~= v) then
     fail(kind, key .. " must be " .. (whole and "a whole number" or "a number") .. " from " .. lo .. " to " .. hi
-      .. ", got " .. tostring(v), 4)
+      .. ", got " .. shown(v), 4)
   end
 end
 
@@ -73,7 +80,7 @@ function M.check(kind, spec)
       local known = {}
       for name in pairs(SPEC_KEYS) do known[#known + 1] = name end
       sort(known)
-      fail(kind, "unknown key '" .. tostring(k) .. "' (the keys are " .. concat(known, ", ") .. ")", 3)
+      fail(kind, "unknown key " .. (type(k) == "string" and ("'" .. k .. "'") or shown(k)) .. " (the keys are " .. concat(known, ", ") .. ")", 3)
     end
   end
   if type(spec.setup) ~= "function" then
@@ -85,7 +92,7 @@ function M.check(kind, spec)
   end
   for name, fn in pairs(spec.actions) do
     if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
-      fail(kind, "actions: every action needs a name of letters, digits and '_', got " .. tostring(name), 3)
+      fail(kind, "actions: every action needs a name of letters, digits and '_', got " .. shown(name), 3)
     end
     if type(fn) ~= "function" then fail(kind, "actions." .. name .. " must be a function (s, w, gen), got " .. type(fn), 3) end
   end
@@ -101,23 +108,76 @@ function M.check(kind, spec)
   M.rules(kind, spec.invariants, 4)
 end
 
+-- The options each rule takes, and what each must be: a rule's option is checked where the exploration is
+-- declared, so a misspelt one is named there (with the near name) and never silently dropped.
+local OPTIONS = {
+  finite = {}, labels = {}, still = { moving = "any" },
+  continuous = { maxStep = "number", except = "list" },
+  onScreen = { except = "list" }, inSafeArea = { except = "list" },
+  hitTargets = { side = "number", except = "list" },
+  settles = { seconds = "number" },
+}
+
+local function nearHint(typed, known)
+  local near = type(typed) == "string" and X.near(typed, lib.unpack(known)) or nil
+  return near and ("; did you mean '" .. near .. "'?") or ""
+end
+
+local function checkOptions(kind, name, options, level)
+  local takes = OPTIONS[name]
+  local known = {}
+  for k in pairs(takes) do known[#known + 1] = k end
+  sort(known)
+  for k, v in pairs(options) do
+    local want = takes[k]
+    -- A continuity rule takes a limit of its own for any property, by name: a number.
+    if want == nil and name == "continuous" and type(k) == "string" and nearHint(k, known) == "" then want = "number" end
+    local where = "invariants." .. name .. "." .. (type(k) == "string" and k or shown(k))
+    if want == nil then
+      fail(kind, "invariants." .. name .. ": no option named " .. (type(k) == "string" and k or shown(k)) .. nearHint(k, known) .. " ("
+        .. (#known == 0 and "it takes none" or "its options are " .. concat(known, ", ")) .. ")", level + 1)
+    elseif want == "number" and (type(v) ~= "number" or v ~= v or v < 0) then
+      fail(kind, where .. " must be a number of 0 or more, got " .. shown(v), level + 1)
+    elseif want == "list" then
+      if type(v) ~= "table" then fail(kind, where .. " must be a list of names, got " .. shown(v), level + 1) end
+      for i, item in ipairs(v) do
+        if type(item) ~= "string" then
+          fail(kind, where .. "[" .. i .. "] must be a name (a string), got " .. shown(item), level + 1)
+        end
+      end
+    end
+  end
+end
+
 --- The rules to check, each with its options: a list of names ("continuous"), and names with options
 --- (continuous = { maxStep = 40 }, hitTargets = { side = 48 }, onScreen = { except = { "glow" } }).
 function M.rules(kind, list, level)
   if list == nil then list = M.defaultRules end
   if type(list) ~= "table" then fail(kind, "invariants must be a list of rule names, got " .. type(list), level) end
-  local chosen = {}
+  local chosen, unknown = {}, {}
   local function add(name, options)
     if type(name) ~= "string" or not RULES[name] then
-      fail(kind, "invariants: no rule named " .. tostring(name) .. " (the rules are " .. concat(RULE_ORDER, ", ") .. ")", level + 1)
+      unknown[#unknown + 1] = (type(name) == "string" and name or shown(name)) .. nearHint(name, RULE_ORDER)
+      return
     end
     if options ~= true and type(options) ~= "table" then
       fail(kind, "invariants." .. name .. " must be true or a table of the matcher's options, got " .. type(options), level + 1)
     end
+    if options ~= true then checkOptions(kind, name, options, level + 1) end
     chosen[name] = options == true and {} or options
   end
-  for k, v in pairs(list) do
-    if type(k) == "number" then add(v, true) else add(k, v) end
+  local keys = {}
+  for k in pairs(list) do keys[#keys + 1] = k end
+  sort(keys, function(a, b)
+    if type(a) ~= type(b) then return type(a) == "number" end
+    return (type(a) == "number" or type(a) == "string") and a < b
+  end)
+  for _, k in ipairs(keys) do
+    if type(k) == "number" then add(list[k], true) else add(k, list[k]) end
+  end
+  if #unknown > 0 then
+    fail(kind, "invariants: no rule named " .. concat(unknown, ", no rule named ") .. " (the rules are "
+      .. concat(RULE_ORDER, ", ") .. ")", level)
   end
   local out = {}
   for _, name in ipairs(RULE_ORDER) do
@@ -126,9 +186,19 @@ function M.rules(kind, list, level)
   return out
 end
 
+--- A value's text, for a message: an error object whose __tostring fails is still a failure to report.
+local function describe(v)
+  local mt = type(v) == "table" and lib.getmetatable(v)
+  -- A table's address is no message (and differs from run to run).
+  if type(v) == "table" and not (type(mt) == "table" and mt.__tostring) then return "(an error value, a table)" end
+  local ok, text = pcall(tostring, v)
+  if ok and type(text) == "string" then return text end
+  return "(an error value, a " .. type(v) .. ", whose __tostring failed: " .. (type(text) == "string" and text or "?") .. ")"
+end
+
 --- Where an error came from, for shrinking: a run's own limit by its kind, else the script's file and line.
 local function errorOrigin(err)
-  local text = tostring(err)
+  local text = describe(err)
   if text:find("the run used more instructions than an exploration's run may", 1, true) then return "limit instructions" end
   if text:find("the run rendered more than", 1, true) then return "limit frames" end
   return "error " .. (text:match("^([^:]+:%d+):") or "?")
@@ -158,7 +228,7 @@ local function newGen(src, rec)
     for i, v in ipairs({ lo, hi }) do
       if type(v) ~= "number" or v ~= v or v == 1 / 0 or v == -1 / 0 or (whole and not tointeger(v)) then
         error("gen." .. fn .. ": argument " .. i .. " must be " .. (whole and "a whole number (an integer Lua holds)" or "a finite number")
-          .. ", got " .. tostring(v), 3)
+          .. ", got " .. shown(v), 3)
       end
     end
   end
@@ -184,95 +254,28 @@ local function newGen(src, rec)
   return gen
 end
 
--- Tracing, for the minimal scenario: the run's stage and pieces seen through proxies that write down every method
--- called on them, with its arguments, as the lines of a test.
-local Trace = {}
-Trace.__index = Trace
+--- The values of a record's draws from `from` on.
+local function copyValues(rec, from)
+  local out = {}
+  for i = from, #rec do out[#out + 1] = rec[i][4] end
+  return out
+end
 
-local function newTrace() return setmetatable({ lines = {}, names = {}, made = 0, real = {} }, Trace) end
-
-local function number(v)
-  if mtype(v) == "integer" then return tostring(v) end
-  if v ~= v then return "0/0" end
-  if v == 1 / 0 then return "1/0" end
-  if v == -1 / 0 then return "-1/0" end
-  for digits = 1, 17 do
-    local text = format("%." .. digits .. "g", v)
-    if tonumber(text) == v then return text end
+--- The options a rule's matcher is given: the exploration's, with the step's start for the rules over its frames.
+local function ruleOptions(ex, r, from)
+  local options = r.options
+  if r.rule.host == "inside" then
+    options = { where = r.rule.where, except = r.options.except }
+  elseif r.rule.host == "hitTargets" then
+    options = { side = r.options.side, except = r.options.except }
+  elseif r.rule.host == "settles" then
+    options = { seconds = r.options.seconds or ex.settle }
+  elseif from then
+    options = {}
+    for k, v in pairs(r.options) do options[k] = v end
+    options.from = from
   end
-  return format("%.17g", v)
-end
-
-local IDENT = "^[%a_][%w_]*$"
-
-function Trace:value(v, depth)
-  local t = type(v)
-  if t == "nil" or t == "boolean" then return tostring(v) end
-  if t == "number" then return number(v) end
-  if t == "string" then return format("%q", v) end
-  if self.names[v] then return self.names[v] end
-  if t == "table" and (depth or 0) < 6 then
-    local keys, n = {}, #v
-    for k in pairs(v) do
-      if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
-    end
-    sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-    local parts = {}
-    for i = 1, n do parts[#parts + 1] = self:value(v[i], (depth or 0) + 1) end
-    for _, k in ipairs(keys) do
-      local key = (type(k) == "string" and k:match(IDENT)) and k or ("[" .. self:value(k, 6) .. "]")
-      parts[#parts + 1] = key .. " = " .. self:value(v[k], (depth or 0) + 1)
-    end
-    return #parts == 0 and "{}" or ("{ " .. concat(parts, ", ") .. " }")
-  end
-  local made = t == "userdata" and X.expression(v)
-  if made then return made end
-  return "nil --[[ a " .. t .. " cannot be written out ]]"
-end
-
-function Trace:args(args)
-  local parts = {}
-  for i = 1, args.n do parts[i] = self:value(args[i]) end
-  return concat(parts, ", ")
-end
-
---- A proxy of `real` named `name`: its methods are written down when called; everything else passes through.
-function Trace:wrap(real, name)
-  if self.names[real] then return self.proxy[real] end
-  local proxy = {}
-  self.names[real], self.names[proxy] = name, name
-  self.real[proxy] = real
-  self.proxy = self.proxy or {}
-  self.proxy[real] = proxy
-  local trace = self
-  return setmetatable(proxy, {
-    __index = function(_, key)
-      local v = real[key]
-      if type(v) ~= "function" then return v end
-      return function(me, ...)
-        local args = lib.pack(...)
-        for i = 1, args.n do
-          if trace.real[args[i]] then args[i] = trace.real[args[i]] end
-        end
-        local line = #trace.lines + 1
-        local call = rawequal(me, proxy) and (name .. ":" .. key) or (name .. "." .. key)
-        trace.lines[line] = call .. "(" .. trace:args(args) .. ")"
-        local results = lib.pack(v(rawequal(me, proxy) and real or me, unpack(args, 1, args.n)))
-        -- Whatever a call makes (a finger, a player) is named, so later calls on it can be written too.
-        for i = 1, results.n do
-          local r = results[i]
-          if type(r) == "userdata" and not trace.names[r] then
-            trace.made = trace.made + 1
-            local made = "v" .. trace.made
-            trace.lines[line] = "local " .. made .. " = " .. trace.lines[line]
-            results[i] = trace:wrap(r, made)
-          end
-        end
-        return unpack(results, 1, results.n)
-      end
-    end,
-    __newindex = function(_, key, value) real[key] = value end,
-  })
+  return options
 end
 
 --- Runs one run: from a fresh source (`src.position`) or a record (`src.record`), for at most `steps` steps.
@@ -283,7 +286,7 @@ local function runSteps(ex, src, steps, trace)
   local result = { drawn = rec, spans = spans, src = src }
   local ok, s, w = pcall(ex.spec.setup)
   if not ok then
-    result.failure = { origin = "setup", message = "setup failed: " .. tostring(s) }
+    result.failure = { origin = "setup", message = "setup failed: " .. describe(s) }
     return result
   end
   if type(s) ~= "userdata" or not pcall(X.atRest, s) then
@@ -296,9 +299,12 @@ local function runSteps(ex, src, steps, trace)
     s = trace:wrap(s, "s")
     local world = {}
     for k, v in pairs(w) do
-      world[k] = type(v) == "userdata" and trace:wrap(v, "w." .. tostring(k)) or v
+      local name = W.index("w", k)
+      world[k] = (type(v) == "userdata" and name) and trace:wrap(v, name) or v
     end
     w = world
+    -- A function an action hands the stage may use s and w: they are the test's own.
+    trace.writer.extra[w] = "w"
   end
   local function broke(origin, message, step, extra)
     result.failure = { origin = origin, message = message, step = step, extra = extra }
@@ -307,28 +313,17 @@ local function runSteps(ex, src, steps, trace)
   local function checkRules(when, step, from)
     for _, r in ipairs(ex.rules) do
       if r.rule.when == when then
-        local options = r.options
-        if r.rule.host == "inside" then
-          options = { where = r.rule.where, except = r.options.except }
-        elseif r.rule.host == "hitTargets" then
-          options = { side = r.options.side, except = r.options.except }
-        elseif r.rule.host == "settles" then
-          options = { seconds = r.options.seconds or ex.settle }
-        elseif from then
-          options = {}
-          for k, v in pairs(r.options) do options[k] = v end
-          options.from = from
-        end
+        local options = ruleOptions(ex, r, from)
         local okCall, pass, message, origin = pcall(invariant, realS, r.rule.host, options)
-        if not okCall then return broke(errorOrigin(pass), tostring(pass), step) end
+        if not okCall then return broke(errorOrigin(pass), describe(pass), step) end
         if not pass then
-          return broke(origin or r.name, r.name .. ": " .. tostring(message), step, { rule = r, options = options })
+          return broke(origin or r.name, r.name .. ": " .. describe(message), step, { rule = r, options = options })
         end
       end
     end
   end
   local names, actions = ex.names, ex.spec.actions
-  local step = 0
+  local step, ran = 0, 0
   while true do
     if src.position then
       if step >= steps then break end
@@ -340,23 +335,31 @@ local function runSteps(ex, src, steps, trace)
     local which = gen.pick(names)
     local from = realS:now()
     local lines = trace and #trace.lines
+    if trace then trace.raised = false end
     local done, err = pcall(actions[which], s, w, gen)
     local span = { first = first, last = #rec, name = which }
     if not done then
-      if rawequal(err, ASSUMED) or X.notNow(tostring(err)) then
+      if rawequal(err, ASSUMED) or X.notNow(describe(err)) then
         span.discarded = true
         spans[#spans + 1] = span
         if trace then for i = #trace.lines, lines + 1, -1 do trace.lines[i] = nil end end
       else
         spans[#spans + 1] = span
-        return broke(errorOrigin(err), tostring(err), step)
+        -- Raised by the action's own code (not by a call the trace wrote): the minimal scenario runs the action
+        -- itself, with this step's draws.
+        local own = trace and not trace.raised and { name = which, lines = lines, draws = copyValues(rec, first + 1) }
+        return broke(errorOrigin(err), describe(err), step, own and { own = own })
       end
     else
       spans[#spans + 1] = span
+      ran = ran + 1
+      if trace then trace.lines[#trace.lines + 1] = "s:advance(" .. W.number(ex.gap) .. ")" end
+      -- What the stage runs in this advance (an s:after callback) is the written advance's doing.
+      if trace then trace.depth = trace.depth + 1 end
       local advanced, why = pcall(realS.advance, realS, ex.gap)
-      if trace then trace.lines[#trace.lines + 1] = "s:advance(" .. number(ex.gap) .. ")" end
+      if trace then trace.depth = trace.depth - 1 end
       if not advanced then
-        return broke(errorOrigin(why), tostring(why), step)
+        return broke(errorOrigin(why), describe(why), step)
       end
       if checkRules("step", step, from) then return result end
       if X.atRest(realS) and checkRules("rest", step) then return result end
@@ -364,12 +367,13 @@ local function runSteps(ex, src, steps, trace)
         -- The author's rule sees the stage and pieces themselves: what it reads is not an action to write out.
         local fine, problem = pcall(ex.spec.check, realS, realW)
         if not fine then
-          return broke("check " .. errorOrigin(problem), "check: " .. tostring(problem),
+          return broke("check " .. errorOrigin(problem), "check: " .. describe(problem),
             step, { check = true })
         end
       end
     end
   end
+  result.ran = ran
   if checkRules("end", step) then return result end
   if X.atRest(realS) and checkRules("rest", step) then return result end
   return result
@@ -471,6 +475,7 @@ local function shrink(ex, failing, steps)
       if span then
         local d = best.drawn[span.first]
         for choice = 0, (d and d[4] or 0) - 1 do
+          if tries >= M.shrinkBudget then break end
           if try(with(best.drawn, span.first, choice)) then improved = true; break end
         end
       end
@@ -484,6 +489,8 @@ local function shrink(ex, failing, steps)
           if try(with(best.drawn, i, false)) then improved = true end
         elseif kind == "pick" then
           for choice = 0, v - 1 do
+            -- Every pass stops at the budget: a pick from a list of 2^40 options never counts them all.
+            if tries >= M.shrinkBudget then break end
             if try(with(best.drawn, i, choice)) then improved = true; break end
           end
         else
@@ -528,78 +535,182 @@ local function actionNames(result)
   return out
 end
 
---- The minimal run as a scenario file: setup, the calls the actions made with their values written out, and the
---- rule broken as an expect.
-local function scenarioText(ex, result, header)
-  local trace = newTrace()
-  local replay = runOnce(ex, { record = result.drawn }, ex.steps, trace)
-  local failure = replay.failure or result.failure
-  local out = {}
-  for _, line in ipairs(header) do out[#out + 1] = "-- " .. line end
-  local written = {}
-  -- A function of the scenario file as `local name = function ... end`, after the locals it uses (written the
-  -- same way, or as values); what cannot be written is said.
-  local function define(name, fn)
-    if written[name] then return end
-    written[name] = true
-    local text, ups = X.source(fn)
-    if not text then
-      out[#out + 1] = "-- " .. name .. " is not written out (" .. tostring(ups) .. "): copy it from " .. ex.file
-      return
-    end
-    local upNames = {}
-    for k in pairs(ups) do upNames[#upNames + 1] = k end
-    sort(upNames)
-    for _, k in ipairs(upNames) do
-      local v = ups[k]
-      if type(v) == "function" then
-        define(k, v)
-      elseif not written[k] then
-        written[k] = true
-        out[#out + 1] = "local " .. k .. " = " .. trace:value(v)
-      end
-    end
-    out[#out + 1] = "local " .. name .. " = " .. text
-  end
-  define("setup", ex.spec.setup)
-  local body = { "  local s, w = setup()" }
-  for _, line in ipairs(trace.lines) do body[#body + 1] = "  " .. line end
+--- The expectation the minimal test ends with: the rule's matcher, or the author's check; nil for an error or a
+--- limit (the written calls raise it themselves).
+local function expectation(ex, failure, writer, setupName)
   local extra = failure.extra
   if extra and extra.rule then
-    local r = extra.rule
-    local o = extra.options
+    local r, o = extra.rule, extra.options
+    local function except() return o.except and (", { except = " .. writer:value(o.except, "except") .. " }") or "" end
     local args
     if r.rule.host == "inside" then
-      args = format("%q", r.rule.where) .. (o.except and (", { except = " .. trace:value(o.except) .. " }") or "")
+      args = W.quote(r.rule.where) .. except()
     elseif r.rule.host == "hitTargets" then
-      args = number(o.side or 44) .. (o.except and (", { except = " .. trace:value(o.except) .. " }") or "")
+      args = W.number(o.side or 44) .. except()
     elseif r.rule.host == "settles" then
-      args = number(o.seconds)
+      args = W.number(o.seconds)
     elseif r.rule.host == "labels" then
       args = ""
     else
-      args = trace:value(o)
+      args = writer:value(o, "the rule's options")
     end
-    body[#body + 1] = "  expect(s)." .. r.rule.matcher .. "(" .. args .. ")"
+    return "expect(s)." .. r.rule.matcher .. "(" .. args .. ")"
   elseif extra and extra.check then
-    define("check", ex.spec.check)
-    body[#body + 1] = "  check(s, w)"
+    return writer:func(ex.spec.check, setupName == "check" and "check_" or "check") .. "(s, w)"
   end
+end
+
+--- The options a limit needs so the written test stops where the run did (a test's `limits`), or "".
+local function limitOptions(ex, failure)
+  if failure.origin == "limit frames" then
+    return "{ limits = { frames = " .. (failure.message:match("the run rendered more than (%d+) frames") or "1") .. " } }, "
+  elseif failure.origin == "limit instructions" then
+    return "{ limits = { instructions = " .. lib.format("%d", ex.maxInstructions) .. " } }, "
+  end
+  return ""
+end
+
+-- A `gen` for an action the minimal test runs itself: the draws it made, handed back in order.
+local DRAWN = [[function(values)
+  local i = 0
+  local function nextValue() i = i + 1; return values[i] end
+  return { number = nextValue, integer = nextValue, bool = nextValue, assume = function() end,
+    pick = function(list) return list[nextValue() + 1] end }
+end]]
+
+--- The minimal run as a scenario file: setup, the calls the actions made with their values written out, and the
+--- failure itself as the test's end (the rule's expect, the check, the action that raised, the limit). Every
+--- name, key and message goes through the writer (writer.lua); what it could not write is said in the file.
+local function scenarioText(ex, result, header)
+  -- Library functions by their names: as the file started, then what the host added since (Stage, motion).
+  local globals = {}
+  for k, v in next, lib.globals do globals[k] = v end
+  for k, v in next, _G do if globals[k] == nil then globals[k] = v end end
+  local writer = W.new(globals)
+  local setupName = writer:func(ex.spec.setup, "setup")
+  local trace = W.newTrace(writer)
+  local replay = runOnce(ex, { record = result.drawn }, ex.steps, trace)
+  local failure = replay.failure or result.failure
+  local lines = trace.lines
+  local own = failure.extra and failure.extra.own
+  local tail = {}
+  if own then
+    for i = #lines, own.lines + 1, -1 do lines[i] = nil end
+    local drawn = writer:fresh("drawn")
+    writer.lines[#writer.lines + 1] = "local " .. drawn .. " = " .. DRAWN
+    tail[#tail + 1] = W.comment("The action " .. own.name .. " raised in its own code: it runs here as written, with the draws it made.")
+    tail[#tail + 1] = writer:func(ex.spec.actions[own.name], own.name) .. "(s, w, " .. drawn .. "(" .. writer:value(own.draws) .. "))"
+  else
+    tail[#tail + 1] = expectation(ex, failure, writer, setupName)
+  end
+  local out = {}
+  -- The header lines come first (a header is read in the first ten lines); a plugin folder's line is as written.
+  for _, folder in ipairs(X.plugins) do out[#out + 1] = "--! plugins: " .. folder:gsub("%c", "") end
+  for _, line in ipairs(header) do out[#out + 1] = W.comment(line) end
+  if #writer.problems > 0 then
+    out[#out + 1] = W.comment("Not written out, so this test may not fail as the exploration did (copy these from " .. ex.file .. "):")
+    for _, p in ipairs(writer.problems) do out[#out + 1] = W.comment("  " .. p) end
+  end
+  for _, line in ipairs(writer.lines) do out[#out + 1] = line end
   out[#out + 1] = ""
-  out[#out + 1] = "test(" .. format("%q", ex.name .. " (minimal)") .. ", function()"
-  for _, line in ipairs(body) do out[#out + 1] = line end
+  out[#out + 1] = "test(" .. W.quote(ex.name .. " (minimal)") .. ", " .. limitOptions(ex, failure) .. "function()"
+  out[#out + 1] = "  local s, w = " .. setupName .. "()"
+  for _, line in ipairs(lines) do out[#out + 1] = "  " .. line end
+  for _, line in ipairs(tail) do out[#out + 1] = "  " .. line end
   out[#out + 1] = "end)"
-  return concat(out, "\n") .. "\n"
+  return concat(out, "\n") .. "\n", failure, writer.problems
+end
+
+--- What a replay of the minimal test must fail with to be this failure: the rule's words, an error's message
+--- without its file and line (the written test has lines of its own), or the limit.
+local function identity(failure)
+  local m = failure.message
+  if failure.origin == "limit frames" then return m:match("the run rendered more than %d+ frames") or m end
+  if failure.origin == "limit instructions" then return nil end
+  if failure.extra and failure.extra.rule then return (m:gsub("^[^:]*: ", "", 1)) end
+  return (m:gsub("^check: ", "", 1):gsub("^setup failed: ", "", 1))
+end
+
+--- A message without the places in it (`card.lua:12:`): the written test's lines are its own, wherever they stand
+--- in the message (a piece's handler that failed inside a stage call names its line after the call's).
+local function placeless(message)
+  return (message:gsub("[^%s:]+:%d+: ?", ""))
+end
+
+--- Runs the written test in a fresh state and says whether it fails as the run did: nil when it does, else why not.
+local function notReproduced(ex, text, failure, problems)
+  local failed, message = X.replay(text, ex.name .. " (minimal)")
+  if failed == nil then return message end
+  if not failed then
+    return "it passes" .. (#problems > 0 and (" (" .. concat(problems, "; ") .. ")") or "")
+  end
+  local want = identity(failure)
+  local same
+  if want == nil then
+    same = message:find("instruction limit", 1, true) or message:find("the run used more instructions", 1, true)
+  else
+    same = placeless(message):find(placeless(want), 1, true)
+  end
+  if same then return nil end
+  return "it fails another way: " .. (message:match("^[^\n]*"))
+end
+
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
+--- "minimal: 2 actions: arm, fire", or "minimal: 0 actions" when the stage fails before any.
+local function minimalLine(actions)
+  return "minimal: " .. plural(#actions, "action") .. (#actions > 0 and (": " .. concat(actions, ", ")) or "")
+end
+
+--- The report of a failing run: shrunk, written as a test, that test replayed; and the scenario for `--save`.
+local function report(ex, result, i, runs, shard, shards)
+  local best, tries, cut = shrink(ex, result, ex.steps)
+  local actions = actionNames(best)
+  local seed = X.seed()
+  local header = {
+    "Found by piecebox explore: " .. ex.file .. ", " .. W.quote(ex.name) .. ", seed " .. seed .. ", run " .. i .. ".",
+    -- A comment says what broke; the message itself is the report's (a long one would crowd out the test).
+    "Broke: " .. W.clip(best.failure.message, 1000),
+    minimalLine(actions),
+  }
+  local text, failure, problems = scenarioText(ex, best, header)
+  local limit = X.limit
+  local verdict
+  if #text > limit then
+    verdict = "the minimal scenario is not written: it is " .. #text .. " bytes, more than the " .. limit
+      .. " a report keeps whole"
+    text = nil
+  else
+    local why = notReproduced(ex, text, failure, problems)
+    verdict = why and ("the written test does not reproduce this failure: " .. why)
+      or "the written test, replayed in a fresh state, fails the same way"
+    if why then text = W.comment("The written test does not reproduce this failure: " .. why) .. "\n" .. text end
+    X.minimal(text)
+  end
+  local lines = {
+    best.failure.message,
+    "seed " .. seed .. ", run " .. i .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")
+      .. "; shrunk from " .. plural(#actionNames(result), "action") .. " in " .. plural(tries, "replay")
+      .. (cut and " (cut short: the shrink budget ran out)" or ""),
+    minimalLine(actions),
+    verdict,
+  }
+  local message = concat(lines, "\n")
+  if text and #message + 2 + #text <= limit then
+    return message .. "\n\n" .. text
+  elseif text then
+    return message .. "\n(the minimal scenario, " .. #text .. " bytes, is too long to show with this message: --save writes it)"
+  end
+  return message
 end
 
 --- Runs an exploration as a test: its runs (this machine's share of them), and the first failing one shrunk.
 function M.run(name, spec)
-  local file = X.file
   local names = {}
   for k in pairs(spec.actions) do names[#names + 1] = k end
   sort(names)
   local ex = {
-    name = name, spec = spec, names = names, file = file,
+    name = name, spec = spec, names = names, file = X.file,
     rules = M.rules("explore", spec.invariants, 2),
     gap = spec.gap or M.defaultGap, settle = spec.settle or M.defaultSettle,
     steps = X.steps(spec.steps),
@@ -608,6 +719,7 @@ function M.run(name, spec)
   local runs, shard, shards = X.runs(spec.runs)
   X.quiet(spec.maxFrames or M.defaultMaxFrames)
   local ok, err = pcall(function()
+    local acted = false
     for i = shard, runs - 1, shards do
       if i % M.collectEvery == 0 then collect("collect") end
       -- Short runs first: run i takes at most 2 + 2i steps (Hypothesis and QuickCheck grow their cases so too).
@@ -618,33 +730,18 @@ function M.run(name, spec)
         -- its run, never shrunk.
         local again = runOnce(ex, { record = result.drawn }, ex.steps)
         if not again.failure or again.failure.origin ~= result.failure.origin then
-          local seed = X.seed()
-          return "flaky: " .. result.failure.message .. "\nseed " .. seed .. ", run " .. i
+          return "flaky: " .. result.failure.message .. "\nseed " .. X.seed() .. ", run " .. i
             .. ": the run failed, but replaying its draws did "
             .. (again.failure and ("not fail the same way (" .. again.failure.message .. ")") or "not fail")
             .. "; an action may use a value gen did not draw (math.random, the wall clock, state kept between runs)"
         end
-        local best, tries, cut = shrink(ex, result, ex.steps)
-        local actions = actionNames(best)
-        local seed = X.seed()
-        local header = {
-          "Found by piecebox explore: " .. file .. ", \"" .. name .. "\", seed " .. seed .. ", run " .. i .. ".",
-          "Broke: " .. best.failure.message:gsub("\n", " "),
-          "minimal: " .. #actions .. " action" .. (#actions == 1 and "" or "s") .. ": " .. concat(actions, ", "),
-        }
-        local text = scenarioText(ex, best, header)
-        X.minimal(text)
-        local lines = {
-          best.failure.message,
-          "seed " .. seed .. ", run " .. i .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")
-            .. "; shrunk from " .. #actionNames(result) .. " actions in " .. tries .. " replays"
-            .. (cut and " (cut short: the shrink budget ran out)" or ""),
-          "minimal: " .. #actions .. " action" .. (#actions == 1 and "" or "s") .. ": " .. concat(actions, ", "),
-          "",
-          text,
-        }
-        return concat(lines, "\n")
+        return report(ex, result, i, runs, shard, shards)
       end
+      if (result.ran or 0) > 0 then acted = true end
+    end
+    if not acted and shard < runs then
+      return "no action ran: every step of its " .. plural((runs - 1 - shard) // shards + 1, "run")
+        .. " was discarded (by gen.assume, or a part that cannot be touched now), so nothing was checked"
     end
   end)
   X.quiet()

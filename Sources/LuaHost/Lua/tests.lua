@@ -1,7 +1,7 @@
 -- piecebox:tests: test, describe and the hooks, recording what a file declares (HostTable.swift runs it).
 local host = ...
-local type, error, tostring, pairs, ipairs, setmetatable = type, error, tostring, pairs, ipairs, setmetatable
-local concat, floor = table.concat, math.floor
+local type, error, tostring, pairs, ipairs, setmetatable, pcall = type, error, tostring, pairs, ipairs, setmetatable, pcall
+local concat, floor, mathtype = table.concat, math.floor, math.type
 local tests, groups = host.tests, host.groups
 -- Group 1 is the file itself: its hooks are the file-level ones.
 groups[1] = { parent = 0, beforeAll = {}, afterAll = {}, beforeEach = {}, afterEach = {} }
@@ -17,12 +17,29 @@ local function sealed(kind)
   end
 end
 
---- Reads the optional options table: only `tags`, a list of names.
-local function readOptions(kind, options)
+--- Reads `limits = { frames = N, instructions = N }`: an exploration's run limits, for the test it writes.
+local function readLimits(kind, limits)
+  if type(limits) ~= "table" then error(kind .. ": limits must be a table { frames = N, instructions = N }, got " .. type(limits), 5) end
+  for k, v in pairs(limits) do
+    if k ~= "frames" and k ~= "instructions" then
+      error(kind .. ": limits: unknown key '" .. tostring(k) .. "' (the keys are frames, instructions)", 5)
+    end
+    if mathtype(v) ~= "integer" or v < 1 then
+      error(kind .. ": limits." .. k .. " must be a whole number of 1 or more, got " .. tostring(v), 5)
+    end
+  end
+  return limits
+end
+
+--- Reads the optional options table: `tags`, a list of names, and `limits` (see readLimits).
+local function readOptions(kind, options, test)
   local tags = {}
   for k in pairs(options) do
-    if k ~= "tags" then error(kind .. ": unknown option '" .. tostring(k) .. "' (the one option is tags)", 4) end
+    if k ~= "tags" and not (test and k == "limits") then
+      error(kind .. ": unknown option '" .. tostring(k) .. (test and "' (the options are limits, tags)" or "' (the one option is tags)"), 4)
+    end
   end
+  if options.limits ~= nil then tags.limits = readLimits(kind, options.limits) end
   local list = options.tags
   if list == nil then return tags end
   if type(list) ~= "table" then error(kind .. ": tags must be a list of names, got " .. type(list), 4) end
@@ -53,7 +70,7 @@ local function readArguments(kind, what, name, a, b)
     local want = what == "test" and "the test's function" or "a function that declares tests"
     error(kind .. ": argument " .. n .. " must be " .. want .. ", got " .. type(fn), 3)
   end
-  return options and readOptions(kind, options) or {}, fn
+  return options and readOptions(kind, options, what == "test") or {}, fn
 end
 
 local function allTags(own)
@@ -71,9 +88,23 @@ local function copy(list)
   return out
 end
 
+-- A test with limits runs as an exploration's run does: its stages capped and its instructions counted.
+local X = host.exploring
+local function limited(fn, limits)
+  return function()
+    X.quiet(limits.frames)
+    X.runBudget(limits.instructions or 0)
+    local ok, err = pcall(fn)
+    X.quiet()
+    X.runBudget(0)
+    if not ok then error(err, 0) end
+  end
+end
+
 local function declare(kind, name, a, b, mode)
   sealed(kind)
   local tags, fn = readArguments(kind, "test", name, a, b)
+  if tags.limits then fn, tags.limits = limited(fn, tags.limits), nil end
   local group = concat(names, " > ")
   tests[#tests + 1] = {
     name = #names == 0 and name or (group .. " > " .. name), group = group, fn = fn,
@@ -182,10 +213,13 @@ local lib = {
   pcall = pcall, setmetatable = setmetatable, rawequal = rawequal, select = select, next = next,
   sort = table.sort, concat = table.concat, pack = table.pack, unpack = table.unpack, format = string.format,
   floor = math.floor, mathtype = math.type, tointeger = math.tointeger, collectgarbage = collectgarbage,
+  getmetatable = getmetatable, insert = table.insert, globals = {},
 }
+-- The globals as they are now, so a minimal scenario names a library function (string.format) by its name.
+for k, v in next, _G do lib.globals[k] = v end
 local loadExplore, engine = host.loadExplore, nil
 local function explorer()
-  if engine == nil then engine = loadExplore()(host, lib) end
+  if engine == nil then engine = loadExplore()(host, lib, host.loadWriter()(host, lib)) end
   return engine
 end
 

@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 import CLuaShim
 import PieceKit
 
@@ -14,8 +15,11 @@ extension ScenarioRunner {
     /// and groups lists they fill), runs the preludes with it, and hands the error explainer and the frame tables'
     /// miss recorder to where the C handler and `FrameTables` find them.
     static func installHost(_ state: LuaState, context: BindingContext, path: String, options: RunOptions,
-                            modules: ModulePaths) -> Result<HostRefs, FileProblem> {
+                            modules: ModulePaths, source: Data) -> Result<HostRefs, FileProblem> {
         let L = state.L
+        // The texts of the file and of the modules it requires, for the functions a minimal scenario copies.
+        let chunks = ChunkTexts()
+        chunks.keep(source, chunkName: "@" + path)
         lua_createtable(L, 0, 4)
         let hostIndex = lua_gettop(L)
         func field(_ key: String, _ push: () -> Void) {
@@ -25,7 +29,7 @@ extension ScenarioRunner {
         }
         field("seed") { lua_pushinteger(L, lua_Integer(Self.seed(for: PathText.lastComponent(path)))) }
         field("print") { pushPrint(state) }
-        field("readModule") { pushReadModule(state, modules: modules) }
+        field("readModule") { pushReadModule(state, modules: modules, chunks: chunks) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
         // expect(stage).toHaveEmitted{...}: see EventSeries.
@@ -38,8 +42,9 @@ extension ScenarioRunner {
         field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
         field("loadExplore") { HostChunks.pushLoader(state, HostChunk.explore) }
+        field("loadWriter") { HostChunks.pushLoader(state, HostChunk.writer) }
         // explore's draws, budget and the quiet of its runs' stages: see ScriptExplore.
-        field("exploring") { ScriptExplore.push(state, context: context, path: path, budget: options.exploration) }
+        field("exploring") { ScriptExplore.push(state, context: context, path: path, options: options, chunks: chunks) }
         var lists: [Int32] = []
         for key in ["tests", "groups"] {
             field(key) {
@@ -116,11 +121,12 @@ extension ScenarioRunner {
     }
 
     /// `require`'s reader: a module's source and chunk name, or nil and why.
-    private static func pushReadModule(_ state: LuaState, modules: ModulePaths) {
+    private static func pushReadModule(_ state: LuaState, modules: ModulePaths, chunks: ChunkTexts) {
         state.pushFunction { call in
             let name = try call.named("require").string(1, "a module name (a string)")
             switch modules.resolve(name) {
             case .success(let found):
+                chunks.keep(found.source, chunkName: found.chunkName)
                 call.push(found.source); call.push(found.chunkName)
             case .failure(let error):
                 call.pushNil(); call.push(error.description)

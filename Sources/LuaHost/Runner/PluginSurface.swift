@@ -33,7 +33,7 @@ public enum PluginSurface {
         case .success(let found): setup = found
         }
         if case .failure(let problem) = ScenarioRunner.installHost(state, context: context, path: path,
-                                                                   options: options, modules: setup.modules) {
+                                                                   options: options, modules: setup.modules, source: Data()) {
             return .failure(Failure(description: problem.message))
         }
         Bindings.install(into: context, describe: .onFirstUse)

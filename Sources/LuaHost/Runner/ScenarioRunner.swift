@@ -57,13 +57,21 @@ public enum ScenarioRunner {
         return report
     }
 
-    /// The steps in order: read the file, make its state, read its header, install the host table and the
-    /// bindings, run its top level (under the token set and plugins), then run its plan.
+    /// Runs `text` as if it were the file at `path` (its folder, its modules), on the calling thread, in a state of
+    /// its own: an exploration replays the minimal scenario it wrote so, before it reports it.
+    static func replay(text: String, asFile path: String, options: RunOptions) -> FileReport {
+        var stoppedAtLimit = false
+        return runHere(file: path, options: options, events: { _ in }, stoppedAtLimit: &stoppedAtLimit,
+                       source: Data(text.utf8))
+    }
+
+    /// The steps in order: read the file (unless its text is given), make its state, read its header, install the
+    /// host table and the bindings, run its top level (under the token set and plugins), then run its plan.
     private static func runHere(file path: String, options: RunOptions, events: (Event) -> Void,
-                                stoppedAtLimit: inout Bool) -> FileReport {
+                                stoppedAtLimit: inout Bool, source: Data? = nil) -> FileReport {
         var report = FileReport(path: path)
         let data: Data
-        switch readSource(path, options: options) {
+        switch source.map({ .success($0) }) ?? readSource(path, options: options) {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let read): data = read
         }
@@ -84,7 +92,8 @@ public enum ScenarioRunner {
         case .success(let found): setup = found
         }
         let refs: HostRefs
-        switch installHost(state, context: context, path: path, options: options, modules: setup.modules) {
+        switch installHost(state, context: context, path: path, options: options, modules: setup.modules,
+                                source: data) {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let made): refs = made
         }

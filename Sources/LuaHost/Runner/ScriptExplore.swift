@@ -5,11 +5,12 @@ import PieceKit
 
 /// The host's half of `explore` (explore.lua runs the runs and shrinks them): the budget, the draws (one rule for
 /// every value, `ChoiceAsk`, so a fresh run and a replayed one agree), whether a stage is at rest, whether a
-/// failed gesture was only "not now", the quiet of the runs' stages, and the text of a function (for the minimal
-/// scenario it prints).
+/// failed gesture was only "not now", the quiet of the runs' stages; and what writing the minimal scenario needs
+/// (`ScriptExploreWriting.swift`).
 enum ScriptExplore {
-    static func push(_ state: LuaState, context: BindingContext, path: String, budget: ExploreBudget) {
+    static func push(_ state: LuaState, context: BindingContext, path: String, options: RunOptions, chunks: ChunkTexts) {
         let L = state.L
+        let budget = options.exploration
         lua_createtable(L, 0, 8)
         func field(_ key: String, _ body: @escaping HostFunction) {
             lua_pushstring(L, key)
@@ -69,7 +70,6 @@ enum ScriptExplore {
             pb_set_run_budget(call.L, lua_type(call.L, 1) == LUA_TNUMBER ? Int64(lua_tointegerx(call.L, 1, nil)) : 0)
             return 0
         }
-        field("source") { call in try source(call, path: path, context: context) }
         // expression(value): the Lua that makes a spring or an animation again, or nil.
         field("expression") { call in
             let tokens = context.tokens(reduceMotion: false)
@@ -85,9 +85,7 @@ enum ScriptExplore {
             context.minimalScenario = boundedString(call.L, 1, limit: TestResult.messageLimit)
             return 0
         }
-        lua_pushstring(L, "file")
-        lua_pushstring(L, PathText.lastComponent(path))
-        lua_rawset(L, -3)
+        pushWriting(state, context: context, path: path, options: options, chunks: chunks)
     }
 
     /// draw(kind, low, high, position, recorded): a fresh value when `position` is given (then the next position),
@@ -137,65 +135,5 @@ enum ScriptExplore {
         case .bool(let v): lua_pushboolean(L, v ? 1 : 0)
         case .pick(_, let i): lua_pushinteger(L, lua_Integer(i))
         }
-    }
-
-    /// source(fn): the text of a function the scenario file itself defines (from its `function` keyword to its
-    /// last `end`), for the minimal scenario, or nil and why not.
-    static func source(_ call: LuaCall, path: String, context: BindingContext) throws -> Int32 {
-        let L = call.L
-        guard lua_type(L, 1) == LUA_TFUNCTION else { call.pushNil(); call.push("not a function"); return 2 }
-        var info = lua_Debug()
-        lua_pushvalue(L, 1)
-        guard lua_getinfo(L, ">Su", &info) != 0, info.linedefined > 0 else {
-            call.pushNil(); call.push("it is not a Lua function"); return 2
-        }
-        // Only a function of the scenario file itself (chunk "@" + path): a module's or a plugin's is not copied.
-        // The file is read again: its size is asked for room under the memory cap first.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, let reason = context.checkLimits(holding: 2 * size) { throw LuaHostError.message(reason) }
-        guard let source = info.source, String(cString: source) == "@" + path, let size, size <= 16 << 20,
-              let data = FileManager.default.contents(atPath: path) else {
-            call.pushNil(); call.push("it is not defined in the scenario file"); return 2
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let first = Int(info.linedefined), last = Int(info.lastlinedefined)
-        guard first >= 1, last >= first, last <= lines.count else {
-            call.pushNil(); call.push("its lines are not in the scenario file"); return 2
-        }
-        var text = lines[(first - 1)...(last - 1)].joined(separator: "\n")
-        // From the keyword that starts it to the `end` that closes it: what a table field or assignment adds
-        // around it (`setup = `, a trailing comma) is not the function's.
-        guard let start = text.range(of: "function"), let end = text.range(of: "end", options: .backwards),
-              start.lowerBound < end.lowerBound else {
-            call.pushNil(); call.push("its text was not found"); return 2
-        }
-        text = dedented(String(text[start.lowerBound..<end.upperBound]))
-        // `function card(s)` (a named one) is written as the value it is: `function(s)`.
-        let name = text.dropFirst("function".count).prefix { $0 != "(" }
-        if name.count < text.count - "function".count,
-           name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == " " }) {
-            text = "function" + text.dropFirst("function".count + name.count)
-        }
-        call.push(text)
-        // Its upvalues but _ENV, by name, so the scenario can write out what it uses of its file.
-        lua_createtable(L, 0, Int32(info.nups))
-        let table = lua_gettop(L)
-        for n in stride(from: 1, through: Int32(info.nups), by: 1) {
-            guard let name = lua_getupvalue(L, 1, n) else { break }
-            if String(cString: name) == "_ENV" { clua_pop(L, 1); continue }
-            lua_setfield(L, table, name)
-        }
-        return 2
-    }
-
-    /// The lines after the first moved left by what they share (the first starts at `function`).
-    static func dedented(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count > 1 else { return text }
-        let rest = lines.dropFirst().filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
-        let closing = lines.last.map { $0.prefix { $0 == " " || $0 == "\t" }.count } ?? 0
-        let shared = min(rest.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0, closing)
-        return ([String(lines[0])] + lines.dropFirst().map { String($0.dropFirst(min(shared, $0.prefix { $0 == " " || $0 == "\t" }.count))) })
-            .joined(separator: "\n")
     }
 }

@@ -15,6 +15,8 @@ enum HostChunk: String, CaseIterable, Sendable {
     case tests
     /// `explore`'s runs and shrinking, loaded at the first `explore(...)`.
     case explore
+    /// The writer of the Lua an exploration generates, loaded with `explore`.
+    case writer
     /// The stage's methods written in Lua (`runUntil`), run at the first `Stage{...}`.
     case stage
     /// The frames' lazy views, run at the first `Stage{...}`.
@@ -36,6 +38,7 @@ enum HostChunk: String, CaseIterable, Sendable {
         case .expect: LuaSources.expect
         case .tests: LuaSources.tests
         case .explore: LuaSources.explore
+        case .writer: LuaSources.writer
         case .stage: LuaSources.stage
         case .frames: LuaSources.frames
         case .tokens: LuaSources.tokens
