@@ -354,8 +354,13 @@ static int box_gc(lua_State *L) {
 }
 
 /* Pushes a userdata holding `box`, of the class `tname`; `self_cls` is the class a method's self must have. */
+static void new_box_uv(lua_State *L, void *box, const char *tname, const void *self_cls, int nuv);
 static void new_box(lua_State *L, void *box, const char *tname, const void *self_cls) {
-  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), 0);
+  new_box_uv(L, box, tname, self_cls, 0);
+}
+
+static void new_box_uv(lua_State *L, void *box, const char *tname, const void *self_cls, int nuv) {
+  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), nuv);
   slot->box = box;
   slot->self_cls = self_cls;
   pb_push_metatable(L, tname);
@@ -394,6 +399,12 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
 }
 
 void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname, NULL); }
+
+void pb_push_object_holding(lua_State *L, void *box, const char *tname) {
+  new_box_uv(L, box, tname, NULL, 1);
+  lua_rotate(L, -2, 1);
+  lua_setiuservalue(L, -2, 1);
+}
 
 void *pb_object_box(lua_State *L, int idx, const char *tname) {
   if (luaL_testudata(L, idx, tname) == NULL) return NULL;

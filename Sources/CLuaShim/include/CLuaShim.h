@@ -113,6 +113,10 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
    (created on first use with a protected __metatable and a __gc that releases the box). */
 void pb_push_object(lua_State *L, void *box, const char *tname);
 
+/* As pb_push_object, for an object that holds the value on top of the stack (its user value, which the collector
+   follows from the object): the value is popped, the object pushed. The value stays alive while the object does. */
+void pb_push_object_holding(lua_State *L, void *box, const char *tname);
+
 /* Pushes the metatable for `tname`, creating it (protected, with a releasing __gc) on first use. */
 void pb_push_metatable(lua_State *L, const char *tname);
 

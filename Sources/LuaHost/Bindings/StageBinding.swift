@@ -3,10 +3,12 @@ import CLuaShim
 import PieceKit
 
 /// A stage as scripts hold it.
-final class StageObject {
+final class StageObject: OnStage {
     let stage: Stage
     /// The file's record of this stage: what it counts, and the long call rendering on it.
     let entry: StageEntry
+    /// The script values the stage's objects hold (its userdata carries their table).
+    var values: StageValues { entry.values }
     init(_ stage: Stage, entry: StageEntry) { self.stage = stage; self.entry = entry }
 
     /// Runs a long call (`s:advance`, a `s:runUntil` step) with its record set, so a memory breach inside it can
@@ -88,8 +90,10 @@ enum StageBinding: ClassBinding {
                     _ = context.state.chargeHost(context.hostBytes)
                 }
             }
-            let entry = try context.stageCreated(stage)
-            state.push(StageObject(stage, entry: entry), as: cls)
+            let entry = try context.stageCreated(stage, values: StageValues(state: state))
+            // The stage's table of values is on the stack until the stage's userdata holds it.
+            state.push(StageObject(stage, entry: entry), as: cls, holding: entry.values)
+            clua_remove(c.L, -2)
             return 1
         }
     }
