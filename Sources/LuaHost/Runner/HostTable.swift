@@ -25,6 +25,8 @@ extension ScenarioRunner {
         }
         field("seed") { lua_pushinteger(L, lua_Integer(Self.seed(for: PathText.lastComponent(path)))) }
         field("print") { pushPrint(state) }
+        // The number each table, function, coroutine or userdata got as it was made: `pairs`' order (sandbox.lua).
+        field("birth") { lua_pushcclosure(L, pb_birth, 0) }
         field("readModule") { pushReadModule(state, modules: modules) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
