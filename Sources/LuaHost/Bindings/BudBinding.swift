@@ -73,6 +73,7 @@ enum BudBinding: StageMadeBinding {
             guard delay.isFinite, delay <= 60 else {
                 throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(delay)")
             }
+            try c.refuseChange(on: o.stage, "bloom bubbles")
             o.value.bloom(list, stagger: spacing, delay: delay)
             return 0
         }
@@ -80,7 +81,9 @@ enum BudBinding: StageMadeBinding {
         cls.method("gather", "Calls bubbles home, last first, and removes them",
                    [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
+            let spacing = try stagger(c, 2, default: Budding.gatherStagger)
+            try c.refuseChange(on: o.stage, "gather bubbles")
+            o.value.gather(list, stagger: spacing)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
@@ -88,6 +91,7 @@ enum BudBinding: StageMadeBinding {
                    [.arg("names", "string[]")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             let buds = o.value
+            try c.refuseChange(on: o.stage, "place bubbles")
             o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
             return 0
         }

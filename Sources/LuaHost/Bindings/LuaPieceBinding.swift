@@ -76,8 +76,8 @@ final class LuaPiece: HoldsScriptTexts {
     /// Calls this piece's function `role` (its layout, a handler) under `nargs` arguments on the stack, as every
     /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once and
     /// posted for the script). Returns whether it returned.
-    func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32) -> Bool {
-        state.callOut(.init(.piece, owner: name, role: role), nargs: nargs, results: results,
+    func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32, reads: Bool = false) -> Bool {
+        state.callOut(.init(.piece, owner: name, role: role, reads: reads), nargs: nargs, results: results,
                       handler: handler) == nil
     }
 
@@ -107,7 +107,7 @@ final class LuaPiece: HoldsScriptTexts {
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
         if let hooks { runHooks(hooks, env: lua_gettop(L)) }
-        guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
+        guard protectedCall("layout", 2, results: 1, handler: top + 1, reads: true) else { return lastGood }
         do {
             let elements = try reader.read(L, -1, order: order)
             readerBytes = reader.heldTextBytes
@@ -356,6 +356,7 @@ enum LuaPieceBinding: StageMadeBinding {
         cls.method("set", "Merges changes into the state inside one transaction",
                    [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
+            try c.refuseChange(on: o.stage, "change \(o.value.name)'s state")
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L
             let changes = 1 + c.offset

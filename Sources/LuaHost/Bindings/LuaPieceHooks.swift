@@ -109,7 +109,7 @@ extension LuaPiece {
         values.push(ref, L)
         values.push(stateRef, L)
         lua_pushvalue(L, env)
-        guard protectedCall("timeline.paused", 2, results: 1, handler: top + 1) else { return nil }
+        guard protectedCall("timeline.paused", 2, results: 1, handler: top + 1, reads: true) else { return nil }
         guard lua_type(L, -1) == LUA_TBOOLEAN else {
             record("\(name): timeline.paused returned a \(String(cString: lua_typename(L, lua_type(L, -1)))); return true or false")
             return nil
@@ -127,7 +127,7 @@ extension LuaPiece {
         values.push(stateRef, L)
         lua_pushvalue(L, env)
         let role = "task \(index + 1) id"
-        guard protectedCall(role, 2, results: LUA_MULTRET, handler: top + 1) else { return nil }
+        guard protectedCall(role, 2, results: LUA_MULTRET, handler: top + 1, reads: true) else { return nil }
         let count = lua_gettop(L) - (top + 1)
         guard count <= LuaPieceHooks.idLimit, lua_checkstack(L, 4) != 0 else {
             record("\(name): \(role) returned \(count) values; return at most \(LuaPieceHooks.idLimit)")

@@ -70,7 +70,7 @@ extension LuaPiece: InteractivePiece {
         values.push(handlers.accessibility, L)
         values.push(stateRef, L)
         EnvironmentOptions.value(context.environment).push(L)
-        guard protectedCall("accessibility", 2, results: 1, handler: top + 1) else { return [] }
+        guard protectedCall("accessibility", 2, results: 1, handler: top + 1, reads: true) else { return [] }
         do {
             return try accessibilityElements(from: try LuaValue.read(L, -1), on: context)
         } catch {

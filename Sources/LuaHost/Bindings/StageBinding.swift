@@ -205,6 +205,7 @@ enum StageBinding: ClassBinding {
                    [.opt("changes", OptionSpec.tableType(EnvironmentOptions.options)), .opt("animation", "piecebox.animation")],
                    returns: "table") { o, c in
             if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
+            try c.refuseChange(on: o.stage, "change the environment")
             let opts = try c.options(1, declared: EnvironmentOptions.options)
             let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
