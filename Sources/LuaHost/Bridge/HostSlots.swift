@@ -9,8 +9,6 @@ enum HostSlot: String {
     case series = "piecebox.slot.series"
     /// The methods plugins add to the host's classes: `{ className = { method = function } }`.
     case pluginMethods = "piecebox.pluginMethods"
-    /// Each stage's table of the script values its objects hold, by the stage's number, held weakly (`StageValues`).
-    case stageValues = "piecebox.stageValues"
 }
 
 extension LuaState {

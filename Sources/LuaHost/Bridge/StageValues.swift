@@ -13,7 +13,7 @@ import PieceKit
 /// everything it holds. The table lives exactly as long as some object that can reach the stage's Swift side does,
 /// so a value is never gone while something could still call it.
 ///
-/// Swift finds the table through the registry's `HostSlot.stageValues`, a table with weak values keyed by the
+/// Swift finds the table through one registry table with weak values (`LuaState.stageValuesSlot`) keyed by the
 /// stage's number: it holds nothing alive. Keys are handed out and taken back here (one free list per stage).
 final class StageValues {
     /// The stage's number in the weak table (unique in the state).
@@ -30,33 +30,34 @@ final class StageValues {
         number = lua_Integer(state.stageValueCount)
         let L = state.L
         clua_newtable(L)
-        guard Self.pushWeakTable(L, creating: true) else { return }
+        guard pushWeakTable(L, creating: true) else { return }
         lua_pushvalue(L, -2)
         lua_rawseti(L, -2, number)
         clua_pop(L, 1)
     }
 
     /// Pushes the registry's weak table of stages' tables; makes it when `creating`. False (nothing pushed) when absent.
-    private static func pushWeakTable(_ L: OpaquePointer, creating: Bool) -> Bool {
-        lua_pushstring(L, HostSlot.stageValues.rawValue)
-        if lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE { return true }
-        clua_pop(L, 1)
+    /// Found by an integer key the state keeps, so the read on every call is one raw index.
+    private func pushWeakTable(_ L: OpaquePointer, creating: Bool) -> Bool {
+        if state.stageValuesSlot > 0 {
+            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(state.stageValuesSlot))
+            return true
+        }
         guard creating else { return false }
         clua_newtable(L)
         clua_newtable(L)
         lua_pushstring(L, "v")
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        lua_pushstring(L, HostSlot.stageValues.rawValue)
-        lua_pushvalue(L, -2)
-        lua_rawset(L, CLUA_REGISTRYINDEX)
+        lua_pushvalue(L, -1)
+        state.stageValuesSlot = luaL_ref(L, CLUA_REGISTRYINDEX)
         return true
     }
 
     /// Pushes the stage's table, or nil once it is gone (the stage's objects were all let go of: only their
     /// finalizers can still run, and they call nothing).
     func pushTable(_ L: OpaquePointer) {
-        guard Self.pushWeakTable(L, creating: false) else { lua_pushnil(L); return }
+        guard pushWeakTable(L, creating: false) else { lua_pushnil(L); return }
         lua_rawgeti(L, -1, number)
         clua_remove(L, -2)
     }

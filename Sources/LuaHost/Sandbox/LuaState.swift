@@ -83,6 +83,8 @@ public final class LuaState {
     var isClosed: Bool { closed }
     /// Stages' tables of values made so far (`StageValues`): the next one's number.
     var stageValueCount = 0
+    /// The registry key of the weak table that finds each stage's values by its number (0: not made yet).
+    var stageValuesSlot: Int32 = 0
 
     /// Starts the wall-time clock for this state: the hook stops Lua code once it passes.
     func startDeadline() {
