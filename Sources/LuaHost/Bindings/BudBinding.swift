@@ -56,7 +56,7 @@ enum BudBinding: StageMadeBinding {
     static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
         guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
         guard s >= 0, s <= 10 else {
-            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(s)")
+            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(number: s)")
         }
         return s
     }
@@ -71,7 +71,7 @@ enum BudBinding: StageMadeBinding {
             // The specification waits max(delay, 0): a delay below 0 is none; one past a minute is a mistake.
             let delay = try c.optionalNumber(3, "a delay in seconds") ?? 0
             guard delay.isFinite, delay <= 60 else {
-                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(delay)")
+                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(number: delay)")
             }
             try c.refuseChange(on: o.stage, "bloom bubbles")
             o.value.bloom(list, stagger: spacing, delay: delay)

@@ -28,7 +28,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
         let maxWidth = try opts.number("maxWidth") ?? 360
         guard maxWidth > 0 else {
-            throw c.optionError("maxWidth", "a width in points above 0", got: "\(maxWidth)")
+            throw c.optionError("maxWidth", "a width in points above 0", got: "\(number: maxWidth)")
         }
         var isExpanded: Bool?
         switch opts.table["isExpanded"] {

@@ -67,7 +67,7 @@ enum StageBinding: ClassBinding {
             let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
             let fpsValue = try opts.number("fps") ?? 120
             guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
-                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(fpsValue)")
+                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(number: fpsValue)")
             }
             let stage: Stage
             do {
@@ -77,7 +77,7 @@ enum StageBinding: ClassBinding {
             if let rate = try opts.number("gesturePrediction") {
                 guard rate >= 0, rate <= GesturePhysics.maximumDecelerationRate else {
                     throw ArgumentErrors.option("Stage", "gesturePrediction", mustBe: "a deceleration rate from 0 to 0.9999",
-                                                got: "\(rate)")
+                                                got: "\(number: rate)")
                 }
                 stage.gesturePrediction = rate
             }
@@ -120,7 +120,7 @@ enum StageBinding: ClassBinding {
         cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
             let call = StageCall(name: "s:advance", start: o.stage.now, end: o.stage.now + seconds)
             let count = try o.running(call, c) { try stageCall(c) { try o.stage.advance(seconds) } }
             o.entry.call = nil
@@ -157,7 +157,7 @@ enum StageBinding: ClassBinding {
             let opts = try c.options(1, declared: settleOptions)
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
                 guard n >= 0, n == n.rounded() else {
-                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(n)")
+                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(number: n)")
                 }
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
@@ -168,7 +168,7 @@ enum StageBinding: ClassBinding {
         cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
             c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
             return 1
         }
@@ -283,7 +283,7 @@ enum StageBinding: ClassBinding {
         }
         let seconds = try opts.number("history", expected) ?? 0
         guard seconds >= 0 else {
-            throw c.optionError("history", expected, got: "\(seconds)")
+            throw c.optionError("history", expected, got: "\(number: seconds)")
         }
         return .seconds(seconds)
     }

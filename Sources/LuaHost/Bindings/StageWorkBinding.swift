@@ -93,7 +93,7 @@ enum StageWorkBinding: ClassBinding {
                                  state: LuaState) throws -> Int32 {
         let seconds = try c.number(1, "a number of seconds")
         guard repeating ? seconds > 0 : seconds >= 0 else {
-            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
+            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(number: seconds)")
         }
         guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
         let (background, label) = try workOptions(c, seconds: seconds)

@@ -37,7 +37,7 @@ enum TimelineOption {
         let opts = Options(function: c.function + ": timeline", table: table)
         let interval = try opts.number("minimumInterval", "a number of seconds of at least 0") ?? 0
         guard interval >= 0 else {
-            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(interval)")
+            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(number: interval)")
         }
         var pausedRef = LUA_NOREF
         var paused = false
