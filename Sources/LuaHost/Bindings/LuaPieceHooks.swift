@@ -134,6 +134,13 @@ extension LuaPiece {
             return nil
         }
         let first = top + 2
+        // An id is compared with the last one read: a NaN never equals itself, so the task would run again at every
+        // layout, and the runaway would be blamed on tasks changing each other's ids. Named here instead.
+        for i in 0..<count where lua_type(L, first + i) == LUA_TNUMBER && lua_tonumberx(L, first + i, nil).isNaN {
+            record("\(name): \(role) returned nan (value \(i + 1)); an id must equal itself when nothing changed "
+                   + "(nan never does), so return something else")
+            return nil
+        }
         if task.lastRef == LUA_NOREF {
             lua_createtable(L, Int32(LuaPieceHooks.idLimit), 1)
             task.lastRef = values.keep(L)
@@ -204,7 +211,8 @@ extension LuaPiece {
             guard runs < LuaPieceHooks.runsPerCall else {
                 for i in hooks.tasks.indices { hooks.tasks[i].isDue = false }
                 record("\(name): its tasks ran \(runs) times in one call and still change each other's ids (task \(index + 1) was due again); "
-                       + "a task's run must not keep changing what another's id reads")
+                       + "a task's run must not keep changing what another's id reads, and an id that is a new table or "
+                       + "function each time never equals the last")
                 return
             }
             hooks.tasks[index].isDue = false
