@@ -13,11 +13,19 @@ local function showKey(k)
   return "[" .. show(k, 1) .. "]"
 end
 
+-- A long string shows its start and its length, so a message never copies a payload whole (a megabyte shown ten
+-- times in a failure would fail with the memory limit instead of the matcher's message). NaN reads "nan", whatever
+-- sign 0/0 left on it, as in the host's messages.
+local longest = 120
 show = function(v, depth)
   depth = depth or 0
   local t = type(v)
-  if t == "string" then return format("%q", v) end
+  if t == "string" then
+    if #v > longest then return format("%q", v:sub(1, 80)) .. format("... (%d bytes)", #v) end
+    return format("%q", v)
+  end
   if t == "number" then
+    if v ~= v then return "nan" end
     if v == floor(v) and abs(v) < 1e15 then return format("%d", v) end
     return format("%.6g", v)
   end
