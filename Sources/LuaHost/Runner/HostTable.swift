@@ -32,6 +32,7 @@ extension ScenarioRunner {
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
         // expect(stage).toHaveEmitted{...}: see EventSeries.
         field("events") { EventSeries.pushHostFunction(state, context: context) }
+        field("emitted") { EventSeries.pushEmittedHostFunction(state, context: context) }
         // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
         field("invariant") { ScriptInvariants.push(state, context: context) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
