@@ -87,4 +87,24 @@ import Testing
             """, limits: SandboxLimits(memoryBytes: 64 << 20, seconds: 100)) { $0.exploration.deep = true }
         #expect(report.tests.count == 2 && report.tests.allSatisfy { $0.status == .passed }, "\(report.summary)")
     }
+
+    /// Frames kept by many stages the script still holds are blamed on those stages first: the breach used to say
+    /// "the frames the stage keeps" and point only at `Stage{ history }`, which does not help a script that keeps
+    /// every stage it made.
+    @Test func aBreachWhileManyStagesAreAliveSaysToLetThemGo() throws {
+        let report = try runScenario("""
+            test("t", function()
+              local kept = {}
+              for i = 1, 10000 do
+                local s = Stage{ fps = 120 }
+                s:piece{ name = "p", layout = function() return { a = { x = 0, y = 0, w = 1, h = 1 } } end }
+                s:advance(1)
+                kept[i] = s
+              end
+            end)
+            """, limits: SandboxLimits(instructions: 0, memoryBytes: 24 << 20, seconds: 60))
+        let message = try #require(report.tests.first).message
+        #expect(message.contains("live stages keep") && message.contains("let go of the stages you no longer use"),
+                "\(message)")
+    }
 }
