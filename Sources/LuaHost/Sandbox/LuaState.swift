@@ -274,7 +274,7 @@ public final class LuaState {
         switch lua_type(L, index) {
         case LUA_TSTRING: return clua_tostring(L, index).map { String(cString: $0) } ?? ""
         case LUA_TNIL: return "error with a nil value"
-        case LUA_TNUMBER: return "error with value \(lua_tonumberx(L, index, nil))"
+        case LUA_TNUMBER: return "error with value \(number: lua_tonumberx(L, index, nil))"
         default: return "error with a \(String(cString: lua_typename(L, lua_type(L, index)))) value"
         }
     }

@@ -96,7 +96,7 @@ extension Stage {
                 + "(give dx or dy), got dx = \(number: dx), dy = \(number: dy) at \(number: speed) points per second")
         }
         guard duration <= Self.longestGesture else {
-            throw InteractionError.badGesture("fling: the finger would travel for \(duration) s (distance over velocity); "
+            throw InteractionError.badGesture("fling: the finger would travel for \(number: duration) s (distance over velocity); "
                 + "at most \(Self.longestGesture) s")
         }
         try countSamples(duration: duration)
