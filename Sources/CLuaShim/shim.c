@@ -1,6 +1,7 @@
 #include "CLuaShim.h"
 #include <lauxlib.h>
 #include <lualib.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,33 @@ static lua_State *running_thread(pb_limits *lim) { return lim->current ? lim->cu
    trampoline raises the limit's error as soon as the host call returns. The first refused (or, relaxed,
    over-cap) allocation trips the state: the hook then raises on every instruction, so a script that catches
    "not enough memory" with pcall still stops. */
+/* The objects numbered as they are made (the allocator is told an object's type as `osize` when `ptr` is NULL):
+   tables, functions (closures) and coroutines. Their blocks are never resized, only freed, so the number sits in
+   the last 8 bytes of the block, past what Lua uses; host userdata carry theirs in their slot (new_box_uv). */
+static int is_numbered(size_t tag) { return tag == LUA_TTABLE || tag == LUA_TFUNCTION || tag == LUA_TTHREAD; }
+
+static void *numbered_alloc(pb_limits *lim, size_t nsize) {
+  void *p = malloc(nsize + sizeof(uint64_t));
+  if (p == NULL) {
+    if (lim->relaxed) {
+      fputs("piecebox: out of memory in host code\n", stderr);
+      abort();
+    }
+    return NULL;
+  }
+  uint64_t birth = ++lim->births;
+  memcpy((char *)p + malloc_usable_size(p) - sizeof(uint64_t), &birth, sizeof birth);
+  lim->used += nsize;
+  if (lim->used > lim->peak) lim->peak = lim->used;
+  return p;
+}
+
+static uint64_t block_birth(const void *block) {
+  uint64_t birth;
+  memcpy(&birth, (const char *)block + malloc_usable_size((void *)block) - sizeof(uint64_t), sizeof birth);
+  return birth;
+}
+
 static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   pb_limits *lim = (pb_limits *)ud;
   size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
@@ -83,6 +111,7 @@ static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       if (!lim->relaxed) return NULL;
     }
   }
+  if (ptr == NULL && is_numbered(osize)) return numbered_alloc(lim, nsize);
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
     if (nsize <= old) return ptr; /* a shrink must not fail */
@@ -298,6 +327,7 @@ typedef struct pb_slot {
   void *box;
   const void *cls;
   const void *self_cls;
+  uint64_t birth;           /* its number among the state's made objects (pb_birth) */
 } pb_slot;
 
 /* The slot of the userdata at `idx` when it is one of the host's (light userdata have no length), else NULL. */
@@ -354,8 +384,15 @@ static int box_gc(lua_State *L) {
 }
 
 /* Pushes a userdata holding `box`, of the class `tname`; `self_cls` is the class a method's self must have. */
+static void new_box_uv(lua_State *L, void *box, const char *tname, const void *self_cls, int nuv);
 static void new_box(lua_State *L, void *box, const char *tname, const void *self_cls) {
-  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), 0);
+  new_box_uv(L, box, tname, self_cls, 0);
+}
+
+static void new_box_uv(lua_State *L, void *box, const char *tname, const void *self_cls, int nuv) {
+  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), nuv);
+  pb_limits *lim = pb_limits_of(L);
+  slot->birth = lim ? ++lim->births : 0;
   slot->box = box;
   slot->self_cls = self_cls;
   pb_push_metatable(L, tname);
@@ -394,6 +431,42 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
 }
 
 void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname, NULL); }
+
+int pb_birth(lua_State *L) {
+  uint64_t birth = 0;
+  switch (lua_type(L, 1)) {
+  case LUA_TTABLE:
+    birth = block_birth(lua_topointer(L, 1));
+    break;
+  case LUA_TFUNCTION:
+    /* A C function without upvalues is a light one: a pointer, not a made object. */
+    if (!lua_iscfunction(L, 1)) birth = block_birth(lua_topointer(L, 1));
+    else if (lua_getupvalue(L, 1, 1) != NULL) { lua_pop(L, 1); birth = block_birth(lua_topointer(L, 1)); }
+    break;
+  case LUA_TTHREAD:
+    /* A thread's block starts with its extra space. */
+    birth = block_birth(lua_getextraspace(lua_tothread(L, 1)));
+    break;
+  case LUA_TUSERDATA: {
+    pb_slot *slot = slot_at(L, 1);
+    if (slot != NULL && lua_getmetatable(L, 1)) {
+      if (lua_topointer(L, -1) == slot->cls) birth = slot->birth;
+      lua_pop(L, 1);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  if (birth == 0) lua_pushnil(L); else lua_pushinteger(L, (lua_Integer)birth);
+  return 1;
+}
+
+void pb_push_object_holding(lua_State *L, void *box, const char *tname) {
+  new_box_uv(L, box, tname, NULL, 1);
+  lua_rotate(L, -2, 1);
+  lua_setiuservalue(L, -2, 1);
+}
 
 void *pb_object_box(lua_State *L, int idx, const char *tname) {
   if (luaL_testudata(L, idx, tname) == NULL) return NULL;

@@ -59,6 +59,10 @@ import Testing
          "p: timeline.paused returned a number; return true or false"),
         ("tasks = { { id = function() return 1, 2, 3, 4, 5, 6, 7, 8, 9 end, run = print } }", "",
          "p: task 1 id returned 9 values; return at most 8"),
+        // NaN never equals itself: compared with the last read, it ran the task at every layout until the 64-run
+        // limit blamed tasks changing each other's ids. It is named where it is read.
+        ("tasks = { { id = function() return 1, 0/0 end, run = print } }", "",
+         "p: task 1 id returned nan (value 2); an id must equal itself when nothing changed"),
         ("tasks = { { id = function(st) return st.n end, run = function() return \"soon\" end, initial = false } }", "p:set{ n = 1 }",
          "p: task 1 returned string and nil; return nothing, or seconds (at least 0) and a function(state, env) to run then"),
         ("layout = function() return { a = { x = 0, y = 0, w = 1, h = 1, angle = 0, background = { \"angel\" } } } end", "",

@@ -350,8 +350,15 @@ private final class Knob: InteractivePiece {
         #expect(throws: InteractionError.badGesture("fling: velocity must be a positive number of points per second, got 0.0")) {
             try stage.fling(on: knob, from: at, dx: 0, dy: 10, speed: 0)
         }
-        #expect(throws: InteractionError.badGesture("fling: the finger must travel (give dx or dy), got a distance of 0.0")) {
+        #expect(throws: InteractionError.badGesture("fling: the finger must travel a distance that takes time at the velocity "
+                                                    + "(give dx or dy), got dx = 0.0, dy = 0.0 at 100.0 points per second")) {
             try stage.fling(on: knob, from: at, dx: 0, dy: 0, speed: 100)
+        }
+        // 5e-324 is the smallest double: squared it was 0, and the message said "a distance of 0.0". It is named as
+        // Lua prints it (%.14g of 4.94065645841246544e-324).
+        #expect(throws: InteractionError.badGesture("fling: the finger must travel a distance that takes time at the velocity "
+                                                    + "(give dx or dy), got dx = 4.9406564584125e-324, dy = 0.0 at 1000.0 points per second")) {
+            try stage.fling(on: knob, from: at, dx: .leastNonzeroMagnitude, dy: 0, speed: 1000)
         }
         #expect(knob.touches.isEmpty)
         #expect(stage.frameIndex == 1)

@@ -50,6 +50,8 @@ typedef struct pb_limits {
   int64_t read_bytes;       /*   table entries and string bytes; each host call starts from 0 */
   void *host;               /* the host's own object for this state (not retained), for host code that is handed
                                only a thread and must reach it (to count the host's memory afresh) */
+  uint64_t births;          /* tables, functions, coroutines and host userdata made so far: each is numbered as it
+                               is made (see pb_push_birth), so the sandbox can order them by what the script did */
 } pb_limits;
 
 /* Host calls may nest (a Lua piece's layout making a stage whose piece lays out ...), each level a few Swift
@@ -112,6 +114,16 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
 /* Pushes a userdata holding `box`, with the metatable stored in the registry under `tname`
    (created on first use with a protected __metatable and a __gc that releases the box). */
 void pb_push_object(lua_State *L, void *box, const char *tname);
+
+/* As pb_push_object, for an object that holds the value on top of the stack (its user value, which the collector
+   follows from the object): the value is popped, the object pushed. The value stays alive while the object does. */
+void pb_push_object_holding(lua_State *L, void *box, const char *tname);
+
+/* Lua function birth(v): the number the state gave `v` when it was made (1 for the first table, function,
+   coroutine or host userdata, and so on), or nil for a value that has none (a light C function, a number...).
+   Made objects are numbered by the allocator in the order the state makes them, which depends only on what the
+   script (and the host's code) did, never on addresses. Never raises. */
+int pb_birth(lua_State *L);
 
 /* Pushes the metatable for `tname`, creating it (protected, with a releasing __gc) on first use. */
 void pb_push_metatable(lua_State *L, const char *tname);

@@ -117,6 +117,18 @@ final class BindingContext {
         }
     }
 
+    /// Where the objects of `stage` (made by this file) keep the script's values; an error for a stage the file
+    /// did not make, which no script can hand the host.
+    func values(of stage: Stage, _ c: LuaCall) throws -> StageValues {
+        guard let values = values(of: stage) else { throw c.refusal("the stage is not one this file made") }
+        return values
+    }
+
+    func values(of stage: Stage) -> StageValues? { stages.first { $0.stage === stage }?.values }
+
+    /// Stages of this file still alive (a test counts them after the script let its stages go).
+    var liveStageCount: Int { stages.reduce(0) { $0 + ($1.stage == nil ? 0 : 1) } }
+
     /// Bytes of frames this file's stages keep, and how many frames: what a memory breach message may blame.
     var keptFrameBytes: Int { stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) } }
     var keptFrameCount: Int { stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) } }
@@ -163,8 +175,8 @@ final class BindingContext {
     /// Takes a new stage in: its limits check (asked before every frame and batch of work), its share of host
     /// memory, and the file's frame log.
     @discardableResult
-    func stageCreated(_ stage: Stage) throws -> StageEntry {
-        let entry = StageEntry(stage)
+    func stageCreated(_ stage: Stage, values: StageValues) throws -> StageEntry {
+        let entry = StageEntry(stage, values: values)
         stages.append(entry)
         if let cap = exploringFrameCap {
             // A run's stage: a stage that renders past the cap stops its run (a failure the exploration shrinks),
@@ -220,11 +232,13 @@ final class BindingContext {
 /// A stage of the file, held weakly, with the bytes it was last counted at.
 final class StageEntry {
     weak var stage: Stage?
+    /// The script values its objects hold (`StageValues`).
+    let values: StageValues
     var counted = 0
     /// The long call rendering on this stage (`s:advance`, `s:runUntil`), from its start to its end: set as it
     /// starts, cleared as it returns. A limit that stops it leaves it, for the breach message (`longCall`).
     var call: StageCall?
-    init(_ stage: Stage) { self.stage = stage }
+    init(_ stage: Stage, values: StageValues) { self.stage = stage; self.values = values }
 }
 
 /// One `s:advance(seconds)` or `s:runUntil(predicate, timeout)`: its name, when it started and the latest time it

@@ -42,7 +42,7 @@ enum BorderBeamBinding: StageMadeBinding {
         case (.string("capsule"), nil): shape = .capsule
         case (.string("roundedRectangle"), let radius?), (.nil, let radius?):
             guard radius >= 0 else {
-                throw c.optionError("radius", "at least 0", got: "\(radius)")
+                throw c.optionError("radius", "at least 0", got: "\(number: radius)")
             }
             shape = .roundedRectangle(radius: radius)
         case (.string("capsule"), _?):
@@ -53,15 +53,15 @@ enum BorderBeamBinding: StageMadeBinding {
             throw c.refusal("option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
         }
         let lap = try opts.number("lap") ?? BorderBeam.defaultLap
-        guard lap > 0 else { throw c.optionError("lap", "above 0 seconds", got: "\(lap)") }
+        guard lap > 0 else { throw c.optionError("lap", "above 0 seconds", got: "\(number: lap)") }
         let tail = try opts.number("tail") ?? BorderBeam.defaultTail
         guard tail >= 0, tail <= 1 else {
-            throw c.optionError("tail", "a fraction of the path from 0 to 1", got: "\(tail)")
+            throw c.optionError("tail", "a fraction of the path from 0 to 1", got: "\(number: tail)")
         }
         let width = try opts.number("width") ?? BorderBeam.defaultWidth
-        guard width >= 0 else { throw c.optionError("width", "at least 0", got: "\(width)") }
+        guard width >= 0 else { throw c.optionError("width", "at least 0", got: "\(number: width)") }
         let bloom = try opts.number("bloom") ?? BorderBeam.defaultBloom
-        guard bloom >= 0 else { throw c.optionError("bloom", "at least 0", got: "\(bloom)") }
+        guard bloom >= 0 else { throw c.optionError("bloom", "at least 0", got: "\(number: bloom)") }
         let starts = try self.starts(opts, c)
         let color = try opts.string("color") ?? BorderBeam.defaultColor
         guard BorderBeam.isColor(color) else {

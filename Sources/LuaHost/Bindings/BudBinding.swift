@@ -56,7 +56,7 @@ enum BudBinding: StageMadeBinding {
     static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
         guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
         guard s >= 0, s <= 10 else {
-            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(s)")
+            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(number: s)")
         }
         return s
     }
@@ -71,8 +71,9 @@ enum BudBinding: StageMadeBinding {
             // The specification waits max(delay, 0): a delay below 0 is none; one past a minute is a mistake.
             let delay = try c.optionalNumber(3, "a delay in seconds") ?? 0
             guard delay.isFinite, delay <= 60 else {
-                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(delay)")
+                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(number: delay)")
             }
+            try c.refuseChange(on: o.stage, "bloom bubbles")
             o.value.bloom(list, stagger: spacing, delay: delay)
             return 0
         }
@@ -80,7 +81,9 @@ enum BudBinding: StageMadeBinding {
         cls.method("gather", "Calls bubbles home, last first, and removes them",
                    [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            o.value.gather(list, stagger: try stagger(c, 2, default: Budding.gatherStagger))
+            let spacing = try stagger(c, 2, default: Budding.gatherStagger)
+            try c.refuseChange(on: o.stage, "gather bubbles")
+            o.value.gather(list, stagger: spacing)
             return 0
         }
         // place(list): out at rest at once, with no animation (a first frame).
@@ -88,6 +91,7 @@ enum BudBinding: StageMadeBinding {
                    [.arg("names", "string[]")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
             let buds = o.value
+            try c.refuseChange(on: o.stage, "place bubbles")
             o.stage.transact(Transaction(disablesAnimations: true)) { buds.buds.place(list) }
             return 0
         }

@@ -47,9 +47,10 @@ extension ClassBinding {
         pb_object(c, index, LuaClass<Object>.registryName(className))
     }
 
-    /// Pushes `object` as a value of this class.
+    /// Pushes `object` as a value of this class; one that holds a stage carries the stage's values (`StageValues`).
     static func push(_ object: Object, context: BindingContext) {
-        context.state.push(object, as: luaClass(context))
+        let values = (object as? OnStage).flatMap { context.values(of: $0.stage) }
+        context.state.push(object, as: luaClass(context), holding: values)
     }
 }
 

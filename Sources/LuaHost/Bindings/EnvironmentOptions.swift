@@ -26,7 +26,7 @@ enum EnvironmentOptions {
         var env = base
         func positive(_ key: String) throws -> Double? {
             guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw ArgumentErrors.refusal(o.function, "option '\(key)' must be above 0, got \(v)") }
+            guard v > 0 else { throw ArgumentErrors.refusal(o.function, "option '\(key)' must be above 0, got \(number: v)") }
             return v
         }
         if let w = try positive("width") { env.size.width = w }
@@ -38,7 +38,7 @@ enum EnvironmentOptions {
             }
             func inset(_ k: String, _ d: Double) throws -> Double {
                 let v = try inner.number(k) ?? d
-                guard v >= 0 else { throw ArgumentErrors.refusal(o.function, "safeArea.\(k) must be at least 0, got \(v)") }
+                guard v >= 0 else { throw ArgumentErrors.refusal(o.function, "safeArea.\(k) must be at least 0, got \(number: v)") }
                 return v
             }
             env.safeArea = EdgeInsets(top: try inset("top", 0), leading: try inset("leading", 0),

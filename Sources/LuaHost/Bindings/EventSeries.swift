@@ -89,4 +89,71 @@ enum EventSeries {
             return 1
         }
     }
+
+    /// `host.emitted(stage, fields)`, for `expect(s).toHaveEmitted{...}` on a stage: how many of its kept frames'
+    /// events have every field of `fields` (compared as Lua's `==` does), how many events there are, and the first
+    /// `shown` events with their times, for the message. Matched in the host, so no event is copied into Lua but
+    /// the few the message shows: a stage whose events carry megabytes fails with the matcher's own message.
+    static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
+        state.pushFunction { call in
+            let c = call.named("toHaveEmitted")
+            let stages = state.classCache["stage"] as? LuaClass<StageObject>
+            guard c.type(1) == LUA_TUSERDATA, let stages,
+                  let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
+                throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
+                    + "(s:events{...}), got \(c.typeName(1))")
+            }
+            guard case .table(let pattern) = try c.value(2) else { throw c.argumentError(2, "a table of fields") }
+            let stage = object.stage
+            let frames = try StageBinding.stageCall(c) { try stage.keptFrames(from: -.infinity, to: .infinity) }
+            let L = c.L
+            lua_createtable(L, Int32(shown), 0)
+            let listed = lua_gettop(L)
+            var found = 0, total = 0
+            for (i, frame) in frames.enumerated() {
+                if i & 1023 == 1023, let reason = stage.interruption?() { throw LuaHostError.message(reason) }
+                for event in frame.events {
+                    total += 1
+                    // A listed value (pattern[1]) is a field no event has, as in Lua.
+                    if pattern.array.isEmpty,
+                       pattern.fields.allSatisfy({ key, value in matches(value, field(key, of: event)) }) { found += 1 }
+                    guard total <= shown else { continue }
+                    lua_createtable(L, 2, 0)
+                    lua_pushnumber(L, frame.time)
+                    lua_rawseti(L, -2, 1)
+                    FrameTables.push(event, L)
+                    lua_rawseti(L, -2, 2)
+                    lua_rawseti(L, listed, lua_Integer(total))
+                }
+            }
+            lua_pushinteger(L, lua_Integer(found))
+            lua_pushinteger(L, lua_Integer(total))
+            lua_pushvalue(L, listed)
+            return 3
+        }
+    }
+
+    /// An event's field as its Lua table would hold it (`FrameTables.push`).
+    private static func field(_ key: String, of event: StageEvent) -> LuaValue {
+        if key == "kind" { return .string(event.kind.rawValue) }
+        if key == "piece" { return .string(event.piece) }
+        switch event.detail(named: key) {
+        case .text(let text)?: return .string(text)
+        case .number(let n)?: return .number(n)
+        case .bool(let b)?: return .boolean(b)
+        case nil: return .nil
+        }
+    }
+
+    /// Lua's `==` on two plain values: strings byte for byte, numbers as numbers (nan equals nothing); a table or
+    /// a function in the pattern equals no event's field.
+    private static func matches(_ wanted: LuaValue, _ value: LuaValue) -> Bool {
+        switch (wanted, value) {
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.number(let a), .number(let b)): return a == b
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.nil, .nil): return true
+        default: return false
+        }
+    }
 }

@@ -195,7 +195,7 @@ enum InteractionBinding {
         let part = try opts.string("part", "a part name")
         let index = try opts.number("index", "an index (a whole number)")
         if let index, index != index.rounded() || abs(index) >= 1e15 {
-            throw c.optionError("index", "an index (a whole number)", got: "\(index)")
+            throw c.optionError("index", "an index (a whole number)", got: "\(number: index)")
         }
         switch (x, y) {
         case (nil, nil):
@@ -227,7 +227,7 @@ enum InteractionBinding {
     static func positive(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value > 0 else {
-            throw opts.optionError(key, "\(what) above 0", got: "\(value)")
+            throw opts.optionError(key, "\(what) above 0", got: "\(number: value)")
         }
         return value
     }

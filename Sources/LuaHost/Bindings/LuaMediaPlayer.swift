@@ -16,7 +16,8 @@ import PieceKit
 final class LuaMediaPlayer: MediaPlayer {
     let state: LuaState
     weak var stage: Stage?
-    /// Registry reference to the table.
+    /// Where the table is kept (its stage's values: `StageValues`), and its key there.
+    let values: StageValues
     let tableRef: Int32
 
     private(set) var title = ""
@@ -29,15 +30,16 @@ final class LuaMediaPlayer: MediaPlayer {
     static let functions = ["observe", "onPlayPause", "onSeek", "onSkip"]
     static let shape = "a table with title, artist, duration, isPlaying, time and the functions observe, onPlayPause, onSkip, onSeek"
 
-    private init(state: LuaState, stage: Stage, tableRef: Int32) {
-        self.state = state; self.stage = stage; self.tableRef = tableRef
+    private init(state: LuaState, stage: Stage, values: StageValues, tableRef: Int32) {
+        self.state = state; self.stage = stage; self.values = values; self.tableRef = tableRef
     }
 
-    /// Its table goes with it (`LuaState.release`).
-    deinit { state.release([tableRef]) }
+    /// Its table goes with it (`StageValues.release`).
+    deinit { values.release([tableRef]) }
 
     /// The table at stack index `index` as a player, checked now so a wrong field is named at the line that bound it.
-    static func bind(_ L: OpaquePointer, _ index: Int32, state: LuaState, stage: Stage, what: String) throws -> LuaMediaPlayer {
+    static func bind(_ L: OpaquePointer, _ index: Int32, state: LuaState, stage: Stage, values: StageValues,
+                     what: String) throws -> LuaMediaPlayer {
         let index = lua_absindex(L, index)
         for name in functions {
             lua_pushstring(L, name)
@@ -49,7 +51,7 @@ final class LuaMediaPlayer: MediaPlayer {
         }
         let fields = try read(L, index, what: what, report: nil)
         lua_pushvalue(L, index)
-        let player = LuaMediaPlayer(state: state, stage: stage, tableRef: luaL_ref(L, CLUA_REGISTRYINDEX))
+        let player = LuaMediaPlayer(state: state, stage: stage, values: values, tableRef: values.keep(L))
         player.take(fields)
         player.reportedTime = fields.time
         return player
@@ -142,7 +144,7 @@ final class LuaMediaPlayer: MediaPlayer {
         case .number(let n) where n >= 1 && n < 1e9 && n == n.rounded(): track = Int(n) - 1
         default: throw c.refusal("'track' must be a track number from 1, got \(t["track"].described())")
         }
-        lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(tableRef))
+        values.push(tableRef, c.L)
         defer { clua_pop(c.L, 1) }
         let fields = try Self.read(c.L, -1, what: c.function, report: t)
         take(fields)
@@ -158,7 +160,9 @@ final class LuaMediaPlayer: MediaPlayer {
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 6) != 0 else { record("player:\(what): no Lua stack left"); return }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(tableRef))
+        values.push(tableRef, L)
+        // Gone only once every object that reaches the stage was let go of: nothing is left to tell.
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
         lua_pushstring(L, name)
         lua_rawget(L, -2)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
@@ -184,7 +188,8 @@ enum PlayerOption {
         defer { clua_pop(L, 1) }
         switch type {
         case LUA_TTABLE:
-            return try LuaMediaPlayer.bind(L, -1, state: context.state, stage: stage, what: "\(c.function): option 'player'")
+            return try LuaMediaPlayer.bind(L, -1, state: context.state, stage: stage,
+                                            values: try context.values(of: stage, c), what: "\(c.function): option 'player'")
         case LUA_TUSERDATA:
             return try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         default:

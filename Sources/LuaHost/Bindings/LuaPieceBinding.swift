@@ -10,26 +10,28 @@ final class LuaPiece: HoldsScriptTexts {
     let state: LuaState
     /// For reading the animations handlers return.
     let context: BindingContext
-    /// Registry references to the layout function and the state table.
+    /// Where the piece's script values are kept (its stage's table, `StageValues`), and the keys of the layout
+    /// function and the state table there.
+    let values: StageValues
     let layoutRef: Int32
     let stateRef: Int32
-    /// Registry references to the optional handlers; LUA_NOREF when not given.
+    /// The keys of the optional handlers; LUA_NOREF when not given.
     var handlers = Handlers()
     /// The part names scripts may aim at, the first being the default; nil: every published element.
     var parts: [String]?
     var lastGood: [Element] = []
     /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
     private var reader = LuaPieceElements()
-    /// Registry reference to the `env` table the layout is handed: made once, refreshed before every call.
+    /// The key of the `env` table the layout is handed: made once, refreshed before every call.
     private(set) var environmentRef = LUA_NOREF
     /// `timeline = { minimumInterval = 1/60 }`: the layout is asked again at each update and reads `env.time`.
     var timeline: StageTimeline?
-    /// `methods = { beat = function(self, ...) end }`: this piece's own methods (a registry reference to the
+    /// `methods = { beat = function(self, ...) end }`: this piece's own methods (its key in the stage's
     /// table, copied when made) and their names, so `card:beat()` works as a Swift piece's methods do.
     var methodsRef = LUA_NOREF
     var methodNames: [String] = []
     /// `readings = { angle = function(state, env) ... end }`: values read as fields (`v.angle`), as a Swift piece's
-    /// readings are; a registry reference to the copied table, and the names.
+    /// readings are; the key of the copied table among the stage's values, and the names.
     var readingsRef = LUA_NOREF
     var readingNames: [String] = []
     /// `tasks`, `timeline.paused` as a function, `player`: nil for a piece that uses none of them, so its layout
@@ -47,10 +49,10 @@ final class LuaPiece: HoldsScriptTexts {
     }
 
     /// Its script values go with it (`LuaState.release`): a stage let go of frees its pieces' states.
-    deinit { state.release(registryReferences) }
+    deinit { values.release(heldKeys) }
 
-    /// Every registry reference the piece holds.
-    private var registryReferences: [Int32] {
+    /// Every value the piece holds in its stage's table.
+    private var heldKeys: [Int32] {
         var all = [layoutRef, stateRef, environmentRef, methodsRef, readingsRef,
                    handlers.onTouch, handlers.onKey, handlers.accessibility, handlers.perform, handlers.onPlayer]
         if let hooks {
@@ -63,8 +65,8 @@ final class LuaPiece: HoldsScriptTexts {
         return all
     }
 
-    init(name: String, state: LuaState, context: BindingContext, layoutRef: Int32, stateRef: Int32) {
-        self.name = name; self.state = state; self.context = context
+    init(name: String, state: LuaState, context: BindingContext, values: StageValues, layoutRef: Int32, stateRef: Int32) {
+        self.name = name; self.state = state; self.context = context; self.values = values
         self.layoutRef = layoutRef; self.stateRef = stateRef
     }
 
@@ -74,8 +76,8 @@ final class LuaPiece: HoldsScriptTexts {
     /// Calls this piece's function `role` (its layout, a handler) under `nargs` arguments on the stack, as every
     /// call into a script's function goes (`LuaState.callOut`: no clock moves inside it, a failure said once and
     /// posted for the script). Returns whether it returned.
-    func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32) -> Bool {
-        state.callOut(.init(.piece, owner: name, role: role), nargs: nargs, results: results,
+    func protectedCall(_ role: String, _ nargs: Int32, results: Int32, handler: Int32, reads: Bool = false) -> Bool {
+        state.callOut(.init(.piece, owner: name, role: role, reads: reads), nargs: nargs, results: results,
                       handler: handler) == nil
     }
 
@@ -95,17 +97,17 @@ final class LuaPiece: HoldsScriptTexts {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(layoutRef))
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        values.push(layoutRef, L)
+        values.push(stateRef, L)
         if environmentRef == LUA_NOREF {
             lua_createtable(L, 0, 10)
-            environmentRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+            environmentRef = values.keep(L)
         }
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
+        values.push(environmentRef, L)
         EnvironmentOptions.write(environment, into: lua_gettop(L), L)
         if let timeline { TimelineOption.setTime(timeline, L) }
         if let hooks { runHooks(hooks, env: lua_gettop(L)) }
-        guard protectedCall("layout", 2, results: 1, handler: top + 1) else { return lastGood }
+        guard protectedCall("layout", 2, results: 1, handler: top + 1, reads: true) else { return lastGood }
         do {
             let elements = try reader.read(L, -1, order: order)
             readerBytes = reader.heldTextBytes
@@ -125,6 +127,7 @@ enum LuaPieceBinding: StageMadeBinding {
     /// `stage:piece{ name = "card", state = { open = false }, layout = function(state, env) ... end }`.
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LuaPiece {
         let state = context.state
+        let values = try context.values(of: stage, c)
         let L = c.L
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table { name = ..., state = {...}, layout = function(state, env) ... end }") }
         let t = 1 + c.offset
@@ -141,25 +144,25 @@ enum LuaPieceBinding: StageMadeBinding {
             clua_pop(L, 1)
             throw c.refusal("option 'layout' must be a function(state, env) that returns the elements")
         }
-        let layoutRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        let layoutRef = values.keep(L)
         lua_pushstring(L, "state"); lua_rawget(L, t)
         if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
         guard lua_type(L, -1) == LUA_TTABLE else {
             clua_pop(L, 1)
-            state.release([layoutRef])
+            values.release([layoutRef])
             throw c.refusal("option 'state' must be a table")
         }
-        let stateRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+        let stateRef = values.keep(L)
         // From here every reference taken is the piece's at once, so a later refusal, which drops the piece, lets
         // go of them all (its deinit).
-        let piece = LuaPiece(name: name, state: state, context: context, layoutRef: layoutRef, stateRef: stateRef)
-        piece.handlers.onTouch = try handlerRef(L, t, "onTouch", "function(state, touch)", c)
-        piece.handlers.onKey = try handlerRef(L, t, "onKey", "function(state, key)", c)
-        piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c)
-        piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c)
+        let piece = LuaPiece(name: name, state: state, context: context, values: values, layoutRef: layoutRef, stateRef: stateRef)
+        piece.handlers.onTouch = try handlerRef(L, t, "onTouch", "function(state, touch)", c, values)
+        piece.handlers.onKey = try handlerRef(L, t, "onKey", "function(state, key)", c, values)
+        piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c, values)
+        piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c, values)
         piece.parts = try partNames(L, t, c)
         piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
-        let timeline = try TimelineOption.make(L, t, c, stage: stage, piece: name)
+        let timeline = try TimelineOption.make(L, t, c, stage: stage, values: values, piece: name)
         piece.timeline = timeline?.timeline
         if let pausedRef = timeline?.pausedRef, pausedRef != LUA_NOREF {
             piece.hooks = LuaPieceHooks(stage: stage)
@@ -167,19 +170,19 @@ enum LuaPieceBinding: StageMadeBinding {
         }
         piece.order = try ElementOrder.read(L, t, c)
         let taken = Set(luaClass(context).memberNames(L))
-        if let methods = try readOwnFunctions("methods", "function(self, ...)", L, t, c, taken: taken) {
+        if let methods = try readOwnFunctions("methods", "function(self, ...)", L, t, c, values, taken: taken) {
             (piece.methodsRef, piece.methodNames) = methods
         }
-        if let readings = try readOwnFunctions("readings", "function(state, env) that returns the value", L, t, c,
+        if let readings = try readOwnFunctions("readings", "function(state, env) that returns the value", L, t, c, values,
                                                taken: taken.union(piece.methodNames)) {
             (piece.readingsRef, piece.readingNames) = readings
         }
         piece.partBytes += (piece.methodNames + piece.readingNames).reduce(0) {
             $0 + 16 + FrameSize.textBytes(count: $1.utf8.count)
         }
-        piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c)
+        piece.handlers.onPlayer = try handlerRef(L, t, "onPlayer", "function(state, report, env)", c, values)
         let player = try playerOption(L, t, c, stage: stage, context: context, onPlayer: piece.handlers.onPlayer)
-        let tasks = try LuaPieceTasks.read(L, t, c)
+        let tasks = try LuaPieceTasks.read(L, t, c, values: values)
         if !tasks.isEmpty {
             piece.hooks = piece.hooks ?? LuaPieceHooks(stage: stage)
             piece.hooks?.tasks = tasks
@@ -230,7 +233,7 @@ enum LuaPieceBinding: StageMadeBinding {
     /// copied into a table of the piece's own, each a function whose name is not one the piece already answers
     /// (`tap`, `set`, `state`, or one of its own methods: the new name would hide it). Nil when not given.
     private static func readOwnFunctions(_ option: String, _ shape: String, _ L: OpaquePointer, _ t: Int32,
-                                         _ c: LuaCall, taken: Set<String>) throws -> (ref: Int32, names: [String])? {
+                                         _ c: LuaCall, _ values: StageValues, taken: Set<String>) throws -> (ref: Int32, names: [String])? {
         lua_pushstring(L, option)
         lua_rawget(L, t)
         defer { clua_pop(L, 1) }
@@ -265,7 +268,7 @@ enum LuaPieceBinding: StageMadeBinding {
             clua_insert(L, -2)
             lua_rawset(L, copy)
         }
-        return (luaL_ref(L, CLUA_REGISTRYINDEX), names.sorted())
+        return (values.keep(L), names.sorted())
     }
 
     /// `player = p` (a `s:player{}` or a Lua player, read as every piece bound to a player reads it); it needs
@@ -285,15 +288,16 @@ enum LuaPieceBinding: StageMadeBinding {
         return player
     }
 
-    /// A registry reference to the function at `t[key]`, or LUA_NOREF when the key is absent.
-    private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall) throws -> Int32 {
+    /// The key (among the stage's values) of the function at `t[key]`, or LUA_NOREF when the key is absent.
+    private static func handlerRef(_ L: OpaquePointer, _ t: Int32, _ key: String, _ shape: String, _ c: LuaCall,
+                                   _ values: StageValues) throws -> Int32 {
         lua_pushstring(L, key)
         switch lua_rawget(L, t) {
         case LUA_TNIL:
             clua_pop(L, 1)
             return LUA_NOREF
         case LUA_TFUNCTION:
-            return luaL_ref(L, CLUA_REGISTRYINDEX)
+            return values.keep(L)
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
@@ -326,7 +330,7 @@ enum LuaPieceBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("state", "table",
-                    "The piece's state table") { o, c in lua_rawgeti(c.L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef)); return 1 }
+                    "The piece's state table") { o, c in o.value.values.push(o.value.stateRef, c.L); return 1 }
         // The piece's target elements (where they are going), by name: card.layout.surface.h
         cls.reading("layout", "table", "The piece's target elements (where they are going), by name") { o, c in
             let elements = o.stage.targets(of: o.value.name) ?? []
@@ -343,8 +347,8 @@ enum LuaPieceBinding: StageMadeBinding {
         // Its own methods (`methods = {...}`), after the class's: p:beat(...) calls beat(p, ...).
         // Then its readings (`readings = {...}`): p.angle is angle(state, env), read now.
         cls.objectMembers({ o, key, c in
-            if let found = ownFunction(o.value.methodsRef, key, c.L) { return found }
-            guard ownFunction(o.value.readingsRef, key, c.L) != nil else { return nil }
+            if let found = ownFunction(o.value.methodsRef, of: o.value, key, c.L) { return found }
+            guard ownFunction(o.value.readingsRef, of: o.value, key, c.L) != nil else { return nil }
             clua_pop(c.L, 1)
             return o.value.read(key, on: o.stage)
         }, names: { ($0.value.methodNames + $0.value.readingNames).sorted() })
@@ -352,11 +356,12 @@ enum LuaPieceBinding: StageMadeBinding {
         cls.method("set", "Merges changes into the state inside one transaction",
                    [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
             guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
+            try c.refuseChange(on: o.stage, "change \(o.value.name)'s state")
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L
             let changes = 1 + c.offset
             o.value.asOwnCall { o.stage.transact(Transaction(animation: animation)) {
-                lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(o.value.stateRef))
+                o.value.values.push(o.value.stateRef, L)
                 let target = lua_gettop(L)
                 lua_pushnil(L)
                 while lua_next(L, changes) != 0 {

@@ -106,10 +106,10 @@ extension LuaPiece {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        values.push(ref, L)
+        values.push(stateRef, L)
         lua_pushvalue(L, env)
-        guard protectedCall("timeline.paused", 2, results: 1, handler: top + 1) else { return nil }
+        guard protectedCall("timeline.paused", 2, results: 1, handler: top + 1, reads: true) else { return nil }
         guard lua_type(L, -1) == LUA_TBOOLEAN else {
             record("\(name): timeline.paused returned a \(String(cString: lua_typename(L, lua_type(L, -1)))); return true or false")
             return nil
@@ -123,24 +123,31 @@ extension LuaPiece {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(task.idRef))
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        values.push(task.idRef, L)
+        values.push(stateRef, L)
         lua_pushvalue(L, env)
         let role = "task \(index + 1) id"
-        guard protectedCall(role, 2, results: LUA_MULTRET, handler: top + 1) else { return nil }
+        guard protectedCall(role, 2, results: LUA_MULTRET, handler: top + 1, reads: true) else { return nil }
         let count = lua_gettop(L) - (top + 1)
         guard count <= LuaPieceHooks.idLimit, lua_checkstack(L, 4) != 0 else {
             record("\(name): \(role) returned \(count) values; return at most \(LuaPieceHooks.idLimit)")
             return nil
         }
         let first = top + 2
+        // An id is compared with the last one read: a NaN never equals itself, so the task would run again at every
+        // layout, and the runaway would be blamed on tasks changing each other's ids. Named here instead.
+        for i in 0..<count where lua_type(L, first + i) == LUA_TNUMBER && lua_tonumberx(L, first + i, nil).isNaN {
+            record("\(name): \(role) returned nan (value \(i + 1)); an id must equal itself when nothing changed "
+                   + "(nan never does), so return something else")
+            return nil
+        }
         if task.lastRef == LUA_NOREF {
             lua_createtable(L, Int32(LuaPieceHooks.idLimit), 1)
-            task.lastRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+            task.lastRef = values.keep(L)
             store(task.lastRef, first: first, count: count, L)
             return false
         }
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(task.lastRef))
+        values.push(task.lastRef, L)
         let last = lua_gettop(L)
         lua_pushstring(L, "n")
         lua_rawget(L, last)
@@ -157,9 +164,9 @@ extension LuaPiece {
         return !same
     }
 
-    /// Writes `count` values from stack index `first` into the registry table `ref` (and their count as `n`).
+    /// Writes `count` values from stack index `first` into the table kept under `ref` (and their count as `n`).
     private func store(_ ref: Int32, first: Int32, count: Int32, _ L: OpaquePointer) {
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
+        values.push(ref, L)
         let t = lua_gettop(L)
         for i in 0..<Int32(LuaPieceHooks.idLimit) {
             if i < count { lua_pushvalue(L, first + i) } else { lua_pushnil(L) }
@@ -189,7 +196,7 @@ extension LuaPiece {
     private func readPausedNow(_ hooks: LuaPieceHooks) {
         let L = state.L
         guard let timeline, environmentRef != LUA_NOREF, lua_checkstack(L, 6) != 0 else { return }
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(environmentRef))
+        values.push(environmentRef, L)
         defer { clua_pop(L, 1) }
         if let paused = readPaused(hooks.pausedRef, env: lua_gettop(L), L) { timeline.setPaused(paused) }
     }
@@ -204,7 +211,8 @@ extension LuaPiece {
             guard runs < LuaPieceHooks.runsPerCall else {
                 for i in hooks.tasks.indices { hooks.tasks[i].isDue = false }
                 record("\(name): its tasks ran \(runs) times in one call and still change each other's ids (task \(index + 1) was due again); "
-                       + "a task's run must not keep changing what another's id reads")
+                       + "a task's run must not keep changing what another's id reads, and an id that is a new table or "
+                       + "function each time never equals the last")
                 return
             }
             hooks.tasks[index].isDue = false
@@ -231,8 +239,8 @@ extension LuaPiece {
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             pb_push_traceback_handler(L)
-            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
-            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+            values.push(ref, L)
+            values.push(stateRef, L)
             pushHookEnvironment(stage, L, drawnTime: timeline?.drawnTime)
             guard protectedCall(role, 2, results: 2, handler: top + 1) else { return }
             switch (lua_type(L, top + 2), lua_type(L, top + 3)) {
@@ -240,7 +248,7 @@ extension LuaPiece {
                 return
             case (LUA_TNUMBER, LUA_TFUNCTION) where lua_tonumberx(L, top + 2, nil).isFinite && lua_tonumberx(L, top + 2, nil) >= 0:
                 lua_pushvalue(L, top + 3)
-                later = (lua_tonumberx(L, top + 2, nil), luaL_ref(L, CLUA_REGISTRYINDEX))
+                later = (lua_tonumberx(L, top + 2, nil), values.keep(L))
             case (LUA_TNUMBER, LUA_TFUNCTION):
                 // The right shape, at seconds no clock reaches: the number is what was wrong.
                 let seconds = LuaValue.number(lua_tonumberx(L, top + 2, nil)).described()
@@ -252,7 +260,7 @@ extension LuaPiece {
             }
         }
         guard let later, let hooks, index < hooks.tasks.count else {
-            if let later { luaL_unref(L, CLUA_REGISTRYINDEX, later.ref) }
+            if let later { values.release([later.ref]) }
             return
         }
         cancelLater(hooks, index)
@@ -260,7 +268,7 @@ extension LuaPiece {
             guard let self else { return }
             if let hooks = self.hooks, index < hooks.tasks.count { hooks.tasks[index].pendingLater = nil }
             self.asOwnCall { self.runTaskStep(index, ref: later.ref, role: "task \(index + 1), later") }
-            luaL_unref(self.state.L, CLUA_REGISTRYINDEX, later.ref)
+            values.release([later.ref])
         }
         hooks.tasks[index].pendingLater = (work, later.ref)
     }
@@ -270,7 +278,7 @@ extension LuaPiece {
         guard let later = hooks.tasks[index].pendingLater else { return }
         hooks.tasks[index].pendingLater = nil
         hooks.stage?.cancel(later.work)
-        luaL_unref(state.L, CLUA_REGISTRYINDEX, later.ref)
+        values.release([later.ref])
     }
 
     private func typeName(_ L: OpaquePointer, _ index: Int32) -> String {

@@ -67,10 +67,10 @@ extension LuaPiece: InteractivePiece {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(handlers.accessibility))
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        values.push(handlers.accessibility, L)
+        values.push(stateRef, L)
         EnvironmentOptions.value(context.environment).push(L)
-        guard protectedCall("accessibility", 2, results: 1, handler: top + 1) else { return [] }
+        guard protectedCall("accessibility", 2, results: 1, handler: top + 1, reads: true) else { return [] }
         do {
             return try accessibilityElements(from: try LuaValue.read(L, -1), on: context)
         } catch {
@@ -113,8 +113,8 @@ extension LuaPiece: InteractivePiece {
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
             pb_push_traceback_handler(L)
-            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
-            lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+            values.push(ref, L)
+            values.push(stateRef, L)
             let count = pushArgs(L)
             // Every handler reads the environment last, as layout and accessibility do: (state, ..., env), with
             // the time now.

@@ -14,11 +14,11 @@ extension LuaPiece {
         guard readingsRef != LUA_NOREF, lua_checkstack(L, 6) != 0 else { lua_pushnil(L); return 1 }
         let top = lua_gettop(L)
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(readingsRef))
+        values.push(readingsRef, L)
         lua_pushstring(L, name)
         lua_rawget(L, -2)
         clua_remove(L, -2)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(stateRef))
+        values.push(stateRef, L)
         pushHookEnvironment(context, L, drawnTime: timeline?.drawnTime)
         guard protectedCall("reading '\(name)'", 2, results: 1, handler: top + 1) else {
             lua_settop(L, top)
@@ -33,9 +33,10 @@ extension LuaPiece {
 extension LuaPieceBinding {
     /// The function `key` in the piece's own table at `ref` (its methods or its readings), pushed; nil, with the
     /// stack as it was, when there is none.
-    static func ownFunction(_ ref: Int32, _ key: String, _ L: OpaquePointer) -> Int32? {
+    static func ownFunction(_ ref: Int32, of piece: LuaPiece, _ key: String, _ L: OpaquePointer) -> Int32? {
         guard ref != LUA_NOREF else { return nil }
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(ref))
+        piece.values.push(ref, L)
+        guard lua_type(L, -1) == LUA_TTABLE else { clua_pop(L, 1); return nil }
         lua_pushstring(L, key)
         guard lua_rawget(L, -2) == LUA_TFUNCTION else { clua_pop(L, 2); return nil }
         clua_remove(L, -2)

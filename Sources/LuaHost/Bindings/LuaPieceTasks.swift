@@ -7,9 +7,9 @@ struct LuaPieceTask {
     let idRef: Int32
     let runRef: Int32
     let initial: Bool
-    /// Registry reference to a table of the latest `id` values (`n` their count); LUA_NOREF before the first read.
+    /// The key of a table of the latest `id` values (`n` their count); LUA_NOREF before the first read.
     var lastRef = LUA_NOREF
-    /// The run waiting to start, and the function a run asked for later (its work and the registry reference
+    /// The run waiting to start, and the function a run asked for later (its work and the key
     /// that keeps the function, let go when it runs or is cancelled).
     var pendingRun: ScheduledID?
     var pendingLater: (work: ScheduledID, ref: Int32)?
@@ -58,7 +58,7 @@ enum LuaPieceTasks {
     /// Enough of a key for the 80 characters `LuaValue.shown` keeps (at most 4 bytes each).
     private static let shownBytes = 320
 
-    static func read(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall) throws -> [LuaPieceTask] {
+    static func read(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, values: StageValues) throws -> [LuaPieceTask] {
         lua_pushstring(L, "tasks")
         lua_rawget(L, t)
         defer { clua_pop(L, 1) }
@@ -89,18 +89,18 @@ enum LuaPieceTasks {
         var tasks: [LuaPieceTask] = []
         // A task refused part way lets go of the functions the tasks before it kept: nobody holds them yet.
         do {
-            try readEach(L, list, count, c, into: &tasks)
+            try readEach(L, list, count, c, values: values, into: &tasks)
         } catch {
             for task in tasks {
-                luaL_unref(L, CLUA_REGISTRYINDEX, task.idRef)
-                luaL_unref(L, CLUA_REGISTRYINDEX, task.runRef)
+                values.release([task.idRef])
+                values.release([task.runRef])
             }
             throw error
         }
         return tasks
     }
 
-    private static func readEach(_ L: OpaquePointer, _ list: Int32, _ count: Int, _ c: LuaCall,
+    private static func readEach(_ L: OpaquePointer, _ list: Int32, _ count: Int, _ c: LuaCall, values: StageValues,
                                  into tasks: inout [LuaPieceTask]) throws {
         for index in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, list, lua_Integer(index))
@@ -120,7 +120,7 @@ enum LuaPieceTasks {
                     let got = String(cString: lua_typename(L, lua_type(L, -1)))
                     throw c.refusal("\(at): '\(key)' must be a function(state, env), got \(got)")
                 }
-                return luaL_ref(L, CLUA_REGISTRYINDEX)
+                return values.keep(L)
             }
             lua_pushstring(L, "initial")
             let initialType = lua_rawget(L, task)
@@ -132,7 +132,7 @@ enum LuaPieceTasks {
             let id = try function("id")
             let run: Int32
             do { run = try function("run") } catch {
-                luaL_unref(L, CLUA_REGISTRYINDEX, id)
+                values.release([id])
                 throw error
             }
             tasks.append(LuaPieceTask(idRef: id, runRef: run, initial: initial))

@@ -254,7 +254,7 @@ enum MotionBinding {
 
     static func curveDuration(_ c: LuaCall) throws -> Double {
         let d = try c.optionalNumber(1, "a duration in seconds") ?? Animation.defaultCurveDuration
-        guard d > 0 else { throw c.argumentError(1, "a duration above 0 s", got: "\(d)") }
+        guard d > 0 else { throw c.argumentError(1, "a duration above 0 s", got: "\(number: d)") }
         return d
     }
 
@@ -289,7 +289,7 @@ enum MotionBinding {
     static func spring(from o: Options, _ function: String) throws -> Spring {
         func positive(_ key: String) throws -> Double? {
             guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw ArgumentErrors.refusal(function, "option '\(key)' must be above 0, got \(v)") }
+            guard v > 0 else { throw ArgumentErrors.refusal(function, "option '\(key)' must be above 0, got \(number: v)") }
             return v
         }
         if let k = try positive("stiffness") {
@@ -305,7 +305,7 @@ enum MotionBinding {
             return Spring(settlingDuration: s, dampingRatio: try o.number("dampingRatio") ?? 1)
         }
         let bounce = try o.number("bounce") ?? 0
-        guard bounce > -1, bounce < 1 else { throw ArgumentErrors.refusal(function, "option 'bounce' must be between -1 and 1, got \(bounce)") }
+        guard bounce > -1, bounce < 1 else { throw ArgumentErrors.refusal(function, "option 'bounce' must be between -1 and 1, got \(number: bounce)") }
         return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
     }
 

@@ -72,7 +72,7 @@ enum AnimationBinding: ClassBinding {
         cls.method("speed", "The same animation played faster (above 1) or slower",
                    [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
             let s = try c.number(1, "a speed factor")
-            guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(s)") }
+            guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(number: s)") }
             state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
         }
     }

@@ -114,7 +114,7 @@ enum PageBinding: StageMadeBinding {
     private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
         guard let value = try opts.number(key, what) else { return nil }
         guard value >= 0 else {
-            throw opts.optionError(key, "\(what) of at least 0", got: "\(value)")
+            throw opts.optionError(key, "\(what) of at least 0", got: "\(number: value)")
         }
         return value
     }
@@ -177,7 +177,7 @@ enum PageBinding: StageMadeBinding {
         cls.method("keyboard", "The keyboard's overlap; 0 puts it away",
                    [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
             let height = try c.number(1, "a height in points")
-            guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(height)") }
+            guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(number: height)") }
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             o.value.setKeyboard(height, animation: animation)
             return 0

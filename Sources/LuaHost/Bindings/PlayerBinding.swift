@@ -104,13 +104,15 @@ enum PlayerBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
         cls.method("play",
-                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); o.value.play(); return 0 }
+                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "play"); o.value.play(); return 0 }
         cls.method("pause",
-                   "Pauses, as the app's own control would") { o, c in try noArguments(c); o.value.pause(); return 0 }
+                   "Pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "pause"); o.value.pause(); return 0 }
         cls.method("toggle",
-                   "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); o.value.toggle(); return 0 }
+                   "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "toggle"); o.value.toggle(); return 0 }
         cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
-            o.value.seek(to: try c.number(1, "a position in seconds"))
+            let position = try c.number(1, "a position in seconds")
+            try c.refuseChange(on: o.stage, "seek")
+            o.value.seek(to: position)
             return 0
         }
         cls.method("skip", "Skips to the next or previous track",
@@ -119,6 +121,7 @@ enum PlayerBinding: StageMadeBinding {
             guard let direction = SkipDirection(rawValue: name) else {
                 throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
             }
+            try c.refuseChange(on: o.stage, "skip")
             o.value.skip(direction)
             return 0
         }
@@ -132,6 +135,7 @@ enum PlayerBinding: StageMadeBinding {
             let tracks = try self.tracks(list, c)
             try context.charge(heldBytes(tracks))
             let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
+            try c.refuseChange(on: o.stage, "load a queue")
             o.value.load(tracks, at: max(index, 1) - 1)
             return 0
         }

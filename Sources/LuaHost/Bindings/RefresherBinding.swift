@@ -21,9 +21,9 @@ enum RefresherBinding: StageMadeBinding {
         let environment = stage.environment
         let area = Refresher.Area(x: try opts.number("x") ?? 0, top: try opts.number("top") ?? environment.safeArea.top,
                                   width: try opts.number("w") ?? environment.size.width)
-        guard area.width >= 0 else { throw opts.refusal("option 'w' must be at least 0, got \(area.width)") }
+        guard area.width >= 0 else { throw opts.refusal("option 'w' must be at least 0, got \(number: area.width)") }
         let threshold = try opts.number("threshold") ?? Refresher.defaultThreshold
-        guard threshold > 0 else { throw opts.refusal("option 'threshold' must be more than 0, got \(threshold)") }
+        guard threshold > 0 else { throw opts.refusal("option 'threshold' must be more than 0, got \(number: threshold)") }
         let piece = RefresherPiece(name: try opts.pieceName(default: "refresher"), area: area, threshold: threshold)
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece

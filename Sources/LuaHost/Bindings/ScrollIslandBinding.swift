@@ -28,7 +28,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         let showsTopButton = try opts.boolean("showsTopButton", default: true)
         let maxWidth = try opts.number("maxWidth") ?? 360
         guard maxWidth > 0 else {
-            throw c.optionError("maxWidth", "a width in points above 0", got: "\(maxWidth)")
+            throw c.optionError("maxWidth", "a width in points above 0", got: "\(number: maxWidth)")
         }
         var isExpanded: Bool?
         switch opts.table["isExpanded"] {
@@ -91,6 +91,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             guard o.value.boundExpanded != nil else {
                 throw c.refusal("this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
             }
+            try c.refuseChange(on: o.stage, "open or close the island")
             o.value.setExpanded(open)
             return 0
         }
@@ -100,6 +101,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             let opts = try c.options(1, declared: setOptions, optional: false)
             let progress = opts.has("progress") ? try self.progress(opts.table["progress"], c) : nil
             let shows = opts.has("showsTopButton") ? try opts.boolean("showsTopButton", default: true) : nil
+            try c.refuseChange(on: o.stage, "change the island's parameters")
             o.value.update { island in
                 if let progress { island.progress = progress }
                 if let shows { island.showsTopButton = shows }

@@ -3,10 +3,12 @@ import CLuaShim
 import PieceKit
 
 /// A stage as scripts hold it.
-final class StageObject {
+final class StageObject: OnStage {
     let stage: Stage
     /// The file's record of this stage: what it counts, and the long call rendering on it.
     let entry: StageEntry
+    /// The script values the stage's objects hold (its userdata carries their table).
+    var values: StageValues { entry.values }
     init(_ stage: Stage, entry: StageEntry) { self.stage = stage; self.entry = entry }
 
     /// Runs a long call (`s:advance`, a `s:runUntil` step) with its record set, so a memory breach inside it can
@@ -65,7 +67,7 @@ enum StageBinding: ClassBinding {
             let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
             let fpsValue = try opts.number("fps") ?? 120
             guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
-                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(fpsValue)")
+                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(number: fpsValue)")
             }
             let stage: Stage
             do {
@@ -75,7 +77,7 @@ enum StageBinding: ClassBinding {
             if let rate = try opts.number("gesturePrediction") {
                 guard rate >= 0, rate <= GesturePhysics.maximumDecelerationRate else {
                     throw ArgumentErrors.option("Stage", "gesturePrediction", mustBe: "a deceleration rate from 0 to 0.9999",
-                                                got: "\(rate)")
+                                                got: "\(number: rate)")
                 }
                 stage.gesturePrediction = rate
             }
@@ -88,8 +90,10 @@ enum StageBinding: ClassBinding {
                     _ = context.state.chargeHost(context.hostBytes)
                 }
             }
-            let entry = try context.stageCreated(stage)
-            state.push(StageObject(stage, entry: entry), as: cls)
+            let entry = try context.stageCreated(stage, values: StageValues(state: state))
+            // The stage's table of values is on the stack until the stage's userdata holds it.
+            state.push(StageObject(stage, entry: entry), as: cls, holding: entry.values)
+            clua_remove(c.L, -2)
             return 1
         }
     }
@@ -116,7 +120,7 @@ enum StageBinding: ClassBinding {
         cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
             let call = StageCall(name: "s:advance", start: o.stage.now, end: o.stage.now + seconds)
             let count = try o.running(call, c) { try stageCall(c) { try o.stage.advance(seconds) } }
             o.entry.call = nil
@@ -153,7 +157,7 @@ enum StageBinding: ClassBinding {
             let opts = try c.options(1, declared: settleOptions)
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
                 guard n >= 0, n == n.rounded() else {
-                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(n)")
+                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(number: n)")
                 }
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
@@ -164,7 +168,7 @@ enum StageBinding: ClassBinding {
         cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
                    [.arg("seconds", "number", "s")], returns: "integer") { o, c in
             let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(seconds)") }
+            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
             c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
             return 1
         }
@@ -201,6 +205,7 @@ enum StageBinding: ClassBinding {
                    [.opt("changes", OptionSpec.tableType(EnvironmentOptions.options)), .opt("animation", "piecebox.animation")],
                    returns: "table") { o, c in
             if c.isNil(1) { EnvironmentOptions.value(o.stage.environment).push(c.L); return 1 }
+            try c.refuseChange(on: o.stage, "change the environment")
             let opts = try c.options(1, declared: EnvironmentOptions.options)
             let env = try EnvironmentOptions.apply(opts, to: o.stage.environment)
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
@@ -278,7 +283,7 @@ enum StageBinding: ClassBinding {
         }
         let seconds = try opts.number("history", expected) ?? 0
         guard seconds >= 0 else {
-            throw c.optionError("history", expected, got: "\(seconds)")
+            throw c.optionError("history", expected, got: "\(number: seconds)")
         }
         return .seconds(seconds)
     }

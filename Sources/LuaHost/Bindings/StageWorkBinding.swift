@@ -15,15 +15,15 @@ final class ScriptWork {
     let scheduledLabel: String
     var id: ScheduledID?
     var active = true
-    /// Registry reference to the callback; released when the work ends or is cancelled, or when the work goes
-    /// with a stage the script let go of before it ran.
+    /// The key of the callback among the stage's values (`StageValues`); let go of when the work ends or is
+    /// cancelled, or when the work goes with a stage the script let go of before it ran.
     var functionRef: Int32
-    let state: LuaState
-    init(stage: Stage, scheduledLabel: String, functionRef: Int32, state: LuaState) {
-        self.stage = stage; self.scheduledLabel = scheduledLabel; self.functionRef = functionRef; self.state = state
+    let values: StageValues
+    init(stage: Stage, scheduledLabel: String, functionRef: Int32, values: StageValues) {
+        self.stage = stage; self.scheduledLabel = scheduledLabel; self.functionRef = functionRef; self.values = values
     }
 
-    deinit { state.release([functionRef]) }
+    deinit { values.release([functionRef]) }
 
     /// The label as the script gave it (or as it was made for it): the scheduled label without its prefix.
     var label: Substring {
@@ -93,13 +93,13 @@ enum StageWorkBinding: ClassBinding {
                                  state: LuaState) throws -> Int32 {
         let seconds = try c.number(1, "a number of seconds")
         guard repeating ? seconds > 0 : seconds >= 0 else {
-            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(seconds)")
+            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(number: seconds)")
         }
         guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
         let (background, label) = try workOptions(c, seconds: seconds)
         lua_pushvalue(c.L, 2 + c.offset)
-        let ref = luaL_ref(c.L, CLUA_REGISTRYINDEX)
-        let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref, state: state)
+        let ref = o.values.keep(c.L)
+        let work = ScriptWork(stage: o.stage, scheduledLabel: label, functionRef: ref, values: o.values)
         let start = o.stage.workTime
         scheduleRun(work, at: start + seconds, every: repeating ? seconds : nil, index: 1, origin: start,
                     background: background, state: state, kind: c.function)
@@ -166,7 +166,7 @@ enum StageWorkBinding: ClassBinding {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
-        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(work.functionRef))
+        work.values.push(work.functionRef, L)
         if state.callOut(.init(.scheduled, owner: work.label, role: kind), nargs: 0, results: 0,
                          handler: top + 1) != nil {
             if let id = work.id { work.stage?.cancel(id) }
@@ -177,7 +177,7 @@ enum StageWorkBinding: ClassBinding {
     private static func finish(_ work: ScriptWork, _ state: LuaState) {
         guard work.active else { return }
         work.active = false
-        state.release([work.functionRef])
+        work.values.release([work.functionRef])
         work.functionRef = LUA_NOREF
     }
 

@@ -13,9 +13,9 @@ import PieceKit
 enum TimelineOption {
     static let keys = ["minimumInterval", "paused"]
 
-    /// The timeline in the options table at stack index `t`, or nil when the key is absent; with it, a registry
-    /// reference to `paused` when that is a function (LUA_NOREF otherwise).
-    static func make(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, stage: Stage,
+    /// The timeline in the options table at stack index `t`, or nil when the key is absent; with it, the key (among the
+    /// stage's values) of `paused` when that is a function (LUA_NOREF otherwise).
+    static func make(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, stage: Stage, values: StageValues,
                      piece: String) throws -> (timeline: StageTimeline, pausedRef: Int32)? {
         lua_pushstring(L, "timeline")
         lua_rawget(L, t)
@@ -37,7 +37,7 @@ enum TimelineOption {
         let opts = Options(function: c.function + ": timeline", table: table)
         let interval = try opts.number("minimumInterval", "a number of seconds of at least 0") ?? 0
         guard interval >= 0 else {
-            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(interval)")
+            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(number: interval)")
         }
         var pausedRef = LUA_NOREF
         var paused = false
@@ -51,7 +51,7 @@ enum TimelineOption {
         case LUA_TFUNCTION:
             // Paused until its first read, which its first layout, when it is added, asks for.
             paused = true
-            pausedRef = luaL_ref(L, CLUA_REGISTRYINDEX)
+            pausedRef = values.keep(L)
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)

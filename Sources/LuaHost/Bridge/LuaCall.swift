@@ -61,7 +61,7 @@ public struct LuaCall {
     func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
         guard lua_type(L, arg + offset) == LUA_TNUMBER else { throw argumentError(arg, expected) }
         let n = lua_tonumberx(L, arg + offset, nil)
-        guard n.isFinite else { throw argumentError(arg, expected, got: "\(n)") }
+        guard n.isFinite else { throw argumentError(arg, expected, got: "\(number: n)") }
         return n
     }
 
@@ -72,7 +72,7 @@ public struct LuaCall {
     func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
         let n = try number(arg, expected)
         guard n == n.rounded(), abs(n) < 1e15 else {
-            throw argumentError(arg, expected, got: "\(n)")
+            throw argumentError(arg, expected, got: "\(number: n)")
         }
         return Int(n)
     }
@@ -201,7 +201,7 @@ public struct Options {
         case .nil: return nil
         case .number(let n) where n.isFinite: return n
         // Not a number or infinite: the value is named, as an argument's is, not its type ("got number").
-        case .number(let n): throw optionError(key, expectation(key, expected, "a number"), got: "\(n)")
+        case .number(let n): throw optionError(key, expectation(key, expected, "a number"), got: "\(number: n)")
         default: throw wrong(key, expectation(key, expected, "a number"))
         }
     }

@@ -1,4 +1,5 @@
 import CLua
+import PieceKit
 import CLuaShim
 import Foundation
 
@@ -30,12 +31,12 @@ public indirect enum LuaValue: Equatable, Sendable {
     public var table: LuaTable? { if case .table(let t) = self { return t }; return nil }
     public var isNil: Bool { if case .nil = self { return true }; return false }
 
-    /// A wrong value as an error message shows it: a number as written ("nan", "inf" and "-inf" for the
-    /// non-finite; a NaN's sign, which 0/0 sets on some machines, is left out), a string in quotes (or, without
+    /// A wrong value as an error message shows it: a number as Lua prints it (`NumberText`: "nan", "inf" and
+    /// "-inf" for the non-finite), a string in quotes (or, without
     /// `quotingStrings`, as "string"), anything else by its Lua type. The value says more than its type.
     func described(quotingStrings: Bool = true) -> String {
         switch self {
-        case .number(let n): return n.isNaN ? "nan" : "\(n)"
+        case .number(let n): return NumberText.of(n)
         case .string(let s) where quotingStrings: return "\"\(s)\""
         default: return typeName
         }

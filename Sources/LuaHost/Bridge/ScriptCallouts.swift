@@ -60,6 +60,14 @@ extension LuaState {
     }
 }
 
+extension LuaCall {
+    /// Refuses a change a script asks of `stage` (`what`: "change card's state") inside a call that only reads
+    /// (`Stage.stateChangeRefusal`), naming both.
+    func refuseChange(on stage: Stage, _ what: String) throws {
+        if let text = stage.stateChangeRefusal(what) { throw refusal(text) }
+    }
+}
+
 /// A failure as `callOut` said it, kept so the call out around it can tell it carries it.
 struct CalloutFailure {
     var head: String

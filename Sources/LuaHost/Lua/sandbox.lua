@@ -48,7 +48,7 @@ randomseed(host.seed)
 -- (Lua makes each long string an object of its own; equal short strings are one object, so they share an id).
 local rawtostring, rawformat, find, sub, match, gsub = tostring, string.format, string.find, string.sub, string.match, string.gsub
 local next, getmetatable, sort, pack, ipairs = next, getmetatable, table.sort, table.pack, ipairs
-local unpack, abs, min = table.unpack, math.abs, math.min
+local unpack, abs, min, tonumber = table.unpack, math.abs, math.min, tonumber
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
 -- Keyed by the object itself, weakly: a collected object's entry goes with it, so a later object that Lua puts at
 -- the same address is a new key and gets a new id.
@@ -138,10 +138,13 @@ string.format = function(fmt, ...)
   return result
 end
 
--- Lua seeds its string hashing from the time, so its own `next` visits keys in a different order on every
--- run. `next` (and `pairs`, which uses it) visits them in a fixed order instead: numbers ascending, then
--- strings, then false before true, then the other values by their stable ids. A traversal sorts the keys
--- once, when it asks for the key after the first.
+-- Lua seeds its string hashing from the time, and hashes other keys by address, so its own `next` visits keys
+-- in a different order on every run. `next` (and `pairs`, which uses it) visits them in a fixed order instead:
+-- numbers ascending, then strings, then false before true, then tables, functions, coroutines and userdata in
+-- the order they were made (`host.birth`: the state numbers them as it makes them), then what has no such number
+-- (Lua's own library functions) by their place in the library. A traversal sorts the keys once, when it asks for the key after
+-- the first.
+local birth = host.birth
 local function rank(k)
   local t = type(k)
   if t == "number" then return 1 elseif t == "string" then return 2 elseif t == "boolean" then return 3 end
@@ -152,6 +155,14 @@ local function before(a, b)
   if ra ~= rb then return ra < rb end
   if ra <= 2 then return a < b end
   if ra == 3 then return b and not a end
+  local ba, bb = birth(a), birth(b)
+  if ba and bb then return ba < bb end
+  if ba or bb then return ba ~= nil end
+  -- Two of Lua's own library functions: by address, which the library's layout fixes (the library moves as a
+  -- whole from process to process), never by an id handed out while sorting.
+  if type(a) == "function" and type(b) == "function" then
+    return tonumber(rawformat("%p", a)) < tonumber(rawformat("%p", b))
+  end
   return idOf(a) < idOf(b)
 end
 local orders = setmetatable({}, { __mode = "k" })

@@ -29,11 +29,14 @@ extension ScenarioRunner {
         }
         field("seed") { lua_pushinteger(L, lua_Integer(Self.seed(for: PathText.lastComponent(path)))) }
         field("print") { pushPrint(state) }
+        // The number each table, function, coroutine or userdata got as it was made: `pairs`' order (sandbox.lua).
+        field("birth") { lua_pushcclosure(L, pb_birth, 0) }
         field("readModule") { pushReadModule(state, modules: modules, chunks: chunks) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
         // expect(stage).toHaveEmitted{...}: see EventSeries.
         field("events") { EventSeries.pushHostFunction(state, context: context) }
+        field("emitted") { EventSeries.pushEmittedHostFunction(state, context: context) }
         // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
         field("invariant") { ScriptInvariants.push(state, context: context) }
         // series:overshoot() and toOvershootBy: the motion summary's rule for a segment.

@@ -43,7 +43,16 @@ final class TestLifecycle {
         guard kept * 2 >= cap else { return "" }
         let frames = bindings.keptFrameCount
         let tenths = (kept * 10 + (1 << 19)) >> 20
-        return ": the frames the stage keeps (\(frames) frames, about \(tenths / 10).\(tenths % 10) MiB) need more "
+        let size = "about \(tenths / 10).\(tenths % 10) MiB"
+        // Many stages alive are the script's own: each keeps its frames while something references it.
+        let stages = bindings.liveStageCount
+        guard stages <= 1 else {
+            return ": the frames \(stages) live stages keep (\(frames) frames, \(size)) need more than "
+                + "--max-memory allows; let go of the stages you no longer use (a stage nothing references is "
+                + "collected with its frames), keep fewer with Stage{ history = seconds } or raise --max-memory"
+                + neverEndingNote()
+        }
+        return ": the frames the stage keeps (\(frames) frames, \(size)) need more "
             + "than --max-memory allows; keep fewer with Stage{ history = seconds } or raise --max-memory"
             + neverEndingNote()
     }

@@ -79,18 +79,12 @@ public final class LuaState {
         limitsPointer.deallocate()
     }
 
-    /// Lets go of registry references a host object held on a script's values (a Lua piece's layout and state, a
-    /// Lua player's table), when the object goes: a stage the script has let go of then frees what its pieces
-    /// kept. The one place references are released as their holder goes. Nothing is done once the state has
-    /// closed (it freed everything), nor when the stack has no room (the values then stay, as they would have).
-    func release(_ references: [Int32]) {
-        guard !closed else { return }
-        let L = self.L
-        guard lua_checkstack(L, 2) != 0 else { return }
-        for reference in references where reference != LUA_NOREF && reference != LUA_REFNIL {
-            luaL_unref(L, CLUA_REGISTRYINDEX, reference)
-        }
-    }
+    /// Whether the state has closed (everything in it is freed).
+    var isClosed: Bool { closed }
+    /// Stages' tables of values made so far (`StageValues`): the next one's number.
+    var stageValueCount = 0
+    /// The registry key of the weak table that finds each stage's values by its number (0: not made yet).
+    var stageValuesSlot: Int32 = 0
 
     /// Starts the wall-time clock for this state: the hook stops Lua code once it passes.
     func startDeadline() {
@@ -173,10 +167,14 @@ public final class LuaState {
         clua_pop(L, 1)
     }
 
-    /// Pushes `object` as a userdata of class `cls`.
-    func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>) {
+    /// Pushes `object` as a userdata of class `cls`; `holding`: the userdata carries that stage's table of values
+    /// (its user value), so they live while the object does.
+    func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>, holding values: StageValues? = nil) {
         cls.ensureMetatable(in: self)
-        pb_push_object(L, Unmanaged.passRetained(ObjectBox(object)).toOpaque(), cls.name)
+        let box = Unmanaged.passRetained(ObjectBox(object)).toOpaque()
+        guard let values else { pb_push_object(L, box, cls.name); return }
+        values.pushTable(L)
+        pb_push_object_holding(L, box, cls.name)
     }
 
     /// The names in the methods table of the class registered as `registryName`: its Swift methods and any
@@ -276,7 +274,7 @@ public final class LuaState {
         switch lua_type(L, index) {
         case LUA_TSTRING: return clua_tostring(L, index).map { String(cString: $0) } ?? ""
         case LUA_TNIL: return "error with a nil value"
-        case LUA_TNUMBER: return "error with value \(lua_tonumberx(L, index, nil))"
+        case LUA_TNUMBER: return "error with value \(number: lua_tonumberx(L, index, nil))"
         default: return "error with a \(String(cString: lua_typename(L, lua_type(L, index)))) value"
         }
     }

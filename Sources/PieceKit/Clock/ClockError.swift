@@ -17,7 +17,7 @@ public enum ClockError: Error, Equatable, Sendable, CustomStringConvertible {
         case .backwards(let what):
             return "the clock only moves forward, got \(what)"
         case .notFinite(let value):
-            return "a clock duration must be a finite number of seconds, got \(value)"
+            return "a clock duration must be a finite number of seconds, got \(number: value)"
         case .overflow:
             return "the frame index no longer fits in an Int"
         }

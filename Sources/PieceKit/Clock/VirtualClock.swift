@@ -70,7 +70,7 @@ public struct VirtualClock: Sendable, Equatable {
     @discardableResult
     public mutating func jump(_ seconds: Double) throws(ClockError) -> Int {
         guard seconds.isFinite else { throw .notFinite(seconds) }
-        guard seconds >= 0 else { throw .backwards("\(seconds) s") }
+        guard seconds >= 0 else { throw .backwards("\(number: seconds) s") }
         let frames = firstFrame(atOrAfter: seconds)
         guard frames != Int.max else { throw .overflow }
         try advance(frames: frames)

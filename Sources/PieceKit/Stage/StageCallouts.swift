@@ -22,13 +22,16 @@ public final class StageCallouts {
         /// What of it runs: "onKey", "layout", "onSkip", "s:after".
         public let role: String
         public let kind: Kind
+        /// A call that only reads what the piece shows (its layout, accessibility, a task's id, whether its timeline
+        /// is paused): the stage calls these while it lays pieces out, so no state may change inside one.
+        public let reads: Bool
 
-        public init(_ kind: Kind, owner: Substring, role: String) {
-            self.kind = kind; self.owner = owner; self.role = role
+        public init(_ kind: Kind, owner: Substring, role: String, reads: Bool = false) {
+            self.kind = kind; self.owner = owner; self.role = role; self.reads = reads
         }
 
-        public init(_ kind: Kind, owner: String, role: String) {
-            self.init(kind, owner: Substring(owner), role: role)
+        public init(_ kind: Kind, owner: String, role: String, reads: Bool = false) {
+            self.init(kind, owner: Substring(owner), role: role, reads: reads)
         }
 
         /// How a refusal names it: "card's onKey handler", "the Lua player's onSkip", "the s:every callback
@@ -36,7 +39,7 @@ public final class StageCallouts {
         public var described: String {
             switch kind {
             case .piece:
-                return role == "layout" || role == "accessibility" ? "\(owner)'s \(role)" : "\(owner)'s \(role) handler"
+                return reads || role == "layout" || role == "accessibility" ? "\(owner)'s \(role)" : "\(owner)'s \(role) handler"
             case .player: return "the Lua \(owner)'s \(role)"
             case .scheduled: return "the \(role) callback '\(Self.clipped(owner))'"
             }
@@ -67,5 +70,15 @@ extension Stage {
         guard let call = callouts?.running.last else { return nil }
         return "cannot \(action) inside \(call.described) (frames rendered there would run inside it, and could call "
             + "it again); move the clock from the scenario instead"
+    }
+
+    /// Why no state may change now, as "cannot <action> inside <the reading call that runs> ...", or nil when it
+    /// may. A layout (or what the stage reads with it) that changed a state would be asked again inside itself by
+    /// the change's re-layout, changing it again, without end: the one rule for every change a host makes for a
+    /// script (a piece's `set`, the environment, a player's or a piece's own controls), asked before it changes.
+    public func stateChangeRefusal(_ action: String) -> String? {
+        guard let call = callouts?.running.last(where: \.reads) else { return nil }
+        return "cannot \(action) inside \(call.described) (it only reads what is shown: a change there would lay the "
+            + "pieces out again inside it, without end); change it from a handler, a task's run or the scenario instead"
     }
 }

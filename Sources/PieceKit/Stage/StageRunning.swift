@@ -204,7 +204,7 @@ extension Stage {
     /// Frames in `seconds` from now, by frame times (never by summing durations).
     private func frameCount(for seconds: Double) throws(StageError) -> Int {
         guard seconds.isFinite else { throw .clock(.notFinite(seconds)) }
-        guard seconds >= 0 else { throw .clock(.backwards("\(seconds) s")) }
+        guard seconds >= 0 else { throw .clock(.backwards("\(number: seconds) s")) }
         let count = clock.firstFrame(atOrAfter: seconds)
         guard count != Int.max else { throw .clock(.overflow) }
         return count

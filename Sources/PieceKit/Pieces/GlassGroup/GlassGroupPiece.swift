@@ -284,7 +284,7 @@ public enum GlassGroupError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .badSpacing(let s): return "spacing must be a distance of at least 0 points, got \(s)"
+        case .badSpacing(let s): return "spacing must be a distance of at least 0 points, got \(number: s)"
         case .badID(let id): return "a shape's id must be letters, digits or _, got \"\(id)\""
         case .duplicateID(let id): return "there is already a shape \"\(id)\" in the group"
         case .unknownID(let id, let known):
@@ -293,7 +293,7 @@ public enum GlassGroupError: Error, Equatable, Sendable, CustomStringConvertible
             return "no neighbour \"\(id)\" to grow out of (present: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case .badFrame(let id, let f):
             return "shape \"\(id)\" needs a finite frame with w and h above 0, got x \(f.x), y \(f.y), w \(f.width), h \(f.height)"
-        case .badRadius(let id, let r): return "shape \"\(id)\" needs a corner radius of at least 0, got \(r)"
+        case .badRadius(let id, let r): return "shape \"\(id)\" needs a corner radius of at least 0, got \(number: r)"
         }
     }
 }

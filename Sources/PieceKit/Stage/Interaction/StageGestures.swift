@@ -83,16 +83,20 @@ extension Stage {
     @discardableResult
     public func fling(on piece: any InteractivePiece, from location: Point, dx: Double, dy: Double,
                       speed: Double) throws -> Int {
-        let distance = (dx * dx + dy * dy).squareRoot()
+        // Scaled first, so a tiny or huge dx does not underflow to 0 or overflow to inf when squared.
+        let scale = max(abs(dx), abs(dy))
+        let distance = scale > 0 && scale.isFinite ? scale * ((dx / scale) * (dx / scale) + (dy / scale) * (dy / scale)).squareRoot() : scale
         guard speed.isFinite, speed > 0 else {
-            throw InteractionError.badGesture("fling: velocity must be a positive number of points per second, got \(speed)")
-        }
-        guard distance.isFinite, distance > 0 else {
-            throw InteractionError.badGesture("fling: the finger must travel (give dx or dy), got a distance of \(distance)")
+            throw InteractionError.badGesture("fling: velocity must be a positive number of points per second, got \(number: speed)")
         }
         let duration = distance / speed
+        // The script's own numbers are named: the distance is worked from them and says less.
+        guard distance.isFinite, distance > 0, duration > 0 else {
+            throw InteractionError.badGesture("fling: the finger must travel a distance that takes time at the velocity "
+                + "(give dx or dy), got dx = \(number: dx), dy = \(number: dy) at \(number: speed) points per second")
+        }
         guard duration <= Self.longestGesture else {
-            throw InteractionError.badGesture("fling: the finger would travel for \(duration) s (distance over velocity); "
+            throw InteractionError.badGesture("fling: the finger would travel for \(number: duration) s (distance over velocity); "
                 + "at most \(Self.longestGesture) s")
         }
         try countSamples(duration: duration)
@@ -125,10 +129,10 @@ extension Stage {
 
     private static func checkDuration(_ duration: Double, _ gesture: String) throws(InteractionError) {
         guard duration.isFinite, duration > 0 else {
-            throw .badGesture("\(gesture): duration must be a positive number of seconds, got \(duration)")
+            throw .badGesture("\(gesture): duration must be a positive number of seconds, got \(number: duration)")
         }
         guard duration <= longestGesture else {
-            throw .badGesture("\(gesture): duration must be at most \(longestGesture) seconds, got \(duration)")
+            throw .badGesture("\(gesture): duration must be at most \(longestGesture) seconds, got \(number: duration)")
         }
     }
 
