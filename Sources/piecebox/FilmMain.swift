@@ -98,7 +98,7 @@ enum FilmMain {
     static func run(_ args: [String]) -> Int32 {
         let o: Options
         do { o = try parse(args) } catch let e {
-            if e.message.isEmpty { print(help); return 0 }
+            if e.message.isEmpty { StandardStreams.out(help + "\n"); return 0 }
             writeErr("piecebox film: \(e.message)\nTry: piecebox film --help")
             return 2
         }

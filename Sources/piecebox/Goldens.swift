@@ -118,7 +118,7 @@ enum DiffMain {
         while i < args.count {
             let a = args[i]
             switch a {
-            case "-h", "--help": print(help); return 0
+            case "-h", "--help": StandardStreams.out(help + "\n"); return 0
             case "--html": html = true
             case "--lines": byLine = true
             case "--out":
@@ -157,7 +157,7 @@ enum DiffMain {
                 }
                 writeOut(page.differ ? "the frame logs differ: wrote \(out)" : "the frame logs agree: wrote \(out)")
             } else {
-                FileHandle.standardOutput.write(Data(page.page.utf8))
+                StandardStreams.out(page.page)
             }
             return page.differ ? 1 : 0
         }

@@ -33,7 +33,7 @@ enum InitMain {
     }
 
     static func run(_ args: [String]) -> Int32 {
-        if args.contains("-h") || args.contains("--help") { print(help); return 0 }
+        if args.contains("-h") || args.contains("--help") { StandardStreams.out(help + "\n"); return 0 }
         guard args.count == 1, let folder = args.first, !folder.isEmpty, !folder.hasPrefix("-") else {
             writeErr("piecebox init: give one folder to start the project in\nTry: piecebox init --help")
             return 2

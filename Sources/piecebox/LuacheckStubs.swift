@@ -12,7 +12,7 @@ enum LuacheckStubs {
     static func run(folder: String?) -> Int32 {
         let text = LuacheckConfig.text(folder: folder ?? "DIR")
         guard let folder else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.out(text)
             return 0
         }
         return GeneratedFiles.write([(LuacheckConfig.fileName, text)], into: folder, what: "luacheck's settings",

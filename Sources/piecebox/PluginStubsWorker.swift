@@ -35,7 +35,7 @@ enum PluginStubsWorker {
         }
         switch found.outcome {
         case .success(let text):
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.out(text)
             return 0
         case .failure(let refusal):
             writeErr(refusal.description)

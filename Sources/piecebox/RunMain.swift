@@ -321,13 +321,13 @@ enum ScenarioFiles {
 /// Prints lines on standard output: each through the one escaping (`ReportText`: a path or a name with a control
 /// character cannot reach the terminal raw) and, under GitHub Actions, none of them readable as a workflow command.
 func writeOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((printable(text) + "\n").utf8))
+    StandardStreams.out((printable(text) + "\n"))
 }
 
 /// `writeOut` for standard error (messages name files and values a person or a scenario chose), which GitHub
 /// Actions reads for commands too.
 func writeErr(_ text: String) {
-    FileHandle.standardError.write(Data((printable(text) + "\n").utf8))
+    StandardStreams.err((printable(text) + "\n"))
 }
 
 /// Lines as piecebox prints them: their breaks kept, everything else escaped, guarded under GitHub Actions.

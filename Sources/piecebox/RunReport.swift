@@ -105,7 +105,7 @@ final class ReportSink: @unchecked Sendable {
     }
 
     private func print(_ text: String) {
-        if let terminal { terminal.write(text) } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+        if let terminal { terminal.write(text) } else { StandardStreams.out(text + "\n") }
     }
 
     /// Writes the file, if this sink has one; returns a problem to report.

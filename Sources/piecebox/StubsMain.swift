@@ -29,7 +29,7 @@ enum StubsMain {
     """
 
     static func run(_ args: [String]) -> Int32 {
-        if args.contains("-h") || args.contains("--help") { print(help); return 0 }
+        if args.contains("-h") || args.contains("--help") { StandardStreams.out(help + "\n"); return 0 }
         var folder: String?
         var reference = false
         var luacheck = false
@@ -89,11 +89,11 @@ enum StubsMain {
                 writeErr("piecebox stubs: --reference prints the reference; redirect it (\(APIReference.regenerateCommand))")
                 return 2
             }
-            FileHandle.standardOutput.write(Data(APIReference.text().utf8))
+            StandardStreams.out(APIReference.text())
             return 0
         }
         guard let folder else {
-            for file in TypeStubs.files() { FileHandle.standardOutput.write(Data((file.text + added).utf8)) }
+            for file in TypeStubs.files() { StandardStreams.out((file.text + added)) }
             return 0
         }
         // Planned first: the folder stays in its project, and a file of that name that is not a stub file (a

@@ -36,9 +36,9 @@ final class TerminalOutput: @unchecked Sendable {
     func write(_ line: String) {
         lock.lock(); defer { lock.unlock() }
         if showsProgress, !status.isEmpty {
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line + "\n" + status).utf8))
+            StandardStreams.out(("\r\u{1B}[K" + line + "\n" + status))
         } else {
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            StandardStreams.out((line + "\n"))
         }
     }
 
@@ -46,14 +46,14 @@ final class TerminalOutput: @unchecked Sendable {
         guard showsProgress else { return }
         lock.lock(); defer { lock.unlock() }
         status = "\(done) of \(total) files" + (failed > 0 ? ", \(failed) failed" : "")
-        FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + status).utf8))
+        StandardStreams.out(("\r\u{1B}[K" + status))
     }
 
     /// Clears the progress line for good (before the summary).
     func finish() {
         guard showsProgress else { return }
         lock.lock(); defer { lock.unlock() }
-        if !status.isEmpty { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+        if !status.isEmpty { StandardStreams.out("\r\u{1B}[K") }
         status = ""
     }
 }

@@ -26,17 +26,17 @@ func fail(_ message: String) -> Never {
 
 var args = Array(CommandLine.arguments.dropFirst())
 guard let command = args.first else {
-    print(topHelp)
+    StandardStreams.out(topHelp + "\n")
     exit(2)
 }
 args.removeFirst()
 
 switch command {
 case "-h", "--help", "help":
-    print(topHelp)
+    StandardStreams.out(topHelp + "\n")
     exit(0)
 case "--version", "version":
-    print(PieceboxVersion.text)
+    StandardStreams.out(PieceboxVersion.text + "\n")
     exit(0)
 case "diff":
     exit(DiffMain.run(args))
@@ -54,15 +54,15 @@ case "worker" where args == ["--serve"]:
 case "explore":
     let cmd: RunCommand
     do { cmd = try RunCommand.parseExplore(args) } catch let e {
-        if e.message.isEmpty { print(RunCommand.exploreHelp); exit(0) }
+        if e.message.isEmpty { StandardStreams.out(RunCommand.exploreHelp + "\n"); exit(0) }
         fail(e.message + "\n" + "Try: piecebox explore --help")
     }
     exit(RunMain.run(cmd))
 case "run", "worker":
     let cmd: RunCommand
     do { cmd = try RunCommand.parse(args) } catch let e {
-        if e.message.isEmpty { print(RunCommand.help); exit(0) }
-        if e.message == UsageError.versionRequested.message { print(PieceboxVersion.text); exit(0) }
+        if e.message.isEmpty { StandardStreams.out(RunCommand.help + "\n"); exit(0) }
+        if e.message == UsageError.versionRequested.message { StandardStreams.out(PieceboxVersion.text + "\n"); exit(0) }
         fail(e.message + "\n" + "Try: piecebox run --help")
     }
     if command == "worker" {
