@@ -45,8 +45,8 @@ public enum LayoutConstants {
 
     /// How deep a tree may nest (views and modifiers together) before the engine stops and lays the rest out as
     /// nothing; `LayoutCheck.check(tree:)` reports it. A guard against a script-built tree running the stack out,
-    /// far beyond any real body.
-    public static let maxDepth = 2_000
+    /// far beyond any real body (a body nests a few dozen views and modifiers).
+    public static let maxDepth = 256
 }
 
 /// The box of an SF Symbol (`Image(systemName:)`), which SwiftUI takes from each symbol's own glyph metrics.
