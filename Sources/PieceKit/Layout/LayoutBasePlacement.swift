@@ -14,7 +14,7 @@ extension Placer {
                 place(child, full(child), proposal, alignment.origin(of: size, in: frame), drawing, Chain())
             }
         case .text(let string):
-            let text = pass.textLayout(string, node: node, p)
+            let text = pass.textLayout(n, p)
             for i in chain.pending {
                 views[i].text = string
                 views[i].lines = text.lines

@@ -10,8 +10,8 @@ extension LayoutPass {
             return zStackSize(children, p)
         case .spacer(let minLength, let axis):
             return spacerSize(minLength, axis, p)
-        case .text(let string):
-            return textLayout(string, node: node, p).size
+        case .text:
+            return textLayout(n, p).size
         case .image(let name):
             return symbols.box(name, font: node.font, metrics: metrics)
         case .shape(.circle):

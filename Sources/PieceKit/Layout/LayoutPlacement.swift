@@ -38,8 +38,8 @@ struct Placer {
     mutating func place(_ n: Int, _ level: Int, _ p: ProposedSize, _ origin: Point, _ drawing: Drawing,
                         _ chain: Chain) {
         let node = pass.tree.nodes[n]
-        let frame = Rect(x: origin.x, y: origin.y, width: pass.size(n, level, p).width,
-                         height: pass.size(n, level, p).height)
+        let size = pass.size(n, level, p)
+        let frame = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
         guard level > 0 else { return placeBase(n, p, frame, drawing, chain) }
         let inner = level - 1
         var drawing = drawing, chain = chain

@@ -8,12 +8,41 @@ final class LayoutPass {
     let metrics: TextMetrics
     let symbols: SymbolBoxes
     private var cache: [SizeKey: Size] = [:]
+    /// Each text's paragraphs with their advances, measured once a pass, and its lines at each width it was set
+    /// in (a stack asks the same width with many heights).
+    private var paragraphCache: [Int: [LineSetter]] = [:]
+    private var lineCache: [WrapKey: [TextLine]] = [:]
+    private var fontCache: [Font: FontAdvances] = [:]
+    private var textCache: [TextKey: TextLayout] = [:]
+
+    private struct TextKey: Hashable {
+        var node: Int
+        var width: Double
+        var keep: Int
+    }
+
+    /// A text's layout at a width with `keep` lines at most, made once a pass.
+    func cachedTextLayout(_ n: Int, width: Double, keep: Int, _ make: () -> TextLayout) -> TextLayout {
+        let key = TextKey(node: n, width: width, keep: keep)
+        if let known = textCache[key] { return known }
+        let made = make()
+        textCache[key] = made
+        return made
+    }
+
+    private struct WrapKey: Hashable {
+        var node: Int
+        var width: Double
+    }
+    /// Sizes worked out (not answered from the cache) in this pass.
+    private(set) var computed = 0
 
     init(tree: LayoutTree, context: LayoutContext, metrics: TextMetrics, symbols: SymbolBoxes) {
         self.tree = tree
         self.context = context
         self.metrics = metrics
         self.symbols = symbols
+        cache.reserveCapacity(tree.nodes.count * 8)
     }
 
     private struct SizeKey: Hashable {
@@ -33,8 +62,35 @@ final class LayoutPass {
                           height: proposal.height ?? -1)
         if let known = cache[key] { return known }
         let answer = level == 0 ? baseSize(n, proposal) : layerSize(n, level, proposal)
+        computed += 1
         cache[key] = answer
         return answer
+    }
+
+    /// The paragraphs of text node `n`, measured the first time they are asked for.
+    func paragraphs(_ n: Int, _ string: String, _ font: Font) -> [LineSetter] {
+        if let known = paragraphCache[n] { return known }
+        let setters = string.split(separator: "\n", omittingEmptySubsequences: false).map {
+            LineSetter(Array($0), font: font, advances: advances(font), metrics: metrics)
+        }
+        paragraphCache[n] = setters
+        return setters
+    }
+
+    func advances(_ font: Font) -> FontAdvances {
+        if let known = fontCache[font] { return known }
+        let made = FontAdvances(font, metrics: metrics)
+        fontCache[font] = made
+        return made
+    }
+
+    /// Text node `n`'s lines, wrapped to `width`.
+    func wrapped(_ n: Int, _ string: String, _ font: Font, _ width: Double) -> [TextLine] {
+        let key = WrapKey(node: n, width: width)
+        if let known = lineCache[key] { return known }
+        let lines = paragraphs(n, string, font).flatMap { $0.wrap(width) }
+        lineCache[key] = lines
+        return lines
     }
 
     /// The whole view's answer.

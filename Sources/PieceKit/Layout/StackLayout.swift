@@ -112,8 +112,8 @@ extension LayoutPass {
                 continue
             }
         }
-        guard case .text(let string) = node.base else { return nil }
-        let text = textLayout(string, node: node, proposal)
+        guard case .text = node.base else { return nil }
+        let text = textLayout(n, proposal)
         guard text.lines > 0 else { return nil }
         let box = metrics.lineBoxHeight(for: node.font, displayScale: context.displayScale)
         return top + Double(last ? text.lines - 1 : 0) * box + metrics.ascender(for: node.font)
