@@ -11,7 +11,8 @@ enum LayoutBenchmarks {
     static func tree() -> LayoutView {
         let list = (0..<rows).map { i in
             LayoutView.hStack([
-                LayoutView.image(systemName: "music.note").font(LayoutFont(.style(.title3))).frame(width: 44, height: 44),
+                LayoutView.image(systemName: "music.note").font(LayoutFont(.style(.title3)))
+                    .frame(width: 44, height: 44),
                 LayoutView.vStack(alignment: .leading, spacing: 2, [
                     LayoutView.text("Track number \(i) of the long playlist").font(LayoutFont(.style(.headline))),
                     LayoutView.text("An artist with a name").font(LayoutFont(.style(.subheadline))).lineLimit(1),
@@ -50,7 +51,8 @@ enum LayoutBenchmarks {
         let layout = m("layout200"), memo = m("layoutMemo")
         return [Row(name: "layout engine, a 200-view list laid out from nothing", figure: layout * 1e6, unit: "µs",
                     target: .atMost(2_000),
-                    detail: "\(Rows.f(layout * 1e6, 0)) µs a layout; the memo's answer when nothing changed \(Rows.f(memo * 1e6, 1)) µs",
+                    detail: "\(Rows.f(layout * 1e6, 0)) µs a layout; the memo's answer when nothing changed "
+                        + "\(Rows.f(memo * 1e6, 1)) µs",
                     extra: ["microsecondsPerLayout": layout * 1e6, "microsecondsPerMemoAnswer": memo * 1e6])]
     }
 }

@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func viewsArgumentsAreNamed() {
-        #expect(LayoutCheck.check(.spacer(minLength: -1)) == "Spacer: minLength must be a finite number at least 0, got -1")
+        #expect(LayoutCheck.check(.spacer(minLength: -1))
+                == "Spacer: minLength must be a finite number at least 0, got -1")
         #expect(LayoutCheck.check(.hStack(alignment: .center, spacing: .nan, children: []))
                 == "HStack: spacing must be a finite number, got nan")
         #expect(LayoutCheck.check(.vStack(alignment: .center, spacing: -4, children: [])) == nil)

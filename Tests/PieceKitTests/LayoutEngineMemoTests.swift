@@ -34,3 +34,24 @@ import Testing
         #expect(pass.computed == once)
     }
 }
+
+/// A tree a script sized is laid out under the host's limits.
+@Suite struct LayoutHostLimitTests {
+    @Test func aHugeTreeIsStoppedByTheHostWithItsOwnMessage() {
+        let rows = (0..<20_000).map { LayoutView.text("row \($0)").id("r\($0)") }
+        var asked = 0
+        var work = HostWork { _ in
+            asked += 1
+            return asked > 3 ? "time limit of 1 s exceeded" : nil
+        }
+        #expect(throws: HostLimitReached(reason: "time limit of 1 s exceeded")) {
+            _ = try LayoutEngine.layout(LayoutView.vStack(rows), in: phone, work: &work)
+        }
+    }
+
+    @Test func aHostThatNeverRefusesGetsTheSameLayout() throws {
+        let view = LayoutView.vStack([LayoutView.text("a").id("a"), fill.frame(width: 10, height: 10).id("b")])
+        var work = HostWork { _ in nil }
+        #expect(try LayoutEngine.layout(view, in: phone, work: &work) == LayoutEngine.layout(view, in: phone))
+    }
+}

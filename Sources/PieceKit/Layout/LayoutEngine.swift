@@ -8,9 +8,23 @@
 public enum LayoutEngine {
     public static func layout(_ view: LayoutView, in context: LayoutContext, metrics: TextMetrics = .systemFont,
                               symbols: SymbolBoxes = .lineHeightSquares) -> LayoutResult {
-        let tree = LayoutTree(view, context: context)
+        var work = HostWork()
+        // A `HostWork()` has no host behind it and never refuses.
+        return (try? layout(view, in: context, metrics: metrics, symbols: symbols, work: &work))
+            ?? LayoutResult(views: [])
+    }
+
+    /// The same layout, asking the host's limits as it goes: every view made, every size worked out and every text
+    /// measured is a step, and what the pass holds is reserved before it is made. A script-sized tree is stopped
+    /// with the limit's own message instead of running on.
+    public static func layout(_ view: LayoutView, in context: LayoutContext, metrics: TextMetrics = .systemFont,
+                              symbols: SymbolBoxes = .lineHeightSquares,
+                              work: inout HostWork) throws(HostLimitReached) -> LayoutResult {
+        let tree = LayoutTree(view, context: context, work: &work)
+        if let refusal = tree.refusal { throw refusal }
         guard let root = tree.root else { return LayoutResult(views: []) }
-        let pass = LayoutPass(tree: tree, context: context, metrics: metrics, symbols: symbols)
+        let pass = LayoutPass(tree: tree, context: context, metrics: metrics, symbols: symbols, work: work)
+        defer { work = pass.work }
         let screen = Rect(x: 0, y: 0, width: context.screen.width, height: context.screen.height)
         let inset = context.safeArea
         let safe = Rect(x: inset.leading, y: inset.top,
@@ -23,6 +37,7 @@ public enum LayoutEngine {
         var placer = Placer(pass: pass)
         let window = Placer.Drawing(regions: [Placer.SafeRegion(inner: safe, outer: screen)])
         placer.place(root, tree.nodes[root].layers.count, proposal, origin, window, Placer.Chain())
+        if let refusal = pass.refusal { throw refusal }
         var views = placer.views
         for i in views.indices {
             views[i].drawOrder = i

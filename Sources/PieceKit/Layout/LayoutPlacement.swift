@@ -79,6 +79,8 @@ struct Placer {
                                         height: p.height.map { $0 + grown.height - frame.height })
             place(n, inner, proposal, grown.origin, drawing, chain)
         case .id(let name):
+            guard pass.keepGoing(steps: 1, bytes: MemoryLayout<LaidOutView>.stride + HostBytes.string(name.utf8.count))
+            else { return }
             chain.pending.append(views.count)
             views.append(named(name, frame, node, drawing, chain))
             place(n, inner, p, origin, drawing, chain)

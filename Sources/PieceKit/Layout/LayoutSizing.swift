@@ -37,8 +37,16 @@ final class LayoutPass {
     /// Sizes worked out (not answered from the cache) in this pass.
     private(set) var computed = 0
 
-    init(tree: LayoutTree, context: LayoutContext, metrics: TextMetrics, symbols: SymbolBoxes) {
+    /// The host's limits, asked at every size worked out and every text measured; once they refuse, every further
+    /// answer is zero and the pass ends quickly, then reports `refusal`.
+    var work: HostWork
+    private(set) var refusal: HostLimitReached?
+
+    init(tree: LayoutTree, context: LayoutContext, metrics: TextMetrics, symbols: SymbolBoxes,
+         work: HostWork = HostWork()) {
         self.tree = tree
+        self.work = work
+        refusal = tree.refusal
         self.context = context
         self.metrics = metrics
         self.symbols = symbols
@@ -61,15 +69,31 @@ final class LayoutPass {
         let key = SizeKey(node: Int32(n), level: Int32(level), width: proposal.width ?? -1,
                           height: proposal.height ?? -1)
         if let known = cache[key] { return known }
+        guard keepGoing(steps: 1, bytes: 64) else { return .zero }
         let answer = level == 0 ? baseSize(n, proposal) : layerSize(n, level, proposal)
         computed += 1
         cache[key] = answer
         return answer
     }
 
+    /// Counts `steps` and reserves `bytes` with the host; false once it has said stop.
+    func keepGoing(steps: Int, bytes: Int) -> Bool {
+        guard refusal == nil else { return false }
+        do {
+            try work.steps(steps)
+            try work.reserve(bytes)
+        } catch {
+            refusal = error
+        }
+        return refusal == nil
+    }
+
     /// The paragraphs of text node `n`, measured the first time they are asked for.
     func paragraphs(_ n: Int, _ string: String, _ font: Font) -> [LineSetter] {
         if let known = paragraphCache[n] { return known }
+        let count = string.utf8.count
+        guard keepGoing(steps: count, bytes: HostBytes.array(count, of: Character.self)
+                        + HostBytes.array(count + 1, of: Double.self)) else { return [] }
         let setters = string.split(separator: "\n", omittingEmptySubsequences: false).map {
             LineSetter(Array($0), font: font, advances: advances(font), metrics: metrics)
         }
@@ -88,6 +112,7 @@ final class LayoutPass {
     func wrapped(_ n: Int, _ string: String, _ font: Font, _ width: Double) -> [TextLine] {
         let key = WrapKey(node: n, width: width)
         if let known = lineCache[key] { return known }
+        guard keepGoing(steps: string.utf8.count, bytes: 64) else { return [] }
         let lines = paragraphs(n, string, font).flatMap { $0.wrap(width) }
         lineCache[key] = lines
         return lines

@@ -7,10 +7,23 @@ struct LayoutTree {
     /// The root's node, or nil when the tree is nothing at all.
     var root: Int?
 
+    /// Why the host stopped the building, if it did (the tree is then incomplete and must not be laid out).
+    var refusal: HostLimitReached?
+
     init(_ view: LayoutView, context: LayoutContext) {
-        var builder = Builder(context: context)
-        root = builder.single(builder.flatten(view), container: .vStack, inherited: Inherited(context), depth: 0)
+        var work = HostWork()
+        self.init(view, context: context, work: &work)
+    }
+
+    /// Built asking `work` at every view made, and reserving what each holds, so a script-sized tree is stopped by
+    /// the host's limits.
+    init(_ view: LayoutView, context: LayoutContext, work: inout HostWork) {
+        var builder = Builder(context: context, work: work)
+        let top = builder.flatten(view)
+        root = builder.single(top, container: .vStack, inherited: Inherited(context), depth: 0)
         nodes = builder.nodes
+        refusal = builder.refusal
+        work = builder.work
     }
 }
 
@@ -100,19 +113,39 @@ enum ImplicitContainer {
 private struct Builder {
     let context: LayoutContext
     var nodes: [LayoutNode] = []
+    var work: HostWork
+    var refusal: HostLimitReached?
 
-    init(context: LayoutContext) { self.context = context }
+    init(context: LayoutContext, work: HostWork) {
+        self.context = context
+        self.work = work
+    }
+
+    /// Counts one step of building and reserves `bytes`; false once the host has said stop.
+    mutating func keepGoing(_ bytes: Int) -> Bool {
+        guard refusal == nil else { return false }
+        do {
+            try work.step()
+            try work.reserve(bytes)
+        } catch {
+            refusal = error
+        }
+        return refusal == nil
+    }
 
     /// `view` as the list of views it stands for in a container: a group's children each with the group's
     /// modifiers outside their own, a button as its label, nothing for an empty view.
-    func flatten(_ view: LayoutView) -> [LayoutView] {
+    mutating func flatten(_ view: LayoutView) -> [LayoutView] {
         var out: [LayoutView] = []
         flatten(view, outer: [], into: &out, depth: 0)
         return out
     }
 
-    private func flatten(_ view: LayoutView, outer: [LayoutModifier], into out: inout [LayoutView], depth: Int) {
-        guard depth < LayoutConstants.maxDepth else { return }
+    private mutating func flatten(_ view: LayoutView, outer: [LayoutModifier], into out: inout [LayoutView],
+                                  depth: Int) {
+        let held = MemoryLayout<LayoutView>.stride + HostBytes.array(view.modifiers.count + outer.count,
+                                                                     of: LayoutModifier.self)
+        guard depth < LayoutConstants.maxDepth, keepGoing(held) else { return }
         switch view.kind {
         case .group(let children):
             for child in children { flatten(child, outer: view.modifiers + outer, into: &out, depth: depth + 1) }
@@ -189,6 +222,7 @@ private struct Builder {
     }
 
     private mutating func append(_ node: LayoutNode) -> Int {
+        _ = keepGoing(MemoryLayout<LayoutNode>.stride + HostBytes.array(node.layers.count, of: NodeLayer.self))
         nodes.append(node)
         return nodes.count - 1
     }
@@ -243,7 +277,8 @@ private struct Builder {
         case .zStack(let alignment, let children):
             var inner = env
             inner.stackAxis = nil
-            let views = children.flatMap(flatten)
+            var views: [LayoutView] = []
+            for child in children { views += flatten(child) }
             return .zStack(alignment: alignment, children: views.map { node($0, inherited: inner, depth: depth) })
         case .spacer(let minLength):
             return .spacer(minLength: Sanitize.length(minLength) ?? LayoutConstants.defaultSpacing,
@@ -262,7 +297,8 @@ private struct Builder {
                                 _ children: [LayoutView], env: Inherited, depth: Int) -> NodeBase {
         var inner = env
         inner.stackAxis = axis
-        let views = children.flatMap(flatten)
+        var views: [LayoutView] = []
+        for child in children { views += flatten(child) }
         let indices = views.map { node($0, inherited: inner, depth: depth) }
         var gaps: [Double] = []
         for (a, b) in zip(indices, indices.dropFirst()) {
