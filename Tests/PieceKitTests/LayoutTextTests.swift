@@ -104,3 +104,21 @@ import Testing
         #expect(r["i"]?.frame.size == Size(width: 30, height: 12))
     }
 }
+
+@Suite struct LayoutGlassButtonTests {
+    @Test func aGlassButtonIsItsPaddedTitle() {
+        let metrics = TextMetrics.systemFont
+        let later = metrics.width(of: "Later", font: Font.system(.body))
+        let spec = GlassShapeSpec.glassButton(id: "later", title: "Later", center: Point(x: 100, y: 200),
+                                              padding: EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16),
+                                              in: phone)
+        // Width: "Later" at body rounded up to the @3x grid, plus 16 + 16. Height: one body line box, 61 / 3
+        // (see LayoutTextTests), plus 8 + 8.
+        let width = (later * 3).rounded(.up) / 3 + 32
+        let height = 61.0 / 3 + 16
+        #expect(abs(spec.frame.width - width) < 1e-9)
+        #expect(abs(spec.frame.height - height) < 1e-9)
+        #expect(abs(spec.frame.midX - 100) < 1e-9 && abs(spec.frame.midY - 200) < 1e-9)
+        #expect(spec.form == .capsule && spec.interactive)
+    }
+}

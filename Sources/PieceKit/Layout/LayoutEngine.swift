@@ -46,6 +46,16 @@ public enum LayoutEngine {
         return LayoutResult(views: views)
     }
 
+    /// The size `view` answers to `proposal` (its ideal size when nothing is proposed), without placing anything:
+    /// for a piece that takes one size from the engine and keeps its own layout (a glass button sized by its title).
+    public static func size(of view: LayoutView, proposed proposal: ProposedSize = .unspecified,
+                            in context: LayoutContext, metrics: TextMetrics = .systemFont,
+                            symbols: SymbolBoxes = .lineHeightSquares) -> Size {
+        let tree = LayoutTree(view, context: context)
+        guard let root = tree.root else { return .zero }
+        return LayoutPass(tree: tree, context: context, metrics: metrics, symbols: symbols).size(root, proposal)
+    }
+
     /// Whether a modifier's arguments are valid: nil when they are, else a message naming the modifier and the
     /// argument (see `LayoutCheck`).
     public static func check(_ modifier: LayoutModifier) -> String? { LayoutCheck.check(modifier) }
