@@ -151,4 +151,15 @@ import Testing
         #expect(close(frame(r, "padded"), rect(176.5, 413.5, 120, 50)))
         #expect(close(frame(r, "box"), rect(176.5, 413.5, 100, 50)))
     }
+
+    @Test func aStackAskedForItsMaximumIsEndlessNotUndefined() {
+        // Proposed infinity, the first colour takes infinity; what is left for the second is still infinity
+        // (not ∞ − ∞), so the stack's maximum is ∞ wide and, with ends aligned at the bottom, ∞ high.
+        let view = LayoutView.hStack(alignment: .bottom, spacing: 0, [fill, fill])
+        let tree = LayoutTree(view, context: phone)
+        let pass = LayoutPass(tree: tree, context: phone, metrics: .systemFont, symbols: .lineHeightSquares)
+        let size = pass.size(tree.root ?? 0, .infinity)
+        #expect(size.width == .infinity)
+        #expect(size.height == .infinity)
+    }
 }

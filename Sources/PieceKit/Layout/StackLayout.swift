@@ -56,7 +56,8 @@ extension LayoutPass {
                 let answer = size(children[i], proposal)
                 proposals[i] = proposal
                 sizes[i] = answer
-                available -= answer[axis]
+                // Endless room stays endless (a maximum probe): ∞ − ∞ would leave the next child nothing defined.
+                if available != .infinity { available -= answer[axis] }
             }
             start = end
         }
@@ -89,7 +90,7 @@ extension LayoutPass {
             }
             guides.append(guide)
             lo = min(lo, -guide)
-            hi = max(hi, length - guide)
+            hi = max(hi, length == .infinity ? .infinity : length - guide)
         }
         return (lo, hi, guides)
     }
