@@ -162,4 +162,24 @@ import Testing
         #expect(size.width == .infinity)
         #expect(size.height == .infinity)
     }
+
+    @Test func aSpacerSharesOutOnlyWhatTheOtherChildrenLeft() {
+        // The guess LayoutConstants.spacerLayoutPriority (−∞): the colour, in the higher group, is offered
+        // 300 − the spacer's minimum 8 = 292 and takes it; the spacer gets its 8 back and takes 8.
+        let view = LayoutView.hStack(spacing: 0, [fill.id("colour"), LayoutView.spacer().id("spacer")])
+            .frame(width: 300, height: 10)
+        let r = laidOut(view)
+        #expect(frame(r, "colour").width == 292)
+        #expect(frame(r, "spacer").width == 8)
+    }
+
+    @Test func layoutPrioritySurvivesModifiersAppliedAfterIt() {
+        // The guess LayoutConstants.layoutPriorityPassesThroughModifiers: `.layoutPriority(1).padding(0)` still
+        // goes first, so the answer is the one of aHigherLayoutPriority…: 300 − 50 = 250.
+        let view = LayoutView.hStack(spacing: 0, [
+            fill.frame(minWidth: 50).id("low"),
+            fill.layoutPriority(1).padding(0).id("high"),
+        ]).frame(width: 300, height: 40)
+        #expect(frame(laidOut(view), "high").width == 250)
+    }
 }
