@@ -63,9 +63,7 @@ final class LayoutPass {
 
     /// The size node `n`, wrapped in its first `level` layers, answers to `proposal`.
     func size(_ n: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
-        let layers = tree.nodes[n].layers
-        var level = level
-        while level > 0, !layers[level - 1].sizes { level -= 1 }
+        let level = Int(tree.sizingLevel[tree.levelStart[n] + level])
         let key = SizeKey(node: Int32(n), level: Int32(level), width: proposal.width ?? -1,
                           height: proposal.height ?? -1)
         if let known = cache[key] { return known }
@@ -119,7 +117,9 @@ final class LayoutPass {
     }
 
     /// The whole view's answer.
-    func size(_ n: Int, _ proposal: ProposedSize) -> Size { size(n, tree.nodes[n].layers.count, proposal) }
+    func size(_ n: Int, _ proposal: ProposedSize) -> Size {
+        size(n, tree.layerCounts[n], proposal)
+    }
 
     private func layerSize(_ n: Int, _ level: Int, _ p: ProposedSize) -> Size {
         let inner = level - 1

@@ -9,6 +9,14 @@ struct LayoutTree {
 
     /// Why the host stopped the building, if it did (the tree is then incomplete and must not be laid out).
     var refusal: HostLimitReached?
+    /// Each node's layout priority, read without copying the node (stacks read them in every sort).
+    var priorities: [Double] = []
+    /// For node `n` wrapped in its first `level` layers, the level whose answer is the same: the nearest at or
+    /// below it whose layer changes the size (`sizingLevel[levelStart[n] + level]`).
+    var levelStart: [Int] = []
+    var sizingLevel: [Int32] = []
+    /// Each node's number of layers: the level of the whole view.
+    var layerCounts: [Int] = []
 
     init(_ view: LayoutView, context: LayoutContext) {
         var work = HostWork()
@@ -24,6 +32,17 @@ struct LayoutTree {
         nodes = builder.nodes
         refusal = builder.refusal
         work = builder.work
+        priorities = nodes.map(\.priority)
+        layerCounts = nodes.map(\.layers.count)
+        for node in nodes {
+            levelStart.append(sizingLevel.count)
+            var below: Int32 = 0
+            sizingLevel.append(0)
+            for (i, layer) in node.layers.enumerated() {
+                if layer.sizes { below = Int32(i + 1) }
+                sizingLevel.append(below)
+            }
+        }
     }
 }
 

@@ -32,22 +32,22 @@ extension LayoutPass {
             flex[i] = f.isNaN ? .infinity : f
         }
         let order = Array(0..<count).sortedStably { a, b in
-            let pa = tree.nodes[children[a]].priority, pb = tree.nodes[children[b]].priority
+            let pa = tree.priorities[children[a]], pb = tree.priorities[children[b]]
             if pa != pb { return pa > pb }
             if flex[a] != flex[b] { return flex[a] < flex[b] }
             if flex[a] == .infinity { return mins[a] > mins[b] }
             return false
         }
         var available = major - gaps.reduce(0, +)
-        let top = order.first.map { tree.nodes[children[$0]].priority }
-        for i in 0..<count where tree.nodes[children[i]].priority != top { available -= mins[i] }
+        let top = order.first.map { tree.priorities[children[$0]] }
+        for i in 0..<count where tree.priorities[children[i]] != top { available -= mins[i] }
         var proposals = [ProposedSize](repeating: .unspecified, count: count)
         var sizes = [Size](repeating: .zero, count: count)
         var start = 0
         while start < count {
-            let priority = tree.nodes[children[order[start]]].priority
+            let priority = tree.priorities[children[order[start]]]
             var end = start
-            while end < count, tree.nodes[children[order[end]]].priority == priority { end += 1 }
+            while end < count, tree.priorities[children[order[end]]] == priority { end += 1 }
             if start > 0 { for k in start..<end { available += mins[order[k]] } }
             for k in start..<end {
                 let i = order[k]
