@@ -66,8 +66,10 @@ struct Sizes {
     var calls: Int
     /// Runs of the NowPlaying exploration (and twice that).
     var exploreRuns: Int = 40
+    /// Layouts of the 200-view tree a round.
+    var layoutRuns: Int = 200
 
     static let full = Sizes(rounds: 5, nowPlayingCycles: 20, scrollFrames: 120, luaPieceFrames: 240, calls: 1_000_000)
     static let quick = Sizes(rounds: 1, nowPlayingCycles: 6, scrollFrames: 60, luaPieceFrames: 120, calls: 200_000,
-                             exploreRuns: 10)
+                             exploreRuns: 10, layoutRuns: 40)
 }

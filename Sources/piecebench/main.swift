@@ -36,12 +36,15 @@ do {
         frameProbe("npLogged") { try FrameBenchmarks.nowPlaying(cycles: sizes.nowPlayingCycles, logTo: logs) },
         frameProbe("si40") { try FrameBenchmarks.scrollIsland(sections: 40, frames: sizes.scrollFrames) },
         frameProbe("si400") { try FrameBenchmarks.scrollIsland(sections: 400, frames: sizes.scrollFrames) },
+        Probe(key: "layout200") { LayoutBenchmarks.layoutSeconds(runs: sizes.layoutRuns) },
+        Probe(key: "layoutMemo") { LayoutBenchmarks.memoSeconds(runs: sizes.layoutRuns) },
     ]
     if let only = options.only {
         // One or a few frame rows alone, for a profiler: no table, no file, just each probe's µs a frame.
         for probe in probes where only.contains(probe.key) {
             let seconds = try (1...sizes.rounds).map { _ in try probe.measure() }
             let run = lastRuns[probe.key]
+            if run == nil { print("\(probe.key): \(median(seconds) * 1e6) µs each"); continue }
             print("\(probe.key): \(median(seconds) * 1e6) µs a frame, \(run?.frames ?? 0) frames, "
                   + "\(run?.numbersPerFrame ?? 0) numbers a frame")
         }
@@ -100,7 +103,7 @@ do {
         m: m, perUnit: perUnit, runs: lastRuns, pairs: (piece, now, value, abs), explore: explore,
         busted: options.busted == nil ? nil : m("busted500"),
         peer: options.peer == nil ? nil : (m("peerNp"), m("peerNpLogged")), logBytes: logBytes,
-        caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary)
+        caps: (npCap.counted, siCap.counted), examplesSummary: examplesSummary) + LayoutBenchmarks.rows(m: m)
     let load = (before: loadBefore, after: Report.loadAverage())
     Report.print(rows, rounds: sizes.rounds, quick: options.quick, load: load)
     try Report.writeJSON(rows, to: options.out, rounds: sizes.rounds, quick: options.quick,
