@@ -353,14 +353,19 @@ static int box_gc(lua_State *L) {
   return 0;
 }
 
-/* Pushes a userdata holding `box`, of the class `tname`; `self_cls` is the class a method's self must have. */
-static void new_box(lua_State *L, void *box, const char *tname, const void *self_cls) {
-  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), 0);
+/* Pushes a userdata holding `box`, of the class `tname`; `self_cls` is the class a method's self must have;
+   `uservalues` slots for what it carries besides (pb_push_object_weighing). */
+static void new_box_carrying(lua_State *L, void *box, const char *tname, const void *self_cls, int uservalues) {
+  pb_slot *slot = (pb_slot *)lua_newuserdatauv(L, sizeof(pb_slot), uservalues);
   slot->box = box;
   slot->self_cls = self_cls;
   pb_push_metatable(L, tname);
   slot->cls = lua_topointer(L, -1);
   lua_setmetatable(L, -2);
+}
+
+static void new_box(lua_State *L, void *box, const char *tname, const void *self_cls) {
+  new_box_carrying(L, box, tname, self_cls, 0);
 }
 
 void pb_push_metatable(lua_State *L, const char *tname) {
@@ -394,6 +399,12 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
 }
 
 void pb_push_object(lua_State *L, void *box, const char *tname) { new_box(L, box, tname, NULL); }
+
+void pb_push_object_weighing(lua_State *L, void *box, const char *tname, size_t bytes) {
+  new_box_carrying(L, box, tname, NULL, 1);
+  lua_newuserdatauv(L, bytes, 0);
+  lua_setiuservalue(L, -2, 1);
+}
 
 void *pb_object_box(lua_State *L, int idx, const char *tname) {
   if (luaL_testudata(L, idx, tname) == NULL) return NULL;
