@@ -140,7 +140,7 @@ enum LuaPieceBinding: StageMadeBinding {
         if lua_type(L, -1) == LUA_TNIL {
             clua_pop(L, 1)
             // `body` (a view tree, LuaPieceBody) instead of `layout`: called through a layout function of its own.
-            if try !LuaPieceBody.pushLayout(L, t, name: name, c, state: state) { lua_pushnil(L) }
+            if try !LuaPieceBody.pushLayout(L, t, c, state: state) { lua_pushnil(L) }
         } else if LuaPieceBody.isGiven(L, t) {
             clua_pop(L, 1)
             throw c.refusal("give 'layout' (elements) or 'body' (a view tree), not both")

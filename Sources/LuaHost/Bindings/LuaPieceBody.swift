@@ -7,9 +7,9 @@ import PieceKit
 /// lays it out on the piece's screen and each view given an `id` becomes an element (`BodyElements`). Everything
 /// else a Lua piece has reads that layout function as it reads `layout`, so it works with `body` unchanged.
 enum LuaPieceBody {
-    /// Takes the function at `t.body` and pushes the layout function that calls it, for the piece `name`; pushes
+    /// Takes the function at `t.body` and pushes the layout function that calls it; pushes
     /// nothing and gives false when there is no body. Throws when `body` is not a function.
-    static func pushLayout(_ L: OpaquePointer, _ t: Int32, name: String, _ c: LuaCall, state: LuaState) throws -> Bool {
+    static func pushLayout(_ L: OpaquePointer, _ t: Int32, _ c: LuaCall, state: LuaState) throws -> Bool {
         lua_pushstring(L, "body")
         let type = lua_rawget(L, t)
         guard type != LUA_TNIL else { clua_pop(L, 1); return false }
@@ -22,9 +22,8 @@ enum LuaPieceBody {
         lua_pushstring(L, "wrap")
         lua_rawget(L, -2)
         lua_pushvalue(L, body)
-        pushBytes(L, name)
         // Making a closure runs no script code; protected all the same, so not even a memory error unwinds here.
-        guard pb_pcall(L, 2, 1, 0) == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
+        guard pb_pcall(L, 1, 1, 0) == LUA_OK, lua_type(L, -1) == LUA_TFUNCTION else {
             lua_settop(L, body - 1)
             throw c.refusal("option 'body': could not make its layout function")
         }
@@ -40,11 +39,11 @@ enum LuaPieceBody {
         return lua_rawget(L, t) != LUA_TNIL
     }
 
-    /// `elementsOf(view, env, name)`: the body's view laid out on the screen `env` describes, as the elements
+    /// `elementsOf(view, env)`: the body's view laid out on the screen `env` describes, as the elements
     /// table a `layout` would have returned.
     static func elements(_ c: LuaCall) throws -> Int32 {
-        let name = (try? c.string(3)) ?? "piece"
-        let c = c.named("\(name): body")
+        // Raised through the piece's layout call, which names the piece: "bar: layout failed: file:line: body: ...".
+        let c = c.named("body")
         guard let view = MadeView.at(c, 1) else {
             throw c.refusal("must return a view (ui.VStack{...}, ui.Text(...), ...), got \(c.typeName(1))")
         }

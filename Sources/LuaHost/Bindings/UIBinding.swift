@@ -19,7 +19,7 @@ enum UIBinding {
     static func functions(_ context: BindingContext) -> [LibraryFunction] {
         containers(context) + leaves(context) + [
             LibraryFunction("ForEach", "A Group of fn(item, index)'s views for each item of a list",
-                            [.arg("list", "table"), .arg("fn", "fun(item: any, index: integer): piecebox.view")],
+                            [.arg("list", "table"), .arg("fn", "fun(item: unknown, index: integer): piecebox.view")],
                             returns: "piecebox.view") { c in
                 // Replaced by ui.lua's, which calls the script's function from Lua.
                 throw c.named("ui.ForEach").refusal("is not ready yet")

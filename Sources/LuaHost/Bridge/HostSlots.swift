@@ -9,7 +9,7 @@ enum HostSlot: String {
     case series = "piecebox.slot.series"
     /// The methods plugins add to the host's classes: `{ className = { method = function } }`.
     case pluginMethods = "piecebox.pluginMethods"
-    /// `bodyLayout(body, name)`: the layout function a Lua piece's `body` is called through (`Lua/ui.lua`).
+    /// `{ wrap = function(body) }`: makes the layout function a Lua piece's `body` is called through (`Lua/ui.lua`).
     case bodyLayout = "piecebox.slot.bodyLayout"
 }
 

@@ -13,8 +13,8 @@ ui.ForEach = function(list, fn)
 end
 
 -- The layout of a piece written with `body`: its view tree laid out on the screen, one element per id.
-slot.wrap = function(body, name)
+slot.wrap = function(body)
   return function(state, env)
-    return elementsOf(body(state, env), env, name)
+    return elementsOf(body(state, env), env)
   end
 end
