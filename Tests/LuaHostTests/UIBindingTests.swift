@@ -147,4 +147,25 @@ import Testing
         #expect(result.status != .passed)
         #expect(result.message.contains("memory"), "\(result.message)")
     }
+
+    /// A plugin's piece type may be written with a body, as `s:piece` may.
+    @Test func aPluginPieceTypeMayGiveABody() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("plugins/dots/plugin.lua", """
+            return { pieces = { dot = { state = { label = "a" },
+              body = function(st) return ui.Text(st.label):id("label") end } } }
+            """)
+        let path = try folder.write("use.lua", """
+            test("dot", function()
+              local s = Stage{}
+              s:dot{ label = "hello" }
+              s:advance(0.1)
+              print(s:frame().dot.label.text)
+            end)
+            """)
+        let report = folder.runFile(path) { $0.pluginFolders = [folder.path + "/plugins/dots"] }
+        let result = try #require(report.test("dot"), "\(report.summary)")
+        #expect(result.status == .passed, "\(result.message)")
+        #expect(result.output == ["hello"])
+    }
 }
