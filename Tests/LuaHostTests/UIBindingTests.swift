@@ -148,6 +148,24 @@ import Testing
         #expect(result.message.contains("memory"), "\(result.message)")
     }
 
+    /// A view lives on inside the views made from it after its own userdata is collected, so the weight goes with
+    /// the holder: 20,000 stacks each holding a text of 1,000 bytes (whose own views are collected as it goes) are about
+    /// 20 MB of host copies, past a 12 MB cap.
+    @Test func aViewHeldInsideAnotherCountsWithItsHolder() throws {
+        let report = try runScenario("""
+            test("t", function()
+              local word, kept = ("x"):rep(1000), {}
+              for i = 1, 20000 do
+                kept[i] = ui.VStack{ ui.Text(word .. i) }
+                if i % 500 == 0 then collectgarbage() end
+              end
+            end)
+            """, limits: SandboxLimits(instructions: 0, memoryBytes: 12 << 20, seconds: 20))
+        let result = try #require(report.test("t"), "\(report.summary)")
+        #expect(result.status != .passed)
+        #expect(result.message.contains("memory"), "\(result.message)")
+    }
+
     /// A plugin's piece type may be written with a body, as `s:piece` may.
     @Test func aPluginPieceTypeMayGiveABody() throws {
         let folder = try ScenarioFolder()

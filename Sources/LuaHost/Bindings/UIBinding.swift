@@ -122,7 +122,7 @@ enum UIBinding {
                              depth: Int? = nil, count: Int? = nil) throws {
         let depth = depth ?? 1 + (parts.map(\.depth).max() ?? 0)
         let count = count ?? parts.reduce(1) { $0 + $1.count }
-        try MadeView.push(LayoutView(kind), depth: depth, count: count, c, context: context)
+        try MadeView.push(LayoutView(kind), depth: depth, count: count, madeFrom: parts, c, context: context)
     }
 
     /// A container's argument: `{ spacing = 8, viewA, viewB }`, its named options (unknown names refused) and its

@@ -23,10 +23,13 @@ enum ViewBinding: ClassBinding {
         cls.method(name, doc, args, returns: "piecebox.view") { o, c in
             let c = c.named("\(o.kindName):\(name)", method: true)
             let (modifier, inner) = try read(o, c)
-            if let problem = LayoutEngine.check(modifier) { throw c.refusal(problem) }
+            if let problem = LayoutEngine.check(modifier) {
+                // The engine names the modifier ("frame: ..."); the call's name says it with the view ("Text:frame").
+                throw c.refusal(problem.hasPrefix("\(name): ") ? String(problem.dropFirst(name.count + 2)) : problem)
+            }
             let depth = max(o.depth, 1 + (inner?.depth ?? 0))
-            try MadeView.push(o.view.modified(modifier), depth: depth, count: o.count + (inner?.count ?? 0), c,
-                              context: context)
+            try MadeView.push(o.view.modified(modifier), depth: depth, count: o.count + (inner?.count ?? 0),
+                              madeFrom: [o] + (inner.map { [$0] } ?? []), c, context: context)
             return 1
         }
     }

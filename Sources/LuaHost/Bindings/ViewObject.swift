@@ -11,8 +11,14 @@ final class ViewObject {
     /// How many views it holds, itself included.
     let count: Int
 
-    init(_ view: LayoutView, depth: Int, count: Int) {
+    /// What its userdata weighs: its own bytes and those of every view it was made from. A view it holds lives on
+    /// inside it after that view's own userdata is collected, so the weight goes with the holder; a view shared
+    /// by several is counted in each, erring on the side of the cap.
+    let bytes: Int
+
+    init(_ view: LayoutView, depth: Int, count: Int, madeFrom parts: [ViewObject] = []) {
         self.view = view; self.depth = depth; self.count = count
+        bytes = parts.reduce(0) { $0 + $1.bytes } + Self.ownBytes(of: view)
     }
 
     /// How deep a tree may nest: laying out and walking a tree recurse once per level, so a script's tree is
@@ -42,16 +48,17 @@ final class ViewObject {
         }
     }
 
-    /// About what the Swift value this object made holds beyond what it shares with the views it was made from:
-    /// the object, its list of modifiers or children, and its text. Carried by its userdata (`push`), so the
-    /// memory cap counts it while a script holds the view.
-    var ownBytes: Int {
+    /// About what the Swift value of `view` holds beyond what it shares with the views it was made from: the
+    /// object, its list of modifiers or children, and its text.
+    static func ownBytes(of view: LayoutView) -> Int {
         var bytes = 96 + view.modifiers.count * MemoryLayout<LayoutModifier>.stride
         switch view.kind {
         case .vStack(_, _, let children), .hStack(_, _, let children), .zStack(_, let children), .group(let children):
             bytes += children.count * MemoryLayout<LayoutView>.stride
         case .text(let s), .image(let s), .color(let s):
             bytes += s.utf8.count
+        case .button(let label):
+            bytes += ownBytes(of: label)
         default: break
         }
         for modifier in view.modifiers.suffix(1) {
@@ -67,9 +74,10 @@ final class ViewObject {
 /// Made views, as every `ui` function and view method makes them: the limits checked, then room asked under the
 /// memory cap, then pushed.
 enum MadeView {
-    /// Checks `view`, made by `c` from views of `depth` and `count` (the new view's own, limits not yet checked),
-    /// and pushes it. Throws the call's refusal when it passes a limit.
-    static func push(_ view: LayoutView, depth: Int, count: Int, _ c: LuaCall, context: BindingContext) throws {
+    /// Checks `view`, made by `c` from `parts` (its depth and count are the new view's own, limits not yet
+    /// checked), and pushes it weighing what it holds. Throws the call's refusal when it passes a limit.
+    static func push(_ view: LayoutView, depth: Int, count: Int, madeFrom parts: [ViewObject], _ c: LuaCall,
+                     context: BindingContext) throws {
         guard depth <= ViewObject.maxDepth else {
             throw c.refusal("views nest \(depth) deep, more than ui allows (\(ViewObject.maxDepth))")
         }
@@ -79,8 +87,8 @@ enum MadeView {
         guard view.modifiers.count <= ViewObject.maxModifiers else {
             throw c.refusal("a view with more than \(ViewObject.maxModifiers) modifiers")
         }
-        let object = ViewObject(view, depth: depth, count: count)
-        let bytes = object.ownBytes
+        let object = ViewObject(view, depth: depth, count: count, madeFrom: parts)
+        let bytes = object.bytes
         guard hostRoom(c.L, for: bytes) else {
             throw LuaHostError.message("memory limit exceeded (making a \(object.kindName) view)")
         }
