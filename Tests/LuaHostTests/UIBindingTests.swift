@@ -57,9 +57,11 @@ import Testing
             table.sort(ids)
             print(v.kind, each.kind, table.concat(ids, " "))
             print(select(2, pcall(function() local v = ui.ForEach({ 1 }, "f"); return v end)))
+            print(select(2, pcall(function() local v = ui.ForEach({ 1, 2 }, function(n) return n == 2 and n or ui.Text("a") end); return v end)))
             """)
         #expect(lines == ["VStack\tGroup\ta c x y",
-                          "scenario.lua:8: ui.ForEach: argument 2 must be a function(item, index) that returns a view, got string"])
+                          "scenario.lua:8: ui.ForEach: argument 2 must be a function(item, index) that returns a view, got string",
+                          "scenario.lua:9: ui.ForEach: item 2 must be a view (ui.Text(\"a\"), ui.VStack{...}, ...), got number"])
     }
 
     /// Every call that would nest a tree past the limit is refused at its line; no Swift recursion ever sees it.

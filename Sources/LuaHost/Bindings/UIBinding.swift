@@ -60,10 +60,7 @@ enum UIBinding {
             },
             LibraryFunction("Group", "Children that join the enclosing stack, each with the group's modifiers",
                             [.arg("content", "table")], returns: "piecebox.view") { c in
-                let c = c.named("ui.Group")
-                let (_, children) = try content(c, allowed: [])
-                try made(.group(children.map(\.view)), from: children, c, context)
-                return 1
+                try group(c.named("ui.Group"), context)
             },
             LibraryFunction("Button", "A button with this label (a view, or a string for a Text)",
                             [.arg("label", "piecebox.view|string")], returns: "piecebox.view") { c in
@@ -115,6 +112,13 @@ enum UIBinding {
             },
             leaf("EmptyView", "Nothing: no place and no spacing in a stack") { _ in .empty },
         ]
+    }
+
+    /// `ui.Group{...}`, and `ui.ForEach`'s views joined under its name.
+    static func group(_ c: LuaCall, _ context: BindingContext) throws -> Int32 {
+        let (_, children) = try content(c, allowed: [])
+        try made(.group(children.map(\.view)), from: children, c, context)
+        return 1
     }
 
     /// Pushes a new view of `kind` made from `parts`, whose depth and size it adds up.
@@ -206,7 +210,8 @@ enum UIBinding {
             clua_newtable(L)
             lua_pushvalue(L, -1)
             state.fill(.bodyLayout)
-            return 3
+            state.pushFunction { c in try group(c.named("ui.ForEach"), context) }
+            return 4
         }
         state.setGlobalValue("ui")
     }

@@ -109,9 +109,7 @@ enum ViewBinding: ClassBinding {
         modifier(cls, context, "id", "Names the view at this point of the chain: an element of the piece, and a key of ui.layout's answer",
                  [.arg("name", "string")]) { _, c in
             let name = try c.string(1, "the element's name (a string)")
-            guard !name.isEmpty, !name.contains(".") else {
-                throw c.argumentError(1, "a name with no dot, not empty", got: "\"\(name)\"")
-            }
+            guard !name.isEmpty else { throw c.argumentError(1, "the element's name, not empty", got: "\"\"") }
             return (.id(name), nil)
         }
     }
