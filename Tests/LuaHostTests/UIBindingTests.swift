@@ -135,6 +135,19 @@ import Testing
         #expect(lines == ["art background play title\tMidnight Drive\tplay.fill", "true\tpause.fill"])
     }
 
+    /// `env` is the piece's own table, where a body may keep what it likes: only the screen's fields are read.
+    @Test func aBodyReadsOnlyTheScreenFromItsEnv() throws {
+        let lines = try printed("""
+            local s = Stage{}
+            local deep = {}
+            for i = 1, 300000 do deep[i] = i end
+            s:piece{ name = "p", body = function(st, env) env.kept = deep return ui.Text("a"):id("a") end }
+            s:advance(0.1)
+            print(s:frame().p.a.text)
+            """)
+        #expect(lines == ["a"])
+    }
+
     /// A view holds its Swift value outside Lua; its userdata carries that weight, so views a script keeps count
     /// against the memory cap. 20,000 texts of 1,000 bytes are about 20 MB of host copies behind about 1 MB of
     /// userdata: without the weight they fit a 12 MB cap, with it they stop the file as a memory breach.

@@ -47,9 +47,16 @@ enum LuaPieceBody {
         guard let view = MadeView.at(c, 1) else {
             throw c.refusal("must return a view (ui.VStack{...}, ui.Text(...), ...), got \(c.typeName(1))")
         }
-        guard case .table(let env) = try c.value(2) else { throw c.refusal("was given no env table") }
-        let keys = OptionSpec.names(UIBinding.screenOptions)
-        let screen = Options(function: c.function, table: LuaTable(fields: env.fields.filter { keys.contains($0.0) }))
+        guard c.type(2) == LUA_TTABLE else { throw c.refusal("was given no env table") }
+        // Only the fields a layout reads: a script may keep anything else in its env.
+        var fields: [(String, LuaValue)] = []
+        for key in OptionSpec.names(UIBinding.screenOptions) {
+            pushBytes(c.L, key)
+            lua_rawget(c.L, 2)
+            defer { clua_pop(c.L, 1) }
+            fields.append((key, try LuaValue.read(c.L, -1, budget: c.budget)))
+        }
+        let screen = Options(function: c.function, table: LuaTable(fields: fields))
         let environment = try EnvironmentOptions.apply(screen, to: PieceEnvironment())
         let result = try UIBinding.laidOut(view.view, in: LayoutContext(environment), c)
         let L = c.L
