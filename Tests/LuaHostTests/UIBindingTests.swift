@@ -34,6 +34,31 @@ import Testing
         ])
     }
 
+    /// Every modifier in each form the README gives it: each returns a new view and leaves the one it was
+    /// called on as it was.
+    @Test func everyModifierTakesTheFormsTheReadmeGives() throws {
+        let lines = try printed("""
+            local base = ui.Text("a")
+            local v = base:frame{ width = 10 }:frame{ height = 4, alignment = "topLeading" }
+              :frame{ minWidth = 1, idealWidth = 2, maxWidth = math.huge, minHeight = 0, maxHeight = 9 }
+              :padding():padding(3):padding("horizontal"):padding({ "top", "bottom" }, 2)
+              :padding{ all = 1, horizontal = 2, top = 3 }:safeAreaPadding{ bottom = 8 }
+              :offset{ x = 1 }:offset{ y = -2 }:opacity(0.5):scaleEffect(2):scaleEffect{ x = 1, anchor = "bottom" }
+              :scaleEffect{ y = 2, anchor = { x = 0.2, y = 1 } }:rotationEffect(45):rotationEffect(-3, "topLeading")
+              :background(ui.Color("red")):background("blue", "leading"):overlay(ui.Circle(), "bottomTrailing")
+              :layoutPriority(1):fixedSize():fixedSize{ vertical = true }:aspectRatio(1.5, "fill"):aspectRatio()
+              :scaledToFit():scaledToFill():font("body"):font(13, "bold"):lineLimit(2):lineLimit()
+              :clipShape(ui.Capsule()):contentShape(ui.RoundedRectangle{ cornerRadius = 4 }):zIndex(2)
+              :ignoresSafeArea():ignoresSafeArea("top"):ignoresSafeArea({ "leading", "bottom" })
+              :accessibilityLabel("A"):accessibilityHidden():accessibilityHidden(false)
+              :foregroundStyle("secondary"):fill("tint"):id("a")
+            print(v.kind, base.kind, ui.layout(base).a == nil, ui.layout(v).a ~= nil)
+            print(select(2, pcall(ui.layout, v, { widht = 3 })))
+            """)
+        #expect(lines == ["Text\tText\ttrue\ttrue",
+                          "scenario.lua:17: ui.layout: unknown option 'widht' (known: width, height, safeArea, dynamicTypeSize, layoutDirection)"])
+    }
+
     @Test func aStackRefusesWhatIsNotAViewNamingItsPlace() throws {
         let lines = try printed("""
             print(select(2, pcall(ui.VStack, { ui.Text("a"), "b" })))
