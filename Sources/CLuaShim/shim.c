@@ -468,6 +468,14 @@ void pb_push_object_holding(lua_State *L, void *box, const char *tname) {
   lua_setiuservalue(L, -2, 1);
 }
 
+/* Pushes a userdata holding `box` that also carries a block of `bytes` (its first user value), so the collector
+   counts and paces on the size of the Swift value it holds. */
+void pb_push_object_weighing(lua_State *L, void *box, const char *tname, size_t bytes) {
+  new_box_uv(L, box, tname, NULL, 1);
+  lua_newuserdatauv(L, bytes, 0);
+  lua_setiuservalue(L, -2, 1);
+}
+
 void *pb_object_box(lua_State *L, int idx, const char *tname) {
   if (luaL_testudata(L, idx, tname) == NULL) return NULL;
   pb_slot *slot = slot_at(L, idx);

@@ -243,7 +243,9 @@ import PieceKit
             local n, a = args(CLOCKED[g[1]] or g[1]:sub(1, 7) == "motion." and R(2) == 1)
             local ok, r = invoke(g[2], n, a)
             if ok and type(r) == "userdata" then
-              if g[1] == "motion.spring" then keep("spring", r) else keep("animation", r) end
+              if g[1] == "motion.spring" then keep("spring", r)
+              elseif g[1]:sub(1, 3) == "ui." then keep("view", r)
+              else keep("animation", r) end
             end
           elseif what <= 8 then
             local cls = pick(CLASSNAMES)
@@ -309,6 +311,12 @@ import PieceKit
           keep("animation", motion.easeIn(0.2))
           keep("tokens", motion.tiers)
           keep("tokens", motion.reduced.roles)
+          -- Views, and a piece written with a body that lays out a random one.
+          keep("view", ui.Text("a"):padding():id("t"))
+          keep("view", ui.VStack{ spacing = 4, ui.Circle():id("c"), ui.RoundedRectangle{ cornerRadius = 4 } })
+          local bodyPiece = s:piece{ name = "bodyRandom", state = {},
+            body = function() return anyObject() or ui.EmptyView() end }
+          keep("piece", bodyPiece)
         end
 
         test("fuzz", function()

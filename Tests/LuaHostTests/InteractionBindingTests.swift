@@ -399,7 +399,7 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
         ("perform = {}", "stage:piece: option 'perform' must be a function(state, action, element), got table"),
         ("parts = \"surface\"", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }, got string"),
         ("parts = { \"a\", 2 }", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }; item 2 is a number"),
-        ("onTuch = print", "stage:piece: unknown option 'onTuch' (known: name, state, layout, onTouch, onKey, accessibility, perform, parts, timeline, methods, readings, player, onPlayer, tasks, order)"),
+        ("onTuch = print", "stage:piece: unknown option 'onTuch' (known: name, state, layout, body, onTouch, onKey, accessibility, perform, parts, timeline, methods, readings, player, onPlayer, tasks, order)"),
     ])
     func aBadHandlerOptionIsRefusedByName(option: String, expected: String) throws {
         let out = try run("""

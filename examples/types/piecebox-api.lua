@@ -75,7 +75,8 @@
 ---@class piecebox.pieceOptions
 ---@field name? string # The piece's name in the frame log
 ---@field state? table # The piece's state, handed to layout
----@field layout fun(state: table, env: table): table # Gives the piece's elements for a state
+---@field layout? fun(state: table, env: table): table # Gives the piece's elements for a state (or give body)
+---@field body? fun(state: table, env: table): piecebox.view # Instead of layout: gives a view tree (ui), laid out on the screen; each view given an id is an element
 ---@field onTouch? function # Handles a touch on the piece
 ---@field onKey? function # Handles a key press
 ---@field accessibility? function # Gives the accessibility elements
@@ -512,6 +513,35 @@
 ---@field delay fun(self: piecebox.animation, seconds: number): piecebox.animation # The same animation starting later
 ---@field speed fun(self: piecebox.animation, factor: number): piecebox.animation # The same animation played faster (above 1) or slower
 
+---`view`: given by `ui.VStack{...}`, `ui.Text(...)`, `<view>:padding(...)`.
+---@class piecebox.view
+---@field kind string # SwiftUI's name for the view: "Text", "VStack", "RoundedRectangle", ...; read-only
+---@field frame fun(self: piecebox.view, frame: {width?: number, height?: number, minWidth?: number, idealWidth?: number, maxWidth?: number, minHeight?: number, idealHeight?: number, maxHeight?: number, alignment?: string}): piecebox.view # A fixed frame { width, height } or a flexible one { minWidth, maxWidth = math.huge, ... }, with an alignment
+---@field padding fun(self: piecebox.view, amount?: number|string|string[]|{all?: number, horizontal?: number, vertical?: number, top?: number, leading?: number, bottom?: number, trailing?: number}, length?: number): piecebox.view # Space around the view: none given is the system's 16 pt; a number, an edge name or list, or { horizontal = 10, top = 4, ... }
+---@field safeAreaPadding fun(self: piecebox.view, amount?: number|string|string[]|table, length?: number): piecebox.view # Padding that becomes safe area for what is inside (as padding's arguments)
+---@field layoutPriority fun(self: piecebox.view, priority: number): piecebox.view # Its priority for space among its siblings
+---@field fixedSize fun(self: piecebox.view, axes?: {horizontal?: boolean, vertical?: boolean}): piecebox.view # Its ideal size whatever it is offered: both axes, or { horizontal, vertical }
+---@field aspectRatio fun(self: piecebox.view, ratio?: number, contentMode?: "fit"|"fill"): piecebox.view # Keeps a width:height ratio (nil: its ideal size's), fitting or filling
+---@field scaledToFit fun(self: piecebox.view): piecebox.view # aspectRatio(nil, "fit")
+---@field scaledToFill fun(self: piecebox.view): piecebox.view # aspectRatio(nil, "fill")
+---@field ignoresSafeArea fun(self: piecebox.view, edges?: string|string[]): piecebox.view # Lays out into the safe area on these edges (all by default)
+---@field background fun(self: piecebox.view, view: piecebox.view|string, alignment?: string): piecebox.view # A view behind it, sized by it (a string is a Color's name)
+---@field overlay fun(self: piecebox.view, view: piecebox.view|string, alignment?: string): piecebox.view # A view over it, sized by it (a string is a Color's name)
+---@field id fun(self: piecebox.view, name: string): piecebox.view # Names the view at this point of the chain: an element of the piece, and a key of ui.layout's answer
+---@field offset fun(self: piecebox.view, offset: {x?: number, y?: number}): piecebox.view # Draws it moved by { x, y }, leaving its slot where it was
+---@field opacity fun(self: piecebox.view, opacity: number): piecebox.view # Draws it this opaque (0 to 1)
+---@field scaleEffect fun(self: piecebox.view, scale: number|{x?: number, y?: number, anchor?: string}): piecebox.view # Draws it scaled: one factor, or { x, y, anchor }
+---@field rotationEffect fun(self: piecebox.view, degrees: number, anchor?: string|{x: number, y: number}): piecebox.view # Draws it turned by degrees (clockwise) about an anchor
+---@field clipShape fun(self: piecebox.view, shape: piecebox.view): piecebox.view # Clips what it draws to a shape
+---@field contentShape fun(self: piecebox.view, shape: piecebox.view): piecebox.view # The shape a touch is tested against
+---@field zIndex fun(self: piecebox.view, z: number): piecebox.view # Its drawing order among its siblings
+---@field foregroundStyle fun(self: piecebox.view, style: string): piecebox.view # Its style, by name (carried to the frame log)
+---@field fill fun(self: piecebox.view, style: string): piecebox.view # A shape's fill, by name (carried to the frame log)
+---@field font fun(self: piecebox.view, font: string|number, weight?: string): piecebox.view # The font of every text and symbol inside: a text style or a size, and a weight
+---@field lineLimit fun(self: piecebox.view, lines?: integer): piecebox.view # The most lines each text inside takes (nil: no limit)
+---@field accessibilityLabel fun(self: piecebox.view, label: string): piecebox.view # What VoiceOver says for it
+---@field accessibilityHidden fun(self: piecebox.view, hidden?: boolean): piecebox.view # Hides it from VoiceOver (true by default)
+
 ---`tokens`: given by `motion.tiers`, `motion.roles`, `motion.reduced.*`.
 ---@class piecebox.tokens
 ---@field [string] piecebox.spring|piecebox.animation # A tier (a spring) or role (an animation) by name, as the tokens in force say
@@ -605,6 +635,29 @@ metal = {}
 
 ---@type piecebox.text
 text = {}
+
+---The `ui` table.
+---@class piecebox.ui
+---@field VStack fun(content: table): piecebox.view # Children one above another
+---@field HStack fun(content: table): piecebox.view # Children side by side
+---@field ZStack fun(content: table): piecebox.view # Children on top of one another
+---@field Group fun(content: table): piecebox.view # Children that join the enclosing stack, each with the group's modifiers
+---@field Button fun(label: piecebox.view|string): piecebox.view # A button with this label (a view, or a string for a Text)
+---@field Text fun(text: string): piecebox.view # A text, measured in its font
+---@field Image fun(systemName: string): piecebox.view # An SF Symbol, sized by its font
+---@field Spacer fun(options?: {minLength?: number}): piecebox.view # Space that grows along its stack: { minLength } (nil: the system's default)
+---@field Rectangle fun(): piecebox.view # A rectangle that fills what it is offered
+---@field RoundedRectangle fun(options: {cornerRadius: number}): piecebox.view # A rounded rectangle: { cornerRadius }
+---@field Circle fun(): piecebox.view # A circle: the square of the smaller offered side
+---@field Capsule fun(): piecebox.view # A capsule that fills what it is offered
+---@field Ellipse fun(): piecebox.view # An ellipse that fills what it is offered
+---@field Color fun(name: string): piecebox.view # A colour that fills what it is offered, by name
+---@field EmptyView fun(): piecebox.view # Nothing: no place and no spacing in a stack
+---@field ForEach fun(list: table, fn: fun(item: unknown, index: integer): piecebox.view): piecebox.view # A Group of fn(item, index)'s views for each item of a list
+---@field layout fun(view: piecebox.view, screen?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, dynamicTypeSize?: string, layoutDirection?: "leftToRight"|"rightToLeft"}): table<string, {x: number, y: number, w: number, h: number}> # Lays a view out on a screen: the rects { x, y, w, h } of the views given an id, by id
+
+---@type piecebox.ui
+ui = {}
 
 -- The test framework.
 

@@ -114,6 +114,9 @@ void pb_push_index(lua_State *L, void *box, int methods, int readings, int metat
 /* Pushes a userdata holding `box`, with the metatable stored in the registry under `tname`
    (created on first use with a protected __metatable and a __gc that releases the box). */
 void pb_push_object(lua_State *L, void *box, const char *tname);
+/* As pb_push_object, with a block of `bytes` the userdata keeps alive: Lua's allocator counts it against the cap
+   and its collector paces itself on it, so a userdata holding a large Swift value weighs what that value does. */
+void pb_push_object_weighing(lua_State *L, void *box, const char *tname, size_t bytes);
 
 /* As pb_push_object, for an object that holds the value on top of the stack (its user value, which the collector
    follows from the object): the value is popped, the object pushed. The value stays alive while the object does. */

@@ -81,6 +81,8 @@ public enum BindingRegistry {
         .made("spring", SpringBinding.self, by: .returnedBy(["motion.spring{...}", "motion.tiers.<tier>"]), pluginsMayExtend: false),
         .made("animation", AnimationBinding.self,
               by: .returnedBy(["motion.roles.<role>", "motion.easeIn(...)", "<spring>:animation()"]), pluginsMayExtend: false),
+        .made("view", ViewBinding.self, by: .returnedBy(["ui.VStack{...}", "ui.Text(...)", "<view>:padding(...)"]),
+              pluginsMayExtend: false),
         .made("tokens", TokenViewBinding.self, by: .returnedBy(["motion.tiers", "motion.roles", "motion.reduced.*"]),
               pluginsMayExtend: false),
     ]
@@ -119,6 +121,7 @@ public enum BindingRegistry {
             "motion.reduced": MotionBinding.foundationFunctions(context, reduceMotion: true).map(\.spec),
             "metal": MetalButtonBinding.libraryFunctions.map(\.spec),
             "text": FoundationBinding.textFunctions(context).map(\.spec),
+            "ui": UIBinding.functions(context).map(\.spec),
         ]
         return (classes, libraries)
     }()

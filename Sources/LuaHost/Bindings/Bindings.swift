@@ -1,4 +1,4 @@
-/// Installs every binding a scenario sees: the `motion` library, then `Stage{...}` (whose methods make every type
+/// Installs every binding a scenario sees: the `motion` library (and `text`, `ui`), then `Stage{...}` (whose methods make every type
 /// `BindingRegistry` says is made on a stage, and the globals those types bring), then the other registered classes.
 enum Bindings {
     /// When the classes are described.
@@ -18,6 +18,7 @@ enum Bindings {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
         FoundationBinding.install(into: context)
+        UIBinding.install(into: context)
         if describe == .all {
             BindingRegistry.describeAll(in: context)
             StageBinding.prepared(context)

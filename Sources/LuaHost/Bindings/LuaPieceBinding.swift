@@ -140,9 +140,17 @@ enum LuaPieceBinding: StageMadeBinding {
         let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
         clua_pop(L, 1)
         lua_pushstring(L, "layout"); lua_rawget(L, t)
+        if lua_type(L, -1) == LUA_TNIL {
+            clua_pop(L, 1)
+            // `body` (a view tree, LuaPieceBody) instead of `layout`: called through a layout function of its own.
+            if try !LuaPieceBody.pushLayout(L, t, c, state: state) { lua_pushnil(L) }
+        } else if LuaPieceBody.isGiven(L, t) {
+            clua_pop(L, 1)
+            throw c.refusal("give 'layout' (elements) or 'body' (a view tree), not both")
+        }
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             clua_pop(L, 1)
-            throw c.refusal("option 'layout' must be a function(state, env) that returns the elements")
+            throw c.refusal("option 'layout' must be a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view)")
         }
         let layoutRef = values.keep(L)
         lua_pushstring(L, "state"); lua_rawget(L, t)
@@ -211,7 +219,9 @@ enum LuaPieceBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("name", "string", "The piece's name in the frame log"),
         .init("state", "table", "The piece's state, handed to layout"),
-        .init("layout", "fun(state: table, env: table): table", required: true, "Gives the piece's elements for a state"),
+        .init("layout", "fun(state: table, env: table): table", "Gives the piece's elements for a state (or give body)"),
+        .init("body", "fun(state: table, env: table): piecebox.view",
+              "Instead of layout: gives a view tree (ui), laid out on the screen; each view given an id is an element"),
         .init("onTouch", "function", "Handles a touch on the piece"),
         .init("onKey", "function", "Handles a key press"),
         .init("accessibility", "function", "Gives the accessibility elements"),

@@ -9,6 +9,8 @@ enum HostSlot: String {
     case series = "piecebox.slot.series"
     /// The methods plugins add to the host's classes: `{ className = { method = function } }`.
     case pluginMethods = "piecebox.pluginMethods"
+    /// `{ wrap = function(body) }`: makes the layout function a Lua piece's `body` is called through (`Lua/ui.lua`).
+    case bodyLayout = "piecebox.slot.bodyLayout"
 }
 
 extension LuaState {

@@ -12,7 +12,7 @@ public enum ScriptGlobals {
         public let tables: [Library]
     }
 
-    /// `motion` (MotionBinding), `metal` (MetalButtonBinding) and `text` (FoundationBinding): their functions as the
+    /// `motion` (MotionBinding), `metal` (MetalButtonBinding), `text` (FoundationBinding) and `ui` (UIBinding): their functions as the
     /// bindings declare them, and the values and tables they hold.
     public static let libraries: [Library] = [
         Library(name: "motion",
@@ -27,6 +27,8 @@ public enum ScriptGlobals {
                 tables: []),
         // FoundationBinding: the letter morph as a function.
         Library(name: "text", functions: BindingRegistry.libraryFunctions("text").map(\.name), values: [], tables: []),
+        // UIBinding: SwiftUI's views and ui.layout.
+        Library(name: "ui", functions: BindingRegistry.libraryFunctions("ui").map(\.name), values: [], tables: []),
     ]
 
     /// `motion.reduced`'s functions: the foundation's, under Reduce Motion (MotionBinding.foundationFunctions).

@@ -77,7 +77,7 @@ if pieces ~= nil then
       error(prefix .. ": pieces: a piece type needs a name of letters, digits and '_', got " .. shown(kind), 0)
     end
     if type(spec) ~= "table" then error(what .. " must be a table { layout = function(state, env) ... end, ... }", 0) end
-    if type(spec.layout) ~= "function" then error(what .. ".layout must be a function(state, env)", 0) end
+    if type(spec.layout) ~= "function" and type(spec.body) ~= "function" then error(what .. ".layout must be a function(state, env) (or give .body, a function(state, env) that returns a view)", 0) end
     if spec.state ~= nil and type(spec.state) ~= "table" then error(what .. ".state must be a table", 0) end
     -- The state's keys a constructor takes at its top (strings only), and their defaults' types for the stubs.
     local stateKeys, stateList, stateFields = {}, {}, {}

@@ -25,6 +25,8 @@ enum HostChunk: String, CaseIterable, Sendable {
     case tokens
     /// The plugin loader (`--plugins`).
     case plugins
+    /// `ui.ForEach` and the function a piece's `body` is called through, run as the `ui` library is set.
+    case ui
 
     /// The name Lua reports for the chunk.
     var chunkName: String { "=piecebox:" + rawValue }
@@ -43,10 +45,11 @@ enum HostChunk: String, CaseIterable, Sendable {
         case .frames: LuaSources.frames
         case .tokens: LuaSources.tokens
         case .plugins: LuaSources.plugins
+        case .ui: LuaSources.ui
         }
     }
 
     /// The chunks a worker compiles while it waits for its first file: those a file's set-up or its first stage
     /// may load (the loaders of `--tokens` and `--plugins` run only when those are given).
-    static let compiledAhead: [HostChunk] = [.sandbox, .expect, .framework, .explain, .tests, .stage, .frames]
+    static let compiledAhead: [HostChunk] = [.sandbox, .expect, .framework, .explain, .tests, .stage, .frames, .ui]
 }

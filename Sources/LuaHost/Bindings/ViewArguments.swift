@@ -1,0 +1,140 @@
+import CLua
+import CLuaShim
+import PieceKit
+
+/// Reads the arguments `ui`'s views and modifiers take, by SwiftUI's names: alignments and anchors as strings
+/// ("topLeading"), edges as strings or lists of them, shapes as shape views, fonts as a style or a size and a weight.
+/// Every refusal is worded by `ArgumentErrors`, naming the view and the modifier ("Text:frame").
+enum ViewArguments {
+    /// The horizontal alignments by name, as `HorizontalAlignment`'s cases.
+    static func horizontal(_ name: String, _ what: String, _ c: LuaCall) throws -> HorizontalAlignment {
+        guard let a = HorizontalAlignment(rawValue: name) else {
+            throw c.refusal("\(what) must be one of \(quoted(HorizontalAlignment.allCases.map(\.rawValue))), got \"\(name)\"")
+        }
+        return a
+    }
+
+    static func vertical(_ name: String, _ what: String, _ c: LuaCall) throws -> VerticalAlignment {
+        guard let a = VerticalAlignment(rawValue: name) else {
+            throw c.refusal("\(what) must be one of \(quoted(VerticalAlignment.allCases.map(\.rawValue))), got \"\(name)\"")
+        }
+        return a
+    }
+
+    static func alignment(_ name: String, _ what: String, _ c: LuaCall) throws -> Alignment {
+        guard let a = Alignment.named.first(where: { $0.name == name }) else {
+            throw c.refusal("\(what) must be one of \(quoted(Alignment.named.map(\.name))), got \"\(name)\"")
+        }
+        return a.alignment
+    }
+
+    /// A `UnitPoint` by name ("center", "topLeading", ...) or as `{ x = 0.5, y = 0 }`.
+    static func unitPoint(_ value: LuaValue, _ what: String, _ c: LuaCall) throws -> UnitPoint {
+        let named: [(String, UnitPoint)] = [
+            ("center", .center), ("topLeading", .topLeading), ("top", .top), ("topTrailing", .topTrailing),
+            ("leading", .leading), ("trailing", .trailing), ("bottomLeading", .bottomLeading), ("bottom", .bottom),
+            ("bottomTrailing", .bottomTrailing),
+        ]
+        switch value {
+        case .string(let s):
+            guard let point = named.first(where: { $0.0 == s })?.1 else {
+                throw c.refusal("\(what) must be one of \(quoted(named.map(\.0))) or { x, y }, got \"\(s)\"")
+            }
+            return point
+        case .table(let t):
+            guard let x = t["x"].number, let y = t["y"].number, x.isFinite, y.isFinite,
+                  t.array.isEmpty, t.fields.count == 2 else {
+                throw c.refusal("\(what) must be a unit point { x = 0.5, y = 0.5 } with finite x and y")
+            }
+            return UnitPoint(x: x, y: y)
+        default:
+            throw ArgumentErrors.value("\(c.function): \(what)", mustBe: "an anchor name or { x, y }", got: value.described())
+        }
+    }
+
+    /// Edges by name ("top", "horizontal", "all", ...) or a list of names.
+    static func edges(_ value: LuaValue, _ what: String, _ c: LuaCall) throws -> Edges {
+        let named: [(String, Edges)] = [("top", .top), ("leading", .leading), ("bottom", .bottom),
+                                        ("trailing", .trailing), ("horizontal", .horizontal),
+                                        ("vertical", .vertical), ("all", .all)]
+        func one(_ v: LuaValue) throws -> Edges {
+            guard case .string(let s) = v, let e = named.first(where: { $0.0 == s })?.1 else {
+                throw c.refusal("\(what) must be edges: one of \(quoted(named.map(\.0))) or a list of them, got \(v.described())")
+            }
+            return e
+        }
+        if case .table(let t) = value, t.fields.isEmpty {
+            return try t.array.reduce(into: Edges()) { $0.formUnion(try one($1)) }
+        }
+        return try one(value)
+    }
+
+    /// `padding` and `safeAreaPadding`'s argument: none (the system's amount on every edge), a number for every
+    /// edge, an edge name or list (the system's amount there), or `{ all, horizontal, vertical, top, leading,
+    /// bottom, trailing }` where a narrower key overrides a wider one.
+    static func insets(_ c: LuaCall, system: Double) throws -> EdgeInsets {
+        if c.isNil(1) { return EdgeInsets(top: system, leading: system, bottom: system, trailing: system) }
+        if c.type(1) == LUA_TNUMBER {
+            let n = try c.number(1, "a finite number of points")
+            guard c.isNil(2) else { throw c.argumentError(2, "nothing after a number of points") }
+            return EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+        }
+        if c.type(1) == LUA_TSTRING || (c.type(1) == LUA_TTABLE && lua_rawlen(c.L, 1 + c.offset) > 0) {
+            let edges = try ViewArguments.edges(try c.value(1), "argument 1", c)
+            let n = try c.optionalNumber(2, "a finite number of points") ?? system
+            return EdgeInsets(top: edges.contains(.top) ? n : 0, leading: edges.contains(.leading) ? n : 0,
+                              bottom: edges.contains(.bottom) ? n : 0, trailing: edges.contains(.trailing) ? n : 0)
+        }
+        let opts = try c.options(1, declared: insetOptions, optional: false)
+        let all = try opts.number("all") ?? 0
+        let h = try opts.number("horizontal") ?? all, v = try opts.number("vertical") ?? all
+        return EdgeInsets(top: try opts.number("top") ?? v, leading: try opts.number("leading") ?? h,
+                          bottom: try opts.number("bottom") ?? v, trailing: try opts.number("trailing") ?? h)
+    }
+
+    static let insetOptions: [OptionSpec] = ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"]
+        .map { OptionSpec($0, "number", unit: "pt", "Points on \($0 == "all" ? "every edge" : "the \($0) edge" + ($0.hasSuffix("al") ? "s" : ""))", must: "a finite number of points") }
+
+    /// A shape given as a shape view (`ui.Circle()`, `ui.RoundedRectangle{ cornerRadius = 8 }`).
+    static func shape(_ c: LuaCall, _ arg: Int32) throws -> LayoutShape {
+        guard let object = MadeView.at(c, arg + c.offset), case .shape(let shape) = object.view.kind,
+              object.view.modifiers.isEmpty else {
+            throw c.argumentError(arg, "a shape (ui.Rectangle(), ui.RoundedRectangle{ cornerRadius = 8 }, ui.Circle(), ui.Capsule(), ui.Ellipse())",
+                                  got: MadeView.at(c, arg + c.offset).map { "a \($0.kindName)" } ?? c.typeName(arg))
+        }
+        return shape
+    }
+
+    /// `font("subheadline", "semibold")` or `font(17, "bold")`.
+    static func font(_ c: LuaCall) throws -> LayoutFont {
+        let size: LayoutFont.Size
+        if c.type(1) == LUA_TNUMBER {
+            let points = try c.number(1, "a text style or a size in points")
+            guard points > 0 else { throw c.argumentError(1, "a size above 0 points", got: "\(points)") }
+            size = .fixed(points)
+        } else {
+            let name = try c.string(1, "a text style (\(quoted(TextStyle.allCases.map(\.rawValue)))) or a size in points")
+            guard let style = TextStyle(rawValue: name) else {
+                throw c.argumentError(1, "a text style: one of \(quoted(TextStyle.allCases.map(\.rawValue)))", got: "\"\(name)\"")
+            }
+            size = .style(style)
+        }
+        guard !c.isNil(2) else { return LayoutFont(size) }
+        let name = try c.string(2, "a weight (\(quoted(FontWeight.allCases.map(\.rawValue))))")
+        guard let weight = FontWeight(rawValue: name) else {
+            throw c.argumentError(2, "a weight: one of \(quoted(FontWeight.allCases.map(\.rawValue)))", got: "\"\(name)\"")
+        }
+        return LayoutFont(size, weight: weight)
+    }
+
+    /// A number that may be `math.huge` (a flexible frame's maximum), never NaN or minus infinity.
+    static func maximum(_ opts: Options, _ key: String) throws -> Double? {
+        switch opts.table[key] {
+        case .nil: return nil
+        case .number(let n) where n.isFinite || n == .infinity: return n
+        case let v: throw opts.optionError(key, "a number of points or math.huge", got: v.described())
+        }
+    }
+
+    static func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
+}
