@@ -41,7 +41,7 @@ enum LuaPieceBody {
 
     /// `elementsOf(view, env)`: the body's view laid out on the screen `env` describes, as the elements
     /// table a `layout` would have returned.
-    static func elements(_ c: LuaCall) throws -> Int32 {
+    static func elements(_ c: LuaCall, host: BindingContext) throws -> Int32 {
         // Raised through the piece's layout call, which names the piece: "bar: layout failed: file:line: body: ...".
         let c = c.named("body")
         guard let view = MadeView.at(c, 1) else {
@@ -58,7 +58,7 @@ enum LuaPieceBody {
         }
         let screen = Options(function: c.function, table: LuaTable(fields: fields))
         let environment = try EnvironmentOptions.apply(screen, to: PieceEnvironment())
-        let result = try UIBinding.laidOut(view.view, in: LayoutContext(environment), c)
+        let result = try UIBinding.laidOut(view.view, in: LayoutContext(environment), c, host: host)
         let L = c.L
         lua_createtable(L, 0, Int32(result.views.count))
         for laid in result.views {

@@ -7,8 +7,8 @@ import PieceKit
 /// `ui.ForEach` and the function a piece's `body` is called through are Lua (`Lua/ui.lua`): they call the script's
 /// functions, and no Swift frame may sit between two Lua calls.
 enum UIBinding {
-    /// `padding()` with no amount: the system's 16 points on each edge (what SwiftUI gives on an iPhone).
-    static let systemPadding = 16.0
+    /// `padding()` with no amount: the engine's one system padding (`LayoutConstants.defaultPadding`).
+    static var systemPadding: Double { LayoutConstants.defaultPadding }
 
     static let stackOptions: [OptionSpec] = [
         .init("spacing", "number", unit: "pt", "Space between neighbours (nil: the system's default)", must: "a finite number of points"),
@@ -28,7 +28,7 @@ enum UIBinding {
                             [.arg("view", "piecebox.view"),
                              .opt("screen", OptionSpec.tableType(screenOptions))],
                             returns: "table<string, {x: number, y: number, w: number, h: number}>") { c in
-                try layout(c.named("ui.layout"))
+                try layout(c.named("ui.layout"), context)
             },
         ]
     }
@@ -174,11 +174,11 @@ enum UIBinding {
     static let screenOptions = OptionSpec.picking(["width", "height", "safeArea", "dynamicTypeSize", "layoutDirection"],
                                                   from: EnvironmentOptions.options)
 
-    private static func layout(_ c: LuaCall) throws -> Int32 {
+    private static func layout(_ c: LuaCall, _ host: BindingContext) throws -> Int32 {
         guard let view = MadeView.at(c, 1) else { throw c.argumentError(1, "a view (ui.VStack{...}, ui.Text(...), ...)") }
         let opts = try c.options(2, declared: screenOptions)
         let environment = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
-        let result = try laidOut(view.view, in: LayoutContext(environment), c)
+        let result = try laidOut(view.view, in: LayoutContext(environment), c, host: host)
         lua_createtable(c.L, 0, Int32(result.views.count))
         for laid in result.views {
             let f = laid.frame
@@ -190,12 +190,19 @@ enum UIBinding {
         return 1
     }
 
-    /// The engine's layout of `view`, refused when two of its views share an id.
-    static func laidOut(_ view: LayoutView, in context: LayoutContext, _ c: LuaCall) throws -> LayoutResult {
+    /// The engine's layout of `view`, refused when two of its views share an id. A script sized the tree, so the
+    /// layout asks the file's limits as it goes (time, memory): a huge tree stops with the limit's own message.
+    static func laidOut(_ view: LayoutView, in context: LayoutContext, _ c: LuaCall,
+                        host: BindingContext) throws -> LayoutResult {
         if let id = BodyElements.firstRepeatedID(in: view) {
             throw c.refusal("the id '\(id)' is given to two views; each id names one element")
         }
-        return LayoutEngine.layout(view, in: context)
+        var work = host.hostWork()
+        do {
+            return try LayoutEngine.layout(view, in: context, work: &work)
+        } catch {
+            throw LuaHostError.message(error.reason)
+        }
     }
 
     /// Sets the `ui` library, then runs `Lua/ui.lua`, which adds `ui.ForEach` and files the function a piece's
@@ -206,7 +213,7 @@ enum UIBinding {
         let lib = lua_gettop(state.L)
         _ = state.run(text: HostChunk.ui.text, chunkName: HostChunk.ui.chunkName) { L in
             lua_pushvalue(L, lib)
-            state.pushFunction { c in try LuaPieceBody.elements(c) }
+            state.pushFunction { c in try LuaPieceBody.elements(c, host: context) }
             clua_newtable(L)
             lua_pushvalue(L, -1)
             state.fill(.bodyLayout)
