@@ -73,19 +73,24 @@ enum EventSeries {
         }
     }
 
+    /// The stage `toHaveEmitted` was given (argument 1), or an error naming what the value was. No stage class yet
+    /// means no stage has been made, so the value cannot be one.
+    private static func stage(_ c: LuaCall, _ state: LuaState) throws -> Stage {
+        let stages = state.classCache["stage"] as? LuaClass<StageObject>
+        guard c.type(1) == LUA_TUSERDATA, let stages,
+              let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
+            throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
+                + "(s:events{...}), got \(c.typeName(1))")
+        }
+        return object.stage
+    }
+
     /// `host.events(stage)`, for `expect(s).toHaveEmitted{...}`: every kept frame's events, or an error naming what
     /// the value was when it is no stage.
     static func pushHostFunction(_ state: LuaState, context: BindingContext) {
         state.pushFunction { call in
             let c = call.named("toHaveEmitted")
-            // No stage class yet means no stage has been made, so the value cannot be one.
-            let stages = state.classCache["stage"] as? LuaClass<StageObject>
-            guard c.type(1) == LUA_TUSERDATA, let stages,
-                  let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
-                throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
-                    + "(s:events{...}), got \(c.typeName(1))")
-            }
-            try push(object.stage, Filter(), c, context: context)
+            try push(try stage(c, state), Filter(), c, context: context)
             return 1
         }
     }
@@ -97,14 +102,9 @@ enum EventSeries {
     static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
         state.pushFunction { call in
             let c = call.named("toHaveEmitted")
-            let stages = state.classCache["stage"] as? LuaClass<StageObject>
-            guard c.type(1) == LUA_TUSERDATA, let stages,
-                  let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
-                throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
-                    + "(s:events{...}), got \(c.typeName(1))")
-            }
+            let given = try stage(c, state)
             guard case .table(let pattern) = try c.value(2) else { throw c.argumentError(2, "a table of fields") }
-            let stage = object.stage
+            let stage = given
             let frames = try StageBinding.stageCall(c) { try stage.keptFrames(from: -.infinity, to: .infinity) }
             let L = c.L
             lua_createtable(L, Int32(shown), 0)

@@ -113,15 +113,7 @@ public enum LayoutCheck {
         return length(owner == "RoundedRectangle" ? owner : "\(owner) RoundedRectangle", "cornerRadius", radius)
     }
 
-    private static func shapeName(_ shape: LayoutShape) -> String {
-        switch shape {
-        case .rectangle: "Rectangle"
-        case .roundedRectangle: "RoundedRectangle"
-        case .circle: "Circle"
-        case .capsule: "Capsule"
-        case .ellipse: "Ellipse"
-        }
-    }
+    private static func shapeName(_ shape: LayoutShape) -> String { BodyElements.name(of: shape) }
 
     private static func flexible(_ f: FlexibleFrame) -> String? {
         for (axis, mn, ideal, mx) in [("Width", f.minWidth, f.idealWidth, f.maxWidth),
