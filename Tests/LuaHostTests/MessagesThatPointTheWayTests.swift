@@ -70,4 +70,18 @@ import Testing
         #expect(message.contains("  received: the stage's frames up to frame 1 (t = 0.00833333 s)\n"), "\(message)")
         #expect(!message.contains("received: stage"), "\(message)")
     }
+
+    @Test func anActionAnElementListsWithNoPerformHandlerSaysThePieceHasNone() throws {
+        let message = try failure("""
+            local s = Stage{}
+            local p = s:piece{ name = "card",
+              layout = function() return { play = { x = 0, y = 0, w = 44, h = 44 } } end,
+              accessibility = function() return { { id = "play", label = "Play", actions = { "activate" },
+                frame = { x = 0, y = 0, w = 44, h = 44 } } } end }
+            s:frames(1)
+            p:perform("activate", "play")
+            """)
+        #expect(message.contains("card.play lists the accessibility action \"activate\", but card has no perform "
+            + "handler to run it"), "\(message)")
+    }
 }

@@ -88,6 +88,9 @@ extension LuaPiece: InteractivePiece {
             guard found.actions.contains(action) else {
                 throw .unsupportedAction(piece: name, element: element, action: action, supported: found.actions)
             }
+            guard handlers.perform != LUA_NOREF else {
+                throw .noPerformer(piece: name, element: element, action: action)
+            }
         }
         let handled = handlers.perform != LUA_NOREF
             && call("perform", handlers.perform, on: context, handledByDefault: true) { L in

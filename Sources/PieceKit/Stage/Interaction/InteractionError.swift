@@ -10,6 +10,9 @@ public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The element exists but does not answer to the action (with the actions it has). An empty `element`
     /// stands for the whole screen (VoiceOver's "escape" and "magic tap" need no element).
     case unsupportedAction(piece: String, element: String, action: String, supported: [String])
+    /// The element lists the action, but the piece has nothing that performs actions (a Lua piece with no
+    /// `perform` handler): the list promises what nothing keeps.
+    case noPerformer(piece: String, element: String, action: String)
     /// A key name the stage does not know.
     case unknownKey(String)
     /// The finger already lifted (or was cancelled) and was used again.
@@ -29,6 +32,9 @@ public enum InteractionError: Error, Equatable, Sendable, CustomStringConvertibl
             return (element.isEmpty ? "\(piece) has no whole-screen" : "\(piece).\(element) has no")
                 + " accessibility action \"\(action)\""
                 + (supported.isEmpty ? " (it has none)" : " (it has: " + supported.joined(separator: ", ") + ")")
+        case .noPerformer(let piece, let element, let action):
+            return "\(piece).\(element) lists the accessibility action \"\(action)\", but \(piece) has no perform handler "
+                + "to run it (give the piece perform = function(state, action, element, env) ... end)"
         case .unknownKey(let name):
             return "unknown key \"\(name)\" (known: " + Key.known.map(\.rawValue).joined(separator: ", ") + ")"
         case .touchEnded(let piece):
