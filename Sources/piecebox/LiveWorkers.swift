@@ -9,6 +9,8 @@ final class LiveWorkers: @unchecked Sendable {
     private let lock = NSLock()
     private var running: Set<pid_t> = []
     private var stopping = false
+    /// True while `--watch` waits for saves between runs: stopped then, no run is cut short.
+    private var idle = false
     private var sources: [DispatchSourceSignal] = []
 
     /// Records a worker just started; one started while the run is being stopped is killed at once.
@@ -16,6 +18,12 @@ final class LiveWorkers: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if stopping { kill(pid, SIGKILL); return }
         running.insert(pid)
+    }
+
+    /// Says whether `--watch` is waiting between runs (so a stop then cuts nothing short).
+    func waiting(_ isIdle: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        idle = isIdle
     }
 
     /// Forgets a worker that has ended and been waited for.
@@ -43,11 +51,17 @@ final class LiveWorkers: @unchecked Sendable {
         lock.lock()
         stopping = true
         let pids = running
+        let betweenRuns = idle && pids.isEmpty
         lock.unlock()
         for pid in pids { kill(pid, SIGKILL) }
         let name = signalNumber == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
         let count = pids.count == 1 ? "1 running worker" : "\(pids.count) running workers"
-        writeErr("piecebox: stopped by \(name); killed \(count); the run is incomplete")
+        // Stopped while --watch waited for saves, nothing was cut short: it says only that it stopped.
+        if betweenRuns {
+            writeErr("piecebox: stopped by \(name) while watching for saves")
+        } else {
+            writeErr("piecebox: stopped by \(name); killed \(count); the run is incomplete")
+        }
         // Reports are written unbuffered, so there is nothing left to flush; other threads may still be busy.
         _exit(128 + signalNumber)
     }

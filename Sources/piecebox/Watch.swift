@@ -27,7 +27,9 @@ enum Watch {
         let waiting = "watching \(roots.count == 1 ? roots[0] : "\(roots.count) folders") for saves (Ctrl-C to stop)"
         say(waiting)
         while true {
+            LiveWorkers.shared.waiting(true)
             let saved = events.next()
+            LiveWorkers.shared.waiting(false)
             guard !saved.isEmpty else { continue }
             let scenarios: [String]
             do { scenarios = try ScenarioFiles.find(cmd.paths) } catch {

@@ -56,6 +56,9 @@ import Testing
         kill(process.processIdentifier, SIGTERM)
         #expect(eventually(within: 30) { !process.isRunning })
         #expect(children(of: process.processIdentifier).isEmpty)
+        // It was waiting for saves, so no run was cut short: it does not call one incomplete.
+        #expect(said().contains("piecebox: stopped by SIGTERM while watching for saves\n"), "\(said())")
+        #expect(!said().contains("incomplete"), "\(said())")
     }
 }
 
