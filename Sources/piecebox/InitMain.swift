@@ -199,7 +199,7 @@ enum InitMain {
                 if: steps.piecebox-cache.outputs.cache-hit != 'true'
                 run: |
                   if [ -z "$PIECEBOX_REPOSITORY" ] || [ -z "$PIECEBOX_REVISION" ]; then
-                    echo "Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow (see PieceBox's README)" >&2
+                    echo "Set PIECEBOX_REPOSITORY and PIECEBOX_REVISION at the top of this workflow (see PieceBox's docs/getting-started.md)" >&2
                     exit 1
                   fi
                   git init -q "$RUNNER_TEMP/piecebox"

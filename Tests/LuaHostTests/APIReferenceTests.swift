@@ -75,7 +75,7 @@ import Testing
             #expect(text.contains("\n### \(entry.name) parts and elements\n"), "\(entry.name)")
             #expect((PieceSurvey.pieces[entry.name] == nil) == ["player", "buds"].contains(entry.name), "\(entry.name)")
         }
-        // The mini player's parts as README's exploration taps them, and NowPlaying's glass, by hand from their pages.
+        // The mini player's parts as docs/guides/exploring.md's exploration taps them, and NowPlaying's glass, by hand from their pages.
         #expect(text.contains("`bar`, `background`, `play`, `chevron`, `previous`, `next` (default `bar`)"))
         #expect(text.contains("| `surface` | x y w h "))
     }

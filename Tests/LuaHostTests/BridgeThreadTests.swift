@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aStageAndAPlayerMadeInACoroutineComeBackAsThemselves() throws {
-        // Stage{} is 393 points wide by default (the README's environment); a player over one track counts 1.
+        // Stage{} is 393 points wide by default (docs/guides/the-stage.md's environment); a player over one track counts 1.
         let result = try passes("""
             local s, p = coroutine.wrap(function()
               local s = Stage{}

@@ -217,25 +217,17 @@ struct DocPage {
 }
 
 enum DocPages {
-    /// The README waiting to replace README.md, kept in docs/ until the README's other changes are folded into
-    /// the pages (docs/_moved.md says where). While it is there it is the README that is checked, read as if it
-    /// stood at the root; README.md, about to go, is not.
-    static let pendingReadme = "docs/_new_README.md"
-
-    /// README.md (or the one pending) and every page under docs/.
+    /// README.md and every page under docs/.
     static func all(root: URL) throws -> [DocPage] {
-        var urls: [URL] = []
+        var urls: [URL] = [root.appendingPathComponent("README.md")]
         let docs = root.appendingPathComponent("docs")
         if let walker = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil) {
             for case let url as URL in walker where url.pathExtension == "md" { urls.append(url) }
         }
-        let pending = root.appendingPathComponent(pendingReadme)
-        if !FileManager.default.fileExists(atPath: pending.path) { urls.append(root.appendingPathComponent("README.md")) }
         return try urls.sorted { $0.path < $1.path }.map { url in
             let name = String(url.path.dropFirst(root.path.count + 1))
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-            let standsAt = name == pendingReadme ? root.appendingPathComponent("README.md") : url
-            return DocPage(name: name, url: standsAt, text: text)
+            return DocPage(name: name, url: url, text: text)
         }
     }
 

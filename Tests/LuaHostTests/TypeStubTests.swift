@@ -153,7 +153,7 @@ import Testing
             default: Issue.record("\(line)")
             }
         }
-        // The matchers live only in a local table of the framework, so the README's list stands in for enumerating them.
+        // The matchers live only in a local table of the framework, so docs/guides/writing-scenarios.md's list stands in for enumerating them.
         let readme = ["toBe", "toEqual", "toBeCloseTo", "toBeGreaterThan", "toBeGreaterThanOrEqual", "toBeLessThan",
                       "toBeLessThanOrEqual", "toBeTruthy", "toBeFalsy", "toBeNil", "toContain", "toThrow", "toNeverDecrease",
                       "toNeverIncrease", "toNeverExceed", "toSettleWithin", "toOvershootBy", "toMatchGolden"]

@@ -34,7 +34,7 @@ import Testing
         ])
     }
 
-    /// Every modifier in each form the README gives it: each returns a new view and leaves the one it was
+    /// Every modifier in each form docs/guides/swiftui-layout.md gives it: each returns a new view and leaves the one it was
     /// called on as it was.
     @Test func everyModifierTakesTheFormsTheReadmeGives() throws {
         let lines = try printed("""

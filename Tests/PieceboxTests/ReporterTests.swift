@@ -82,7 +82,7 @@ import PieceKit
         #expect(tap.points[0].yaml.contains("output: [\"hello from passes\"]"), "\(tap.points[0].yaml)")
 
         // Perl's prove (TAP::Harness 3.44 on Debian) knows TAP up to version 13 and refuses a later version line:
-        // the stream goes to it exactly as written, the way the README says to run it (`prove -e cat FILE`).
+        // the stream goes to it exactly as written, the way docs/guides/running-in-ci.md says to run it (`prove -e cat FILE`).
         let prove = "/usr/bin/prove"
         if FileManager.default.isExecutableFile(atPath: prove) {
             let file = try folder.write("run.tap", run.stdout)

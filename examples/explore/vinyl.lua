@@ -65,7 +65,7 @@ explore("under Reduce Motion the vinyl stands still", {
 })
 
 -- Reduce Motion turning on draws the disc at 0 degrees at once, and turning off brings it back where the
--- undisturbed spin would be (the README's `reduceMotionOffResumesTheKeptSpin`); the app moving the disc's frame
+-- undisturbed spin would be (docs/pieces/vinyl.md's `reduceMotionOffResumesTheKeptSpin`); the app moving the disc's frame
 -- moves it at once (a change outside any animation, the app's own). Neither is continuous by design, so with them
 -- only the rules that hold whatever the settings are checked.
 local settings = {}

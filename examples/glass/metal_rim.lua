@@ -1,5 +1,5 @@
 -- The metal rim's white level round the turn, starting at 200° (0° along +x, clockwise on screen): at its stops,
--- between them, and from the last stop to the seam, where it holds 0.97 (README: BorderBeam and the metal rim).
+-- between them, and from the last stop to the seam, where it holds 0.97 (docs/pieces/borderBeam.md and docs/pieces/metalButton.md).
 
 test("each stop shows its level", function()
   expect(metal.white(200)).toBeCloseTo(0.08, 1e-12)       -- location 0

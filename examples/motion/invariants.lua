@@ -52,7 +52,7 @@ end)
 test("under Reduce Motion a playing disc holds still, and a snap is named", function()
   local s = Stage{ fps = 60 }
   s:environment{ reduceMotion = true }
-  local v = s:vinyl{ isPlaying = true }           -- the README's vinyl: no turning under Reduce Motion
+  local v = s:vinyl{ isPlaying = true }           -- docs/pieces/vinyl.md: no turning under Reduce Motion
   s:advance(1)
   expect(s).toBeStillUnderReduceMotion()
   -- Moving the disc is a motion, whatever the setting; naming `x` lets it change.

@@ -1,6 +1,6 @@
 -- Reduce Motion held to the specification's words, where reduce_motion.lua does not already: a card let go while
 -- it is flung back up settles without passing its place (the foundation's settle, capped at the still spring's
--- frequency), and the artwork's return, whose timing is the seed's code (see the README's Reduce Motion audit).
+-- frequency), and the artwork's return, whose timing is the seed's code (see docs/guides/reduce-motion.md).
 local P = require("_player")
 
 test("a card flung back up settles home without passing it", function()

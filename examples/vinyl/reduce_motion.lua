@@ -1,5 +1,5 @@
 -- Under Reduce Motion the disc is drawn upright and no speed change is made; when it turns off again the disc
--- carries on with the spin the model kept (README: SpinningVinylArt, decisions).
+-- carries on with the spin the model kept (docs/pieces/vinyl.md, decisions).
 
 test("under reduce motion the disc stays upright and nothing waits", function()
   local s = Stage{ reduceMotion = true }

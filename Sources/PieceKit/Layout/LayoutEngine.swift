@@ -3,7 +3,7 @@
 ///
 /// The root is proposed the screen less the safe area and centred in the safe area. Every view given `.id` is
 /// reported with its frame at that point of its modifier chain and what it is drawn with (see `LaidOutView`).
-/// What is modelled and what is guessed is listed in the README ("What the layout engine models"); every guess is a
+/// What is modelled and what is guessed is listed in `docs/guides/swiftui-layout.md` ("What the layout engine models"); every guess is a
 /// named constant in `LayoutConstants`.
 public enum LayoutEngine {
     public static func layout(_ view: LayoutView, in context: LayoutContext, metrics: TextMetrics = .systemFont,

@@ -1,6 +1,6 @@
 -- A media player written in Lua that buffers: after a seek its clock stalls for a while (1.5 s unless told
 -- otherwise) before it plays on from the new place. It is a plain Lua table implementing the player protocol
--- (README, "A player written in Lua"), so NowPlaying and the mini player take it as they take s:player{...}:
+-- (docs/pieces/player.md, "A player written in Lua"), so NowPlaying and the mini player take it as they take s:player{...}:
 --   local p = s:bufferingPlayer{ title = "Slow Mornings", artist = "Aster Vale", duration = 222, time = 48,
 --                                isPlaying = true }
 --   local np = s:nowPlaying{ player = p }
