@@ -19,7 +19,8 @@ enum GlassGroupBinding: StageMadeBinding {
               "Whether the group floats on the foundation's lift shadow (light mode; the system's container has none)"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
-    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style"]
+    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style", "title",
+                            "padding", "font"]
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
         let opts = try c.options(1, declared: options, optional: false)
@@ -33,7 +34,9 @@ enum GlassGroupBinding: StageMadeBinding {
         guard list.keys.isEmpty else {
             throw c.refusal("option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
         }
-        let shapes = try list.array.enumerated().map { i, v in try shape(v, c, where: "shapes[\(i + 1)]") }
+        let shapes = try list.array.enumerated().map { i, v in
+            try shape(v, c, where: "shapes[\(i + 1)]", environment: stage.environment)
+        }
         let group: GlassGroupPiece
         do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
             throw c.refusal("\(error)")
@@ -44,7 +47,8 @@ enum GlassGroupBinding: StageMadeBinding {
     }
 
     /// One shape table, read strictly: `where` names it in errors ("shapes[2]", "argument 1").
-    static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = []) throws -> GlassShapeSpec {
+    static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = [],
+                      environment: PieceEnvironment = PieceEnvironment()) throws -> GlassShapeSpec {
         guard case .table(let t) = value else {
             throw c.refusal("\(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
         }
@@ -62,7 +66,22 @@ enum GlassGroupBinding: StageMadeBinding {
             }
             return v
         }
-        let frame = Rect(x: try required("x"), y: try required("y"), width: try required("w"), height: try required("h"))
+        let frame: Rect
+        if let title = try o.string("title", "the button's title (a string)") {
+            // Sized as SwiftUI sizes the seed's `Text("Continue").padding(...)`: the layout engine measures the
+            // padded title; w and h would contradict it.
+            for key in ["w", "h"] where !t[key].isNil {
+                throw c.refusal("\(place) (\"\(id)\") has a title, which sizes it; leave '\(key)' out")
+            }
+            let size = LayoutEngine.size(of: LayoutView.text(title).font(try titleFont(o, place, c)).lineLimit(1)
+                .padding(try titlePadding(t["padding"], place, c)), in: LayoutContext(environment))
+            frame = Rect(x: try required("x"), y: try required("y"), width: size.width, height: size.height)
+        } else {
+            for key in ["padding", "font"] where !t[key].isNil {
+                throw c.refusal("\(place) (\"\(id)\") has '\(key)' but no title; '\(key)' sizes a title")
+            }
+            frame = Rect(x: try required("x"), y: try required("y"), width: try required("w"), height: try required("h"))
+        }
         let form: GlassForm
         switch t["shape"] {
         case .nil, .string("capsule"): form = .capsule
@@ -95,6 +114,41 @@ enum GlassGroupBinding: StageMadeBinding {
         return spec
     }
 
+    /// A titled shape's padding: a number for every edge, or `{ horizontal = 20, vertical = 12 }` (also `all`, `top`,
+    /// `leading`, `bottom`, `trailing`); none is no padding, as the title alone.
+    static func titlePadding(_ value: LuaValue, _ place: String, _ c: LuaCall) throws -> EdgeInsets {
+        let must = "a number of points or a table such as { horizontal = 20, vertical = 12 }"
+        switch value {
+        case .nil: return EdgeInsets()
+        case .number(let n) where n.isFinite && n >= 0: return EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+        case .table(let t) where t.array.isEmpty:
+            let o = Options(function: "\(c.function): \(place).padding", table: t)
+            for key in t.keys where !["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"].contains(key) {
+                throw c.refusal("\(place).padding has an unknown key '\(key)' (known: all, horizontal, vertical, top, leading, bottom, trailing)")
+            }
+            func side(_ key: String, _ fallback: Double) throws -> Double {
+                guard let v = try o.number(key, "a number of points") else { return fallback }
+                guard v >= 0 else { throw c.refusal("\(place).padding.\(key) must be at least 0 points, got \(number: v)") }
+                return v
+            }
+            let all = try side("all", 0)
+            let h = try side("horizontal", all), v = try side("vertical", all)
+            return EdgeInsets(top: try side("top", v), leading: try side("leading", h), bottom: try side("bottom", v),
+                              trailing: try side("trailing", h))
+        default:
+            throw c.refusal("\(place).padding must be \(must), got \(value.described())")
+        }
+    }
+
+    /// A titled shape's font: a text style by name (default body, as a button's title is).
+    static func titleFont(_ o: Options, _ place: String, _ c: LuaCall) throws -> LayoutFont {
+        guard let name = try o.string("font", "a text style such as \"body\"") else { return .body }
+        guard let style = TextStyle(rawValue: name) else {
+            throw c.refusal("\(place).font must be a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))), got \"\(name)\"")
+        }
+        return LayoutFont(.style(style))
+    }
+
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
     /// springs ("bouncy", "smooth", "snappy"); nil when left out (the change has no animation).
     static func animation(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Animation? {
@@ -118,7 +172,8 @@ enum GlassGroupBinding: StageMadeBinding {
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
         cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)",
                    [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
-            let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"])
+            let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"],
+                                 environment: o.value.context?.environment ?? PieceEnvironment())
             let from: String?
             switch try c.value(1).table?["from"] ?? .nil {
             case .nil: from = nil
