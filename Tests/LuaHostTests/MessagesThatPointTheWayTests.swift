@@ -84,4 +84,20 @@ import Testing
         #expect(message.contains("card.play lists the accessibility action \"activate\", but card has no perform "
             + "handler to run it"), "\(message)")
     }
+
+    @Test func readingAFrameRightAfterAChangeSaysNoFrameWasRenderedSince() throws {
+        let body = """
+            local s = Stage{}
+            local p = s:piece{ name = "card", state = { h = 10 },
+              layout = function(st) return { box = { x = 0, y = 0, w = 10, h = st.h } } end }
+            s:frames(1)
+            p:set({ h = 20 })
+            """
+        let stale = try failure(body + "\nexpect(s:frame().card.box.h).toBe(20)")
+        #expect(stale.contains("  note: s:frame() was read after a change, with no frame rendered since: it shows frame 1, "
+            + "from before the change"), "\(stale)")
+        // Rendered first, the frame shows the change, and a failure for another reason carries no such note.
+        let fresh = try failure(body + "\ns:frames(1)\nexpect(s:frame().card.box.h).toBe(30)")
+        #expect(!fresh.contains("no frame rendered since"), "\(fresh)")
+    }
 }

@@ -166,6 +166,18 @@ final class BindingContext {
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
     /// Set while an exploration runs its runs (`ScriptExplore`): the most frames a stage made then may render.
     var exploringFrameCap: Int?
+    /// The last `s:frame()` read while its stage had a change no frame showed yet: which stage, and the frame it
+    /// gave. A failing expectation says so while that frame is still the stage's latest (`staleFrameNote`).
+    var staleRead: (stage: WeakStage, frame: Int)?
+
+    /// The note a failing expectation adds after a stale `s:frame()`, once; nil when a frame was rendered since.
+    func staleFrameNote() -> String? {
+        guard let read = staleRead else { return nil }
+        staleRead = nil
+        guard let stage = read.stage.stage, stage.latestFrame?.index == read.frame else { return nil }
+        return "note: s:frame() was read after a change, with no frame rendered since: it shows frame \(read.frame), "
+            + "from before the change (render one first: s:frames(1), s:advance(seconds) or s:settle())"
+    }
     /// The minimal scenario of the exploration that failed in the running test, for `--save`.
     var minimalScenario: String?
 
@@ -271,4 +283,10 @@ private final class CountingLog: FrameLogSink {
     func flush() throws {
         try file.flush()
     }
+}
+
+/// A stage held without keeping it: a note about it never keeps a stage the script let go of.
+struct WeakStage {
+    weak var stage: Stage?
+    init(_ stage: Stage) { self.stage = stage }
 }

@@ -185,6 +185,7 @@ enum StageBinding: ClassBinding {
                     throw c.refusal("no frame has been rendered yet; render one first "
                         + "(s:frames(1), s:advance(seconds) or s:settle())")
                 }
+                if o.stage.hasUnrenderedChange { context.staleRead = (WeakStage(o.stage), f.index) }
                 FrameTables.push(f, c.L)
                 return 1
             }

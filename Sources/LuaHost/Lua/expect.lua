@@ -430,6 +430,8 @@ local function makeExpectation(actual, negated, missing)
           if expected ~= nil then lines[#lines + 1] = "  expected: " .. (negated and "not " or "") .. show(expected) end
           lines[#lines + 1] = "  received: " .. received(actual)
           if detail then lines[#lines + 1] = "  " .. detail end
+          local stale = host.staleFrameNote()
+          if stale then lines[#lines + 1] = "  " .. stale end
           error(concat(lines, "\n"), 2)
         end
       end

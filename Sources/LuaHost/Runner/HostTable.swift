@@ -39,6 +39,13 @@ extension ScenarioRunner {
         field("emitted") { EventSeries.pushEmittedHostFunction(state, context: context) }
         // expect(stage).toBeFinite(), .toBeContinuous{...}, .toBeStillUnderReduceMotion{...}: see ScriptInvariants.
         field("invariant") { ScriptInvariants.push(state, context: context) }
+        // A failing expectation's note after a stale s:frame() (BindingContext.staleFrameNote), or nil.
+        field("staleFrameNote") {
+            state.pushFunction { call in
+                if let note = context.staleFrameNote() { pushBytes(call.L, note) } else { lua_pushnil(call.L) }
+                return 1
+            }
+        }
         // series:overshoot() and toOvershootBy: the motion summary's rule for a segment.
         field("overshoot") { pushOvershoot(state, context: context) }
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).

@@ -77,6 +77,9 @@ public final class Stage {
     var pendingEvents: [StageEvent] = []
     /// Set when something published or emitted is not yet in a rendered frame.
     var owesFrame = false
+    /// Whether something changed (a state, the environment, an event) since the latest frame was rendered: that
+    /// frame still shows the stage from before the change.
+    public var hasUnrenderedChange: Bool { owesFrame }
     /// Transactions whose bodies are running, innermost last.
     var transactionStack: [Transaction] = []
     /// Pending background work, by id, with its label.
