@@ -17,8 +17,8 @@
 ---@field settle fun(self: piecebox.stage, options?: {maxFrames?: integer}): integer # Renders frames until nothing moves; gives the frames rendered
 ---@field jump fun(self: piecebox.stage, seconds: number): integer # Moves the clock on without rendering the frames between; gives the frames rendered
 ---@field now fun(self: piecebox.stage): number # The stage's virtual time
----@field frame fun(self: piecebox.stage, i?: integer): table? # The latest frame, or frame i of those kept (nil when it is not kept)
----@field frameAt fun(self: piecebox.stage, time: number): table? # The kept frame shown at a time (nil when none is kept)
+---@field frame fun(self: piecebox.stage, i?: integer): piecebox.frame? # The latest frame, or frame i of those kept (nil when it is not kept)
+---@field frameAt fun(self: piecebox.stage, time: number): piecebox.frame? # The kept frame shown at a time (nil when none is kept)
 ---@field environment fun(self: piecebox.stage, changes?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, reduceMotion?: boolean, layoutDirection?: "leftToRight"|"rightToLeft", dynamicTypeSize?: string, colorScheme?: "light"|"dark", isEnabled?: boolean, reduceTransparency?: boolean, liquidGlass?: boolean}, animation?: piecebox.animation): table # Gives the environment; with a table, changes it (with an animation, animated) and gives the new one
 ---@field runUntil fun(self: piecebox.stage, predicate: fun(frame: table): boolean, timeout?: number): integer # Renders frames until the predicate holds for a frame (timing out after 10 s); gives the frames rendered
 ---@field after fun(self: piecebox.stage, seconds: number, fn: function, options?: {background?: boolean, label?: string}): piecebox.work # Runs fn once after a delay on the virtual clock
@@ -75,18 +75,18 @@
 ---@class piecebox.pieceOptions
 ---@field name? string # The piece's name in the frame log
 ---@field state? table # The piece's state, handed to layout
----@field layout? fun(state: table, env: table): table # Gives the piece's elements for a state (or give body)
----@field body? fun(state: table, env: table): piecebox.view # Instead of layout: gives a view tree (ui), laid out on the screen; each view given an id is an element
----@field onTouch? function # Handles a touch on the piece
----@field onKey? function # Handles a key press
----@field accessibility? function # Gives the accessibility elements
----@field perform? function # Performs an accessibility action
+---@field layout? fun(state: table, env: piecebox.env): table # Gives the piece's elements for a state (or give body)
+---@field body? fun(state: table, env: piecebox.env): piecebox.view # Instead of layout: gives a view tree (ui), laid out on the screen; each view given an id is an element
+---@field onTouch? fun(state: table, touch: piecebox.touch, env: piecebox.env): boolean?, piecebox.animation? # Handles a touch on the piece
+---@field onKey? fun(state: table, key: string, env: piecebox.env): boolean?, piecebox.animation? # Handles a key press
+---@field accessibility? fun(state: table, env: piecebox.env): table[] # Gives the accessibility elements
+---@field perform? fun(state: table, action: string, element: string?, env: piecebox.env): boolean?, piecebox.animation? # Performs an accessibility action
 ---@field parts? table # Where gestures aim, by part name
 ---@field timeline? table # A timeline that redraws the piece as time passes: { minimumInterval, paused = boolean or function(state, env) }
 ---@field methods? table<string, function> # Methods of its own, called piece:name(...) with the piece as self
 ---@field readings? table<string, function> # Values read as fields, piece.name: each a function(state, env) that returns it
 ---@field player? piecebox.player|table # A player whose reports onPlayer is told (needs onPlayer)
----@field onPlayer? fun(state: table, report: table, env: table) # Handles the player's state when made (reason "appear") and each report it sends
+---@field onPlayer? fun(state: table, report: table, env: piecebox.env) # Handles the player's state when made (reason "appear") and each report it sends
 ---@field tasks? table[] # Like .task(id:): { id = function(state, env), run = function(state, env), initial = true }, run when the id changes
 ---@field order? table # The frame log's order: { elements = { names }, properties = { names } }; others after, by name
 
@@ -658,6 +658,51 @@ text = {}
 
 ---@type piecebox.ui
 ui = {}
+
+-- The tables a script's functions are handed.
+
+---A point in stage coordinates (points).
+---@class piecebox.point
+---@field x number
+---@field y number
+
+---A width and a height (points).
+---@class piecebox.size
+---@field width number
+---@field height number
+
+---A touch as SwiftUI's DragGesture.Value, handed to onTouch.
+---@class piecebox.touch
+---@field phase "began"|"moved"|"ended"|"cancelled" # Where the touch is in its life
+---@field location piecebox.point # Where the finger is
+---@field startLocation piecebox.point # Where it touched down
+---@field translation piecebox.size # How far it moved since
+---@field velocity piecebox.point # Points a second
+---@field predictedEndTranslation piecebox.size # Where it would coast to
+---@field time number # The stage's time now (s)
+---@field startTime number # When it touched down (s)
+
+---The environment a piece's functions are handed last, with the time.
+---@class piecebox.env
+---@field width number # The screen's width (pt)
+---@field height number # The screen's height (pt)
+---@field safeArea {top: number, bottom: number, leading: number, trailing: number} # The insets (pt)
+---@field reduceMotion boolean
+---@field reduceTransparency boolean
+---@field liquidGlass boolean # False: a system before iOS 26
+---@field layoutDirection "leftToRight"|"rightToLeft"
+---@field dynamicTypeSize string
+---@field colorScheme "light"|"dark"
+---@field isEnabled boolean
+---@field time? number # The stage's time (s), in handlers, tasks and readings
+---@field drawnTime? number # The time the piece's timeline draws (s), for a piece with a timeline
+
+---A rendered frame: its number, its time, its events and each piece's elements by name.
+---@class piecebox.frame
+---@field frame integer # The frame's number
+---@field t number # Its time (s)
+---@field events table[] # The events it carries
+---@field [string] table<string, table> # A piece's elements by name: f.card.surface.h
 
 -- The test framework.
 

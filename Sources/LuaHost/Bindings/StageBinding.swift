@@ -178,7 +178,7 @@ enum StageBinding: ClassBinding {
     /// What reads the kept frames and the environment, and the stage's readings.
     static func describeFrames(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)",
-                   [.opt("i", "integer")], returns: "table?") { o, c in
+                   [.opt("i", "integer")], returns: "piecebox.frame?") { o, c in
             if c.isNil(1) {
                 // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
                 guard let f = o.stage.latestFrame else {
@@ -195,7 +195,7 @@ enum StageBinding: ClassBinding {
             return 1
         }
         cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)",
-                   [.arg("time", "number", "s")], returns: "table?") { o, c in
+                   [.arg("time", "number", "s")], returns: "piecebox.frame?") { o, c in
             let time = try c.number(1, "a time in seconds")
             guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)

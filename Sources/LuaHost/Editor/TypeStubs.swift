@@ -43,6 +43,7 @@ public enum TypeStubs {
             out.line("---@type \(typeName(library.name))")
             out.line("\(library.name) = {}")
         }
+        HandlerTypes.write(into: &out)
         writeTestFramework(into: &out)
         return out.text
     }
