@@ -136,11 +136,14 @@ public struct MiniPlayerLayout: Sendable, Equatable {
         let linesRoom = max(0, labelWidth - artSide - 2 * barSpacing)
         let titleNatural = metrics.width(of: title, font: fonts.miniTitle)
         let subtitleNatural = metrics.width(of: subtitle, font: fonts.miniSubtitle)
+        func barLine(_ text: String, _ font: LayoutFont) -> Double {
+            setText(text, font, lineLimit: 1, room: linesRoom, size: size, metrics: metrics).size.width
+        }
         let linesTop = bar.midY - linesHeight / 2
-        let miniTitle = Rect(x: linesX, y: linesTop, width: min(titleNatural, linesRoom),
+        let miniTitle = Rect(x: linesX, y: linesTop, width: barLine(title, TextFonts.miniTitle),
                              height: lineBox(fonts.miniTitle))
-        let miniSubtitle = Rect(x: linesX, y: miniTitle.maxY + titleGap, width: min(subtitleNatural, linesRoom),
-                                height: lineBox(fonts.miniSubtitle))
+        let miniSubtitle = Rect(x: linesX, y: miniTitle.maxY + titleGap,
+                                width: barLine(subtitle, TextFonts.miniSubtitle), height: lineBox(fonts.miniSubtitle))
 
         // The full player: a column 28 in from the sides and 8 below the top safe area, down to the bottom one.
         let columnX = inset.leading + playerSidePadding
@@ -148,10 +151,12 @@ public struct MiniPlayerLayout: Sendable, Equatable {
         let top = inset.top + playerTopPadding
         let room = max(0, height - inset.bottom - top)
         let chevronHeight = button(fonts.chevron)
-        let titleText = Self.lines(metrics.width(of: title, font: fonts.title), room: columnWidth)
-        let subtitleText = Self.lines(metrics.width(of: subtitle, font: fonts.subtitle), room: columnWidth)
-        let titleHeight = Double(titleText.lines) * lineBox(fonts.title)
-        let subtitleHeight = Double(subtitleText.lines) * lineBox(fonts.subtitle)
+        let titleText = setText(title, TextFonts.title, lineLimit: lineLimit, room: columnWidth, size: size,
+                                metrics: metrics)
+        let subtitleText = setText(subtitle, TextFonts.subtitle, lineLimit: lineLimit, room: columnWidth, size: size,
+                                   metrics: metrics)
+        let titleHeight = titleText.size.height
+        let subtitleHeight = subtitleText.size.height
         let linesBlock = titleHeight + linesGap + subtitleHeight
         let sideButton = button(fonts.transport)
         let playSide = button(fonts.play)
@@ -166,9 +171,10 @@ public struct MiniPlayerLayout: Sendable, Equatable {
         let chevron = Rect(x: columnX, y: top, width: columnWidth, height: chevronHeight)
         let art = Rect(x: centerX - side / 2, y: chevron.maxY + playerSpacing, width: side, height: side)
         let linesY = art.maxY + playerSpacing
-        let titleRect = Rect(x: centerX - titleText.width / 2, y: linesY, width: titleText.width, height: titleHeight)
-        let subtitleRect = Rect(x: centerX - subtitleText.width / 2, y: titleRect.maxY + linesGap,
-                                width: subtitleText.width, height: subtitleHeight)
+        let titleWidth = titleText.size.width, subtitleWidth = subtitleText.size.width
+        let titleRect = Rect(x: centerX - titleWidth / 2, y: linesY, width: titleWidth, height: titleHeight)
+        let subtitleRect = Rect(x: centerX - subtitleWidth / 2, y: titleRect.maxY + linesGap,
+                                width: subtitleWidth, height: subtitleHeight)
         let progress = Rect(x: columnX, y: linesY + linesBlock + playerSpacing, width: columnWidth,
                             height: progressHeight)
         let transportY = progress.maxY + playerSpacing
@@ -191,14 +197,6 @@ public struct MiniPlayerLayout: Sendable, Equatable {
             bottomPadding: barMetric + contentPaddingExtra, rtl: false)
         if environment.isRightToLeft { layout.mirror(in: width) }
         return layout
-    }
-
-    /// A centred line of text `natural` wide in a column `room` wide: one line when it fits, else two (the
-    /// limit), each as wide as the column. Lines break by width, not at word boundaries: the text metrics measure
-    /// one line and do not break text.
-    static func lines(_ natural: Double, room: Double) -> (lines: Int, width: Double) {
-        guard natural > room, room > 0 else { return (1, min(natural, max(room, 0))) }
-        return (lineLimit, room)
     }
 
     /// Right to left: every part mirrored across the screen, so the bar's artwork sits at the right and play at
