@@ -102,6 +102,6 @@ stds.piecebox = {
     },
     metal = { fields = { white = {}, startAngle = { other_fields = true } } },
     text = { fields = { morph = {} } },
-    ui = { fields = { Button = {}, Capsule = {}, Circle = {}, Color = {}, Ellipse = {}, EmptyView = {}, ForEach = {}, Group = {}, HStack = {}, Image = {}, Rectangle = {}, RoundedRectangle = {}, Spacer = {}, Text = {}, VStack = {}, ZStack = {}, layout = {} } },
+    ui = { fields = { Button = {}, Capsule = {}, Circle = {}, Color = {}, Ellipse = {}, EmptyView = {}, ForEach = {}, Group = {}, HStack = {}, Image = {}, Rectangle = {}, RoundedRectangle = {}, Spacer = {}, Text = {}, VStack = {}, ZStack = {}, layout = {}, scaledMetric = {} } },
   },
 }

@@ -46,6 +46,22 @@ enum LayoutBenchmarks {
         return total / Double(runs)
     }
 
+    /// Seconds `MiniPlayerLayout.make` takes: the mini player's body laid out closed and open by the engine. The
+    /// piece keeps the answer per screen and text (its elements input), so this is paid when those change, never
+    /// a frame.
+    static func miniPlayerSeconds(runs: Int) -> Double {
+        let environment = PieceEnvironment()
+        var sink = 0.0
+        let total = seconds {
+            for i in 0..<runs {
+                sink += MiniPlayerLayout.make(in: environment, title: "Midnight Drive \(i % 2)",
+                                              subtitle: "The Night Owls").art.width
+            }
+        }
+        precondition(sink > 0, "piecebench: the mini player lost its artwork")
+        return total / Double(runs)
+    }
+
     /// The target: a quarter of a frame at 120 fps (8.3 ms), so a piece can lay out from nothing every frame.
     static func rows(m: (String) -> Double) -> [Row] {
         let layout = m("layout200"), memo = m("layoutMemo")
@@ -53,6 +69,10 @@ enum LayoutBenchmarks {
                     target: .atMost(2_000),
                     detail: "\(Rows.f(layout * 1e6, 0)) µs a layout; the memo's answer when nothing changed "
                         + "\(Rows.f(memo * 1e6, 1)) µs",
-                    extra: ["microsecondsPerLayout": layout * 1e6, "microsecondsPerMemoAnswer": memo * 1e6])]
+                    extra: ["microsecondsPerLayout": layout * 1e6, "microsecondsPerMemoAnswer": memo * 1e6]),
+                Row(name: "MiniPlayer layout (its body, closed and open), once per screen and text",
+                    figure: m("miniPlayerLayout") * 1e6, unit: "µs", target: .atMost(2_000),
+                    detail: "\(Rows.f(m("miniPlayerLayout") * 1e6, 1)) µs a layout; kept until the screen or text changes",
+                    extra: ["microsecondsPerLayout": m("miniPlayerLayout") * 1e6])]
     }
 }

@@ -38,6 +38,7 @@ do {
         frameProbe("si400") { try FrameBenchmarks.scrollIsland(sections: 400, frames: sizes.scrollFrames) },
         Probe(key: "layout200") { LayoutBenchmarks.layoutSeconds(runs: sizes.layoutRuns) },
         Probe(key: "layoutMemo") { LayoutBenchmarks.memoSeconds(runs: sizes.layoutRuns) },
+        Probe(key: "miniPlayerLayout") { LayoutBenchmarks.miniPlayerSeconds(runs: sizes.layoutRuns) },
     ]
     if let only = options.only {
         // One or a few frame rows alone, for a profiler: no table, no file, just each probe's µs a frame.

@@ -27,10 +27,13 @@ import Testing
         #expect(title.x == 80 && subtitle.x == 80)
         #expect(abs(title.y - 761.3333333) < 1e-6 && title.height == 18)
         #expect(abs(subtitle.y - 780.3333333) < 1e-6 && abs(subtitle.height - 14.3333333) < 1e-6)
-        // One line each, as wide as the text (well under the room: 349 − 44 − 12 − 46 − 24 = 223).
+        // One line each, as wide as the text (well under the room: 349 − 44 − 12 − 46 − 24 = 223), rounded up to
+        // the next third of a point as measured text is: 104.498 → 104.667 and 86.742 → 87.
         let titleFont = Font(size: 15, weight: .semibold), subtitleFont = Font(size: 12)
-        #expect(title.width == Self.metrics.width(of: "Midnight Drive", font: titleFont))
-        #expect(subtitle.width == Self.metrics.width(of: "The Night Owls", font: subtitleFont))
+        #expect(abs(title.width - Self.onPixelGrid(Self.metrics.width(of: "Midnight Drive", font: titleFont))) < 1e-9)
+        #expect(abs(subtitle.width - Self.onPixelGrid(Self.metrics.width(of: "The Night Owls", font: subtitleFont)))
+            < 1e-9)
+        #expect(abs(title.width - 314.0 / 3) < 1e-9 && subtitle.width == 87)
         // The content's bottom padding: 64 + 16.
         #expect(rig.value("content", "bottomPadding") == 80)
     }
@@ -48,8 +51,10 @@ import Testing
         #expect(sameRect(rig.rect("art"), Rect(x: 28, y: 135, width: 337, height: 337)))
         #expect(rig.value("art", "radius") == 28)
         // The lines at 135 + 337 + 24 = 496, centred on 196.5; the subtitle 26.333 + 6 lower.
-        let titleWidth = Self.metrics.width(of: "Midnight Drive", font: Font(size: 22, weight: .bold))
-        let subtitleWidth = Self.metrics.width(of: "The Night Owls", font: Font(size: 17))
+        // Each as wide as its text, rounded up to the next third of a point: 150.562 → 150.667, 116.842 → 117.
+        let titleWidth = Self.onPixelGrid(Self.metrics.width(of: "Midnight Drive", font: Font(size: 22, weight: .bold)))
+        let subtitleWidth = Self.onPixelGrid(Self.metrics.width(of: "The Night Owls", font: Font(size: 17)))
+        #expect(abs(titleWidth - 452.0 / 3) < 1e-9 && subtitleWidth == 117)
         #expect(sameRect(rig.rect("title"), Rect(x: 196.5 - titleWidth / 2, y: 496, width: titleWidth,
                                                  height: 79.0 / 3), 1e-9))
         #expect(sameRect(rig.rect("subtitle"), Rect(x: 196.5 - subtitleWidth / 2, y: 496 + 79.0 / 3 + 6,
@@ -135,13 +140,49 @@ import Testing
     @Test func aLongTitleTakesTwoLinesOpenAndIsCutShortInTheBar() throws {
         let long = "A Very Long Title That Cannot Possibly Fit On One Line Of The Player"
         let rig = try MiniPlayerRig(tracks: [MockPlayer.Track(title: long, artist: "The Night Owls", duration: 200)])
-        // Bar room: 349 − 44 − 12 (play) − 46 − 12 − 12 (art, gaps either side of the spacer) = 223.
-        #expect(rig.rect("miniTitle")?.width == 223)
+        // Bar room: 349 − 44 − 12 (play) − 46 − 12 − 12 (art, gaps either side of the spacer) = 223. The line is
+        // cut at its tail to the longest start that fits with "…", and is as wide as that, not as the room.
+        let barFont = Font(size: 15, weight: .semibold)
+        let cut = Self.tailTruncated(long, room: 223, font: barFont)
+        #expect(cut.hasPrefix("A Very Long Title That") && cut.hasSuffix("…"))
+        let barWidth = Self.onPixelGrid(Self.metrics.width(of: cut, font: barFont))
+        #expect(barWidth < 223)
+        #expect(abs((rig.rect("miniTitle")?.width ?? 0) - barWidth) < 1e-9)
         #expect(rig.stage.latestFrame?["miniPlayer", "miniTitle"]?.attribute("truncated") == .bool(true))
         try rig.open()
-        // Two lines of 26.333, the column's full 337 wide. The others now take 44 + (52.667 + 6 + 20.333) + 4 + 44
-        // + 120 = 291 of 751, so the art is still min(337, 360, 460) = 337 and the title starts at 135 + 337 + 24.
-        #expect(sameRect(rig.rect("title"), Rect(x: 28, y: 496, width: 337, height: 158.0 / 3), 1e-9))
+        // Two lines of 26.333, wrapped at spaces (SwiftUI wraps at words), as wide as the wider line, centred on
+        // 196.5. The others now take 44 + (52.667 + 6 + 20.333) + 4 + 44 + 120 = 291 of 751, so the art is still
+        // min(337, 360, 460) = 337 and the title starts at 135 + 337 + 24 = 496.
+        let titleFont = Font(size: 22, weight: .bold)
+        let first = Self.firstLine(long, room: 337, font: titleFont)
+        let rest = String(long.dropFirst(first.count + 1))
+        let second = Self.metrics.width(of: rest, font: titleFont) <= 337
+            ? rest : Self.tailTruncated(rest, room: 337, font: titleFont)
+        let wide = Self.onPixelGrid(max(Self.metrics.width(of: first, font: titleFont),
+                                        Self.metrics.width(of: second, font: titleFont)))
+        #expect(wide < 337)
+        #expect(sameRect(rig.rect("title"), Rect(x: 196.5 - wide / 2, y: 496, width: wide, height: 158.0 / 3), 1e-9))
         #expect(rig.stage.latestFrame?["miniPlayer", "title"]?.attribute("lines") == .number(2))
+    }
+
+    /// Rounded up to the next third of a point (the 3x pixel grid measured text lands on).
+    static func onPixelGrid(_ x: Double) -> Double { (x * 3 - 1e-9).rounded(.up) / 3 }
+
+    /// The longest start of `text` that fits in `room` with an ellipsis after it, and the ellipsis (tail truncation).
+    static func tailTruncated(_ text: String, room: Double, font: Font) -> String {
+        var start = text
+        while !start.isEmpty, metrics.width(of: start + "…", font: font) > room { start.removeLast() }
+        return start + "…"
+    }
+
+    /// The most whole words of `text` that fit in `room` on one line.
+    static func firstLine(_ text: String, room: Double, font: Font) -> String {
+        var line = ""
+        for word in text.split(separator: " ") {
+            let next = line.isEmpty ? String(word) : line + " " + word
+            if metrics.width(of: next, font: font) > room { break }
+            line = next
+        }
+        return line
     }
 }

@@ -30,6 +30,7 @@ enum UIBinding {
                             returns: "table<string, {x: number, y: number, w: number, h: number}>") { c in
                 try layout(c.named("ui.layout"), context)
             },
+            ScaledMetricBinding.function(),
         ]
     }
 

@@ -1,8 +1,8 @@
 /// Where every part of the MiniPlayer rests, closed and open, in stage (screen) coordinates, with no drag.
 ///
 /// The piece is the app's root view: its stack fills the safe area, the bar sits at the bottom of it and the full
-/// player fills it (its background reaches under the safe area to the screen's edges). Everything is worked out
-/// from the leading edge and mirrored as a whole for right-to-left layouts.
+/// player fills it (its background reaches under the safe area to the screen's edges). The layout engine lays out
+/// the piece's body (`MiniPlayerBody.swift`), so each rect follows SwiftUI's rules, right to left included.
 public struct MiniPlayerLayout: Sendable, Equatable {
     // MARK: The bar
 
@@ -31,7 +31,7 @@ public struct MiniPlayerLayout: Sendable, Equatable {
     /// The close button: the full width of the column, at least 44 tall.
     public var chevron: Rect
     /// The square artwork (radius `artRadius`), at most `artMaxWidth` wide and never wider than the column, given
-    /// the height the other parts leave (see `make`).
+    /// the height the other parts leave (see `fullPlayer` in `MiniPlayerBody.swift`).
     public var art: Rect
     public var title: Rect
     public var subtitle: Rect
@@ -86,130 +86,32 @@ public struct MiniPlayerLayout: Sendable, Equatable {
         metrics.lineHeight(for: font)
     }
 
-    /// The fonts, by the piece's text styles, at `size`.
-    public struct Fonts: Sendable, Equatable {
-        public var miniTitle, miniSubtitle, miniPlay: Font
-        public var chevron, title, subtitle, transport, play: Font
-
-        public init(_ size: DynamicTypeSize) {
-            miniTitle = .system(.subheadline, weight: .semibold, dynamicTypeSize: size)
-            miniSubtitle = .system(.caption, dynamicTypeSize: size)
-            miniPlay = .system(.title3, dynamicTypeSize: size)
-            chevron = .system(.largeTitle, dynamicTypeSize: size)
-            title = .system(.title2, weight: .bold, dynamicTypeSize: size)
-            subtitle = .system(.body, dynamicTypeSize: size)
-            transport = .system(.title, dynamicTypeSize: size)
-            play = .system(.largeTitle, dynamicTypeSize: size)
-        }
-    }
-
-    /// The layout for `title` over `subtitle` on the stage's screen.
+    /// The layout for `title` over `subtitle` on the stage's screen: the piece's body (`body(open:...)`) laid out
+    /// closed and open by the layout engine, each rect read at its view's id. Right to left, the engine mirrors
+    /// every part across the screen, so the bar's artwork sits at the right and previous and next trade sides.
     public static func make(in environment: PieceEnvironment, title: String, subtitle: String,
                             metrics: TextMetrics = .systemFont) -> MiniPlayerLayout {
         let size = environment.dynamicTypeSize
-        let fonts = Fonts(size)
-        let width = environment.size.width, height = environment.size.height
-        let inset = environment.safeArea
-        func button(_ font: Font) -> Double { max(minTouchTarget, symbolSide(font, metrics: metrics)) }
-        func lineBox(_ font: Font) -> Double { metrics.lineBoxHeight(for: font) }
-
-        // The bar: artwork, the two lines, play; at least the scaled bar height, 12 in from the sides and 8 above
-        // the bottom safe area.
+        let context = LayoutContext(environment)
+        let closed = LayoutEngine.layout(body(open: false, title: title, subtitle: subtitle, size: size),
+                                         in: context, metrics: metrics)
+        let open = LayoutEngine.layout(body(open: true, title: title, subtitle: subtitle, size: size),
+                                       in: context, metrics: metrics)
+        func rect(_ result: LayoutResult, _ id: String) -> Rect { result[id]?.frame ?? .zero }
         let barMetric = DynamicType.scaled(barHeight, relativeTo: .subheadline, size)
-        let artSide = DynamicType.scaled(miniArtSize, relativeTo: .subheadline, size)
-        let linesHeight = lineBox(fonts.miniTitle) + titleGap + lineBox(fonts.miniSubtitle)
-        let miniPlaySide = button(fonts.miniPlay)
-        let labelHeight = max(artSide, linesHeight)
-        let barH = max(barMetric, labelHeight, miniPlaySide)
-        let bar = Rect(x: inset.leading + barSideInset, y: height - inset.bottom - barBottomInset - barH,
-                       width: max(0, width - inset.leading - inset.trailing - 2 * barSideInset), height: barH)
-        let innerX = bar.x + barInnerPadding
-        let innerWidth = max(0, bar.width - 2 * barInnerPadding)
-        let miniPlay = Rect(x: innerX + innerWidth - miniPlaySide, y: bar.midY - miniPlaySide / 2,
-                            width: miniPlaySide, height: miniPlaySide)
-        // The label: artwork, gap, lines, gap, a spacer of at least 0. The stack's spacing stands on both sides of
-        // the spacer, as between any two children.
-        let labelWidth = max(0, innerWidth - miniPlaySide - barSpacing)
-        let openButton = Rect(x: innerX, y: bar.midY - labelHeight / 2, width: labelWidth, height: labelHeight)
-        let miniArt = Rect(x: innerX, y: bar.midY - artSide / 2, width: artSide, height: artSide)
-        let linesX = miniArt.maxX + barSpacing
-        let linesRoom = max(0, labelWidth - artSide - 2 * barSpacing)
-        let titleNatural = metrics.width(of: title, font: fonts.miniTitle)
-        let subtitleNatural = metrics.width(of: subtitle, font: fonts.miniSubtitle)
-        let linesTop = bar.midY - linesHeight / 2
-        let miniTitle = Rect(x: linesX, y: linesTop, width: min(titleNatural, linesRoom),
-                             height: lineBox(fonts.miniTitle))
-        let miniSubtitle = Rect(x: linesX, y: miniTitle.maxY + titleGap, width: min(subtitleNatural, linesRoom),
-                                height: lineBox(fonts.miniSubtitle))
-
-        // The full player: a column 28 in from the sides and 8 below the top safe area, down to the bottom one.
-        let columnX = inset.leading + playerSidePadding
-        let columnWidth = max(0, width - inset.leading - inset.trailing - 2 * playerSidePadding)
-        let top = inset.top + playerTopPadding
-        let room = max(0, height - inset.bottom - top)
-        let chevronHeight = button(fonts.chevron)
-        let titleText = Self.lines(metrics.width(of: title, font: fonts.title), room: columnWidth)
-        let subtitleText = Self.lines(metrics.width(of: subtitle, font: fonts.subtitle), room: columnWidth)
-        let titleHeight = Double(titleText.lines) * lineBox(fonts.title)
-        let subtitleHeight = Double(subtitleText.lines) * lineBox(fonts.subtitle)
-        let linesBlock = titleHeight + linesGap + subtitleHeight
-        let sideButton = button(fonts.transport)
-        let playSide = button(fonts.play)
-        let transportHeight = max(sideButton, playSide)
-        // Everything but the artwork and the closing spacer, with the five gaps between the six children. The
-        // artwork, lowest in priority, takes the room the others leave, and the closing spacer takes what the
-        // artwork leaves (a decision: under the stack rule as Apple words it, the spacer's higher priority would
-        // let it take that room first and leave the artwork nothing, which is not the piece its author drew).
-        let fixed = chevronHeight + linesBlock + progressHeight + transportHeight + 5 * playerSpacing
-        let side = max(0, min(columnWidth, artMaxWidth, room - fixed))
-        let centerX = columnX + columnWidth / 2
-        let chevron = Rect(x: columnX, y: top, width: columnWidth, height: chevronHeight)
-        let art = Rect(x: centerX - side / 2, y: chevron.maxY + playerSpacing, width: side, height: side)
-        let linesY = art.maxY + playerSpacing
-        let titleRect = Rect(x: centerX - titleText.width / 2, y: linesY, width: titleText.width, height: titleHeight)
-        let subtitleRect = Rect(x: centerX - subtitleText.width / 2, y: titleRect.maxY + linesGap,
-                                width: subtitleText.width, height: subtitleHeight)
-        let progress = Rect(x: columnX, y: linesY + linesBlock + playerSpacing, width: columnWidth,
-                            height: progressHeight)
-        let transportY = progress.maxY + playerSpacing
-        let transportWidth = 2 * sideButton + playSide + 2 * transportSpacing
-        let transportX = centerX - transportWidth / 2
-        func centred(_ x: Double, _ s: Double) -> Rect {
-            Rect(x: x, y: transportY + (transportHeight - s) / 2, width: s, height: s)
-        }
-        let previous = centred(transportX, sideButton)
-        let play = centred(previous.maxX + transportSpacing, playSide)
-        let next = centred(play.maxX + transportSpacing, sideButton)
-
-        var layout = MiniPlayerLayout(
-            bar: bar, miniArt: miniArt, miniTitle: miniTitle, miniSubtitle: miniSubtitle, miniPlay: miniPlay,
-            openButton: openButton, miniTitleTruncated: titleNatural > linesRoom,
-            miniSubtitleTruncated: subtitleNatural > linesRoom, barHeightMetric: barMetric, barHeight: barH,
-            screen: Rect(x: 0, y: 0, width: width, height: height), chevron: chevron, art: art, title: titleRect,
-            subtitle: subtitleRect, titleLines: titleText.lines, subtitleLines: subtitleText.lines,
-            progress: progress, previous: previous, play: play, next: next,
-            bottomPadding: barMetric + contentPaddingExtra, rtl: false)
-        if environment.isRightToLeft { layout.mirror(in: width) }
-        return layout
-    }
-
-    /// A centred line of text `natural` wide in a column `room` wide: one line when it fits, else two (the
-    /// limit), each as wide as the column. Lines break by width, not at word boundaries: the text metrics measure
-    /// one line and do not break text.
-    static func lines(_ natural: Double, room: Double) -> (lines: Int, width: Double) {
-        guard natural > room, room > 0 else { return (1, min(natural, max(room, 0))) }
-        return (lineLimit, room)
-    }
-
-    /// Right to left: every part mirrored across the screen, so the bar's artwork sits at the right and play at
-    /// the left, and previous and next swap sides (the transport stack runs right to left too).
-    mutating func mirror(in width: Double) {
-        let parts: [WritableKeyPath<Self, Rect>] = [\.bar, \.miniArt, \.miniTitle, \.miniSubtitle, \.miniPlay,
-                                                    \.openButton, \.screen, \.chevron, \.art, \.title, \.subtitle,
-                                                    \.progress, \.previous, \.play, \.next]
-        for path in parts {
-            self[keyPath: path] = self[keyPath: path].mirrored(in: width)
-        }
-        rtl = true
+        let bar = rect(closed, Part.bar)
+        return MiniPlayerLayout(
+            bar: bar, miniArt: rect(closed, Part.miniArt), miniTitle: rect(closed, Part.miniTitle),
+            miniSubtitle: rect(closed, Part.miniSubtitle), miniPlay: rect(closed, Part.miniPlay),
+            openButton: rect(closed, Part.openButton),
+            miniTitleTruncated: closed[Part.miniTitle]?.truncated ?? false,
+            miniSubtitleTruncated: closed[Part.miniSubtitle]?.truncated ?? false,
+            barHeightMetric: barMetric, barHeight: bar.height,
+            screen: rect(open, Part.screen), chevron: rect(open, Part.chevron), art: rect(open, Part.art),
+            title: rect(open, Part.title), subtitle: rect(open, Part.subtitle),
+            titleLines: open[Part.title]?.lines ?? 0, subtitleLines: open[Part.subtitle]?.lines ?? 0,
+            progress: rect(open, Part.progress), previous: rect(open, Part.previous), play: rect(open, Part.play),
+            next: rect(open, Part.next), bottomPadding: barMetric + contentPaddingExtra,
+            rtl: environment.isRightToLeft)
     }
 }
