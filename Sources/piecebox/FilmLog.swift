@@ -77,6 +77,10 @@ struct FilmLog {
     var test: String?
     var width = 393.0
     var height = 852.0
+    /// The corner radius the picture's screen is drawn with: a phone's, or none for a piece's room (`zoomed`).
+    var screenRadius = FilmSVG.screenRadius
+    /// True for a piece's room (`zoomed`): a picture draws it as large as it would draw a phone's screen.
+    var isRoom = false
     var frames: [Frame] = []
 
     struct Problem: Error, CustomStringConvertible { let description: String }
@@ -194,5 +198,48 @@ struct FilmLog {
     /// The frames at the times asked for: for each, the first frame at or after it (the last frame past the end).
     func frames(at times: [Double]) -> [Frame] {
         times.compactMap { t in frames.first { $0.time >= t - 1e-9 } ?? frames.last }
+    }
+}
+
+extension FilmLog {
+    /// The margin left around a piece's room when a picture zooms to it (`piecebox film --piece`).
+    static let zoomMargin = 16.0
+
+    /// The room a piece's drawn elements take over the whole log, with `zoomMargin` around it: the union of every
+    /// seen element's rect in every frame. A piece with nothing drawn is an error naming the pieces that are.
+    func room(of piece: String) throws -> (x: Double, y: Double, w: Double, h: Double) {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var drawn = Set<String>()
+        for frame in frames {
+            for e in frame.elements where e.isSeen && e.x.isFinite && e.y.isFinite && e.w.isFinite && e.h.isFinite {
+                drawn.insert(e.piece)
+                guard e.piece == piece else { continue }
+                minX = min(minX, e.x); minY = min(minY, e.y)
+                maxX = max(maxX, e.x + e.w); maxY = max(maxY, e.y + e.h)
+            }
+        }
+        guard minX.isFinite, minY.isFinite, maxX > minX, maxY > minY else {
+            let names = drawn.sorted().map { "\"\(ReportText.escaped($0))\"" }.joined(separator: ", ")
+            throw Problem(description: "--piece: \"\(ReportText.escaped(piece))\" draws nothing in \(name)"
+                + (names.isEmpty ? "" : " (pieces drawn there: \(names))"))
+        }
+        let m = Self.zoomMargin
+        return (minX - m, minY - m, maxX - minX + 2 * m, maxY - minY + 2 * m)
+    }
+
+    /// The same log seen through `room`: every element moved by the room's corner, the screen as large as the room.
+    func zoomed(to room: (x: Double, y: Double, w: Double, h: Double)) -> FilmLog {
+        var out = self
+        out.width = room.w
+        out.height = room.h
+        out.screenRadius = 0
+        out.isRoom = true
+        for f in out.frames.indices {
+            for e in out.frames[f].elements.indices {
+                out.frames[f].elements[e].x -= room.x
+                out.frames[f].elements[e].y -= room.y
+            }
+        }
+        return out
     }
 }

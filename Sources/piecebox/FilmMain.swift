@@ -21,6 +21,8 @@ enum FilmMain {
                          with each movement's settle time and overshoot marked (repeatable)
       --test TEXT        the first test whose name contains TEXT (default: the first test with frames)
       --stage N          that test's Nth stage (default 1)
+      --piece NAME       zoom to one piece: the picture is the room its elements take over the log, and 16
+                         points around it, so a 44-point button is not a speck on a phone
       -h, --help         show this help
 
     A scenario runs as `piecebox run` runs it: in a worker process, under its header's limits and these (the
@@ -36,6 +38,8 @@ enum FilmMain {
         var plots: [String] = []
         var test: String?
         var stage = 1
+        /// Zoom to this piece's room (`FilmLog.zoomed(to:)`).
+        var piece: String?
         /// What a scenario given as the input runs with: limits, libraries, plugins, token set.
         var sandbox = RunOptions()
     }
@@ -77,6 +81,7 @@ enum FilmMain {
                 }
                 o.plots.append(path)
             case "--test": o.test = try value(a)
+            case "--piece": o.piece = try value(a)
             case "--stage":
                 let text = try value(a)
                 guard let n = Int(text), n >= 1, n <= 1_000_000 else { throw UsageError("--stage needs a whole number from 1, got \"\(RunCommand.clip(text))\"") }
@@ -103,12 +108,19 @@ enum FilmMain {
             return 2
         }
         do {
-            let logs = try o.inputs.map { try load($0, test: o.test, stage: o.stage, sandbox: o.sandbox) }
+            var logs = try o.inputs.map { try load($0, test: o.test, stage: o.stage, sandbox: o.sandbox) }
+            if let piece = o.piece {
+                let room = try logs[0].room(of: piece)
+                logs = logs.map { $0.zoomed(to: room) }
+            }
             let text: String
             if o.out?.hasSuffix(".html") == true {
                 text = TimelineHTML(logs: logs, plots: o.plots).html()
             } else {
-                text = FilmSVG(logs: logs, times: times(o, logs[0]), plots: o.plots).svg()
+                var strip = FilmSVG(logs: logs, times: times(o, logs[0]), plots: o.plots)
+                // A wide piece (a bar) gets cells as wide as a phone's are tall, not taller than a phone's.
+                if logs[0].width > logs[0].height { strip.cellHeight *= logs[0].height / logs[0].width }
+                text = strip.svg()
             }
             let out = o.out ?? "film.svg"
             if case .failure(let problem) = AtomicFile.write(Data(text.utf8), to: out) {

@@ -24,7 +24,7 @@ struct FilmSVG {
         let height = Self.headerHeight + stripHeight + Double(plots.count) * (plotHeight + Self.gap) + Self.gap
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">"
         out += "<style>\(SVGText.style)</style>"
-        out += Self.definitions(width: base.width, height: base.height)
+        out += Self.definitions(width: base.width, height: base.height, radius: base.screenRadius)
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f8\"/>"
         let title = (base.test.map { "\"\($0)\"" } ?? "the file's top level") + " — " + base.name
         out += "<text x=\"\(n(Self.gap))\" y=\"22\" class=\"title\">\(SVGText.escape(SVGText.clip(title, 110)))</text>"
@@ -37,7 +37,7 @@ struct FilmSVG {
             let y = Self.headerHeight + Double(row) * (cellHeight + Self.labelHeight + Self.gap)
             guard let frame = base.frames(at: [t]).first else { continue }
             out += "<g transform=\"translate(\(n(x)) \(n(y)))\" class=\"cell\" data-frame=\"\(frame.index)\" data-t=\"\(n(frame.time))\">"
-            out += "<rect x=\"0\" y=\"0\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" rx=\"\(n(Self.screenRadius * scale))\" fill=\"#fff\" stroke=\"#999\"/>"
+            out += "<rect x=\"0\" y=\"0\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" rx=\"\(n(base.screenRadius * scale))\" fill=\"#fff\" stroke=\"#999\"/>"
             out += "<g transform=\"scale(\(Self.number(scale)))\" clip-path=\"url(#screen)\">"
             out += Self.elements(frame, outline: false, stage: base)
             if logs.count > 1, let other = logs[1].frames(at: [t]).first {
@@ -59,12 +59,12 @@ struct FilmSVG {
 
     /// The goo that makes merging glass shapes flow into one (blur, then a hard alpha threshold), and the screen's
     /// shape in stage points, which every drawing is cut to: what lies past the screen is not seen.
-    static func definitions(width: Double, height: Double) -> String {
+    static func definitions(width: Double, height: Double, radius: Double = screenRadius) -> String {
         """
         <defs><filter id="merge" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceGraphic" stdDeviation="7" result="b"/>\
         <feColorMatrix in="b" mode="matrix" values="1 0 0 0 0  0 1 0 0 0  0 0 1 0 0  0 0 0 22 -9" result="g"/>\
         <feComposite in="SourceGraphic" in2="g" operator="atop"/></filter>\
-        <clipPath id="screen"><rect x="0" y="0" width="\(number(width))" height="\(number(height))" rx="\(number(screenRadius))"/></clipPath></defs>
+        <clipPath id="screen"><rect x="0" y="0" width="\(number(width))" height="\(number(height))" rx="\(number(radius))"/></clipPath></defs>
         """
     }
 

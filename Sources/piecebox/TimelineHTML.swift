@@ -12,9 +12,13 @@ struct TimelineHTML {
     var plots: [String]
     /// Screen pixels per stage point: a phone's 852-point height is about 770 pixels, big enough to see a letter.
     static let stageScale = 0.9
+    /// A phone's screen height (points): the size the stage is drawn at, whatever room a log shows.
+    static let phoneHeight = 852.0
 
     func html() -> String {
         let base = logs[0]
+        // The stage is drawn at 0.9 of its points; a piece's room (`--piece`) is blown up to a phone's size.
+        let scale = base.isRoom ? Self.stageScale * Self.phoneHeight / max(base.width, base.height, 1) : Self.stageScale
         let title = (base.test.map { "\"\($0)\"" } ?? "the file's top level") + " — " + base.name
         var plotSVG = ""
         for (i, path) in plots.enumerated() {
@@ -31,7 +35,7 @@ struct TimelineHTML {
         <style>
         body { font-family: 'DejaVu Sans', Arial, sans-serif; margin: 16px; color: #222; background: #f7f7f8; }
         #top { display: flex; gap: 24px; align-items: flex-start; }
-        #stage { background: #fff; border: 1px solid #999; border-radius: \(n(FilmSVG.screenRadius * Self.stageScale))px; flex: none; }
+        #stage { background: #fff; border: 1px solid #999; border-radius: \(n(base.screenRadius * scale))px; flex: none; }
         #stage g[data-element]:hover rect { stroke-width: 4; }
         #controls { min-width: 560px; }
         #scrub { width: 560px; }
@@ -47,7 +51,7 @@ struct TimelineHTML {
         <h3>\(SVGText.escape(title))</h3>
         \(logs.count > 1 ? "<div class=\"legend\">filled: \(SVGText.escape(logs[0].name)); dashed orange outlines: \(SVGText.escape(logs[1].name))</div>" : "")
         <div id="top">
-        <svg id="stage" width="\(n(base.width * Self.stageScale))" height="\(n(base.height * Self.stageScale))" viewBox="0 0 \(n(base.width)) \(n(base.height))">\(FilmSVG.definitions(width: base.width, height: base.height))<g id="drawn" clip-path="url(#screen)"></g></svg>
+        <svg id="stage" width="\(n(base.width * scale))" height="\(n(base.height * scale))" viewBox="0 0 \(n(base.width)) \(n(base.height))">\(FilmSVG.definitions(width: base.width, height: base.height, radius: base.screenRadius))<g id="drawn" clip-path="url(#screen)"></g></svg>
         <div id="controls">
         <input id="scrub" type="range" min="0" max="\(base.frames.count - 1)" value="0" step="1" aria-label="frame">
         <div id="buttons"><button id="play" type="button">play</button>
