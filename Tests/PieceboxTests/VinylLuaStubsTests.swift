@@ -14,7 +14,7 @@ import Testing
         #expect(run.stdout.contains("---@class piecebox.vinylLua: piecebox.piece"))
         #expect(run.stdout.contains(
             "---@field vinylLua fun(self: piecebox.stage, options?: piecebox.vinylLuaOptions): piecebox.vinylLua # plugin 'vinyl_lua'"))
-        for option in ["---@field player? piecebox.player|table", "---@field onPlayer? fun(state: table, report: table, env: table)",
+        for option in ["---@field player? piecebox.player|table", "---@field onPlayer? fun(state: table, report: table, env: piecebox.env)",
                        "---@field tasks? table[]", "---@field order? table",
                        "---@class piecebox.vinylLuaOptions: piecebox.pieceOptions", "---@field rpm? number",
                        "---@field isPlaying? boolean", "---@field angle any"] {
