@@ -79,7 +79,8 @@ extension MiniPlayerLayout {
         ])
         .padding(.horizontal, playerSidePadding)
         .padding(.top, playerTopPadding)
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        // The column takes the whole safe area it is offered, on both axes.
+        .modified(.flexibleFrame(FlexibleFrame(maxWidth: .infinity, maxHeight: .infinity)))
         .background(LayoutView.shape(.rectangle).id(Part.screen).ignoresSafeArea())
         .zIndex(1)
     }
