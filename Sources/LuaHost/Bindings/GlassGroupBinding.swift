@@ -122,19 +122,18 @@ enum GlassGroupBinding: StageMadeBinding {
         case .nil: return EdgeInsets()
         case .number(let n) where n.isFinite && n >= 0: return EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
         case .table(let t) where t.array.isEmpty:
-            let o = Options(function: "\(c.function): \(place).padding", table: t)
-            for key in t.keys where !["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"].contains(key) {
-                throw c.refusal("\(place).padding has an unknown key '\(key)' (known: all, horizontal, vertical, top, leading, bottom, trailing)")
+            let known = OptionSpec.names(ViewArguments.insetOptions)
+            for key in t.keys where !known.contains(key) {
+                throw c.refusal("\(place).padding has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
             }
-            func side(_ key: String, _ fallback: Double) throws -> Double {
-                guard let v = try o.number(key, "a number of points") else { return fallback }
-                guard v >= 0 else { throw c.refusal("\(place).padding.\(key) must be at least 0 points, got \(number: v)") }
-                return v
+            for key in known {
+                if case .number(let v) = t[key], v < 0 {
+                    throw c.refusal("\(place).padding.\(key) must be at least 0 points, got \(number: v)")
+                }
             }
-            let all = try side("all", 0)
-            let h = try side("horizontal", all), v = try side("vertical", all)
-            return EdgeInsets(top: try side("top", v), leading: try side("leading", h), bottom: try side("bottom", v),
-                              trailing: try side("trailing", h))
+            var padding = Options(function: "\(c.function): \(place).padding", table: t)
+            padding.specs = ViewArguments.insetOptions
+            return try ViewArguments.insets(from: padding)
         default:
             throw c.refusal("\(place).padding must be \(must), got \(value.described())")
         }

@@ -85,7 +85,12 @@ enum ViewArguments {
             return EdgeInsets(top: edges.contains(.top) ? n : 0, leading: edges.contains(.leading) ? n : 0,
                               bottom: edges.contains(.bottom) ? n : 0, trailing: edges.contains(.trailing) ? n : 0)
         }
-        let opts = try c.options(1, declared: insetOptions, optional: false)
+        return try insets(from: try c.options(1, declared: insetOptions, optional: false))
+    }
+
+    /// Edges from `{ all, horizontal, vertical, top, leading, bottom, trailing }`: a narrower key overrides a wider
+    /// one, and what is not given is 0. The one reading of such a table (padding, a glass title's padding).
+    static func insets(from opts: Options) throws -> EdgeInsets {
         let all = try opts.number("all") ?? 0
         let h = try opts.number("horizontal") ?? all, v = try opts.number("vertical") ?? all
         return EdgeInsets(top: try opts.number("top") ?? v, leading: try opts.number("leading") ?? h,
