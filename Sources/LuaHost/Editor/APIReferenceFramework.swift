@@ -55,7 +55,7 @@ extension APIReference {
         out.line("")
         out.line("`gen`, the draws an action is handed (every random choice goes through them):")
         out.line("")
-        let gen = ScriptGlobals.frameworkFunctions(prefix: "  function gen.", in: HostChunk.explore.text)
+        let gen = ScriptGlobals.frameworkFunctions(prefix: "  function gen.", in: HostChunk.runs.text)
         for f in gen { out.line("- `gen.\(f.name)(\(f.parameters.joined(separator: ", ")))`" + (f.returns.map { " → `\($0)`" } ?? "")) }
     }
 

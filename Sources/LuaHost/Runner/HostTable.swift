@@ -53,6 +53,8 @@ extension ScenarioRunner {
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
         field("loadExplore") { HostChunks.pushLoader(state, HostChunk.explore) }
         field("loadWriter") { HostChunks.pushLoader(state, HostChunk.writer) }
+        field("loadRuns") { HostChunks.pushLoader(state, HostChunk.runs) }
+        field("loadShrink") { HostChunks.pushLoader(state, HostChunk.shrink) }
         // explore's draws, budget and the quiet of its runs' stages: see ScriptExplore.
         field("exploring") { ScriptExplore.push(state, context: context, path: path, options: options, chunks: chunks) }
         var lists: [Int32] = []

@@ -13,8 +13,12 @@ enum HostChunk: String, CaseIterable, Sendable {
     case expect
     /// `test`, `describe` and the hooks.
     case tests
-    /// `explore`'s runs and shrinking, loaded at the first `explore(...)`.
+    /// `explore`: the exploration's table, its runs and its report, loaded at the first `explore(...)`.
     case explore
+    /// One run of an exploration and the `gen` its actions draw from, loaded with `explore`.
+    case runs
+    /// The shrinking of a failing run, loaded with `explore`.
+    case shrink
     /// The writer of the Lua an exploration generates, loaded with `explore`.
     case writer
     /// The stage's methods written in Lua (`runUntil`), run at the first `Stage{...}`.
@@ -40,6 +44,8 @@ enum HostChunk: String, CaseIterable, Sendable {
         case .expect: LuaSources.expect
         case .tests: LuaSources.tests
         case .explore: LuaSources.explore
+        case .runs: LuaSources.runs
+        case .shrink: LuaSources.shrink
         case .writer: LuaSources.writer
         case .stage: LuaSources.stage
         case .frames: LuaSources.frames
