@@ -286,7 +286,7 @@ end
 
 --- What a replay of the minimal test must fail with to be this failure: the rule's words, an error's message
 --- without its file and line (the written test has lines of its own), or the limit.
-local function identity(failure)
+local function reproducedMessage(failure)
   local m = failure.message
   if failure.origin == "limit frames" then return m:match("the run rendered more than %d+ frames") or m end
   if failure.origin == "limit instructions" then return nil end
@@ -307,7 +307,7 @@ local function notReproduced(ex, text, failure, problems)
   if not failed then
     return "it passes" .. (#problems > 0 and (" (" .. concat(problems, "; ") .. ")") or "")
   end
-  local want = identity(failure)
+  local want = reproducedMessage(failure)
   local same
   if want == nil then
     same = message:find("instruction limit", 1, true) or message:find("the run used more instructions", 1, true)
@@ -392,7 +392,7 @@ function M.run(name, spec)
         -- A failure its own record does not bring back is flaky (the actions read something not drawn): said with
         -- its run, never shrunk.
         local again = runOnce(ex, { record = result.drawn }, ex.steps)
-        if not again.failure or again.failure.origin ~= result.failure.origin then
+        if not again.failure or S.identity(again.failure) ~= S.identity(result.failure) then
           return "flaky: " .. result.failure.message .. "\nseed " .. X.seed() .. ", run " .. i
             .. ": the run failed, but replaying its draws did "
             .. (again.failure and ("not fail the same way (" .. again.failure.message .. ")") or "not fail")

@@ -10,6 +10,12 @@ local _, _ = host, W
 
 local S = {}
 
+--- What makes two failures one failure: a candidate must keep it to count as a simpler run of the same failure,
+--- and failures with different identities are told apart. Today: the rule and where it broke, or the error's place.
+function S.identity(failure)
+  return failure.origin
+end
+
 -- How simple a run's record is, to compare two: fewer draws first, then each draw's distance from its simplest.
 -- A whole number is simpler than any fraction (as Hypothesis orders floats), so 41 beats 40.0000017.
 local FRACTION = 2 ^ 60
@@ -57,7 +63,7 @@ end
 
 --- Shrinks a failing run to the simplest record that breaks the same rule at the same place.
 function S.shrink(ex, failing, steps)
-  local origin = failing.failure.origin
+  local origin = S.identity(failing.failure)
   local best = failing
   local seen, tries = {}, 0
   local function try(record)
@@ -68,7 +74,7 @@ function S.shrink(ex, failing, steps)
     tries = tries + 1
     if tries % M.collectEvery == 0 then collect("collect") end
     local r = runOnce(ex, { record = record }, steps)
-    if r.src.overran or not r.failure or r.failure.origin ~= origin then return false end
+    if r.src.overran or not r.failure or S.identity(r.failure) ~= origin then return false end
     if simpler(r.drawn, best.drawn) then
       best = r
       return true
