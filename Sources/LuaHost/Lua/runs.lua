@@ -141,18 +141,19 @@ local function runSteps(ex, src, steps, trace)
     -- A function an action hands the stage may use s and w: they are the test's own.
     trace.writer.extra[w] = "w"
   end
-  local function broke(origin, message, step, extra)
-    result.failure = { origin = origin, message = message, step = step, extra = extra }
+  local function broke(origin, message, step, extra, piece)
+    result.failure = { origin = origin, message = message, step = step, extra = extra, piece = piece }
     return result
   end
   local function checkRules(when, step, from)
     for _, r in ipairs(ex.rules) do
       if r.rule.when == when then
         local options = ruleOptions(ex, r, from)
-        local okCall, pass, message, origin = pcall(invariant, realS, r.rule.host, options)
+        local okCall, pass, message, origin, _, piece = pcall(invariant, realS, r.rule.host, options)
         if not okCall then return broke(errorOrigin(pass), describe(pass), step) end
         if not pass then
-          return broke(origin or r.name, r.name .. ": " .. describe(message), step, { rule = r, options = options })
+          -- The piece is what S.identity keeps: the same rule broken by any element of it is one failure.
+          return broke(origin or r.name, r.name .. ": " .. describe(message), step, { rule = r, options = options }, piece)
         end
       end
     end

@@ -56,10 +56,12 @@ enum ScriptInvariants {
             c.push(breach == nil)
             guard let breach else { return 1 }
             c.push(breach.message)
-            // Where it broke, for an exploration's shrinking: a candidate must break the same rule at the same place.
+            // Where it broke, and the piece alone: an exploration's failure is the rule and the piece, so the same
+            // defect seen on a sibling element (bar.y for highlight.y) is one failure (shrink.lua, S.identity).
             c.push("\(breach.rule) \([breach.piece, breach.element].filter { !$0.isEmpty }.joined(separator: "."))")
             c.push(Double(breach.frame))
-            return 4
+            c.push(breach.piece)
+            return 5
         }
     }
 
