@@ -270,6 +270,9 @@ local function scenarioText(ex, result, header)
   -- The header lines come first (a header is read in the first ten lines); a plugin folder's line is as written.
   for _, folder in ipairs(X.plugins) do out[#out + 1] = "--! plugins: " .. folder:gsub("%c", "") end
   for _, line in ipairs(header) do out[#out + 1] = W.comment(line) end
+  for _, name in ipairs(writer.requires) do
+    out[#out + 1] = W.comment("It requires " .. name .. " as " .. ex.file .. " does: run it beside that file, or with --lib naming its folder.")
+  end
   if #writer.problems > 0 then
     out[#out + 1] = W.comment("Not written out, so this test may not fail as the exploration did (copy these from " .. ex.file .. "):")
     for _, p in ipairs(writer.problems) do out[#out + 1] = W.comment("  " .. p) end

@@ -262,6 +262,10 @@ end
 -- loaded, as in Lua, so `require "utf8"` returns utf8 itself; the ones it removes say so.
 local loaded = { _G = G, string = string, table = table, math = math, coroutine = coroutine, utf8 = utf8 }
 local removed = { io = true, os = true, debug = true, package = true }
+-- The modules read from files, in the order they were loaded ({ name, value }): a minimal scenario writes a value
+-- it cannot copy out of one as `require(name)` (writer.lua).
+local required = {}
+host.required = required
 G.require = function(name)
   if type(name) ~= "string" then
     error("require: argument 1 must be a module name (a string), got " .. type(name), 2)
@@ -278,5 +282,6 @@ G.require = function(name)
   local result = chunk(name)
   if result == nil then result = true end
   loaded[name] = result
+  required[#required + 1] = { name = name, value = result }
   return result
 end

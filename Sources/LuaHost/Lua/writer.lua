@@ -92,10 +92,60 @@ end
 local Writer = {}
 Writer.__index = Writer
 
---- A writer of one file: the locals it defines (`lines`), the names it has used, and what it could not write.
-function W.new(globals)
+--- The values of the modules the file required, each with the expression that gives it again:
+--- `require("_heart")` for a module, `require("_heart").new` for a function or table it holds by name (three
+--- tables deep at most), the first module and the shortest path first.
+local function moduleValues()
+  local out = {}
+  for _, m in ipairs(host.required or {}) do
+    local queue = { { m.value, "require(" .. W.quote(m.name) .. ")", 0 } }
+    local at = 1
+    while queue[at] do
+      local v, expr, depth = queue[at][1], queue[at][2], queue[at][3]
+      at = at + 1
+      if out[v] == nil and (type(v) == "table" or type(v) == "function") then
+        out[v] = { expr = expr, module = m }
+        if type(v) == "table" and depth < 3 then
+          local keys, values = {}, {}
+          for k, x in lib.next, v do
+            if W.isName(k) and (type(x) == "table" or type(x) == "function") then keys[#keys + 1], values[k] = k, x end
+          end
+          sort(keys)
+          for _, k in ipairs(keys) do queue[#queue + 1] = { values[k], expr .. "." .. k, depth + 1 } end
+        end
+      end
+    end
+  end
+  return out
+end
+
+--- A writer of one file: the locals it defines (`lines`), the names it has used, what it could not write, and
+--- the modules it names with `require` (`requires`).
+function W.new(globals, library)
   return setmetatable({ lines = {}, taken = {}, named = {}, cells = {}, pending = {}, problems = {},
-    library = libraryNames(globals), visiting = {}, extra = {} }, Writer)
+    library = library or libraryNames(globals), visiting = {}, extra = {}, modules = moduleValues(),
+    copyable = {}, requires = {} }, Writer)
+end
+
+--- `require("name")` (or a field of it) for a value of a required module that cannot be copied whole (a class
+--- whose table holds itself, a table with a metatable): the written test loads the module as the scenario did, so
+--- it fails for the same reason. A module copied without a problem is copied, so the file stands on its own.
+function Writer:required(v)
+  local found = self.modules[v]
+  if not found then return nil end
+  local m = found.module
+  if self.copyable[m] == nil then
+    local scratch = W.new(nil, self.library)
+    scratch.modules = {}
+    scratch:value(m.value, W.isName(m.name) and m.name or "module")
+    self.copyable[m] = #scratch.problems == 0
+  end
+  if self.copyable[m] then return nil end
+  if not self.requires[m.name] then
+    self.requires[m.name] = true
+    self.requires[#self.requires + 1] = m.name
+  end
+  return found.expr
 end
 
 function Writer:fresh(wanted)
@@ -120,6 +170,8 @@ function Writer:value(v, what)
   if self.extra[v] then return self.extra[v] end
   if self.named[v] then return self.named[v] end
   if self.library[v] then return self.library[v] end
+  local required = self:required(v)
+  if required then return required end
   if t == "function" then return self:func(v, W.isName(what) and what or "callback") end
   if t == "table" then return self:table(v, what) end
   local made = t == "userdata" and X.expression(v)
@@ -175,6 +227,8 @@ function Writer:func(fn, wanted)
     if self.pending[fn] then self.pending[fn].forward = true end
     return self.named[fn]
   end
+  local required = self:required(fn)
+  if required then return required end
   local text, ups = X.source(fn)
   if not text then
     self:problem((wanted or "a function") .. " is not written out: " .. tostring(ups))
