@@ -209,6 +209,57 @@ extension ExploreWriterTests {
                 "\(explored.scenario)\n\(explored.replayed.summary)")
     }
 
+    @Test func aModuleValueThatCannotBeCopiedIsRequiredAsTheScenarioDid() throws {
+        // A piece maker that is a callable table (a table with a metatable), and a class whose table holds itself.
+        let callable = """
+        local made = 0
+        return setmetatable({}, { __call = function(_, s)
+          made = made + 1
+          return s:piece{ name = "heart", state = { scale = 1 },
+            layout = function(st) return { shape = { x = 0, y = 0, w = 40 * st.scale, h = 40 } } end }
+        end })
+        """
+        let explored = try Self.explore("""
+        local heart = require("_heart")
+        explore("the heart never jumps", {
+          setup = function() local s = Stage{ fps = 60 }; local h = heart(s); s:advance(0.1); return s, { h = h } end,
+          actions = { beat = function(s, w) w.h:set({ scale = 5 }) end },
+          invariants = { "continuous" },
+        })
+        """, files: ["_heart.lua": callable])
+        // Old: `local heart = nil`, and the written test failed with "attempt to call a nil value (upvalue 'heart')".
+        #expect(explored.scenario.contains("local heart = require(\"_heart\")\n"), "\(explored.scenario)")
+        #expect(explored.scenario.contains("-- It requires _heart as scenario.lua does"), "\(explored.scenario)")
+        // 40 × 5 − 40 × 1 = 160 points in one frame.
+        #expect(explored.replayedTest?.message.contains("heart.shape.w moved 160 in one frame") == true,
+                "\(explored.scenario)\n\(explored.replayed.summary)")
+        #expect(explored.result.message.contains("the written test, replayed in a fresh state, fails the same way"))
+
+        let classy = """
+        local Heart = {}
+        Heart.__index = Heart
+        function Heart.new(s)
+          local self = setmetatable({}, Heart)
+          self.piece = s:piece{ name = "heart", state = { scale = 1 },
+            layout = function(st) return { shape = { x = 0, y = 0, w = 40 * st.scale, h = 40 } } end }
+          return self
+        end
+        return Heart
+        """
+        let fromClass = try Self.explore("""
+        local new = require("_class").new
+        explore("the heart never jumps", {
+          setup = function() local s = Stage{ fps = 60 }; local h = new(s); s:advance(0.1); return s, { h = h.piece } end,
+          actions = { beat = function(s, w) w.h:set({ scale = 5 }) end },
+          invariants = { "continuous" },
+        })
+        """, files: ["_class.lua": classy])
+        // Old: `local Heart = nil` inside the copied `new`, and setmetatable refused it.
+        #expect(fromClass.scenario.contains("require(\"_class\").new"), "\(fromClass.scenario)")
+        #expect(fromClass.replayedTest?.message.contains("heart.shape.w moved 160 in one frame") == true,
+                "\(fromClass.scenario)\n\(fromClass.replayed.summary)")
+    }
+
     @Test func aTestThatDoesNotReproduceTheFailureIsReportedSo() throws {
         // `make` is made by load(): its text is in no file, so it cannot be written, and the test cannot fail so.
         let explored = try Self.explore("""
