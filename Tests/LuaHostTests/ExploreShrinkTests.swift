@@ -138,6 +138,27 @@ import Testing
         }
     }
 
+    @Test func twoNumbersThatMustSumPastALimitMoveTheirMagnitudeToTheLaterOne() throws {
+        let text = """
+        explore("two drags stay short", {
+          setup = function() return Stage{ fps = 60 }, {} end,
+          actions = {
+            drag = function(s, w, gen)
+              local a, b = gen.number(0, 100), gen.number(0, 100)
+              if a + b > 120 then error("dragged too far") end
+            end,
+          },
+        })
+        """
+        for seed: UInt64 in 0...9 {
+            let result = try Self.explore(text, seed: seed)
+            // Old: each number lowered alone stopped where the other could not make up for it ({ 81, 50 },
+            // { 63, 63 }). a + b > 120 with b at most 100 needs a > 20: the least whole a is 21, then the least
+            // whole b above 99 is 100.
+            #expect(result.scenario?.contains("drag(s, w, drawn({ 21, 100 }))") == true, "seed \(seed): \(result.message)")
+        }
+    }
+
     @Test func shrinkingStopsAtItsBudgetAndSaysSo() throws {
         // 200 draws whose sum must reach 50 × 2^40: each is bisected over 40 bits, and every pair is a sum to move,
         // far more than 2,000 replays.

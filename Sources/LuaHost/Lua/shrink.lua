@@ -377,7 +377,7 @@ local function lowerDuplicates(sh)
 end
 
 --- Moves magnitude from one number to a later one of the same ask, keeping their sum (two drags that together
---- cross a threshold): all of it, then half.
+--- cross a threshold): all of it (as much as the later one's range takes), then half.
 local function redistribute(sh)
   local drawn = sh.best.drawn
   for i = 1, #drawn do
@@ -388,6 +388,9 @@ local function redistribute(sh)
       if a and b and (a[1] == "number" or a[1] == "integer") and a[1] == b[1] and a[2] == b[2] and a[3] == b[3] then
         local lo, hi = bounds(a)
         local delta = a[4] - simplestOf(a)
+        -- The room the later number has in the direction the earlier one gives up.
+        local room = delta > 0 and hi - b[4] or lo - b[4]
+        if (delta > 0 and room < delta) or (delta < 0 and room > delta) then delta = room end
         for _, part in ipairs({ 1, 2 }) do
           local move = a[1] == "integer" and delta // part or delta / part
           local x, y = a[4] - move, b[4] + move
