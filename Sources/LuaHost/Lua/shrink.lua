@@ -285,7 +285,8 @@ local function lowerNumber(sh, positions, d)
   local up = v > target
   local have = places(v)
   local magnitude = tonumber(format("%.17e", v < 0 and -v or v):match("e([-+]%d+)$")) or 0
-  local deepest = magnitude < -1 and (2 - magnitude) or 3
+  -- A number under 0.01 gets grids down to its third significant digit, at most 17 places.
+  local deepest = magnitude < -1 and (2 - magnitude < 17 and 2 - magnitude or 17) or 3
   for p = 0, (have < deepest and have or deepest) do
     local scale = 10.0 ^ p
     local function value(k) return k / scale end
