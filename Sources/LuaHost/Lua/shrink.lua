@@ -121,12 +121,18 @@ local function withValue(record, positions, value)
   return out
 end
 
+--- Where step `i`'s draws end: just before the next step's first, so a draw made between two steps (after the
+--- action) goes with the step before it.
+local function stepEnd(spans, i)
+  return spans[i + 1] and spans[i + 1].first - 1 or spans[i].last
+end
+
 --- The record without the draws of the steps listed (spans, in order).
 local function withoutSpans(record, spans, list)
   local out, at = {}, 1
   for _, s in ipairs(list) do
     for i = at, spans[s].first - 1 do out[#out + 1] = record[i] end
-    at = spans[s].last + 1
+    at = stepEnd(spans, s) + 1
   end
   for i = at, #record do out[#out + 1] = record[i] end
   return out
@@ -171,18 +177,18 @@ local function deleteRuns(sh)
   local improved = false
   local i = #sh.best.spans
   while i >= 1 and not sh.cut do
-    local next = i - 1
+    local following = i - 1
     for width = 1, 4 do
       local j = i - width + 1
       if j < 1 then break end
       local list = {}
       for s = j, i do list[#list + 1] = s end
       if try(sh, withoutSpans(sh.best.drawn, sh.best.spans, list)) then
-        improved, next = true, j - 1
+        improved, following = true, j - 1
         break
       end
     end
-    i = next < #sh.best.spans and next or #sh.best.spans
+    i = following < #sh.best.spans and following or #sh.best.spans
   end
   return improved
 end
@@ -213,9 +219,10 @@ local function trivialSteps(sh)
   for i = 1, #sh.best.spans do
     if sh.cut then break end
     local span, drawn = sh.best.spans[i], sh.best.drawn
-    if span and span.last > span.first then
+    local last = span and stepEnd(sh.best.spans, i)
+    if span and last > span.first then
       local out = copyRecord(drawn)
-      for j = span.first + 1, span.last do
+      for j = span.first + 1, last do
         local d = drawn[j]
         out[j] = { d[1], d[2], d[3], simplestOf(d), d[5] }
       end
@@ -234,10 +241,11 @@ local function reorder(sh)
     local spans, drawn = sh.best.spans, sh.best.drawn
     local a, b = spans[i], spans[i + 1]
     if drawn[b.first] and drawn[a.first] and drawn[b.first][4] < drawn[a.first][4] then
+      local bEnd = stepEnd(spans, i + 1)
       local out = copyRecord(drawn, 1, a.first - 1)
-      for j = b.first, b.last do out[#out + 1] = drawn[j] end
-      for j = a.first, a.last do out[#out + 1] = drawn[j] end
-      for j = b.last + 1, #drawn do out[#out + 1] = drawn[j] end
+      for j = b.first, bEnd do out[#out + 1] = drawn[j] end
+      for j = a.first, b.first - 1 do out[#out + 1] = drawn[j] end
+      for j = bEnd + 1, #drawn do out[#out + 1] = drawn[j] end
       if try(sh, out) then improved = true end
     end
     i = i + 1
