@@ -269,17 +269,21 @@ local function descend(sh, positions, value, good, bad, lo, hi)
   return improved
 end
 
---- A whole number or a pick: the first few choices in order, then a bisection toward the simplest.
+-- The choices a whole number or a pick tries one by one before it bisects: every earlier action of a list of up
+-- to 16 (actions are unrelated, so no bisection finds the one that still fails).
+local LINEAR = 16
+
+--- A whole number or a pick: the first choices in order, then a bisection toward the simplest.
 local function lowerWhole(sh, positions, d)
   local v, target = d[4], simplestOf(d)
   local lo, hi = bounds(d)
   local step = v > target and 1 or -1
-  for n = 1, 4 do
+  for n = 1, LINEAR do
     local candidate = target + n * step
     if (step > 0 and candidate >= v) or (step < 0 and candidate <= v) then return false end
     if set(sh, positions, candidate) then return true end
   end
-  return descend(sh, positions, function(k) return k end, v, target + 4 * step, lo, hi)
+  return descend(sh, positions, function(k) return k end, v, target + LINEAR * step, lo, hi)
 end
 
 local BIG = 2 ^ 52
