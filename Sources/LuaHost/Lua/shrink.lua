@@ -193,6 +193,25 @@ local function deleteRuns(sh)
   return improved
 end
 
+--- Drops long runs of steps at once in a run of many: halves, then quarters, down to runs of 8, the last first
+--- (a long run's steps are mostly noise, and one replay drops many).
+local function deleteChunks(sh)
+  local improved = false
+  local size = #sh.best.spans // 2
+  while size >= 8 and not sh.cut do
+    local last = #sh.best.spans
+    while last >= size and not sh.cut do
+      local list = {}
+      for s = last - size + 1, last do list[#list + 1] = s end
+      if try(sh, withoutSpans(sh.best.drawn, sh.best.spans, list)) then improved = true end
+      last = last - size
+      if last > #sh.best.spans then last = #sh.best.spans end
+    end
+    size = size // 2
+  end
+  return improved
+end
+
 --- Drops two steps that are not side by side (a toggle `mic ... mic` around the steps that matter): the pairs of
 --- one action first, then any two.
 local function deletePairs(sh)
@@ -426,7 +445,7 @@ end
 function S.shrink(ex, failing, steps)
   local sh = { ex = ex, steps = steps, best = failing, seen = {}, tries = 0, cut = false,
     identity = S.identity(failing.failure) }
-  local cheap = { deleteRuns, trivialSteps, lowerDuplicates, lowerEach, reorder }
+  local cheap = { deleteChunks, deleteRuns, trivialSteps, lowerDuplicates, lowerEach, reorder }
   local costly = { deletePairs, redistribute }
   while not sh.cut do
     local improved = false
