@@ -65,8 +65,8 @@ struct Sizes {
     var luaPieceFrames: Int
     /// Calls from Lua (and twice that).
     var calls: Int
-    /// Runs of the NowPlaying exploration (and twice that).
-    var exploreRuns: Int = 40
+    /// Runs of each explored piece, NowPlaying and the mini player (and twice that).
+    var exploreRuns: Int = 80
     /// Layouts of the 200-view tree a round.
     var layoutRuns: Int = 200
 
