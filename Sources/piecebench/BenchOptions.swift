@@ -11,7 +11,8 @@ struct BenchOptions {
     var peer: String?
     var examples = "examples"
     var out = "bench/results.json"
-    /// Only these frame probes (np, npLogged, si40, si400), each figure printed alone: for profiling one row.
+    /// Only these frame probes (np, npLogged, si40, si400), each figure printed alone: for profiling one row; or
+    /// `explore`: only the explore pairs, each step, its frames alone and their ratio.
     var only: [String]?
 
     static func parse(_ arguments: [String]) -> BenchOptions {
@@ -38,7 +39,7 @@ struct BenchOptions {
             case "--examples": o.examples = value(flag)
             case "--out": o.out = value(flag)
             case "--only": o.only = value(flag).split(separator: ",").map(String.init)
-            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH, --only np,npLogged,si40,si400)")
+            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH, --only np,npLogged,si40,si400 or --only explore)")
             }
         }
         guard FileManager.default.isExecutableFile(atPath: o.piecebox) else {
@@ -64,8 +65,8 @@ struct Sizes {
     var luaPieceFrames: Int
     /// Calls from Lua (and twice that).
     var calls: Int
-    /// Runs of the NowPlaying exploration (and twice that).
-    var exploreRuns: Int = 40
+    /// Runs of each explored piece, NowPlaying and the mini player (and twice that).
+    var exploreRuns: Int = 80
     /// Layouts of the 200-view tree a round.
     var layoutRuns: Int = 200
 

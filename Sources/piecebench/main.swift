@@ -40,6 +40,22 @@ do {
         Probe(key: "layoutMemo") { LayoutBenchmarks.memoSeconds(runs: sizes.layoutRuns) },
         Probe(key: "miniPlayerLayout") { LayoutBenchmarks.miniPlayerSeconds(runs: sizes.layoutRuns) },
     ]
+    if let only = options.only, only.contains("explore") {
+        // The explore pairs alone, alternated as the full table alternates them: each subject's step, its frames
+        // alone, and the ratio (for measuring the rule path without the rest of the table).
+        let keyed = explore.flatMap { [$0.explore.small, $0.frames.small, $0.explore.large, $0.frames.large] }
+        var samples: [String: [Double]] = [:]
+        for _ in 1...sizes.rounds { for probe in keyed { samples[probe.key, default: []].append(try probe.measure()) } }
+        func perStep(_ pair: LuaBenchmarks.Pair) -> Double {
+            (median(samples[pair.large.key] ?? []) - median(samples[pair.small.key] ?? [])) / pair.units
+        }
+        for p in explore {
+            let step = perStep(p.explore), alone = perStep(p.frames)
+            print("\(p.subject.key): \(step * 1e6) µs a step, frames alone \(alone * 1e6) µs, ratio \(step / alone)")
+        }
+        try? FileManager.default.removeItem(at: work)
+        exit(0)
+    }
     if let only = options.only {
         // One or a few frame rows alone, for a profiler: no table, no file, just each probe's µs a frame.
         for probe in probes where only.contains(probe.key) {
@@ -63,7 +79,9 @@ do {
     probes += [
         piece.small, piece.large,
         abs.small, now.small, value.small, abs.large, now.large, value.large,
-        explore.explore.small, explore.frames.small, explore.explore.large, explore.frames.large,
+    ]
+    probes += explore.flatMap { [$0.explore.small, $0.frames.small, $0.explore.large, $0.frames.large] }
+    probes += [
         Probe(key: "piecebox500") {
             try RunnerBenchmarks.mustPass(
                 try RunnerBenchmarks.time(options.piecebox, ["run", "--jobs", "2", specs.path], in: work.path),

@@ -71,15 +71,12 @@ enum ScriptInvariants {
         if rule == .continuous, case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
         let opts = try c.options(3, allowed: allowed)
         let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
-        let frames = stage.history.lazy.filter { $0.time >= from - 1e-9 }
         do {
             switch rule {
             case .finite:
-                return try MotionInvariants.finite(frames, work: &work)
+                return try MotionInvariants.finite(on: stage, from: from, work: &work)
             case .continuous:
-                // Only frames drawn without Reduce Motion: under it a state may change at once, by design.
-                let moving = frames.filter { !stage.reduceMotion(atFrame: $0.index) }
-                return try MotionInvariants.continuous(moving, limits: try limits(opts, c), work: &work)
+                return try MotionInvariants.continuous(on: stage, from: from, limits: try limits(opts, c), work: &work)
             case .hitTargets:
                 let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
                 return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
@@ -92,10 +89,8 @@ enum ScriptInvariants {
                 return try RestInvariants.inside(try bounds(opts, on: stage, c), on: stage,
                                                  except: try names(opts, "except") ?? [], work: &work)
             case .still:
-                let moving = try names(opts, "moving") ?? []
-                // Only frames drawn with Reduce Motion on.
-                let calm = frames.filter { stage.reduceMotion(atFrame: $0.index) }
-                return try MotionInvariants.still(calm, moving: moving, work: &work)
+                return try MotionInvariants.still(on: stage, from: from, moving: try names(opts, "moving") ?? [],
+                                                  work: &work)
             }
         } catch let stop as HostLimitReached {
             throw LuaHostError.message(stop.reason)

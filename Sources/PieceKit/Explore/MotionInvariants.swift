@@ -9,7 +9,7 @@ public enum MotionInvariants {
         -> InvariantBreach? {
         for frame in frames {
             try work.steps(frame.values.count)
-            guard let position = frame.values.firstIndex(where: { !$0.isFinite }) else { continue }
+            guard let position = NumberScan.firstNonFinite(in: frame.values) else { continue }
             let (piece, element, property) = frame.layout.name(ofValueAt: position)
             let value = frame.values[position]
             return InvariantBreach(rule: "finite", frame: frame.index, time: frame.time, piece: piece,
@@ -78,13 +78,16 @@ public enum MotionInvariants {
 
     /// The first number of `after` that moved more than its limit since `before`.
     static func step(from before: Frame, to after: Frame, rule: String, limits: StepLimits) -> InvariantBreach? {
+        // No limit is below the smallest: a step within it needs no name and no limit looked up, in either walk.
         // Most consecutive frames share one layout: then the numbers stand in the same places, so they are compared
         // place by place, and a name is worked out only for a step larger than the smallest limit.
+        let floor = limits.limits.values.reduce(limits.maxStep, min)
         if before.layout === after.layout, before.values.count == after.values.count {
-            let floor = limits.limits.values.reduce(limits.maxStep, min)
-            for i in after.values.indices {
+            var next = 0
+            while let i = NumberScan.firstStep(from: before.values, to: after.values, over: floor, startingAt: next) {
+                next = i + 1
                 let from = before.values[i], to = after.values[i]
-                guard abs(to - from) > floor, from.isFinite, to.isFinite else { continue }
+                guard from.isFinite, to.isFinite else { continue }
                 let (piece, element, property) = after.layout.name(ofValueAt: i)
                 guard let limit = limits.limit(piece: piece, element: element, property: property),
                       abs(to - from) > limit, !unseen(piece, element, before, after) else { continue }
@@ -99,7 +102,7 @@ public enum MotionInvariants {
                 for (position, property) in element.numberNames.enumerated() {
                     guard let from = was[property] else { continue }
                     let to = element.number(at: position)
-                    guard from.isFinite, to.isFinite,
+                    guard abs(to - from) > floor, from.isFinite, to.isFinite,
                           let limit = limits.limit(piece: piece.name, element: element.name, property: property),
                           abs(to - from) > limit, !unseen(piece.name, element.name, before, after) else { continue }
                     return breach(rule, after, piece.name, element.name, property, from: from, to: to, limit: limit)

@@ -140,6 +140,20 @@ extension Stage {
         return low < history.endIndex && history[low].index == index ? history[low] : nil
     }
 
+    /// The kept frames whose time is at or after `time` (to within a nanosecond, as the motion rules read "from"),
+    /// oldest first: none for NaN. Kept frames are in time order, so the first is found by halving: a rule checked
+    /// after every step of a long run reads that step's frames, not every frame kept before them.
+    public func keptFrames(from time: Double) -> Slice<FrameHistory> {
+        guard !time.isNaN else { return history[history.endIndex...] }
+        let limit = time - 1e-9
+        var low = history.startIndex, high = history.endIndex
+        while low < high {
+            let mid = (low + high) / 2
+            if history[mid].time < limit { low = mid + 1 } else { high = mid }
+        }
+        return history[low...]
+    }
+
     /// The rendered frame with this index, nil for frames never rendered; a frame rendered but no longer kept
     /// (older than the `retention` window) is an error naming the frame, the window and how to widen it.
     public func keptFrame(at index: Int) throws(StageError) -> Frame? {
