@@ -22,6 +22,9 @@ struct RunCommand {
     var exploring = false
     /// `--save DIR`: where failing explorations' minimal scenarios are written.
     var save: String?
+    /// Set by the watcher's `u`, not a flag: record (as `--record failed`) only these files' tests that failed
+    /// their golden comparison.
+    var accepting: [String: GoldenFailure]?
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -51,7 +54,8 @@ struct RunCommand {
       --in-process           run files in this process (no worker processes; no hard wall-time bound)
       --verbose              also show what passing tests printed
       --watch                run again on every save: the files that changed and those requiring them
-                             (Linux, inotify; Ctrl-C stops)
+                             (Linux, inotify; Ctrl-C stops; keys between runs: f failed files again,
+                             u accept failed goldens, a all, q quit)
       --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
       --steps N              the most actions in an exploration's run
     \(ciHelp)
