@@ -75,8 +75,8 @@ enum Flags {
     }
 
     /// The option lines of `command`'s help: each listed flag's label, then its lines from the command's column.
-    static func helpLines<T>(_ table: [Flag<T>], for command: FlagCommand) -> String {
-        let column = command.helpColumn
+    static func helpLines<T>(_ table: [Flag<T>], for command: FlagCommand, column: Int? = nil) -> String {
+        let column = column ?? command.helpColumn
         var out: [String] = []
         for flag in table {
             guard let lines = flag.help[command], let first = lines.first else { continue }

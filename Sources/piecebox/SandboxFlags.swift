@@ -53,10 +53,11 @@ enum SandboxFlags {
     /// Their lines in a help (`film`'s embeds them).
     static let help = Flags.helpLines(flags, for: .film)
 
-    /// Reads `flag` (and its value) into `options`; false when `flag` is not one of these.
+    /// Reads `flag` (and its value) into `options`; false when `flag` is not one of these (`stubs` and the plugins'
+    /// worker read them one at a time).
     static func parse(_ flag: String, value: (String) throws(UsageError) -> String,
                       into options: inout RunOptions) throws(UsageError) -> Bool {
-        guard let found = Flags.find(flag, in: flags, for: .film) else { return false }
+        guard let found = flags.first(where: { $0.names.contains(flag) }) else { return false }
         try found.apply(&options, try value(flag))
         return true
     }

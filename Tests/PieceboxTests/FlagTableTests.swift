@@ -39,11 +39,21 @@ import Testing
         #expect(Flags.find("--watch", in: RunFlags.table, for: .explore) == nil)
     }
 
+    /// film's help lists its own flags and the sandbox's, and its hint offers exactly those.
+    @Test func filmsHelpAndHintComeFromItsTable() {
+        let listed = Set(FlagHint.flags(in: FilmMain.help))
+        let hinted = Set(Flags.hintNames(FilmMain.flags, for: .film))
+        #expect(listed == hinted, "listed but not hinted: \(listed.subtracting(hinted)); hinted but not listed: \(hinted.subtracting(listed))")
+        #expect(hinted.contains("--max-seconds") && hinted.contains("--plot"))
+    }
+
     /// Each name means one flag per command: a second entry with a name already taken would never be reached.
     @Test func noCommandHasTwoFlagsOfOneName() {
         for command in FlagCommand.allCases {
             let names = RunFlags.table.filter { $0.commands.contains(command) }.flatMap(\.names)
             #expect(names.count == Set(names).count, "\(command): \(names.sorted())")
+            let film = FilmMain.flags.filter { $0.commands.contains(command) }.flatMap(\.names)
+            #expect(film.count == Set(film).count, "\(command): \(film.sorted())")
         }
     }
 
