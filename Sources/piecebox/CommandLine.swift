@@ -9,7 +9,7 @@ struct RunCommand {
     var inProcess = false
     var verbose = false
     var logPath: String?
-    // Goldens (--golden, --record, --golden-tolerance): kept together, see `parseGoldenFlag`.
+    // Goldens (--golden, --record, --golden-tolerance, --golden-strict).
     var golden: String?
     var record: GoldenRecordMode = RunCommand.standardRecord
     var goldenTolerance = 0.0005
@@ -22,6 +22,9 @@ struct RunCommand {
     var exploring = false
     /// `--save DIR`: where failing explorations' minimal scenarios are written.
     var save: String?
+    /// Set by the watcher's `u`, not a flag: record (as `--record failed`) only these files' tests that failed
+    /// their golden comparison.
+    var accepting: [String: GoldenFailure]?
 
     static let help = """
     Usage: piecebox run [options] PATH...
@@ -32,78 +35,23 @@ struct RunCommand {
     Exit status 0 only when every test passed.
 
     Options:
-      --filter TEXT          run only tests whose full name ("group > test") contains TEXT
-      --list                 list the tests without running them
-      --jobs N               run up to N files at once (default: 2); results are printed in file order
-    \(SandboxFlags.help)
-      --log PATH             write frame logs (JSON Lines): a file for one scenario, else a folder with
-                             one log per scenario
-      --golden DIR           compare each file's frame log with its golden in DIR, test by test (a test
-                             "golden frame log" per file); goldens are named after the file's path from
-                             its project root (the nearest folder up holding piecebox.lua, else the
-                             git work tree's root, else the file's folder)
-      --record MODE          when goldens are written: missing (default: new goldens and new tests'
-                             parts), failed (also re-record failing tests), all, or never (only compare;
-                             the default when CI is set). With --filter only the selected tests' parts
-                             are recorded. Scripts' toMatchGolden follows it too.
-      --golden-tolerance T   numbers within T are equal (default 0.0005)
-      --golden-strict        also fail a golden whose frames match but whose headers differ (a token set)
-      --in-process           run files in this process (no worker processes; no hard wall-time bound)
-      --verbose              also show what passing tests printed
-      --watch                run again on every save: the files that changed and those requiring them
-                             (Linux, inotify; Ctrl-C stops)
-      --runs N               runs per exploration (default: each asks, at most 10 here; see piecebox explore)
-      --steps N              the most actions in an exploration's run
-    \(ciHelp)
-      -h, --help             show this help
+    \(Flags.helpLines(RunFlags.table, for: .run))
     """
 
     static func parse(_ args: [String], exploring: Bool = false) throws(UsageError) -> RunCommand {
         var cmd = RunCommand()
         cmd.exploring = exploring
+        let command: FlagCommand = exploring ? .explore : .run
         var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError("\(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String) throws(UsageError) -> Double {
-            let text = try value(flag)
-            guard let n = Double(text), n.isFinite, n >= 0 else {
-                throw UsageError("\(flag) needs a number of at least 0, got \"\(Self.clip(text))\"")
-            }
-            return n
-        }
         while i < args.count {
             let a = args[i]
-            // Explorations' flags first: under `explore`, `--seed` is the exploration's (ExploreCommand.swift).
-            if try cmd.parseExploreFlag(a, value: { () throws(UsageError) -> String in try value(a) }) { i += 1; continue }
-            // CI flags (reporters, shards, tags, shuffle, repeat) are read in RunCommand+CI.swift.
-            if try cmd.parseCIFlag(a, value: value) { i += 1; continue }
-            if try SandboxFlags.parse(a, value: value, into: &cmd.options) { i += 1; continue }
-            switch a {
-            case "--filter": cmd.options.filter = try value(a)
-            case "--list": cmd.options.listOnly = true
-            case "--jobs":
-                let text = try value(a)
-                guard let n = Double(text), n.isFinite, n >= 1, n == n.rounded(), n <= 64 else {
-                    throw UsageError("--jobs needs a whole number from 1 to 64, got \"\(Self.clip(text))\"")
-                }
-                cmd.jobs = Int(n)
-            case "--log": cmd.logPath = try value(a)
-            case "--golden", "--record", "--golden-tolerance", "--golden-strict", "--update-goldens":
-                try cmd.parseGoldenFlag(a, value: value, number: number)
-            case "--in-process": cmd.inProcess = true
-            case "--watch" where !exploring: cmd.watch = true
-            case "--verbose": cmd.verbose = true
-            case "-h", "--help": throw UsageError.helpRequested
-            default:
-                if a.hasPrefix("-") {
-                    let (known, command) = exploring ? (help + exploreHelp, "explore") : (help, "run")
-                    throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, help: known)) (see piecebox \(command) --help)")
-                }
-                cmd.paths.append(a)
+            // Every flag is an entry of the one table (RunFlags.swift).
+            if try Flags.read(args, at: &i, into: &cmd, table: RunFlags.table, for: command) { i += 1; continue }
+            if a.hasPrefix("-") {
+                let hint = FlagHint.hint(for: a, among: Flags.hintNames(RunFlags.table, for: command))
+                throw UsageError("unknown option \(a)\(hint) (see piecebox \(command.rawValue) --help)")
             }
+            cmd.paths.append(a)
             i += 1
         }
         if cmd.paths.isEmpty { throw UsageError("give at least one scenario file or folder") }
@@ -115,24 +63,6 @@ struct RunCommand {
 }
 
 extension RunCommand {
-    /// The golden flags. `--update-goldens` is gone: it recorded every test's part even under a filter.
-    mutating func parseGoldenFlag(_ flag: String, value: (String) throws(UsageError) -> String,
-                                  number: (String) throws(UsageError) -> Double) throws(UsageError) {
-        switch flag {
-        case "--golden": golden = try value(flag)
-        case "--golden-tolerance": goldenTolerance = try number(flag)
-        case "--golden-strict": goldenStrict = true
-        case "--record":
-            let text = try value(flag)
-            guard let mode = GoldenRecordMode(rawValue: text) else {
-                throw UsageError("--record needs one of missing, failed, all, never; got \"\(Self.clip(text))\"")
-            }
-            record = mode
-        default:
-            throw UsageError("--update-goldens is replaced by --record MODE (missing, failed, all or never); use --record all to re-record every test")
-        }
-    }
-
     /// A typed value as an error message shows it: long ones are cut.
     static func clip(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(37)) + "..." : text

@@ -16,46 +16,8 @@ extension RunCommand {
     when an exploration failed, 0 when none did. Every option of piecebox run works too (reports, limits, --jobs).
 
     Options:
-      --runs N      runs per exploration, whatever each asks
-      --steps N     the most actions in a run, whatever each asks
-      --seed S      the seed (a whole number, default 0); the same seed gives the same runs everywhere
-      --shard K/N   run the K-th of N shares of every exploration's runs (run i when i mod N = K - 1)
-      --save DIR    write each file's minimal failing scenarios to DIR/<file>.minimal.lua
-      -h, --help    show this help
+    \(Flags.helpLines(RunFlags.table, for: .explore))
     """
-
-    /// The flags of explorations: `--runs` and `--steps` (both commands), `--seed` and `--save` (`explore`'s own;
-    /// under `run`, `--seed` is the shuffle's), and the worker's internal `--explore-*`. True when `flag` was one.
-    mutating func parseExploreFlag(_ flag: String, value: () throws(UsageError) -> String) throws(UsageError) -> Bool {
-        func whole(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
-            let text = try value()
-            guard let n = Int(text), range.contains(n) else {
-                throw UsageError("\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(Self.clip(text))\"")
-            }
-            return n
-        }
-        func seed() throws(UsageError) -> UInt64 {
-            let text = try value()
-            guard let n = UInt64(text) else {
-                throw UsageError("\(flag) needs a whole number from 0 to \(UInt64.max), got \"\(Self.clip(text))\"")
-            }
-            return n
-        }
-        switch flag {
-        case "--runs": options.exploration.runs = try whole(1...10_000_000)
-        case "--steps": options.exploration.steps = try whole(1...1000)
-        case "--explore-deep": options.exploration.deep = true
-        case "--explore-seed": options.exploration.seed = try seed()
-        case "--explore-shard":
-            let shard = try Shard.parse(try value())
-            options.exploration.shard = shard.index - 1
-            options.exploration.shards = shard.count
-        case "--seed" where exploring: options.exploration.seed = try seed()
-        case "--save" where exploring: save = try value()
-        default: return false
-        }
-        return true
-    }
 
     /// `piecebox explore`'s command line: `run`'s, with the deep budget, only the explorations, and a shard that
     /// splits runs.

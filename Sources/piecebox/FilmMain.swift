@@ -14,16 +14,7 @@ enum FilmMain {
     A second log is drawn over the first (dashed outlines, dashed plot lines): before and after a change.
 
     Options:
-      --out FILE         where to write (.svg or .html)
-      --at T,T,...       the frames at these times (the first frame at or after each)
-      --every S          a frame every S seconds (default: eight frames over the stage)
-      --plot PATH        plot a property against time (piece.element.property, e.g. nowPlaying.surface.h),
-                         with each movement's settle time and overshoot marked (repeatable)
-      --test TEXT        the first test whose name contains TEXT (default: the first test with frames)
-      --stage N          that test's Nth stage (default 1)
-      --piece NAME       zoom to one piece: the picture is the room its elements take over the log, and 16
-                         points around it, so a 44-point button is not a speck on a phone
-      -h, --help         show this help
+    \(Flags.helpLines(ownFlags, for: .film, column: 21))
 
     A scenario runs as `piecebox run` runs it: in a worker process, under its header's limits and these (the
     worker is killed 2 s after its time limit even inside a long library call):
@@ -44,52 +35,69 @@ enum FilmMain {
         var sandbox = RunOptions()
     }
 
+    /// `film`'s flags: its own, then the sandbox's (for a scenario given as the input). One entry each, as `run`'s.
+    static let flags: [Flag<Options>] = ownFlags + SandboxFlags.flags.map { $0.lifted(\Options.sandbox) }
+
+    static let ownFlags: [Flag<Options>] = [
+        F(["--out"], "FILE", [.film], help: [.film: ["where to write (.svg or .html)"]]) { $0.out = $1 },
+        F(["--at"], "T,T,...", [.film], help: [.film: ["the frames at these times (the first frame at or after each)"]]) {
+            o, text throws(UsageError) in
+            var times: [Double] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) { times.append(try seconds(String(part), "--at")) }
+            guard times.count <= 60 else { throw UsageError("--at takes at most 60 times") }
+            o.at = times
+        },
+        F(["--every"], "S", [.film], help: [.film: ["a frame every S seconds (default: eight frames over the stage)"]]) {
+            o, text throws(UsageError) in
+            let n = try seconds(text, "--every")
+            guard n > 0 else { throw UsageError("--every needs a time above 0") }
+            o.every = n
+        },
+        F(["--plot"], "PATH", [.film], help: [.film: [
+            "plot a property against time (piece.element.property, e.g. nowPlaying.surface.h),",
+            "with each movement's settle time and overshoot marked (repeatable)"]]) { o, path throws(UsageError) in
+            guard path.split(separator: ".").count >= 3 else {
+                throw UsageError("--plot needs piece.element.property (e.g. nowPlaying.surface.h), got \"\(RunCommand.clip(path))\"")
+            }
+            o.plots.append(path)
+        },
+        F(["--test"], "TEXT", [.film], help: [.film: ["the first test whose name contains TEXT (default: the first test with frames)"]]) {
+            $0.test = $1
+        },
+        F(["--stage"], "N", [.film], help: [.film: ["that test's Nth stage (default 1)"]]) { o, text throws(UsageError) in
+            guard let n = Int(text), n >= 1, n <= 1_000_000 else {
+                throw UsageError("--stage needs a whole number from 1, got \"\(RunCommand.clip(text))\"")
+            }
+            o.stage = n
+        },
+        F(["--piece"], "NAME", [.film], help: [.film: [
+            "zoom to one piece: the picture is the room its elements take over the log, and 16",
+            "points around it, so a 44-point button is not a speck on a phone"]]) { $0.piece = $1 },
+        F(["-h", "--help"], nil, [.film], help: [.film: ["show this help"]]) { _, _ throws(UsageError) in
+            throw UsageError.helpRequested
+        },
+    ]
+    typealias F = Flag<Options>
+
+    /// A time in seconds, at least 0 (`--at`, `--every`).
+    static func seconds(_ text: String, _ flag: String) throws(UsageError) -> Double {
+        guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0, n < 1e6 else {
+            throw UsageError("\(flag) needs times in seconds of at least 0, got \"\(RunCommand.clip(text))\"")
+        }
+        return n
+    }
+
     static func parse(_ args: [String]) throws(UsageError) -> Options {
         var o = Options()
         var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError("\(flag) needs a value") }
-            return args[i]
-        }
-        func seconds(_ text: String, _ flag: String) throws(UsageError) -> Double {
-            guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0, n < 1e6 else {
-                throw UsageError("\(flag) needs times in seconds of at least 0, got \"\(RunCommand.clip(text))\"")
-            }
-            return n
-        }
         while i < args.count {
             let a = args[i]
-            if try SandboxFlags.parse(a, value: value, into: &o.sandbox) { i += 1; continue }
-            switch a {
-            case "-h", "--help": throw UsageError.helpRequested
-            case "--out": o.out = try value(a)
-            case "--at":
-                let text = try value(a)
-                var times: [Double] = []
-                for part in text.split(separator: ",", omittingEmptySubsequences: false) { times.append(try seconds(String(part), a)) }
-                guard times.count <= 60 else { throw UsageError("--at takes at most 60 times") }
-                o.at = times
-            case "--every":
-                let n = try seconds(try value(a), a)
-                guard n > 0 else { throw UsageError("--every needs a time above 0") }
-                o.every = n
-            case "--plot":
-                let path = try value(a)
-                guard path.split(separator: ".").count >= 3 else {
-                    throw UsageError("--plot needs piece.element.property (e.g. nowPlaying.surface.h), got \"\(RunCommand.clip(path))\"")
-                }
-                o.plots.append(path)
-            case "--test": o.test = try value(a)
-            case "--piece": o.piece = try value(a)
-            case "--stage":
-                let text = try value(a)
-                guard let n = Int(text), n >= 1, n <= 1_000_000 else { throw UsageError("--stage needs a whole number from 1, got \"\(RunCommand.clip(text))\"") }
-                o.stage = n
-            default:
-                if a.hasPrefix("-") { throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, help: help)) (see piecebox film --help)") }
-                o.inputs.append(a)
+            if try Flags.read(args, at: &i, into: &o, table: flags, for: .film) { i += 1; continue }
+            if a.hasPrefix("-") {
+                let hint = FlagHint.hint(for: a, among: Flags.hintNames(flags, for: .film))
+                throw UsageError("unknown option \(a)\(hint) (see piecebox film --help)")
             }
+            o.inputs.append(a)
             i += 1
         }
         guard (1...2).contains(o.inputs.count) else { throw UsageError("give a scenario or a frame log, and optionally a second log to compare") }

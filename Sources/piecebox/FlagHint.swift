@@ -1,6 +1,6 @@
 import LuaHost
 
-/// The hint for a flag a command does not know, from the flags its help lists: `--jbos` is a slip of `--jobs` by
+/// The hint for a flag a command does not know, from its flag table (run, explore) or the flags its help lists: `--jbos` is a slip of `--jobs` by
 /// the same rule as a misspelt option or member (`NearName`), so one rule decides every "did you mean".
 enum FlagHint {
     /// Every flag a help text lists: the words starting with "-" at the start of its option lines ("-h, --help").
@@ -27,7 +27,12 @@ enum FlagHint {
     /// "; did you mean --jobs?" for the listed flag `typed` was probably meant to be, or "". Names are compared
     /// without their dashes, so `-jobs` and `--jobs=2` point at `--jobs` too.
     static func hint(for typed: String, help: String) -> String {
-        let known = flags(in: help).filter { $0.hasPrefix("--") }
+        hint(for: typed, among: flags(in: help))
+    }
+
+    /// The hint among the flags `known` (a command's flag table names them: `Flags.hintNames`).
+    static func hint(for typed: String, among flags: [String]) -> String {
+        let known = flags.filter { $0.hasPrefix("--") }
         let bare = { (flag: Substring) in String(flag.drop { $0 == "-" }) }
         let name = bare(typed.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
         let names = known.map { bare($0[...]) }

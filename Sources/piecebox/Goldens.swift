@@ -10,6 +10,8 @@ struct Goldens {
     let store: GoldenStore
     /// The run's `--filter`: with one, only the selected tests' parts of a golden are compared and recorded.
     let filter: String?
+    /// The watcher's `u`: for each file, the tests that failed their golden comparison, the only ones it may record.
+    var accepting: [String: GoldenFailure] = [:]
 
     /// The golden of `file`.
     func path(for file: String) -> String { store.path(ProjectRoot.goldenName(for: file)) }
@@ -17,6 +19,11 @@ struct Goldens {
     /// Checks (and records, by the mode) the golden of `file` from the log just written at `log`: a test whose part
     /// differs fails with its summary, and the test "golden frame log" is added for the file as a whole.
     func check(file: String, log: String, report: FileReport) -> FileReport {
+        checked(file: file, log: log, report: report).report
+    }
+
+    /// `check`, also saying which tests failed on their golden comparison (nil when the golden did not fail).
+    func checked(file: String, log: String, report: FileReport) -> (report: FileReport, failure: GoldenFailure?) {
         var out = report
         let name = "golden frame log"
         // A file that made no stage leaves no log: its golden is empty, so one that starts making frames shows.
@@ -26,10 +33,12 @@ struct Goldens {
         let tests = report.tests.filter { $0.name != "(file)" }
         if actual.isEmpty, !tests.isEmpty, tests.allSatisfy({ $0.tags.contains("explore") }),
            RegularFile.kind(at: path(for: file)) == nil {
-            return out
+            return (out, nil)
         }
+        var selected = selection(report)
+        if case .tests(let tests)? = accepting[file] { selected.accepted = tests }
         let outcome = store.check(name: ProjectRoot.goldenName(for: file), actual: actual,
-                                  selection: selection(report), what: file)
+                                  selection: selected, what: file)
         // Header keys that differ, in a golden that matched: one line on standard error for the file, every key with
         // the test for --verbose. A failing or recorded golden says them in its message.
         if outcome.status == .matched, !outcome.headerLine.isEmpty {
@@ -58,8 +67,10 @@ struct Goldens {
                 out.tests[index].message = said + "\(ReportText.escaped(file)): its frames differ from the golden\n" + summary
             }
             out.tests.append(TestResult(name: name, status: .failed, message: outcome.message(apart: attached)))
+            let compared = Set(outcome.summaries.map(\.test))
+            return (out, compared.isEmpty ? .wholeGolden : .tests(compared))
         }
-        return out
+        return (out, nil)
     }
 
     /// The tests that ran, from the report. A run that stopped early (a file-level failure) or was filtered does

@@ -54,6 +54,8 @@ final class LiveWorkers: @unchecked Sendable {
         let betweenRuns = idle && pids.isEmpty
         lock.unlock()
         for pid in pids { kill(pid, SIGKILL) }
+        // The watcher's keys changed the terminal's mode: it is given back before anything else is said.
+        TerminalMode.restore()
         let name = signalNumber == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
         let count = pids.count == 1 ? "1 running worker" : "\(pids.count) running workers"
         // Stopped while --watch waited for saves, nothing was cut short: it says only that it stopped.

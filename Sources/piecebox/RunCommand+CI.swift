@@ -58,69 +58,71 @@ struct Shard: Equatable, CustomStringConvertible {
     }
 }
 
-extension RunCommand {
-    static let ciHelp = """
-      --reporter NAME[=PATH] a report: human (the default), tap (TAP 13), junit (XML), json or github
-                             (annotations; on by default when GITHUB_ACTIONS=true); repeatable; one may go to
-                             standard output, the others to files
-      --tap-version V        the tap report's version line: 13 (the default; what prove reads) or 14
-      --quiet                print only failures and the summary
-      --shard K/N            run the K-th of N shares of the files (stable, balanced by count)
-      --shard-timings FILE   balance the shards by each file's duration in FILE (a json report of a run)
-      --tag NAME             run only tests tagged NAME (repeatable: any of them)
-      --exclude-tag NAME     do not run tests tagged NAME (repeatable)
-      --shuffle              shuffle the files and the tests in each file (the seed is printed)
-      --seed S               shuffle with this seed (a whole number), to replay an order
-      --repeat N             run every file N times, each in a fresh sandbox
-      --fail-fast            stop at the first failure; what did not run is counted as not run
-      --durations N          after the run, list the N slowest tests (file, name, seconds); JUnit and JSON
-                             reports keep every test's duration whatever N is
-      --version              print piecebox's version
-    """
-
-    /// Reads `flag` if it is one of the CI flags (taking its value with `value`); false if it is not.
-    mutating func parseCIFlag(_ flag: String, value: (String) throws(UsageError) -> String) throws(UsageError) -> Bool {
-        switch flag {
-        case "--reporter": ci.reporters.append(try ReporterChoice.parse(try value(flag)))
-        case "--tap-version":
-            let text = try value(flag)
+extension RunFlags {
+    /// Reports, shards, tags, order and repeats.
+    static let ci: [F] = [
+        F(["--reporter"], "NAME[=PATH]", both, help: [.run: [
+            "a report: human (the default), tap (TAP 13), junit (XML), json or github",
+            "(annotations; on by default when GITHUB_ACTIONS=true); repeatable; one may go to",
+            "standard output, the others to files"]],
+          docs: "a report: `human` (the default), `tap`, `junit`, `json`, `github`; repeatable (see [Running in CI](../guides/running-in-ci.md))") {
+            c, text throws(UsageError) in c.ci.reporters.append(try ReporterChoice.parse(text))
+        },
+        F(["--tap-version"], "V", both, help: [.run: ["the tap report's version line: 13 (the default; what prove reads) or 14"]]) {
+            c, text throws(UsageError) in
             guard let version = Int(text).flatMap(TAPVersion.init(rawValue:)) else {
-                throw UsageError("--tap-version needs 13 or 14, got \"\(Self.clip(text))\"")
+                throw UsageError("--tap-version needs 13 or 14, got \"\(RunCommand.clip(text))\"")
             }
-            ci.tapVersion = version
-        case "--quiet": ci.quiet = true
-        case "--shard": ci.shard = try Shard.parse(try value(flag))
-        case "--shard-timings": ci.shardTimings = try value(flag)
-        case "--tag": options.tags.append(try Self.tagName(flag, try value(flag)))
-        case "--exclude-tag": options.excludeTags.append(try Self.tagName(flag, try value(flag)))
-        case "--shuffle": ci.shuffle = true
-        case "--seed":
-            let text = try value(flag)
-            guard let seed = UInt64(text) else {
-                throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), got \"\(Self.clip(text))\"")
-            }
-            ci.seed = seed
-            ci.shuffle = true
-            options.shuffleSeed = seed
-        case "--repeat":
-            let text = try value(flag)
-            guard let n = Int(text), n >= 1, n <= 1000 else {
-                throw UsageError("--repeat needs a whole number from 1 to 1000, got \"\(Self.clip(text))\"")
-            }
-            ci.repeatCount = n
-        case "--fail-fast": options.failFast = true
-        case "--durations":
-            let text = try value(flag)
-            guard let n = Int(text), n >= 1, n <= Self.slowestLimit else {
-                throw UsageError("--durations needs a whole number from 1 to \(Self.slowestLimit), got \"\(Self.clip(text))\"")
-            }
-            ci.slowest = n
-        case "--version": throw UsageError.versionRequested
-        default: return false
-        }
-        return true
-    }
+            c.ci.tapVersion = version
+        },
+        F(["--quiet"], nil, both, help: [.run: ["print only failures and the summary"]],
+          docs: "print only failing files (their failing tests) and the totals") { c, _ in c.ci.quiet = true },
+        F(["--shard"], "K/N", both, help: [
+            .run: ["run the K-th of N shares of the files (stable, balanced by count)"],
+            .explore: ["run the K-th of N shares of every exploration's runs (run i when i mod N = K - 1)"]],
+          docs: "run the K-th of N shares of the files (see [Running in CI](../guides/running-in-ci.md))") { c, text throws(UsageError) in
+            c.ci.shard = try Shard.parse(text)
+        },
+        F(["--shard-timings"], "FILE", both, help: [.run: ["balance the shards by each file's duration in FILE (a json report of a run)"]],
+          docs: "balance the shards by the durations in a json report of an earlier run") { $0.ci.shardTimings = $1 },
+        F(["--tag"], "NAME", both, help: [.run: ["run only tests tagged NAME (repeatable: any of them)"]]) { c, text throws(UsageError) in
+            c.options.tags.append(try RunCommand.tagName("--tag", text))
+        },
+        F(["--exclude-tag"], "NAME", both, help: [.run: ["do not run tests tagged NAME (repeatable)"]]) { c, text throws(UsageError) in
+            c.options.excludeTags.append(try RunCommand.tagName("--exclude-tag", text))
+        },
+        F(["--shuffle"], nil, both, help: [.run: ["shuffle the files and the tests in each file (the seed is printed)"]]) { c, _ in
+            c.ci.shuffle = true
+        },
+        // Under `explore`, `--seed` is the exploration's (`explorations`).
+        F(["--seed"], "S", [.run], help: [.run: ["shuffle with this seed (a whole number), to replay an order"]],
+          docs: "shuffle with this seed (a whole number), to replay an order, however the paths are typed") { c, text throws(UsageError) in
+            let chosen = try seed("--seed", text)
+            c.ci.seed = chosen
+            c.ci.shuffle = true
+            c.options.shuffleSeed = chosen
+        },
+        F(["--repeat"], "N", both, help: [.run: ["run every file N times, each in a fresh sandbox"]],
+          docs: "run every file N times, each in a fresh sandbox (`PASS a.lua (run 2 of 3)`)") { c, text throws(UsageError) in
+            c.ci.repeatCount = try whole("--repeat", text, 1...1000)
+        },
+        F(["--fail-fast"], nil, both, help: [.run: ["stop at the first failure; what did not run is counted as not run"]],
+          docs: "stop at the first failure: a file stops there, files not yet started do not start; what did not run is counted as not run") { c, _ in
+            c.options.failFast = true
+        },
+        F(["--durations"], "N", both, help: [.run: [
+            "after the run, list the N slowest tests (file, name, seconds); JUnit and JSON",
+            "reports keep every test's duration whatever N is"]],
+          docs: "after the run, list the N slowest tests that ran (file, name, seconds, slowest first) just before the totals; the JUnit and JSON reports keep every test's duration whatever N is") {
+            c, text throws(UsageError) in c.ci.slowest = try whole("--durations", text, 1...RunCommand.slowestLimit)
+        },
+        F(["--version"], nil, both, help: [.run: ["print piecebox's version"]], docs: "print the version") { _, _ throws(UsageError) in
+            throw UsageError.versionRequested
+        },
+    ]
+}
 
+extension RunCommand {
     /// The most tests `--durations` lists: past it the list is no longer a summary.
     static let slowestLimit = 10_000
 

@@ -5,7 +5,8 @@ import PieceKit
 /// `piecebox run`: finds the scenario files, runs them (in workers unless --in-process), prints reports
 /// in file order as they complete, and the totals last.
 enum RunMain {
-    static func run(_ input: RunCommand) -> Int32 {
+    /// `noting`, when given, is told which files failed and which goldens failed (for the watcher's keys).
+    static func run(_ input: RunCommand, noting failures: RunFailures? = nil) -> Int32 {
         if input.watch { return Watch.run(input) }
         let bazel = BazelTestEnvironment.current
         var cmd = bazel.applied(to: input)
@@ -69,8 +70,11 @@ enum RunMain {
             var report = raw
             if !listOnly { report = headers.header(for: jobs[index]).apply(to: report) }
             if !listOnly, let goldens, let log = logPaths[jobs[index]], !report.tests.isEmpty {
-                report = goldens.check(file: jobs[index], log: log, report: report)
+                let checked = goldens.checked(file: jobs[index], log: log, report: report)
+                report = checked.report
+                if let failure = checked.failure { failures?.golden(jobs[index], failure) }
             }
+            if report.failed > 0 || report.notRun > 0 { failures?.file(jobs[index]) }
             if failFast, report.failed > 0 || report.notRun > 0 { stop.set() }
             if let problem = SavedScenarios.write(report, to: savePaths[jobs[index]]) { writeErr("piecebox: \(problem)") }
             printer.deliver(index, FileRun(report: report, repetition: index % repeats + 1, repetitions: repeats))
@@ -94,13 +98,14 @@ enum RunMain {
         return reports.end(totals)
     }
 
-    /// Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`).
+    /// Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`). Accepting
+    /// (the watcher's `u`) records as `--record failed` does, only the tests that failed their comparison.
     static func makeGoldens(_ cmd: RunCommand) -> Goldens? {
         cmd.golden.map {
-            Goldens(store: GoldenStore(folder: $0, record: cmd.record,
+            Goldens(store: GoldenStore(folder: $0, record: cmd.accepting == nil ? cmd.record : .failed,
                                        comparison: GoldenComparison(tolerance: .init(cmd.goldenTolerance)),
                                        strictHeaders: cmd.goldenStrict),
-                    filter: cmd.options.filter)
+                    filter: cmd.options.filter, accepting: cmd.accepting ?? [:])
         }
     }
 
@@ -154,6 +159,34 @@ enum RunMain {
         parts += cmd.options.excludeTags.map { "--exclude-tag \($0)" }
         let what = parts.isEmpty ? "the files declare no tests" : parts.joined(separator: " ") + " matched no test"
         return "\(what) in \(files) file\(files == 1 ? "" : "s")"
+    }
+}
+
+/// What a run tells the watcher: the files that failed, the goldens that failed and their tests. Told from the
+/// slots' threads as files finish.
+final class RunFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: Set<String> = []
+    private var goldens: [String: GoldenFailure] = [:]
+
+    func file(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        files.insert(path)
+    }
+
+    /// A file run several times (`--repeat`) joins its runs' failed tests.
+    func golden(_ path: String, _ failure: GoldenFailure) {
+        lock.lock(); defer { lock.unlock() }
+        switch (goldens[path], failure) {
+        case (.tests(let old)?, .tests(let new)): goldens[path] = .tests(old.union(new))
+        case (.wholeGolden?, _): break
+        default: goldens[path] = failure
+        }
+    }
+
+    func outcome(status: Int32) -> RunOutcome {
+        lock.lock(); defer { lock.unlock() }
+        return RunOutcome(status: status, failedFiles: files.sorted(), failedGoldens: goldens)
     }
 }
 

@@ -5,39 +5,60 @@ import LuaHost
 /// command that runs a scenario (`run`, `film`) reads them here, so a limit means the same wherever a script runs
 /// and no command can run one without them.
 enum SandboxFlags {
-    static let help = """
-      --max-instructions N   Lua instructions per file, a whole number (default: 2000000000; 0 for none)
-      --max-memory MB        memory per file in MiB, at least 1 KiB (default: 512; 0 for none)
-      --max-seconds S        wall-clock seconds per file (default: 120; 0 for none); the worker is killed
-                             2 s after this even inside a long library call
-      --lib DIR              a Lua library folder for require (repeatable; default: ./lua if it exists)
-      --plugins DIR          load a plugin (a folder with plugin.lua) or every plugin in a folder of
-                             them into every file (repeatable)
-      --tokens FILE          apply a token set (a Lua file returning motion overrides) to every file,
-                             under its own overrides; recorded in each frame log's header
-    """
+    /// The sandbox's flags, the same in `run`, `explore` and `film` (and read by `stubs`): one entry each.
+    static let flags: [Flag<RunOptions>] = [
+        entry("--max-instructions", "N", ["Lua instructions per file, a whole number (default: 2000000000; 0 for none)"],
+              docs: "Lua instructions per file, a whole number (default 2,000,000,000; 0: none)") {
+            o, text throws(UsageError) in
+            o.limits.instructions = try read(SandboxLimits.instructions(from: text, allowsNone: true), "--max-instructions")
+        },
+        entry("--max-memory", "MB", ["memory per file in MiB, at least 1 KiB (default: 512; 0 for none)"],
+              docs: "MiB per file, at least 1 KiB (default 512; 0: none)") {
+            o, text throws(UsageError) in
+            o.limits.memoryBytes = try read(SandboxLimits.memoryBytes(fromMiB: text, allowsNone: true), "--max-memory")
+        },
+        entry("--max-seconds", "S", ["wall-clock seconds per file (default: 120; 0 for none); the worker is killed",
+                                     "2 s after this even inside a long library call"],
+              docs: "wall-clock seconds per file (default 120; 0: none); the worker is killed 2 s after this even inside a long library call") {
+            o, text throws(UsageError) in
+            o.limits.seconds = try read(SandboxLimits.seconds(from: text, allowsNone: true), "--max-seconds")
+        },
+        entry("--lib", "DIR", ["a Lua library folder for require (repeatable; default: ./lua if it exists)"],
+              docs: "a Lua library folder for `require` (repeatable; default `./lua` if present)") { $0.libraryFolders.append($1) },
+        entry("--plugins", "DIR", ["load a plugin (a folder with plugin.lua) or every plugin in a folder of",
+                                   "them into every file (repeatable)"],
+              docs: "load a plugin (a folder holding `plugin.lua`) or every plugin in a folder of them, into every file (repeatable; see [Plugins](../guides/lua-pieces-and-plugins.md#plugins))") {
+            $0.pluginFolders.append($1)
+        },
+        entry("--tokens", "FILE", ["apply a token set (a Lua file returning motion overrides) to every file,",
+                                   "under its own overrides; recorded in each frame log's header"],
+              docs: "apply a token set (a Lua file returning motion overrides) to every file, under the file's own overrides; named in every frame log's header (see [Token sets](../guides/token-sets.md))") {
+            $0.tokenSet = $1
+        },
+    ]
 
-    /// Reads `flag` (and its value) into `options`; false when `flag` is not one of these.
+    /// One sandbox flag: taken and listed alike by every command that runs a scenario.
+    static func entry(_ name: String, _ value: String, _ help: [String], docs: String,
+                      apply: @escaping @Sendable (inout RunOptions, String) throws(UsageError) -> Void) -> Flag<RunOptions> {
+        Flag([name], value, [.run, .explore, .film], help: [.run: help, .film: help], docs: docs, apply: apply)
+    }
+
+    static func read<T>(_ parsed: Result<T, LimitValueError>, _ flag: String) throws(UsageError) -> T {
+        switch parsed {
+        case .success(let n): return n
+        case .failure(let error): throw UsageError("\(flag) \(error)")
+        }
+    }
+
+    /// Their lines in a help (`film`'s embeds them).
+    static let help = Flags.helpLines(flags, for: .film)
+
+    /// Reads `flag` (and its value) into `options`; false when `flag` is not one of these (`stubs` and the plugins'
+    /// worker read them one at a time).
     static func parse(_ flag: String, value: (String) throws(UsageError) -> String,
                       into options: inout RunOptions) throws(UsageError) -> Bool {
-        func limit<T>(_ parsed: Result<T, LimitValueError>) throws(UsageError) -> T {
-            switch parsed {
-            case .success(let n): return n
-            case .failure(let error): throw UsageError("\(flag) \(error)")
-            }
-        }
-        switch flag {
-        case "--max-instructions":
-            options.limits.instructions = try limit(SandboxLimits.instructions(from: try value(flag), allowsNone: true))
-        case "--max-memory":
-            options.limits.memoryBytes = try limit(SandboxLimits.memoryBytes(fromMiB: try value(flag), allowsNone: true))
-        case "--max-seconds":
-            options.limits.seconds = try limit(SandboxLimits.seconds(from: try value(flag), allowsNone: true))
-        case "--lib": options.libraryFolders.append(try value(flag))
-        case "--plugins": options.pluginFolders.append(try value(flag))
-        case "--tokens": options.tokenSet = try value(flag)
-        default: return false
-        }
+        guard let found = flags.first(where: { $0.names.contains(flag) }) else { return false }
+        try found.apply(&options, try value(flag))
         return true
     }
 

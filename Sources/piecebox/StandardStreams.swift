@@ -27,7 +27,10 @@ enum StandardStreams {
                 }
                 if errno == EINTR || errno == EAGAIN { continue }
                 // The reader is gone (EPIPE) or the stream is unusable: output cannot go anywhere any more.
-                if descriptor == STDOUT_FILENO { _exit(closedOutputStatus) }
+                if descriptor == STDOUT_FILENO {
+                    TerminalMode.restore()
+                    _exit(closedOutputStatus)
+                }
                 return
             }
         }

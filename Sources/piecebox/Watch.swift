@@ -12,8 +12,8 @@ enum Watch {
         once.watch = false
         // A run that could not start (a path that is not there, flags that clash) has said why; watching would
         // only say it again on every save.
-        let first = RunMain.run(once)
-        guard first != 2 else { return first }
+        let first = runNoting(once)
+        guard first.status != 2 else { return first.status }
         var problem = ""
         let roots = watchedFolders(cmd)
         guard !roots.isEmpty else {
@@ -24,33 +24,90 @@ enum Watch {
             writeErr("piecebox: --watch: \(problem)")
             return 2
         }
+        // Signals stop the watcher through LiveWorkers, which gives the terminal its mode back: installed first.
+        LiveWorkers.shared.stopOnInterrupt()
+        let input = WatchInput.start()
+        defer { input?.stop() }
         let waiting = "watching \(roots.count == 1 ? roots[0] : "\(roots.count) folders") for saves (Ctrl-C to stop)"
-        say(waiting)
+        let underResults = {
+            say(waiting)
+            if input != nil { say(WatchKeys.hint) }
+        }
+        underResults()
+        var state = WatchState().after(first, ran: nil)
         while true {
             LiveWorkers.shared.waiting(true)
-            let saved = events.next()
+            let wake = events.next(input: input)
             LiveWorkers.shared.waiting(false)
-            guard !saved.isEmpty else { continue }
-            let scenarios: [String]
-            do { scenarios = try ScenarioFiles.find(cmd.paths) } catch {
-                say("\(error)")
-                say(waiting)
-                continue
+            switch wake {
+            case .saved(let saved):
+                guard let rerun = saveRun(saved, cmd: cmd, waiting: waiting) else { continue }
+                var again = once
+                again.paths = rerun
+                state = state.after(runNoting(again), ran: rerun)
+                underResults()
+            case .keys(let keys):
+                for key in keys {
+                    let action = WatchKeys.action(for: key, in: state)
+                    switch action {
+                    case .quit:
+                        say("quit")
+                        return 0
+                    case .nothing: continue
+                    case .say(let text): say(text)
+                    case .run, .accept, .runAll:
+                        if let text = WatchKeys.announcement(action) { say(text) }
+                        let (again, ran) = command(for: action, once: once)
+                        state = state.after(runNoting(again), ran: ran)
+                        underResults()
+                    }
+                }
             }
-            let rerun = affected(by: saved, scenarios: scenarios, libraries: cmd.options.libraryFolders,
-                                 tokenSet: cmd.options.tokenSet, plugins: cmd.options.pluginFolders)
-            let names = saved.map { PathText.lastComponent($0) }.joined(separator: ", ")
-            guard !rerun.isEmpty else {
-                say("\(names) changed; no scenario of this run uses it")
-                say(waiting)
-                continue
-            }
-            say("\(names) changed; running \(rerun.count == 1 ? "1 file" : "\(rerun.count) files") again")
-            var again = once
-            again.paths = rerun
-            _ = RunMain.run(again)
-            say(waiting)
         }
+    }
+
+    /// The run a key asks for, and the files it runs (nil: every file of the command line).
+    static func command(for action: WatchAction, once: RunCommand) -> (RunCommand, [String]?) {
+        var again = once
+        switch action {
+        case .run(let files):
+            again.paths = files
+            return (again, files)
+        case .accept(let goldens):
+            again.paths = goldens.keys.sorted()
+            again.accepting = goldens
+            return (again, again.paths)
+        default:
+            return (again, nil)
+        }
+    }
+
+    /// One run, with what failed in it.
+    static func runNoting(_ cmd: RunCommand) -> RunOutcome {
+        let failures = RunFailures()
+        return failures.outcome(status: RunMain.run(cmd, noting: failures))
+    }
+
+    /// The scenarios a save runs again, or nil when it runs none (said, with the waiting line after it).
+    static func saveRun(_ saved: [String], cmd: RunCommand, waiting line: String) -> [String]? {
+        guard !saved.isEmpty else { return nil }
+        let waiting = { say(line) }
+        let scenarios: [String]
+        do { scenarios = try ScenarioFiles.find(cmd.paths) } catch {
+            say("\(error)")
+            waiting()
+            return nil
+        }
+        let rerun = affected(by: saved, scenarios: scenarios, libraries: cmd.options.libraryFolders,
+                             tokenSet: cmd.options.tokenSet, plugins: cmd.options.pluginFolders)
+        let names = saved.map { PathText.lastComponent($0) }.joined(separator: ", ")
+        guard !rerun.isEmpty else {
+            say("\(names) changed; no scenario of this run uses it")
+            waiting()
+            return nil
+        }
+        say("\(names) changed; running \(rerun.count == 1 ? "1 file" : "\(rerun.count) files") again")
+        return rerun
     }
 
     /// A line of the watcher's own, on standard output between the runs' reports.

@@ -63,23 +63,51 @@ final class WatchEvents {
         return out
     }
 
-    /// Waits for the next save and returns the `.lua` files it touched, sorted (empty when what changed was no Lua).
-    func next() -> [String] {
+    /// What woke the watcher: a save (the `.lua` files it touched, sorted; empty when what changed was no Lua), or
+    /// keys read from `input`.
+    enum Wake: Equatable {
+        case saved([String])
+        case keys([String])
+    }
+
+    /// Keys read while a save was settling, handed out by the next call.
+    private var waitingKeys: [String] = []
+
+    /// Waits, in one poll() on both descriptors (no busy loop), for the next save or for keys from `input`. Keys
+    /// that come while a save settles wait for the next call, after that save's run.
+    func next(input: WatchInput? = nil) -> Wake {
+        if !waitingKeys.isEmpty {
+            defer { waitingKeys.removeAll() }
+            return .keys(waitingKeys)
+        }
         #if canImport(Glibc)
         var changed = Set<String>()
+        var sawSave = false
         var wait: Int32 = -1
         while true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, wait)
+            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            if let keys = input?.descriptor { pollers.append(pollfd(fd: keys, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&pollers, nfds_t(pollers.count), wait)
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { break }
-            read(into: &changed)
-            // After the first event, only those that follow within the settle time.
-            wait = Self.settle
+            if pollers.count > 1, pollers[1].revents != 0, let input {
+                // Readable, ended (POLLHUP) or closed (POLLNVAL): read() says which, and an end stops the polling.
+                if pollers[1].revents & Int16(POLLNVAL) != 0 { input.stop() } else { waitingKeys += input.read() }
+                if !sawSave, !waitingKeys.isEmpty {
+                    defer { waitingKeys.removeAll() }
+                    return .keys(waitingKeys)
+                }
+            }
+            if pollers[0].revents & Int16(POLLIN) != 0 {
+                read(into: &changed)
+                sawSave = true
+                // After the first event, only those that follow within the settle time.
+                wait = Self.settle
+            }
         }
-        return changed.sorted()
+        return .saved(changed.sorted())
         #else
-        return []
+        return .saved([])
         #endif
     }
 

@@ -32,6 +32,10 @@ guard let command = args.first else {
 args.removeFirst()
 
 switch command {
+// The docs' option table of `run`, made from the one flag table (docs/guides/running-scenarios.md holds it).
+case "help" where args == ["--options-table"]:
+    StandardStreams.out(Flags.markdown(RunFlags.table, for: .run) + "\n")
+    exit(0)
 case "-h", "--help", "help":
     StandardStreams.out(topHelp + "\n")
     exit(0)

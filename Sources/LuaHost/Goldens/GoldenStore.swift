@@ -38,6 +38,9 @@ public struct GoldenStore: Sendable {
         /// holds only frames of tests that passed; and an error line is all that differs, the test's own failure
         /// has said it.
         public var failed: Set<TestKey>
+        /// When set, the only tests whose parts may be recorded (the watcher's `u` accepts the tests that failed
+        /// their comparison, and no other); `failed` still wins over it.
+        public var accepted: Set<TestKey>?
 
         public init(ran: Set<TestKey>, notRun: Set<TestKey> = [], complete: Bool = true, failed: Set<TestKey> = []) {
             self.ran = ran.union([TestKey(nil)])
@@ -153,6 +156,7 @@ public struct GoldenStore: Sendable {
         if record.recordsMissing { toRecord.formUnion(newParts) }
         if record.recordsFailed { toRecord.formUnion(differences.map(\.test)) }
         if record == .all { toRecord.formUnion(compared); toRecord.formUnion(stale) }
+        if let accepted = selection.accepted { toRecord.formIntersection(accepted) }
         let unrecordable = toRecord.intersection(selection.failed)
         toRecord.subtract(selection.failed)
         // A failed test new to the golden would have been recorded had it passed: its own failure says it, and the
@@ -218,7 +222,7 @@ public struct GoldenStore: Sendable {
                            work: inout HostWork) throws(HostLimitReached) -> Outcome {
         let shown = ReportText.escaped(golden)
         let ran = Set(actual.tests.map(TestKey.init)).filter(selection.compared)
-        let keep = ran.subtracting(selection.failed)
+        let keep = ran.intersection(selection.accepted ?? ran).subtracting(selection.failed)
         let left = Self.notRecorded(ran.intersection(selection.failed)).map { "; \($0)" } ?? ""
         guard !keep.isEmpty || left.isEmpty else {
             return Outcome(status: .recorded, message: "recorded no golden at \(shown)" + left, differing: [])
