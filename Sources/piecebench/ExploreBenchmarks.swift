@@ -27,7 +27,8 @@ enum ExploreBenchmarks {
             tap = function(s, w) w.np:tap() end,
             play = function(s, w, gen) if gen.bool() then w.p:play() else w.p:pause() end end,
           },
-          steps = 10, runs = \(runs),
+          -- A fixed half second after each action, as the plain loop waits: the same frames on both sides.
+          steps = 10, runs = \(runs), gap = 0.5,
         })
         """
     }

@@ -129,4 +129,46 @@ import Testing
         #expect(rig.value("sheet", "y") == 852)
         #expect(rig.element("sheet")?.attribute("detent") == .text("none"))
     }
+
+    /// Found by exploring with a finger held across steps (examples/explore/two_fingers.lua): the app dismissed the
+    /// sheet under a finger, and the finger's next move brought it back from below the screen in one frame.
+    @Test func aSheetDismissedUnderAFingerStaysDismissedWhenTheFingerMovesAndLifts() throws {
+        let rig = try sheet()
+        // A finger down on the sheet at medium (its top at 426), then the app dismisses it: it falls to 852.
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 600))
+        try rig.stage.frames(1)
+        rig.piece.dismiss()
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 852)
+        // The finger moves 43 up and lifts: the dismissed sheet is no longer under it, so it stays at 852.
+        try finger.move(dx: 0, dy: -43)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)
+        try finger.up()
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 852)
+        #expect(rig.element("sheet")?.attribute("presented") == .bool(false))
+    }
+
+    /// Found by exploring with fingers held across steps (examples/explore/two_fingers.lua): a tap on the grabber
+    /// while the sheet still rose held it where it was, and the lift let it go with a snap, 852 to 426 in one frame.
+    @Test func aGrabberTapWhileTheSheetRisesLetsItGoOnASpring() throws {
+        let rig = try sheet(presented: false)
+        rig.piece.present()
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)   // the rise shows its start on its first frame
+        // A finger on the grabber's band (5 below the top edge, within its 19-point slop), held a frame, lifted.
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196.5, y: 852))
+        try rig.stage.frames(1)
+        try finger.up()
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)   // the release shows its start value first (it was 426: a snap)
+        try rig.stage.frames(1)
+        // The next detent up from medium is large (69): the snap spring (0.32 s) leaves 852 at rest, and one frame
+        // (1/60 s) moves it about (2π / 0.32 / 60)² / 2 = 5.4 % of the 783 points, some 42: far under a jump of 150.
+        let y = try #require(rig.value("sheet", "y"))
+        #expect(y < 852 && y > 852 - 150, "\(y)")
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 69)
+    }
 }

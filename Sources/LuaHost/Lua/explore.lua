@@ -73,17 +73,19 @@ end
 local function checkGap(kind, gap)
   if gap == nil then return end
   local function bad(v) return type(v) ~= "number" or v ~= v or v < 0 or v > 60 end
+  -- Not-a-number is written one way on every platform (tostring gives "nan" or "-nan").
+  local function said(v) return v ~= v and "nan" or shown(v) end
   local wrong
   if type(gap) == "table" then
     local n = 0
     for _ in pairs(gap) do n = n + 1 end
     if n ~= 2 or bad(gap[1]) or bad(gap[2]) or gap[1] > gap[2] then
       local items = {}
-      for k, v in pairs(gap) do items[#items + 1] = (k == #items + 1 and "" or ("[" .. shown(k) .. "] = ")) .. shown(v) end
+      for k, v in pairs(gap) do items[#items + 1] = (k == #items + 1 and "" or ("[" .. shown(k) .. "] = ")) .. said(v) end
       wrong = "{ " .. concat(items, ", ") .. " }"
     end
   elseif bad(gap) then
-    wrong = shown(gap)
+    wrong = said(gap)
   end
   if wrong then
     fail(kind, "gap must be seconds from 0 to 60 (gap = 0.5), or the bounds of the drawn gaps, two numbers from 0 to 60"
