@@ -171,4 +171,32 @@ import Testing
         try rig.stage.settle()
         #expect(rig.value("sheet", "y") == 69)
     }
+
+    /// Found by exploring with fingers held across steps (examples/explore/two_fingers.lua): a second finger that
+    /// landed while the first dragged restarted the drag from where the sheet stood, and the first finger's next
+    /// move put the sheet at its whole translation from there, a jump. A piece follows the first finger only.
+    @Test func aSecondFingerLandingWhileTheFirstDragsIsNotFollowed() throws {
+        let rig = try sheet()
+        // Medium's top at 426. The first finger drags 100 down: 426 + 100 = 526.
+        let first = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 600))
+        try rig.stage.frames(1)
+        try first.move(dx: 0, dy: 100)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 526)
+        // A second finger lands and moves 40 up: the sheet does not follow it (it was 486 when it did).
+        let second = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 700))
+        #expect(!second.isFollowed && first.isFollowed)
+        try rig.stage.frames(1)
+        try second.move(dx: 0, dy: -40)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 526)
+        // The first finger moves 10 more: 426 + 110 = 536 (it was 526 + 110 = 636 when the second restarted it).
+        try first.move(dx: 0, dy: 10)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 536)
+        // Once the first lifts, a new finger is followed again.
+        try second.up()
+        try first.up()
+        #expect(try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 700)).isFollowed)
+    }
 }
