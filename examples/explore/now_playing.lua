@@ -35,7 +35,12 @@ local actions = {
     local part, dx, dy = gen.pick{ "surface", "scrubber" }, gen.number(-200, 200), gen.number(-400, 400)
     w.np:drag{ part = part, dx = dx, dy = dy, duration = swipeTime(gen, dx, dy, 0.6) }
   end,
-  fling = function(s, w, gen) w.np:fling{ dy = gen.number(-300, 300), velocity = gen.number(100, 3000) } end,
+  fling = function(s, w, gen)
+    -- A flick of no distance is refused by design (the finger must travel), and a draw may give exactly 0.
+    local dy = gen.number(-300, 300)
+    gen.assume(dy ~= 0)
+    w.np:fling{ dy = dy, velocity = gen.number(100, 3000) }
+  end,
   key = function(s, w, gen) w.np:key(gen.pick{ "space", "return", "escape", "left", "right" }) end,
   binding = function(s, w, gen) w.np:setExpanded(gen.bool()) end,
   play = function(s, w, gen) if gen.bool() then w.player:play() else w.player:pause() end end,
