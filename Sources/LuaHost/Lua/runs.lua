@@ -167,7 +167,7 @@ local function swarmOptions(swarm, n)
   return out
 end
 
--- The time after each action, when the exploration does not fix it (`gap`), is drawn like any other value, so it
+-- The wait between two actions, when the exploration does not fix it (`gap`), is drawn like any other value, so it
 -- is in the record, replays and shrinks. Two draws, always both (so a shrink of the first never shifts the
 -- draws after it): which kind of gap (a pick over GAP_SLOTS: a kind listed in several slots is drawn more often),
 -- then a value inside that kind. Slot 0 is the hand gap, 0.5 s, the gap a person writes (and the fixed gap
@@ -186,7 +186,8 @@ local GAPS = {
 -- 16 slots: the hand gap 1, the same instant 4, one frame 3, 2 to 6 frames 2, inside a spring 3, up to a settle 3.
 R.gapSlots = { 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6 }
 
---- The time after an action: ("advance", seconds), ("frames", n) or ("none") for the same instant. A fixed gap
+--- The wait before an action, from the last one that ran: ("advance", seconds), ("frames", n) or ("none") for the
+--- same instant. A fixed gap
 --- draws nothing and is always an advance (as before gaps were drawn); bounds `{ lo, hi }` hold every kind.
 local function drawGap(ex, draw, fps)
   local gap = ex.gap
@@ -213,7 +214,7 @@ local function finalGap(ex)
   return "advance", v
 end
 
---- Renders the gap after an action, writing it in the trace as the minimal test will: `s:frames(n)`,
+--- Renders a wait between two actions, writing it in the trace as the minimal test will: `s:frames(n)`,
 --- `s:advance(seconds)` with the drawn value exactly, or nothing for the same instant. Gives pcall's answer.
 local function renderGap(realS, trace, how, amount)
   if how == "none" then return true end
