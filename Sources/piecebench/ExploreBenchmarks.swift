@@ -51,6 +51,7 @@ enum ExploreBenchmarks {
             tap = function(s, w) \(subject.tap) end,
             play = function(s, w, gen) if gen.bool() then w.p:play() else w.p:pause() end end,
           },
+          -- A fixed half second after each action, as the plain loop waits: the same frames on both sides.
           steps = 10, runs = \(runs), gap = 0.5,
         })
         """

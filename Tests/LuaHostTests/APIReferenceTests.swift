@@ -48,8 +48,10 @@ import Testing
         }
         #expect(!text.contains(APIReference.undescribed), "a global or an exploration key has no words")
         #expect(APIReference.explorationKeys().allSatisfy { $0.doc != APIReference.undescribed })
-        // gap's default is explore.lua's M.defaultGap, 0.5 s (about 30 frames at 60 fps).
-        #expect(text.contains("seconds rendered after each action, 0 to 60 (default `0.5`)"))
+        // settle's default is explore.lua's M.defaultSettle, 3 s, written in as its value.
+        #expect(text.contains("seconds the stage has to settle after the last step, 0 to 600 (default `3`)"))
+        // gap is a number or bounds: the union's bar is escaped, so the table keeps its three cells.
+        #expect(text.contains("| `gap` | `number\\|number[]` | the seconds between two actions"))
         for rule in ["finite", "continuous", "still", "onScreen", "inSafeArea", "hitTargets", "labels", "settles"] {
             #expect(text.contains("| `\(rule)` | `to"), "rule \(rule)")
         }

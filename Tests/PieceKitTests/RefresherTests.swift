@@ -94,4 +94,25 @@ import Testing
         try finger.up()
         #expect(up.callbacks().isEmpty)
     }
+
+    /// Found by exploring with drawn timing (examples/explore/refresher.lua): a pull cancelled, and a finger landing
+    /// at that same instant, started its pull from rest, and the list went from 157 points to 1 in one frame.
+    @Test func aFingerLandingWhileTheListReturnsCatchesItWhereItShows() throws {
+        let rig = try Rig()
+        let first = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        try first.move(dx: 0, dy: 300)
+        try rig.stage.advance(1.0 / 120)
+        // pull(300) = (1 − 1 / (0.55 × 300 / 852 + 1)) × 852 = (1 − 1 / 1.193662) × 852 = 138.230.
+        #expect(abs((rig.value("list", "offset") ?? 0) - 138.230) < 0.001)
+        // Cancelled, and a second finger lands at the same instant, not moving: the list stays where it shows.
+        try first.cancel()
+        let second = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 300))
+        try second.move(dx: 0, dy: 0)
+        try rig.stage.advance(1.0 / 120)
+        #expect(abs((rig.value("list", "offset") ?? 0) - 138.230) < 0.001)
+        // 10 points more carry on from there: pull(300 + 10) = (1 − 1 / 1.200117) × 852 = 142.069.
+        try second.move(dx: 0, dy: 10)
+        try rig.stage.advance(1.0 / 120)
+        #expect(abs((rig.value("list", "offset") ?? 0) - 142.069) < 0.001)
+    }
 }

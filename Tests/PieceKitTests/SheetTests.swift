@@ -129,4 +129,74 @@ import Testing
         #expect(rig.value("sheet", "y") == 852)
         #expect(rig.element("sheet")?.attribute("detent") == .text("none"))
     }
+
+    /// Found by exploring with a finger held across steps (examples/explore/two_fingers.lua): the app dismissed the
+    /// sheet under a finger, and the finger's next move brought it back from below the screen in one frame.
+    @Test func aSheetDismissedUnderAFingerStaysDismissedWhenTheFingerMovesAndLifts() throws {
+        let rig = try sheet()
+        // A finger down on the sheet at medium (its top at 426), then the app dismisses it: it falls to 852.
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 600))
+        try rig.stage.frames(1)
+        rig.piece.dismiss()
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 852)
+        // The finger moves 43 up and lifts: the dismissed sheet is no longer under it, so it stays at 852.
+        try finger.move(dx: 0, dy: -43)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)
+        try finger.up()
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 852)
+        #expect(rig.element("sheet")?.attribute("presented") == .bool(false))
+    }
+
+    /// Found by exploring with fingers held across steps (examples/explore/two_fingers.lua): a tap on the grabber
+    /// while the sheet still rose held it where it was, and the lift let it go with a snap, 852 to 426 in one frame.
+    @Test func aGrabberTapWhileTheSheetRisesLetsItGoOnASpring() throws {
+        let rig = try sheet(presented: false)
+        rig.piece.present()
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)   // the rise shows its start on its first frame
+        // A finger on the grabber's band (5 below the top edge, within its 19-point slop), held a frame, lifted.
+        let finger = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196.5, y: 852))
+        try rig.stage.frames(1)
+        try finger.up()
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 852)   // the release shows its start value first (it was 426: a snap)
+        try rig.stage.frames(1)
+        // The next detent up from medium is large (69): the snap spring (0.32 s) leaves 852 at rest, and one frame
+        // (1/60 s) moves it about (2π / 0.32 / 60)² / 2 = 5.4 % of the 783 points, some 42: far under a jump of 150.
+        let y = try #require(rig.value("sheet", "y"))
+        #expect(y < 852 && y > 852 - 150, "\(y)")
+        try rig.stage.settle()
+        #expect(rig.value("sheet", "y") == 69)
+    }
+
+    /// Found by exploring with fingers held across steps (examples/explore/two_fingers.lua): a second finger that
+    /// landed while the first dragged restarted the drag from where the sheet stood, and the first finger's next
+    /// move put the sheet at its whole translation from there, a jump. A piece follows the first finger only.
+    @Test func aSecondFingerLandingWhileTheFirstDragsIsNotFollowed() throws {
+        let rig = try sheet()
+        // Medium's top at 426. The first finger drags 100 down: 426 + 100 = 526.
+        let first = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 600))
+        try rig.stage.frames(1)
+        try first.move(dx: 0, dy: 100)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 526)
+        // A second finger lands and moves 40 up: the sheet does not follow it (it was 486 when it did).
+        let second = try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 700))
+        #expect(!second.isFollowed && first.isFollowed)
+        try rig.stage.frames(1)
+        try second.move(dx: 0, dy: -40)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 526)
+        // The first finger moves 10 more: 426 + 110 = 536 (it was 526 + 110 = 636 when the second restarted it).
+        try first.move(dx: 0, dy: 10)
+        try rig.stage.frames(1)
+        #expect(rig.value("sheet", "y") == 536)
+        // Once the first lifts, a new finger is followed again.
+        try second.up()
+        try first.up()
+        #expect(try rig.stage.touchDown(on: rig.piece, at: Point(x: 196, y: 700)).isFollowed)
+    }
 }

@@ -33,7 +33,10 @@ local actions = {
   end,
   flick = function(s, w, gen) w.page:fling{ velocity = gen.number(-4000, 4000) } end,
   swipe = function(s, w, gen)
-    w.page:fling{ dy = gen.number(-300, 300), velocity = gen.number(200, 3000), x = 196, y = 400 }
+    -- A flick of no distance is refused by design (the finger must travel), and a draw may give exactly 0.
+    local dy = gen.number(-300, 300)
+    gen.assume(dy ~= 0)
+    w.page:fling{ dy = dy, velocity = gen.number(200, 3000), x = 196, y = 400 }
   end,
   jump = function(s, w, gen)
     w.page:scroll{ to = gen.pick{ "overview", "ingredients", "method", "serving", "notes", "more" },

@@ -34,7 +34,10 @@ local actions = {
   end,
   fling = function(s, w, gen)
     gen.assume(w.sh.presented)
-    w.sh:fling{ part = "sheet", dy = gen.number(-200, 200), velocity = gen.number(100, 6000) }
+    -- A flick of no distance is refused by design (the finger must travel), and a draw may give exactly 0.
+    local dy = gen.number(-200, 200)
+    gen.assume(dy ~= 0)
+    w.sh:fling{ part = "sheet", dy = dy, velocity = gen.number(100, 6000) }
   end,
   grabber = function(s, w, gen) gen.assume(w.sh.presented); w.sh:tap("grabber") end,
   escape = function(s, w, gen) gen.assume(w.sh.presented); w.sh:key("escape") end,

@@ -730,7 +730,7 @@ ui = {}
 ---@field check? fun(s: piecebox.stage, w: table)
 ---@field steps? integer
 ---@field runs? integer
----@field gap? number
+---@field gap? number|number[]
 ---@field settle? number
 ---@field maxFrames? integer
 

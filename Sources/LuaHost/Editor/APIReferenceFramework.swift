@@ -45,7 +45,10 @@ extension APIReference {
         out.line("")
         out.line("| key | type | what it is |")
         out.line("| --- | --- | --- |")
-        for key in explorationKeys() { out.line("| `\(key.name)` | `\(key.type)` | \(key.doc) |") }
+        // A union's `|` is escaped, or it would end the table's cell.
+        for key in explorationKeys() {
+            out.line("| `\(key.name)` | `\(key.type.replacingOccurrences(of: "|", with: "\\|"))` | \(key.doc) |")
+        }
         out.line("")
         out.line("The rules `invariants` names (explore.lua's `RULES`):")
         out.line("")

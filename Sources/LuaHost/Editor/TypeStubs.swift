@@ -159,7 +159,7 @@ public enum TypeStubs {
         out.line("---@field check? fun(s: piecebox.stage, w: table)")
         out.line("---@field steps? integer")
         out.line("---@field runs? integer")
-        out.line("---@field gap? number")
+        out.line("---@field gap? number|number[]")
         out.line("---@field settle? number")
         out.line("---@field maxFrames? integer")
         out.line("")

@@ -25,10 +25,8 @@ local RULES = {
 }
 local RULE_ORDER = { "finite", "continuous", "still", "onScreen", "inSafeArea", "hitTargets", "labels", "settles" }
 M.defaultRules = { "finite", "continuous", "settles" }
--- Guesses, each overridable in the exploration: the time rendered after each action (about 30 frames at 60 fps,
--- long enough for most of a spring to play and short enough that the next action often interrupts it), the time
--- a run has to settle after its last action, and the most frames one run may render.
-M.defaultGap = 0.5
+-- Guesses, each overridable in the exploration: the time a run has to settle after its last action, and the most
+-- frames one run may render. (The time after each action is drawn: runs.lua, `drawGap`.)
 M.defaultSettle = 3
 M.defaultMaxFrames = 100000
 M.defaultMaxInstructions = 20000000
@@ -47,7 +45,7 @@ local SPEC_KEYS = {
   check = true, --: fun(s: piecebox.stage, w: table) -- a rule of your own, checked after every step
   steps = true, --: integer -- the most steps a run takes, 1 to 1000 (default 20; run i takes at most 2 + 2i)
   runs = true, --: integer -- how many runs `piecebox explore` makes (default 100; `piecebox run` makes at most 10)
-  gap = true, --: number -- seconds rendered after each action, 0 to 60 (default M.defaultGap)
+  gap = true, --: number|number[] -- the seconds between two actions, 0 to 60, or the bounds { lo, hi } of the drawn waits (default: drawn, from the same instant to 2 s; the simplest is 0.5)
   settle = true, --: number -- seconds the stage has to settle after the last step, 0 to 600 (default M.defaultSettle)
   maxFrames = true, --: integer -- the most frames a run's stage may render (default M.defaultMaxFrames)
   maxInstructions = true, --: integer -- the most Lua instructions a run may take (default M.defaultMaxInstructions)
@@ -68,6 +66,30 @@ local function count(kind, spec, key, lo, hi, whole)
   if type(v) ~= "number" or v ~= v or v < lo or v > hi or (whole and floor(v) ~= v) then
     fail(kind, key .. " must be " .. (whole and "a whole number" or "a number") .. " from " .. lo .. " to " .. hi
       .. ", got " .. shown(v), 4)
+  end
+end
+
+--- `gap`: a fixed number of seconds, 0 to 60, or the bounds { lo, hi } within them that drawn gaps keep to.
+local function checkGap(kind, gap)
+  if gap == nil then return end
+  local function bad(v) return type(v) ~= "number" or v ~= v or v < 0 or v > 60 end
+  -- Not-a-number is written one way on every platform (tostring gives "nan" or "-nan").
+  local function said(v) return v ~= v and "nan" or shown(v) end
+  local wrong
+  if type(gap) == "table" then
+    local n = 0
+    for _ in pairs(gap) do n = n + 1 end
+    if n ~= 2 or bad(gap[1]) or bad(gap[2]) or gap[1] > gap[2] then
+      local items = {}
+      for k, v in pairs(gap) do items[#items + 1] = (k == #items + 1 and "" or ("[" .. shown(k) .. "] = ")) .. said(v) end
+      wrong = "{ " .. concat(items, ", ") .. " }"
+    end
+  elseif bad(gap) then
+    wrong = said(gap)
+  end
+  if wrong then
+    fail(kind, "gap must be seconds from 0 to 60 (gap = 0.5), or the bounds of the drawn gaps, two numbers from 0 to 60"
+      .. " with the first not above the second (gap = { 0, 1 }), got " .. wrong, 4)
   end
 end
 
@@ -100,7 +122,7 @@ function M.check(kind, spec)
   end
   count(kind, spec, "steps", 1, 1000, true)
   count(kind, spec, "runs", 1, 10000000, true)
-  count(kind, spec, "gap", 0, 60, false)
+  checkGap(kind, spec.gap)
   count(kind, spec, "settle", 0, 600, false)
   count(kind, spec, "maxFrames", 1, 100000000, true)
   count(kind, spec, "maxInstructions", 1000, 1000000000000, true)
@@ -378,7 +400,7 @@ function M.run(name, spec)
   local ex = {
     name = name, spec = spec, names = names, file = X.file,
     rules = M.rules("explore", spec.invariants, 2),
-    gap = spec.gap or M.defaultGap, settle = spec.settle or M.defaultSettle,
+    gap = spec.gap, settle = spec.settle or M.defaultSettle,
     steps = X.steps(spec.steps),
     maxInstructions = spec.maxInstructions or M.defaultMaxInstructions,
   }

@@ -88,7 +88,8 @@ enum ScriptExplore {
         pushWriting(state, context: context, path: path, options: options, chunks: chunks)
     }
 
-    /// draw(kind, low, high, position, recorded): a fresh value when `position` is given (then the next position),
+    /// draw(kind, low, high, position, recorded, earlier): a fresh value when `position` is given (then the next
+    /// position), leaning now and then to a boundary or to one of `earlier` (the run's numbers so far),
     /// else the recorded value when it still fits (then true) or the simplest (then false). A pick's value is its
     /// place from 0.
     static func draw(_ call: LuaCall) throws -> Int32 {
@@ -106,7 +107,13 @@ enum ScriptExplore {
         let choice: Choice
         if lua_type(L, 4) == LUA_TNUMBER {
             var g = SplitMix64(seed: UInt64(bitPattern: Int64(lua_tointegerx(L, 4, nil))))
-            choice = ask.draw(&g)
+            // Argument 6: the numbers the run drew before, which a fresh number may lean to (`ChoiceAsk.draw`).
+            let earlierCount = lua_type(L, 6) == LUA_TTABLE ? Int(lua_rawlen(L, 6)) : 0
+            choice = ask.draw(&g, earlierCount: earlierCount) { i in
+                lua_rawgeti(L, 6, lua_Integer(i + 1))
+                defer { clua_pop(L, 1) }
+                return lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+            }
             push(choice, L)
             lua_pushinteger(L, lua_Integer(Int64(bitPattern: g.position)))
             return 2

@@ -63,6 +63,45 @@ public enum ChoiceAsk: Sendable, Equatable {
         }
     }
 
+    /// How often a fresh number leans to a boundary instead of spreading evenly: one draw in this many.
+    public static let leanOneIn = 4
+
+    /// A fresh value from `generator` that leans toward boundaries one draw in `leanOneIn`: a range's ends, 0, a
+    /// whole number, or a value drawn earlier in the run (`earlier(i)` for `i < earlierCount`, when it fits). A
+    /// uniform draw almost never gives exactly 0, an end or a value seen before, and those are where defects sit.
+    /// Only fresh draws lean: a replayed record is read as it is.
+    public func draw(_ generator: inout SplitMix64, earlierCount: Int, earlier: (Int) -> Double?) -> Choice {
+        let ask = normalised
+        let low: Double, high: Double
+        switch ask {
+        case .integer(let a, let b): low = Double(a); high = Double(b)
+        case .number(let a, let b): low = a; high = b
+        case .bool, .pick: return ask.draw(&generator)
+        }
+        guard generator.below(Self.leanOneIn) == 0 else { return ask.draw(&generator) }
+        let leaned: Double?
+        switch generator.below(5) {
+        case 0: leaned = low
+        case 1: leaned = high
+        case 2: leaned = low <= 0 && high >= 0 ? 0 : nil
+        case 3:
+            // A whole number: an even draw, rounded (+ 0 makes −0 plain 0). An integer is whole already.
+            if case .number = ask, case .number(_, _, let v) = ask.draw(&generator) { leaned = v.rounded() + 0 } else { leaned = nil }
+        default:
+            leaned = earlierCount > 0 ? earlier(generator.below(earlierCount)) : nil
+        }
+        guard let v = leaned, v >= low, v <= high else { return ask.draw(&generator) }
+        switch ask {
+        case .integer(let a, let b):
+            guard let whole = Int(exactly: v) else { return ask.draw(&generator) }
+            return .integer(low: a, high: b, value: whole)
+        case .number(let a, let b):
+            return .number(low: a, high: b, value: v)
+        case .bool, .pick:
+            return ask.draw(&generator)
+        }
+    }
+
     /// `recorded` when it still answers this ask (a value of its kind within the bounds), else nil.
     public func replay(_ recorded: Choice) -> Choice? {
         switch (normalised, recorded) {

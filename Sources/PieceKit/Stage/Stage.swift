@@ -77,6 +77,8 @@ public final class Stage {
     var pendingEvents: [StageEvent] = []
     /// Set when something published or emitted is not yet in a rendered frame.
     var owesFrame = false
+    /// The finger each piece follows, by the piece: the first one down on it, until it lifts (see `Finger`).
+    var touchHolders: [ObjectIdentifier: ObjectIdentifier] = [:]
     /// Whether something changed (a state, the environment, an event) since the latest frame was rendered: that
     /// frame still shows the stage from before the change.
     public var hasUnrenderedChange: Bool { owesFrame }

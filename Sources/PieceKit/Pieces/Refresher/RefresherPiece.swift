@@ -9,6 +9,8 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
     public private(set) var state = Refresher.State()
     /// Whether the touch in progress went down on the list.
     private var pulling = false
+    /// The finger translation the list showed when the touch in progress caught it (0 when it was at rest).
+    private var caughtAt = 0.0
 
     public init(name: String = "refresher", area: Refresher.Area, threshold: Double = Refresher.defaultThreshold) {
         self.name = name
@@ -63,9 +65,16 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
             let start = touch.startLocation
             pulling = !state.isRefreshing && context.environment.isEnabled && start.y >= area.top
                 && start.x >= area.x && start.x <= area.x + area.width
+            guard pulling else { return }
+            // A finger landing while the list still returns catches it where it shows, as a scroll view does: the
+            // pull goes on from the translation that shows that offset, never from rest (a jump).
+            let shown = context.latestFrame?[name, "list"]?["offset"] ?? state.pull
+            caughtAt = ScrollPagePhysics.unband(shown, dimension: context.environment.size.height)
+            if shown != state.pull { context.update { state.pull = shown } }
         case .moved:
             guard pulling else { return }
-            let pull = Refresher.pull(forTranslation: touch.translation.height, height: context.environment.size.height)
+            let pull = Refresher.pull(forTranslation: caughtAt + touch.translation.height,
+                                      height: context.environment.size.height)
             context.update { state.pull = pull }
         case .ended:
             guard pulling else { return }

@@ -32,7 +32,9 @@ extension SheetPiece {
             let top = dragTop ?? start
             let moved = abs(touch.translation.height) > 0
             if !moved, let grabber = elementRect("grabber", on: context), grabber.insetBy(dx: -22, dy: -19).contains(touch.location) {
-                context.update { dragTop = nil }
+                // The finger held the sheet where it was (mid-rise, say): it lets go on the snap spring, never
+                // with a snap from the held place to the detent.
+                context.transact(context.tokens.snap) { dragTop = nil }
                 cycleDetent()
                 return
             }

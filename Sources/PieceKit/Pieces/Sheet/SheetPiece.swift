@@ -69,14 +69,11 @@ public final class SheetPiece: InteractivePiece, MemoisedPiece {
         }
     }
 
-    /// The app sets `isPresented = false`: the sheet falls away.
+    /// The app sets `isPresented = false`: the sheet falls away, and a finger holding it holds it no more (its
+    /// later moves and lift find no sheet, as SwiftUI's gesture ends with the view).
     public func dismiss() {
         guard isPresented, let context else { return }
-        context.transact(tokens.dismiss) {
-            isPresented = false
-            detent = nil
-            dragTop = nil
-        }
+        context.transact(tokens.dismiss) { setDismissed() }
     }
 
     /// The app moves the sheet to `detent` (the `selection` binding). An inactive detent is refused.
@@ -91,9 +88,12 @@ public final class SheetPiece: InteractivePiece, MemoisedPiece {
     /// State changes the gestures make inside their own transactions.
     func setDetentDirectly(_ detent: SheetDetent) { self.detent = detent }
 
+    /// The one way the sheet leaves: not presented, no detent, and no drag holding it.
     func setDismissed() {
         isPresented = false
         detent = nil
+        dragTop = nil
+        dragStart = nil
     }
 
     // MARK: StagePiece

@@ -8,11 +8,18 @@ public final class Finger {
     private let stage: Stage
     public private(set) var track: TouchTrack
     public private(set) var isDown = true
+    /// Whether the piece follows this finger. A piece follows one finger, the first down on it, until that one
+    /// lifts, as a SwiftUI drag follows one touch: a second finger landing while the first is down reaches
+    /// nothing (none of its samples is delivered), so it can never restart the first one's drag from its own
+    /// start. Every touch goes through a `Finger` (a synthesized gesture's too), so this is the one place.
+    public let isFollowed: Bool
 
     init(piece: any InteractivePiece, stage: Stage, at location: Point) {
         self.piece = piece
         self.stage = stage
         track = TouchTrack(time: stage.scheduler.currentTime, location: location)
+        isFollowed = stage.touchHolders[ObjectIdentifier(piece)] == nil
+        if isFollowed { stage.touchHolders[ObjectIdentifier(piece)] = ObjectIdentifier(self) }
         deliver(.began)
     }
 
@@ -46,6 +53,8 @@ public final class Finger {
     }
 
     private func deliver(_ phase: Touch.Phase) {
+        guard isFollowed else { return }
+        if phase == .ended || phase == .cancelled { stage.touchHolders[ObjectIdentifier(piece)] = nil }
         let now = stage.scheduler.currentTime
         let start = track.start
         let velocity = phase == .began ? Point.zero : track.velocity(at: now)
