@@ -22,6 +22,8 @@ struct RunCommand {
     var exploring = false
     /// `--save DIR`: where failing explorations' minimal scenarios are written.
     var save: String?
+    /// `piecebox explore`'s failure database and `--stats` (see `ExploreChoices`).
+    var explore = ExploreChoices()
 
     static let help = """
     Usage: piecebox run [options] PATH...

@@ -21,6 +21,11 @@ extension RunCommand {
       --seed S      the seed (a whole number, default 0); the same seed gives the same runs everywhere
       --shard K/N   run the K-th of N shares of every exploration's runs (run i when i mod N = K - 1)
       --save DIR    write each file's minimal failing scenarios to DIR/<file>.minimal.lua
+      --db DIR      keep the failures found in DIR (default: .piecebox/explore under each file's project);
+                    they are replayed first next time, and forgotten once they pass; read only when CI is set
+      --no-db       neither read nor keep failures
+      --stats       under each passing exploration, its actions' counts, discards and steps per second
+      --jobs N      split every exploration's runs across N workers (the same result as --jobs 1)
       -h, --help    show this help
     """
 
@@ -50,8 +55,17 @@ extension RunCommand {
             let shard = try Shard.parse(try value())
             options.exploration.shard = shard.index - 1
             options.exploration.shards = shard.count
+        case "--explore-share":
+            let share = try Shard.parse(try value())
+            options.exploration.share = share.index - 1
+            options.exploration.shares = share.count
+        case "--explore-found": options.exploration.found = try value()
+        case "--explore-db": options.exploration.database = try value()
         case "--seed" where exploring: options.exploration.seed = try seed()
         case "--save" where exploring: save = try value()
+        case "--db" where exploring: explore.database = try value()
+        case "--no-db" where exploring: explore.noDatabase = true
+        case "--stats" where exploring: explore.stats = true
         default: return false
         }
         return true
