@@ -11,9 +11,11 @@ struct ExploreChoices {
     /// `--stats`: each passing exploration's actions, discards and steps per second.
     var stats = false
 
-    /// The folder of `file`'s failures, or nil when this run keeps none (`--no-db`, or `piecebox run`).
-    func folder(for file: String, exploring: Bool) -> String? {
-        guard exploring, !noDatabase else { return nil }
+    /// The folder of `file`'s failures, or nil when this run keeps none: `--no-db`, `piecebox run`, or a shard of
+    /// the runs (`--shard`, Bazel's), whose report is its share's alone (a stored failure would be every shard's,
+    /// and shards running at once would write one file).
+    func folder(for file: String, exploring: Bool, budget: ExploreBudget) -> String? {
+        guard exploring, !noDatabase, budget.shards == 1 else { return nil }
         return FailureDatabase.folder(for: file, root: database)
     }
 

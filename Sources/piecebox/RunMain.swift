@@ -55,7 +55,7 @@ enum RunMain {
         if sharded { bazel.acknowledgeSharding() }
         guard let savePaths = SavedScenarios.prepare(cmd.save, files: files) else { return 2 }
         // `piecebox explore`: each file's failure database, and with --jobs the shares' search (ExploreShares).
-        let databases = Dictionary(files.compactMap { f in cmd.explore.folder(for: f, exploring: cmd.exploring).map { (f, $0) } },
+        let databases = Dictionary(files.compactMap { f in cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration).map { (f, $0) } },
                                    uniquingKeysWith: { a, _ in a })
         let readOnly = ExploreChoices.readOnly()
         let splits = cmd.exploring && cmd.jobs > 1 && !cmd.inProcess && !cmd.options.listOnly

@@ -107,7 +107,7 @@ enum RunOutputs {
         guard !ExploreChoices.readOnly(), !cmd.options.listOnly else { return }
         var planned: Set<String> = []
         for f in files {
-            guard let folder = cmd.explore.folder(for: f, exploring: cmd.exploring), planned.insert(folder).inserted,
+            guard let folder = cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration), planned.insert(folder).inserted,
                   let location = plan.folder(folder, "the failure database of \(f) (\(cmd.explore.database.map { "--db \($0)" } ?? FailureDatabase.defaultFolder))")
             else { continue }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
