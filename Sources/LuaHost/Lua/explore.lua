@@ -413,15 +413,14 @@ local function health(st)
     return "no action ran: every step of its " .. plural(st.runs, "run")
       .. " was discarded (by gen.assume, or a part that cannot be touched now), so nothing was checked"
   end
+  if st.runs < Q.healthRuns then return nil end
   if st.discards * 2 > st.steps then
     return "health: " .. st.discards .. " of " .. plural(st.steps, "step") .. " were discarded, more than half, so most of what was drawn was never checked; draw values the actions' premises (gen.assume) accept, act only on parts that can be touched then, or split the exploration in two"
   end
-  if st.runs >= Q.healthRuns then
-    for _, a in ipairs(st.actions) do
-      if a.drawn == 0 then
-        return "health: the action " .. a.name .. " was never drawn in " .. plural(st.runs, "run") .. " ("
-          .. plural(st.steps, "step") .. "), so it was never checked; give the exploration more steps or runs, or fewer actions"
-      end
+  for _, a in ipairs(st.actions) do
+    if a.drawn == 0 then
+      return "health: the action " .. a.name .. " was never drawn in " .. plural(st.runs, "run") .. " ("
+        .. plural(st.steps, "step") .. "), so it was never checked; give the exploration more steps or runs, or fewer actions"
     end
   end
 end

@@ -17,8 +17,9 @@ local Q = {}
 Q.moreRuns = 100
 -- The most distinct failures an exploration shrinks and reports; the others are counted.
 Q.reported = 5
--- The runs a search must have made before an action it never drew fails the health check: under that, a rare
--- action may simply not have come up yet.
+-- The runs a search must have made before the health checks judge it (most steps discarded, an action never
+-- drawn): under that, a few unlucky runs or a rare action not yet come up say nothing (and `piecebox run`'s 10 runs
+-- are a smoke test, never judged).
 Q.healthRuns = 100
 
 function Q.lastRun(first) return first + (first + 1 < Q.moreRuns and first + 1 or Q.moreRuns) end
