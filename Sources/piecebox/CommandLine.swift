@@ -25,6 +25,8 @@ struct RunCommand {
     /// Set by the watcher's `u`, not a flag: record (as `--record failed`) only these files' tests that failed
     /// their golden comparison.
     var accepting: [String: GoldenFailure]?
+    /// `piecebox explore`'s failure database and `--stats` (see `ExploreChoices`).
+    var explore = ExploreChoices()
 
     static let help = """
     Usage: piecebox run [options] PATH...

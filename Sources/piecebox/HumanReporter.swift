@@ -11,6 +11,10 @@ final class HumanReporter: RunReporter {
     var style = TerminalStyle()
     /// `--durations N`: the slowest tests, listed before the totals.
     var slowest = SlowestTests(count: 0)
+    /// `piecebox explore`: a passing exploration's counts under its line (`ExploreNote`); `--stats` adds its
+    /// actions and its speed.
+    var exploreNotes = false
+    var exploreStats = false
 
     init(sink: ReportSink, verbose: Bool = false, quiet: Bool = false, listOnly: Bool = false, style: TerminalStyle = TerminalStyle()) {
         self.sink = sink; self.verbose = verbose; self.quiet = quiet; self.listOnly = listOnly; self.style = style
@@ -52,6 +56,9 @@ final class HumanReporter: RunReporter {
             switch t.status {
             case .passed:
                 if !quiet { lines.append("  " + style.paint("✓", .green) + " \(name)") }
+                if !quiet, exploreNotes, let note = ExploreNote(t) {
+                    for l in note.lines(stats: exploreStats, seconds: t.duration) { lines.append("      " + ReportText.escaped(l)) }
+                }
             case .skipped:
                 if !quiet { lines.append("  - \(name) (skipped" + (t.message.isEmpty ? ")" : ": \(ReportText.escaped(t.message)))")) }
             case .notRun:

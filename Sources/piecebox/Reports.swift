@@ -22,6 +22,8 @@ final class Reports: @unchecked Sendable {
                 let human = HumanReporter(sink: sink, verbose: cmd.verbose, quiet: cmd.ci.quiet,
                                           listOnly: cmd.options.listOnly, style: choice.path == nil ? style : TerminalStyle())
                 human.slowest = SlowestTests(count: cmd.ci.slowest)
+                human.exploreNotes = cmd.exploring
+                human.exploreStats = cmd.explore.stats
                 reporters.append(human)
             case .tap: reporters.append(TAPReporter(sink: sink, version: cmd.ci.tapVersion ?? .standard))
             case .junit: reporters.append(JUnitReporter(sink: sink))

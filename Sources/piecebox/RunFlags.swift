@@ -15,7 +15,8 @@ enum RunFlags {
         F(["--filter"], "TEXT", both, help: [.run: ["run only tests whose full name (\"group > test\") contains TEXT"]],
           docs: "run only tests whose full name (`group > test`) contains TEXT") { $0.options.filter = $1 },
         F(["--list"], nil, both, help: [.run: ["list the tests without running them"]]) { c, _ in c.options.listOnly = true },
-        F(["--jobs"], "N", both, help: [.run: ["run up to N files at once (default: 2); results are printed in file order"]],
+        F(["--jobs"], "N", both, help: [.run: ["run up to N files at once (default: 2); results are printed in file order"],
+                                        .explore: ["split every exploration's runs across N workers (the same result as --jobs 1)"]],
           docs: "files at once (default 2)") { c, text throws(UsageError) in
             guard let n = Double(text), n.isFinite, n >= 1, n == n.rounded(), n <= 64 else {
                 throw UsageError("--jobs needs a whole number from 1 to 64, got \"\(RunCommand.clip(text))\"")
@@ -99,12 +100,28 @@ enum RunFlags {
             c.options.exploration.shard = shard.index - 1
             c.options.exploration.shards = shard.count
         },
+        F(["--explore-share"], "K/N", both, help: [:]) { c, text throws(UsageError) in
+            let share = try Shard.parse(text)
+            c.options.exploration.share = share.index - 1
+            c.options.exploration.shares = share.count
+        },
+        F(["--explore-found"], "FILE", both, help: [:]) { $0.options.exploration.found = $1 },
+        F(["--explore-db"], "DIR", both, help: [:]) { $0.options.exploration.database = $1 },
     ]
 
     /// `explore`'s `--save`, and help for both.
     static let last: [F] = [
         F(["--save"], "DIR", [.explore], help: [.explore: ["write each file's minimal failing scenarios to DIR/<file>.minimal.lua"]]) {
             $0.save = $1
+        },
+        F(["--db"], "DIR", [.explore], help: [.explore: [
+            "keep the failures found in DIR (default: .piecebox/explore under each file's project);",
+            "they are replayed first next time, and forgotten once they pass; read only when CI is set"]]) {
+            $0.explore.database = $1
+        },
+        F(["--no-db"], nil, [.explore], help: [.explore: ["neither read nor keep failures"]]) { c, _ in c.explore.noDatabase = true },
+        F(["--stats"], nil, [.explore], help: [.explore: ["under each passing exploration, its actions' counts, discards and steps per second"]]) {
+            c, _ in c.explore.stats = true
         },
         F(["-h", "--help"], nil, both, help: [.run: ["show this help"], .explore: ["show this help"]]) { _, _ throws(UsageError) in
             throw UsageError.helpRequested

@@ -55,6 +55,16 @@ enum RunMain {
         }
         if sharded { bazel.acknowledgeSharding() }
         guard let savePaths = SavedScenarios.prepare(cmd.save, files: files) else { return 2 }
+        // `piecebox explore`: each file's failure database, and with --jobs the shares' search (ExploreShares).
+        let databases = Dictionary(files.compactMap { f in cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration).map { (f, $0) } },
+                                   uniquingKeysWith: { a, _ in a })
+        let readOnly = ExploreChoices.readOnly()
+        let splits = cmd.exploring && cmd.jobs > 1 && !cmd.inProcess && !cmd.options.listOnly
+        let found = splits ? ExploreShares.search(files, shares: cmd.jobs, cmd: cmd, headers: headers, early: early) : [:]
+        let adjust: @Sendable (String, inout RunOptions) -> Void = { file, options in
+            options.exploration.database = databases[file]
+            options.exploration.found = found[file]
+        }
 
         let goldens = makeGoldens(cmd)
         let reports = Reports.make(cmd)
@@ -77,6 +87,7 @@ enum RunMain {
             if report.failed > 0 || report.notRun > 0 { failures?.file(jobs[index]) }
             if failFast, report.failed > 0 || report.notRun > 0 { stop.set() }
             if let problem = SavedScenarios.write(report, to: savePaths[jobs[index]]) { writeErr("piecebox: \(problem)") }
+            if !listOnly { ExploreDatabaseWrites.apply(report, folder: databases[jobs[index]], readOnly: readOnly) }
             printer.deliver(index, FileRun(report: report, repetition: index % repeats + 1, repetitions: repeats))
         }
         let skip: @Sendable (Int) -> Void = { index in
@@ -84,11 +95,13 @@ enum RunMain {
                                            repetitions: repeats, notStarted: true))
         }
         if cmd.inProcess {
-            runInProcess(jobs, cmd: cmd, logPaths: logPaths, headers: headers, stop: stop, each: finish, skipped: skip)
+            runInProcess(jobs, cmd: cmd, logPaths: logPaths, headers: headers, stop: stop, each: finish, skipped: skip,
+                         adjust: adjust)
         } else {
-            WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers,
-                       early: early)
-                .run(jobs, stop: stop, each: finish, skipped: skip)
+            var pool = WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers,
+                                  early: splits ? nil : early)
+            pool.adjust = { index, options in adjust(jobs[index], &options) }
+            pool.run(jobs, stop: stop, each: finish, skipped: skip)
         }
         totals = printer.totals(startingFrom: totals)
         if !listOnly, let goldens { goldens.sayObsolete(files: files) }
@@ -111,10 +124,12 @@ enum RunMain {
 
     /// `--in-process`: the jobs one after another in this process, each under its own header's limits.
     static func runInProcess(_ jobs: [String], cmd: RunCommand, logPaths: [String: String], headers: ScenarioHeaders,
-                             stop: KillFlag, each finish: (Int, FileReport) -> Void, skipped skip: (Int) -> Void) {
+                             stop: KillFlag, each finish: (Int, FileReport) -> Void, skipped skip: (Int) -> Void,
+                             adjust: (String, inout RunOptions) -> Void = { _, _ in }) {
         for (i, file) in jobs.enumerated() {
             if stop.value { skip(i); continue }
             var options = cmd.options
+            adjust(file, &options)
             options.logPath = logPaths[file]
             options.limits = headers.header(for: file).limits(from: options.limits)
             let started = ContinuousClock.now
@@ -157,6 +172,10 @@ enum RunMain {
         if let f = cmd.options.filter { parts.append("--filter \"\(ReportText.escaped(f))\"") }
         parts += cmd.options.tags.map { "--tag \($0)" }
         parts += cmd.options.excludeTags.map { "--exclude-tag \($0)" }
+        // `piecebox explore` chose the tag itself: what is missing is an exploration.
+        if cmd.exploring, cmd.options.tags == ["explore"], cmd.options.filter == nil, cmd.options.excludeTags.isEmpty {
+            return "\(files == 1 ? "the file declares" : "the \(files) files declare") no exploration; declare one with explore(name, { setup = function() ... return s, pieces end, actions = { ... } }) (see docs/guides/exploring.md)"
+        }
         let what = parts.isEmpty ? "the files declare no tests" : parts.joined(separator: " ") + " matched no test"
         return "\(what) in \(files) file\(files == 1 ? "" : "s")"
     }

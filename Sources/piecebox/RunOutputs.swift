@@ -51,6 +51,7 @@ enum RunOutputs {
                 plan.file(path, "the minimal scenarios of \(f) (--save \(save))", boundary: .folder(folder, "the folder \(save)"))
             }
         }
+        planDatabases(&plan, cmd, files: files)
         for choice in cmd.ci.reporters {
             guard let path = choice.path else { continue }
             let flag = choice.origin ?? "--reporter \(choice.format.rawValue)=\(path)"
@@ -98,6 +99,23 @@ enum RunOutputs {
         // The run's own temporary folder was not planned: its logs are named here.
         if temporary { for f in files { logPaths[f] = PathText.join(log, LogName.fileName(for: f)) } }
         return logPaths
+    }
+
+    /// `piecebox explore`'s failure database (unless read only): each file's folder, inside the project it is
+    /// named in, and the files already in it (which a run may write again), so none of them is an input.
+    static func planDatabases(_ plan: inout OutputPlan, _ cmd: RunCommand, files: [String]) {
+        guard !ExploreChoices.readOnly(), !cmd.options.listOnly else { return }
+        var planned: Set<String> = []
+        for f in files {
+            guard let folder = cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration), planned.insert(folder).inserted,
+                  let location = plan.folder(folder, "the failure database of \(f) (\(cmd.explore.database.map { "--db \($0)" } ?? FailureDatabase.defaultFolder))")
+            else { continue }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".json") {
+                plan.file(PathText.join(folder, name), "a record of the failure database of \(f)",
+                          boundary: .folder(location, "the failure database \(folder)"))
+            }
+        }
     }
 
     /// Whether `--log` names one file: a path ending in `.jsonl` that is not a folder already. It names one

@@ -137,6 +137,7 @@ enum Worker {
         o.append("tags", r.tags)
         o.append("duration", r.duration)
         if let scenario = r.scenario { o.append("scenario", scenario) }
+        if let exploration = r.exploration { o.append("exploration", exploration) }
     }
 }
 

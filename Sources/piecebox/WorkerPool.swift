@@ -19,6 +19,8 @@ struct WorkerPool {
     var headers = ScenarioHeaders()
     /// Workers the run started before finding its files; the slots take these first.
     var early: EarlyWorkers?
+    /// What one job's options add to the run's (by its index): its failure database, a share of `--jobs`.
+    var adjust: @Sendable (Int, inout RunOptions) -> Void = { _, _ in }
 
     /// Grace after the file's own time limit, so the hook's clearer message normally wins: as long as the limit
     /// itself, at most 2 s. A short limit (a refusal scenario's fraction of a second) thus ends its worker soon
@@ -75,7 +77,7 @@ struct WorkerPool {
                 }
             }
             guard let current = worker else { continue }
-            var (report, keep) = runFile(file, in: current, bound: bound)
+            var (report, keep) = runFile(file, index: index, in: current, bound: bound)
             if !keep {
                 current.end()
                 worker = nil
@@ -159,7 +161,7 @@ struct WorkerPool {
         case .failure(let error): return Self.couldNotStart(file, error)
         case .success(let worker):
             pbw_block_broken_pipe()
-            var report = runFile(file, in: worker, bound: HardBound()).report
+            var report = runFile(file, index: 0, in: worker, bound: HardBound()).report
             worker.end()
             report.duration = ScenarioRunner.seconds(since: started)
             return report
@@ -168,9 +170,10 @@ struct WorkerPool {
 
     /// Hands `file` to `worker` and reads its lines to the file's "done" (or to the worker's end), under the hard
     /// wall-time bound. Returns the report and whether the worker may take another file.
-    func runFile(_ file: String, in worker: WorkerProcess, bound: HardBound) -> (report: FileReport, keep: Bool) {
+    func runFile(_ file: String, index: Int, in worker: WorkerProcess, bound: HardBound) -> (report: FileReport, keep: Bool) {
         var options = self.options
         options.limits = headers.header(for: file).limits(from: options.limits)
+        adjust(index, &options)
         bound.arm(pid: worker.pid, seconds: options.limits.seconds)
         var lines: [[UInt8]] = []
         var done = false
@@ -316,6 +319,7 @@ struct WorkerPool {
                    tags: obj["tags"]?.strings ?? [],
                    duration: obj["duration"]?.number ?? 0)
         r.scenario = obj["scenario"]?.string
+        r.exploration = obj["exploration"]?.string
         return r
     }
 }

@@ -156,6 +156,9 @@ import PieceKit
             -- The grabber is on the card only: while the bar is closed it cannot be touched now.
             grab = function(s, w) w.np:tap("grabber") end,
             skip = function(s, w, gen) gen.assume(gen.bool()) end,
+            -- Two that act, so fewer than half the steps are discarded (else the health check fails it).
+            wait = function(s) s:advance(0.1) end,
+            rest = function(s) s:advance(0.2) end,
           },
           invariants = { "finite" }, runs = 20, steps = 6,
         })

@@ -36,8 +36,9 @@ import Testing
 
     @Test func theSameSeedGivesTheSameOutputAtOneJobAndTwo() throws {
         let folder = try Self.project()
-        let one = try piecebox(["explore", "--jobs", "1", "--seed", "5", "scenarios"], in: folder.path)
-        let two = try piecebox(["explore", "--jobs", "2", "--seed", "5", "scenarios"], in: folder.path)
+        // Without the database: the second run would replay the failure the first stored.
+        let one = try piecebox(["explore", "--no-db", "--jobs", "1", "--seed", "5", "scenarios"], in: folder.path)
+        let two = try piecebox(["explore", "--no-db", "--jobs", "2", "--seed", "5", "scenarios"], in: folder.path)
         #expect(one.status == 1 && two.status == 1)
         #expect(one.stdout == two.stdout)
         #expect(one.stdout.contains("seed 5, run "))

@@ -180,6 +180,8 @@ final class BindingContext {
     }
     /// The minimal scenario of the exploration that failed in the running test, for `--save`.
     var minimalScenario: String?
+    /// What the running test's exploration found and counted (`ExploreOutcome`'s JSON), for the runner.
+    var exploreOutcome: String?
 
     private var log: CountingLog?
     private var logError: String?

@@ -209,6 +209,7 @@ end
 
 local R = host.loadRuns()(host, lib, W)
 local S = host.loadShrink()(host, lib, W, M, R)
+local Q = host.loadSearch()(host, lib, M, R, S)
 local runOnce, shrink = R.runOnce, S.shrink
 
 --- The names of the steps that did something, in order (discarded ones left out).
@@ -266,7 +267,7 @@ end]]
 --- The minimal run as a scenario file: setup, the calls the actions made with their values written out, and the
 --- failure itself as the test's end (the rule's expect, the check, the action that raised, the limit). Every
 --- name, key and message goes through the writer (writer.lua); what it could not write is said in the file.
-local function scenarioText(ex, result, header)
+local function scenarioText(ex, result, header, testName)
   -- Library functions by their names: as the file started, then what the host added since (Stage, motion).
   local globals = {}
   for k, v in next, lib.globals do globals[k] = v end
@@ -301,7 +302,7 @@ local function scenarioText(ex, result, header)
   end
   for _, line in ipairs(writer.lines) do out[#out + 1] = line end
   out[#out + 1] = ""
-  out[#out + 1] = "test(" .. W.quote(ex.name .. " (minimal)") .. ", " .. limitOptions(ex, failure) .. "function()"
+  out[#out + 1] = "test(" .. W.quote(testName) .. ", " .. limitOptions(ex, failure) .. "function()"
   out[#out + 1] = "  local s, w = " .. setupName .. "()"
   for _, line in ipairs(lines) do out[#out + 1] = "  " .. line end
   for _, line in ipairs(tail) do out[#out + 1] = "  " .. line end
@@ -326,8 +327,8 @@ local function placeless(message)
 end
 
 --- Runs the written test in a fresh state and says whether it fails as the run did: nil when it does, else why not.
-local function notReproduced(ex, text, failure, problems)
-  local failed, message = X.replay(text, ex.name .. " (minimal)")
+local function notReproduced(text, failure, problems, testName)
+  local failed, message = X.replay(text, testName)
   if failed == nil then return message end
   if not failed then
     return "it passes" .. (#problems > 0 and (" (" .. concat(problems, "; ") .. ")") or "")
@@ -350,18 +351,19 @@ local function minimalLine(actions)
   return "minimal: " .. plural(#actions, "action") .. (#actions > 0 and (": " .. concat(actions, ", ")) or "")
 end
 
---- The report of a failing run: shrunk, written as a test, that test replayed; and the scenario for `--save`.
-local function report(ex, result, i, runs, shard, shards)
-  local best, tries, cut = shrink(ex, result, ex.steps)
+--- The report of one failing run, already shrunk to `best`: its minimal test written and replayed. Gives the
+--- message and the scenario for `--save` (nil when it is not written). `f` is the finding (its run, or stored).
+local function report(ex, f, result, best, tries, cut, runs, shard, shards, testName)
   local actions = actionNames(best)
   local seed = X.seed()
   local header = {
-    "Found by piecebox explore: " .. ex.file .. ", " .. W.quote(ex.name) .. ", seed " .. seed .. ", run " .. i .. ".",
+    "Found by piecebox explore: " .. ex.file .. ", " .. W.quote(ex.name) .. ", "
+      .. (f.stored and "replayed from its database of failures." or ("seed " .. seed .. ", run " .. f.run .. ".")),
     -- A comment says what broke; the message itself is the report's (a long one would crowd out the test).
     "Broke: " .. W.clip(best.failure.message, 1000),
     minimalLine(actions),
   }
-  local text, failure, problems = scenarioText(ex, best, header)
+  local text, failure, problems = scenarioText(ex, best, header, testName)
   local limit = X.limit
   local verdict
   if #text > limit then
@@ -369,30 +371,143 @@ local function report(ex, result, i, runs, shard, shards)
       .. " a report keeps whole"
     text = nil
   else
-    local why = notReproduced(ex, text, failure, problems)
+    local why = notReproduced(text, failure, problems, testName)
     verdict = why and ("the written test does not reproduce this failure: " .. why)
       or "the written test, replayed in a fresh state, fails the same way"
     if why then text = W.comment("The written test does not reproduce this failure: " .. why) .. "\n" .. text end
-    X.minimal(text)
   end
   local lines = {
     best.failure.message,
-    "seed " .. seed .. ", run " .. i .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")
+    (f.stored and "replayed from the database (a failure an earlier exploration stored)"
+      or ("seed " .. seed .. ", run " .. f.run .. " of " .. runs .. (shards > 1 and (" (shard " .. shard + 1 .. "/" .. shards .. ")") or "")))
       .. "; shrunk from " .. plural(#actionNames(result), "action") .. " in " .. plural(tries, "replay")
       .. (cut and " (cut short: the shrink budget ran out)" or ""),
     minimalLine(actions),
     verdict,
   }
-  local message = concat(lines, "\n")
-  if text and #message + 2 + #text <= limit then
-    return message .. "\n\n" .. text
-  elseif text then
-    return message .. "\n(the minimal scenario, " .. #text .. " bytes, is too long to show with this message: --save writes it)"
-  end
-  return message
+  return concat(lines, "\n"), text
 end
 
---- Runs an exploration as a test: its runs (this machine's share of them), and the first failing one shrunk.
+--- One message and one scenario file from several failures' (each its message, then its scenario when the whole
+--- fits in a report's limit; each scenario in a block of its own, the header lines once at the top).
+local function joined(parts, more)
+  local limit = X.limit
+  if #parts == 1 then
+    local message, text = parts[1].message, parts[1].text
+    if text then X.minimal(text) end
+    if text and #message + 2 + #text <= limit then return message .. "\n\n" .. text end
+    if text then return message .. "\n(the minimal scenario, " .. #text .. " bytes, is too long to show with this message: --save writes it)" end
+    return message
+  end
+  local out = { plural(#parts, "distinct failure") .. ", each shrunk on its own (in the order they were found)"
+    .. (more > 0 and ("; " .. more .. " more not shown") or "") }
+  local header, blocks, size = {}, {}, 0
+  for k, part in ipairs(parts) do
+    out[#out + 1] = "\n" .. k .. ". " .. part.message
+    if part.text then
+      local own, rest = {}, {}
+      for line in (part.text .. "\n"):gmatch("([^\n]*)\n") do
+        if #rest == 0 and line:sub(1, 3) == "--!" then own[#own + 1] = line else rest[#rest + 1] = line end
+      end
+      local block = "do\n" .. concat(rest, "\n") .. "end\n"
+      if size + #block + 200 <= limit then
+        size = size + #block
+        for _, line in ipairs(own) do
+          local known = false
+          for _, h in ipairs(header) do known = known or h == line end
+          if not known then header[#header + 1] = line end
+        end
+        blocks[#blocks + 1] = block
+      end
+    end
+  end
+  if #blocks > 0 then
+    local all = concat(header, "\n") .. (#header > 0 and "\n" or "") .. concat(blocks, "\n")
+    X.minimal(all)
+    local message = concat(out, "\n")
+    if #message + 2 + #all <= limit then return message .. "\n\n" .. all end
+    return message .. "\n(the minimal scenarios, " .. #all .. " bytes, are too long to show with this message: --save writes them)"
+  end
+  return concat(out, "\n")
+end
+
+--- Why a search that met no failure still fails, or nil: no action ran, most steps were discarded, or an action
+--- never came up in enough runs to be sure it can.
+local function health(st)
+  if st.runs > 0 and st.acted == 0 then
+    return "no action ran: every step of its " .. plural(st.runs, "run")
+      .. " was discarded (by gen.assume, or a part that cannot be touched now), so nothing was checked"
+  end
+  if st.runs < Q.healthRuns then return nil end
+  if st.discards * 2 > st.steps then
+    return "health: " .. st.discards .. " of " .. plural(st.steps, "step") .. " were discarded, more than half, so most of what was drawn was never checked; draw values the actions' premises (gen.assume) accept, act only on parts that can be touched then, or split the exploration in two"
+  end
+  for _, a in ipairs(st.actions) do
+    if a.drawn == 0 then
+      return "health: the action " .. a.name .. " was never drawn in " .. plural(st.runs, "run") .. " ("
+        .. plural(st.steps, "step") .. "), so it was never checked; give the exploration more steps or runs, or fewer actions"
+    end
+  end
+end
+
+--- The findings shrunk (at most `Q.reported`), the same failure met twice after shrinking said once, each
+--- reported; gives the message and the minimal records to remember.
+local function shrinkAll(ex, found, runs, shard, shards)
+  local parts, remember, seen = {}, {}, {}
+  local more = 0
+  for _, f in ipairs(found) do
+    if #parts >= Q.reported then
+      more = more + 1
+    else
+      local record = Q.parseDraws(f.draws)
+      local result = record and runOnce(ex, { record = record }, ex.steps)
+      if result and result.failure then
+        local best, tries, cut = shrink(ex, result, ex.steps)
+        local id = S.identity(best.failure)
+        if not seen[id] then
+          seen[id] = true
+          local testName = ex.name .. " (minimal" .. (#parts == 0 and "" or (", failure " .. #parts + 1)) .. ")"
+          local message, text = report(ex, f, result, best, tries, cut, runs, shard, shards, testName)
+          parts[#parts + 1] = { message = message, text = text }
+          remember[#remember + 1] = Q.drawsText(best.drawn)
+        end
+      end
+    end
+  end
+  return joined(parts, more), remember
+end
+
+--- What the stored records and the runs found, given this worker's mode: "search" (a share of the runs of
+--- `piecebox explore --jobs`, handed to the host unshrunk), "shrink" (the shares' findings and counts, given by
+--- the host) or "full" (both here). Gives the findings to report (selected), the counts, and the database's note.
+local function look(ex, name, runs, shard, shards)
+  local share, shares, mode = X.share()
+  local st = Q.newStats(ex.names)
+  local extra = {}
+  local found
+  if mode ~= "search" then
+    local records, problem = X.stored(name)
+    found, extra.forgotten, extra.dropped = Q.replayStored(ex, records or {})
+    extra.problem = problem
+    if #found > 0 then return found, st, extra, mode end
+  end
+  local given = mode == "shrink" and X.found(name)
+  if given then
+    for _, key in ipairs({ "runs", "steps", "discards", "acted" }) do st[key] = given[key] or 0 end
+    for i, a in ipairs(st.actions) do
+      local g = given.actions and given.actions[i]
+      if g and g.name == a.name then a.drawn, a.discarded = g.drawn or 0, g.discarded or 0 end
+    end
+    found = given.found or {}
+  else
+    found = Q.search(ex, name, runs, shard + share * shards, shards * shares, st)
+  end
+  if mode == "search" then return found, st, extra, mode end
+  return Q.select(found), st, extra, mode
+end
+
+--- Runs an exploration as a test: the failures its database stored, then its runs (this machine's share of them),
+--- and every distinct failure shrunk and reported.
 function M.run(name, spec)
   local names = {}
   for k in pairs(spec.actions) do names[#names + 1] = k end
@@ -407,30 +522,24 @@ function M.run(name, spec)
   local runs, shard, shards = X.runs(spec.runs)
   X.quiet(spec.maxFrames or M.defaultMaxFrames)
   local ok, err = pcall(function()
-    local acted = false
-    for i = shard, runs - 1, shards do
-      if i % M.collectEvery == 0 then collect("collect") end
-      -- Short runs first: run i takes at most 2 + 2i steps (Hypothesis and QuickCheck grow their cases so too).
-      local steps = ex.steps < 2 + 2 * i and ex.steps or 2 + 2 * i
-      local result = runOnce(ex, { position = X.start(i, name) }, steps)
-      if result.failure then
-        -- A failure its own record does not bring back is flaky (the actions read something not drawn): said with
-        -- its run, never shrunk.
-        local again = runOnce(ex, { record = result.drawn }, ex.steps)
-        if not again.failure or S.identity(again.failure) ~= S.identity(result.failure) then
-          return "flaky: " .. result.failure.message .. "\nseed " .. X.seed() .. ", run " .. i
-            .. ": the run failed, but replaying its draws did "
-            .. (again.failure and ("not fail the same way (" .. again.failure.message .. ")") or "not fail")
-            .. "; an action may use a value gen did not draw (math.random, the wall clock, state kept between runs)"
-        end
-        return report(ex, result, i, runs, shard, shards)
-      end
-      if (result.ran or 0) > 0 then acted = true end
+    local found, st, extra, mode = look(ex, name, runs, shard, shards)
+    if mode == "search" then
+      extra.found = found
+      Q.outcome(name, st, extra)
+      return
     end
-    if not acted and shard < runs then
-      return "no action ran: every step of its " .. plural((runs - 1 - shard) // shards + 1, "run")
-        .. " was discarded (by gen.assume, or a part that cannot be touched now), so nothing was checked"
+    local problem
+    if #found == 0 then
+      problem = health(st)
+      extra.remember = {}
+    elseif found[1].flaky then
+      problem = found[1].flaky
+      extra.remember = {}
+    else
+      problem, extra.remember = shrinkAll(ex, found, runs, shard, shards)
     end
+    Q.outcome(name, st, extra)
+    return problem
   end)
   X.quiet()
   X.runBudget(0)

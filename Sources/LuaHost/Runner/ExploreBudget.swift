@@ -14,6 +14,18 @@ public struct ExploreBudget: Sendable, Equatable {
     /// This machine's share of the runs: run i is ours when i % shards == shard.
     public var shard = 0
     public var shards = 1
+    /// `piecebox explore --jobs N`, its first half: this worker searches share `share` of `shares` of its runs
+    /// and hands what it found on unshrunk (see `ExploreShares`).
+    public var share = 0
+    public var shares = 1
+    /// Its second half: the shares' findings and counts for this file (JSON by exploration name), to report.
+    public var found: String?
+    /// The folder of this file's failure database (`FailureDatabase`), nil for none.
+    public var database: String?
+
+    /// What this worker does with an exploration: search and shrink (`full`), search a share (`search`), or shrink
+    /// what the shares found (`shrink`).
+    public var mode: String { shares > 1 ? "search" : found != nil ? "shrink" : "full" }
 
     /// The runs an exploration makes under `piecebox run` when it asks for more: a guess at "a few seconds per
     /// file", enough to catch a defect most runs meet.
@@ -38,6 +50,9 @@ public struct ExploreBudget: Sendable, Equatable {
         if let steps { args += ["--steps", String(steps)] }
         if seed != 0 { args += ["--explore-seed", String(seed)] }
         if shards > 1 { args += ["--explore-shard", "\(shard + 1)/\(shards)"] }
+        if shares > 1 { args += ["--explore-share", "\(share + 1)/\(shares)"] }
+        if let found { args += ["--explore-found", found] }
+        if let database { args += ["--explore-db", database] }
         return args
     }
 }

@@ -55,6 +55,7 @@ extension ScenarioRunner {
         field("loadWriter") { HostChunks.pushLoader(state, HostChunk.writer) }
         field("loadRuns") { HostChunks.pushLoader(state, HostChunk.runs) }
         field("loadShrink") { HostChunks.pushLoader(state, HostChunk.shrink) }
+        field("loadSearch") { HostChunks.pushLoader(state, HostChunk.search) }
         // explore's draws, budget and the quiet of its runs' stages: see ScriptExplore.
         field("exploring") { ScriptExplore.push(state, context: context, path: path, options: options, chunks: chunks) }
         var lists: [Int32] = []

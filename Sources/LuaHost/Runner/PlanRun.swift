@@ -158,6 +158,7 @@ final class PlanRun {
         }
         let minimal = lifecycle.takeMinimalScenario()
         if result.status == .failed { result.scenario = minimal }
+        result.exploration = lifecycle.takeExploreOutcome()
         result = result.clipped()
         lifecycle.testEnded(failure: result.status == .failed ? result.message : nil)
         return result

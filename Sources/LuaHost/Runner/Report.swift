@@ -23,6 +23,9 @@ public struct TestResult: Equatable, Sendable {
     public var source: Source = .scenario
     /// A failing exploration's minimal scenario, a test file of its own (written by `piecebox explore --save`).
     public var scenario: String?
+    /// What the test's exploration found and counted (`ExploreOutcome`'s JSON text): the counts a pass reports,
+    /// the failures a share of `--jobs` hands on, the records its database keeps. Nil for any other test.
+    public var exploration: String?
 
     /// Who wrote a failure. `--! expect-error` may match only what the scenario and its sandbox said: a failure the
     /// runner writes about the worker (a crash, a kill) must never let a file declare itself a pass. Of a worker killed
@@ -43,7 +46,7 @@ public struct TestResult: Equatable, Sendable {
     public static func == (a: TestResult, b: TestResult) -> Bool {
         a.name == b.name && a.status == b.status && a.message == b.message && a.traceback == b.traceback
             && a.output == b.output && a.group == b.group && a.tags == b.tags && a.source == b.source
-            && a.scenario == b.scenario
+            && a.scenario == b.scenario && a.exploration == b.exploration
     }
 
     /// The test's own name, without its groups.
@@ -77,12 +80,13 @@ public struct TestResult: Equatable, Sendable {
                              group: Self.clip(group, limit: Self.nameLimit), tags: tags, duration: duration, source: source)
         // A scenario is kept whole or not at all: a cut one would not run.
         out.scenario = scenario.flatMap { $0.utf8.count <= Self.messageLimit ? $0 : nil }
+        out.exploration = exploration
         return out
     }
 
     /// About how many bytes this result holds, to count a file's report against its memory cap.
     var estimatedBytes: Int {
-        96 + name.utf8.count + message.utf8.count + traceback.utf8.count + (scenario?.utf8.count ?? 0) + output.reduce(0) { $0 + 32 + $1.utf8.count }
+        96 + name.utf8.count + message.utf8.count + traceback.utf8.count + (scenario?.utf8.count ?? 0) + (exploration?.utf8.count ?? 0) + output.reduce(0) { $0 + 32 + $1.utf8.count }
     }
 }
 

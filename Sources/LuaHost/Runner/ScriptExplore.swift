@@ -24,6 +24,33 @@ enum ScriptExplore {
             lua_pushinteger(call.L, lua_Integer(budget.shards))
             return 3
         }
+        // share(): this worker's share of the runs, the shares, and its mode (`ExploreBudget.mode`).
+        field("share") { call in
+            lua_pushinteger(call.L, lua_Integer(budget.share))
+            lua_pushinteger(call.L, lua_Integer(budget.shares))
+            call.push(budget.mode)
+            return 3
+        }
+        // stored(name): the records the failure database keeps for the exploration, and a problem to say, or nil.
+        field("stored") { call in
+            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
+            let (records, problem) = budget.database.map { FailureDatabase.read(folder: $0, exploration: name) } ?? ([], nil)
+            try pushJSON(.array(records.map(JSONValue.string)), call.L, depth: 0)
+            if let problem { call.push(problem) } else { call.pushNil() }
+            return 2
+        }
+        // found(name): what the shares found and counted for the exploration (a table), or nil.
+        field("found") { call in
+            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
+            guard let text = budget.found, let value = JSONValue.parse(text)?[name] else { call.pushNil(); return 1 }
+            try pushJSON(value, call.L, depth: 0)
+            return 1
+        }
+        // outcome(json): what the exploration found and counted, for the runner (`TestResult.exploration`).
+        field("outcome") { call in
+            context.exploreOutcome = boundedString(call.L, 1, limit: 4 * TestResult.messageLimit)
+            return 0
+        }
         field("steps") { call in
             let asked = lua_type(call.L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(call.L, 1, nil)) : 20
             lua_pushinteger(call.L, lua_Integer(budget.steps ?? asked))
@@ -133,6 +160,32 @@ enum ScriptExplore {
         push(choice, L)
         lua_pushboolean(L, fitted == nil ? 0 : 1)
         return 2
+    }
+
+    /// A JSON value the host made (a database's records, the shares' findings) as a Lua value: objects and arrays
+    /// as tables, whole numbers as integers.
+    static func pushJSON(_ value: JSONValue, _ L: OpaquePointer, depth: Int) throws {
+        guard depth < 32, lua_checkstack(L, 4) != 0 else { throw LuaHostError.message("explore: the host's findings nest too deeply") }
+        switch value {
+        case .null: lua_pushnil(L)
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .number(let x):
+            if x.rounded() == x, abs(x) < 9.0e15 { lua_pushinteger(L, lua_Integer(x)) } else { pushNumber(L, x) }
+        case .string(let s): pushBytes(L, s)
+        case .array(let items):
+            lua_createtable(L, Int32(clamping: items.count), 0)
+            for (i, item) in items.enumerated() {
+                try pushJSON(item, L, depth: depth + 1)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+        case .object(let fields):
+            lua_createtable(L, 0, Int32(clamping: fields.count))
+            for field in fields {
+                pushBytes(L, field.key)
+                try pushJSON(field.value, L, depth: depth + 1)
+                lua_rawset(L, -3)
+            }
+        }
     }
 
     private static func push(_ choice: Choice, _ L: OpaquePointer) {

@@ -9,6 +9,7 @@ final class TestLifecycle {
 
     func testStarted(_ name: String) {
         bindings.minimalScenario = nil
+        bindings.exploreOutcome = nil
         bindings.enterTest(name)
     }
 
@@ -16,6 +17,12 @@ final class TestLifecycle {
     func takeMinimalScenario() -> String? {
         defer { bindings.minimalScenario = nil }
         return bindings.minimalScenario
+    }
+
+    /// What the test's exploration found and counted (then forgotten), nil for any other test.
+    func takeExploreOutcome() -> String? {
+        defer { bindings.exploreOutcome = nil }
+        return bindings.exploreOutcome
     }
 
     /// Called after each test: a failure goes into the frame log under the test's name, and the test's

@@ -19,6 +19,8 @@ enum HostChunk: String, CaseIterable, Sendable {
     case runs
     /// The shrinking of a failing run, loaded with `explore`.
     case shrink
+    /// The search of an exploration's runs, its database's records and its counts, loaded with `explore`.
+    case search
     /// The writer of the Lua an exploration generates, loaded with `explore`.
     case writer
     /// The stage's methods written in Lua (`runUntil`), run at the first `Stage{...}`.
@@ -46,6 +48,7 @@ enum HostChunk: String, CaseIterable, Sendable {
         case .explore: LuaSources.explore
         case .runs: LuaSources.runs
         case .shrink: LuaSources.shrink
+        case .search: LuaSources.search
         case .writer: LuaSources.writer
         case .stage: LuaSources.stage
         case .frames: LuaSources.frames
