@@ -352,7 +352,6 @@ extension ScrollIslandPiece {
 
     // MARK: Parts for gestures
 
-    public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
 
     /// Where a part is as last drawn. A row that cannot be seen is not published, but a script may still ask where
