@@ -4,9 +4,10 @@
 /// everything else is in the shape, which the layout's memo compares whole.
 @dynamicMemberLookup
 public struct ScrollIslandInput: Equatable, Sendable {
-    public var shape: ScrollIslandShape
-    /// How much has been read, 0 to 1; `nil` estimates it from the section's place.
+    /// How much has been read, 0 to 1; `nil` estimates it from the section's place. First, so the comparison of
+    /// two inputs during a scroll (where it alone moves) stops at once.
     public var progress: Double?
+    public var shape: ScrollIslandShape
 
     public init(sections: [ScrollIslandSection], selection: String? = nil, progress: Double? = nil,
                 isExpanded: Bool = false, showsTopButton: Bool = true, style: ScrollIslandStyle = .standard,
