@@ -19,7 +19,7 @@ import Testing
         func handle(_ touch: Touch, on context: any PieceContext) {}
         func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
         func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { elements }
-        func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {}
+        func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { true }
     }
 
     static func stage(_ board: Board) throws -> Stage {

@@ -56,14 +56,9 @@ private final class Knob: InteractivePiece {
                               actions: ["increment"], frame: partRect("knob", index: nil, on: context) ?? .zero)]
     }
 
-    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        guard let element, element == "knob" else {
-            throw .unknownElement(piece: name, element: element ?? "", known: ["knob"])
-        }
-        guard action == "increment" else {
-            throw .unsupportedAction(piece: name, element: element, action: action, supported: ["increment"])
-        }
+    func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
         context.update { atTop = true }
+        return true
     }
 }
 

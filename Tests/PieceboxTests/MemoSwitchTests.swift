@@ -2,10 +2,11 @@ import Foundation
 import LuaHost
 import Testing
 
-/// The stage's memo of each piece's elements (`MemoisedPiece`: the last list handed out again while the piece's
-/// input is equal) must change nothing a scenario can see. Every example is run with the memo on and off
-/// (`PIECEBOX_MEMO=off`, which makes every list afresh) and the frame logs must be byte for byte the same: an input
-/// that left out something its elements read would keep a stale list with the memo on, and its frames would differ.
+/// PieceKit's memos (`Memo`: each piece's elements, each layout, the letters, the text widths: the last answer
+/// handed out again while its input is equal) must change nothing a scenario can see. Every example is run with
+/// the memos on and off (`PIECEBOX_MEMO=off`, which makes every answer afresh) and the frame logs, every layout of
+/// every frame, must be byte for byte the same: an input that left out something its answer reads would keep a
+/// stale answer with the memos on, and its frames would differ.
 @Suite struct MemoSwitchTests {
     /// The package's folder, which holds `examples/`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -31,10 +31,6 @@ import PieceKit
 /// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is posted and
 /// raised in the script when the call that caused it returns (after the gesture, for `tap`/`drag`/`fling`).
 extension LuaPiece: InteractivePiece {
-    var defaultPart: String {
-        parts?.first ?? lastGood.first { $0.rect != nil }?.name ?? ""
-    }
-
     var partNames: [String] {
         parts ?? lastGood.filter { $0.rect != nil }.map(\.name)
     }
@@ -79,28 +75,21 @@ extension LuaPiece: InteractivePiece {
         }
     }
 
-    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        if let element {
-            let elements = accessibilityElements(on: context)
-            guard let found = elements.first(where: { $0.id == element }) else {
-                throw .unknownElement(piece: name, element: element, known: elements.map(\.id))
-            }
-            guard found.actions.contains(action) else {
-                throw .unsupportedAction(piece: name, element: element, action: action, supported: found.actions)
-            }
-            guard handlers.perform != LUA_NOREF else {
-                throw .noPerformer(piece: name, element: element, action: action)
-            }
+    /// The whole screen's actions are the script's `perform` handler's to decide (nil), and it says whether it did.
+    func screenActions(on context: any PieceContext) -> [String]? { handlers.perform != LUA_NOREF ? nil : [] }
+
+    /// Runs the script's `perform` handler for an action `perform` has checked (an element's listed action, or any
+    /// whole-screen one). A listed action with no handler to run it is the one refusal of its own here.
+    func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool {
+        guard handlers.perform != LUA_NOREF else {
+            if let element { throw .noPerformer(piece: name, element: element, action: action) }
+            return false
         }
-        let handled = handlers.perform != LUA_NOREF
-            && call("perform", handlers.perform, on: context, handledByDefault: true) { L in
-                pushBytes(L, action)
-                if let element { pushBytes(L, element) } else { lua_pushnil(L) }
-                return 2
-            }
-        // A failed handler has posted its error, which the script is told in place of this refusal.
-        guard handled else {
-            throw .unsupportedAction(piece: name, element: element ?? "", action: action, supported: [])
+        // A failed handler has posted its error, which the script is told in place of the refusal.
+        return call("perform", handlers.perform, on: context, handledByDefault: true) { L in
+            pushBytes(L, action)
+            if let element { pushBytes(L, element) } else { lua_pushnil(L) }
+            return 2
         }
     }
 

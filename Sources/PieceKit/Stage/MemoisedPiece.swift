@@ -55,81 +55,51 @@ public struct PureCache<Cache: AnyObject>: Equatable, @unchecked Sendable {
     public static func == (_: PureCache, _: PureCache) -> Bool { true }
 }
 
-/// How the stage asks one piece for its elements: memoised on its input (`MemoisedPiece`), or every time.
+/// How the stage asks one piece for its elements: memoised on its input (`MemoisedPiece`, through a `Memo`), or
+/// every time.
 final class ElementsMemo {
     /// Asks the piece; with `memoises`, an input equal to the last one gets the last list.
     let ask: (PieceEnvironment, MotionTokens, _ memoises: Bool) -> [Element]
-    /// How many asks found the input as before and made nothing, how many lists were made afresh and how many
-    /// brought the last one up to date: for tests of how much work a frame does.
-    let counts = Counts()
-
-    final class Counts {
-        var skipped = 0
-        var made = 0
-        var patched = 0
-    }
+    /// How the asks went: for tests of how much work a frame does.
+    var counts: MemoCounts { readCounts() }
+    private let readCounts: () -> MemoCounts
 
     init(for piece: any StagePiece) {
-        let counts = self.counts
         if let memoised = piece as? any MemoisedPiece {
-            ask = Self.asking(memoised, counts: counts)
+            (ask, readCounts) = Self.asking(memoised)
         } else {
+            let counts = Made()
             ask = { [unowned piece] environment, tokens, _ in
                 counts.made &+= 1
                 return piece.elements(in: environment, tokens: tokens)
             }
+            readCounts = { MemoCounts(made: counts.made) }
         }
     }
 
-    /// The last input and the list made from it. A class, so an ask compares the input where it is kept instead of
-    /// copying it out (an input is a few hundred bytes, asked for several times a frame).
-    private final class Kept<Input> {
-        let input: Input
-        let elements: [Element]
-
-        init(_ input: Input, _ elements: [Element]) {
-            self.input = input
-            self.elements = elements
-        }
+    /// The count of lists made for a piece that names no input.
+    private final class Made {
+        var made = 0
     }
 
-    /// Holds what was kept. Read and written only by the ask below, on the stage's thread and never while another
-    /// access is under way, so the run-time check of exclusive access (several a frame) is left out.
-    private final class Last<Input> {
-        @exclusivity(unchecked) var kept: Kept<Input>?
+    /// The memo, in a box both closures share. Read and written only by the ask, on the stage's thread and never
+    /// while another access is under way, so the run-time check of exclusive access (several a frame) is left out.
+    private final class Held<Input: Equatable> {
+        @exclusivity(unchecked) var memo: Memo<Input, [Element]>
+
+        init(_ memo: Memo<Input, [Element]>) { self.memo = memo }
     }
 
-    private static func asking<P: MemoisedPiece>(_ piece: P, counts: Counts)
-        -> (PieceEnvironment, MotionTokens, Bool) -> [Element] {
-        let last = Last<P.ElementsInput>()
-        return { [unowned piece] environment, tokens, memoises in
-            let input = piece.elementsInput(in: environment, tokens: tokens)
-            guard memoises else {
-                last.kept = nil
-                counts.made &+= 1
-                return P.elements(for: input)
-            }
-            if let kept = last.kept {
-                if kept.input == input {
-                    counts.skipped &+= 1
-                    return kept.elements
-                }
-                if let patched = P.elements(for: input, updating: kept.input, kept.elements) {
-                    counts.patched &+= 1
-                    last.kept = Kept(input, patched)
-                    return patched
-                }
-            }
-            counts.made &+= 1
-            let made = P.elements(for: input)
-            last.kept = Kept(input, made)
-            return made
-        }
+    private static func asking<P: MemoisedPiece>(_ piece: P)
+        -> (ask: (PieceEnvironment, MotionTokens, Bool) -> [Element], counts: () -> MemoCounts) {
+        let held = Held(Memo<P.ElementsInput, [Element]>(P.elements(for:), update: P.elements(for:updating:_:)))
+        return ({ [unowned piece] environment, tokens, memoises in
+            held.memo(piece.elementsInput(in: environment, tokens: tokens), memoising: memoises)
+        }, { held.memo.counts })
     }
 }
 
 extension Stage {
-    /// Whether new stages memoise (`memoises`): yes, unless the process was started with `PIECEBOX_MEMO=off`. The one
-    /// place the switch is read, so `piecebox run` and its workers (which inherit the environment) all follow it.
-    public static let memoisesByDefault: Bool = ProcessInfo.processInfo.environment["PIECEBOX_MEMO"] != "off"
+    /// Whether new stages memoise (`memoises`): `MemoSwitch.on`, off with `PIECEBOX_MEMO=off`.
+    public static var memoisesByDefault: Bool { MemoSwitch.on }
 }

@@ -23,6 +23,9 @@ public protocol PieceContext: AnyObject {
     /// The frame time at which a change made now begins: the first frame not yet rendered and at or after
     /// `workTime` (see `Stage`'s documentation for the rule).
     var changeBeginTime: Double { get }
+    /// Whether the piece's memos keep their answers (`Memo`): the stage's `memoises`, off with `PIECEBOX_MEMO=off`,
+    /// when every memo makes its answer afresh.
+    var memoises: Bool { get }
 
     // MARK: Changing state
 
@@ -88,6 +91,9 @@ public protocol PieceContext: AnyObject {
 }
 
 extension PieceContext {
+    /// A context with no switch of its own (a test's fake) follows the process's (`MemoSwitch`).
+    public var memoises: Bool { MemoSwitch.on }
+
     /// `withAnimation(animation) { … }`.
     @discardableResult
     public func transact<Result, Failure: Error>(_ animation: Animation?,

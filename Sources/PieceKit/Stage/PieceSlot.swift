@@ -35,10 +35,10 @@ final class PieceSlot {
     /// How the piece is asked for its elements, memoised on its input when it is a `MemoisedPiece`.
     let memo: ElementsMemo
     /// How many asks found the input as before and made nothing: for tests of how much work a frame does.
-    var asksSkipped: Int { memo.counts.skipped }
+    var asksSkipped: Int { memo.counts.kept }
     /// How many element lists the piece made afresh, and how many it brought up to date from the last one.
     var listsMade: Int { memo.counts.made }
-    var listsPatched: Int { memo.counts.patched }
+    var listsPatched: Int { memo.counts.updated }
 
     /// One element's live state. Arrays are parallel (`numberNames[i]` is animated by `animators[i]`).
     struct ElementState {

@@ -3,7 +3,8 @@
 /// A piece is laid out many times a second while its text rarely changes, and measuring a line walks its
 /// characters through the font tables. Measuring is a pure function of the text and the font, so a remembered
 /// answer is the same answer. The cache is per piece (no shared mutable state) and forgets everything once it
-/// holds `limit` lines, so a piece whose text changes every frame cannot make it grow.
+/// holds `limit` lines, so a piece whose text changes every frame cannot make it grow. Keyed by the measure's whole
+/// question; `PIECEBOX_MEMO=off` (`MemoSwitch`) measures every time.
 public final class LineCache {
     private struct Key: Hashable {
         let text: String
@@ -21,6 +22,7 @@ public final class LineCache {
 
     /// `metrics.width(of: text, font: font)`.
     public func width(of text: String, font: Font) -> Double {
+        guard MemoSwitch.on else { return metrics.width(of: text, font: font) }
         let key = Key(text: text, font: font)
         if let known = widths[key] { return known }
         if widths.count >= Self.limit { widths.removeAll(keepingCapacity: true) }
@@ -31,6 +33,7 @@ public final class LineCache {
 
     /// `text` cut into letters measured in `font` (`MorphLetters`).
     public func letters(of text: String, font: Font) -> MorphLetters {
+        guard MemoSwitch.on else { return MorphLetters(text) { [metrics] in metrics.width(of: $0, font: font) } }
         let key = Key(text: text, font: font)
         if let known = cuts[key] { return known }
         if cuts.count >= Self.limit { cuts.removeAll(keepingCapacity: true) }

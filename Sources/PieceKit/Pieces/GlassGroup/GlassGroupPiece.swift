@@ -257,7 +257,6 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
         emit(.callback, [NamedValue("name", .text("onTap")), NamedValue("id", .text(id))])
     }
 
-    public var defaultPart: String { members.first?.spec.id ?? "" }
     public var partNames: [String] { ids }
 
     public func handle(_ touch: Touch, on context: any PieceContext) { handleTouch(touch, on: context) }
@@ -267,8 +266,12 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
 
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { accessibilityTree(on: context) }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        try performAction(action, on: element, context: context)
+    /// A resting shape's activate taps it (`perform` has checked the shape lists it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        guard let element else { return false }
+        guard context.environment.isEnabled else { return true }
+        tapped(element)
+        return true
     }
 }
 

@@ -70,19 +70,6 @@ extension GlassGroupPiece {
                                         actions: ["activate"], frame: rect)
         }
     }
-
-    func performAction(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let known = members.filter { $0.phase == .resting }.map(\.spec.id)
-        guard let element else {
-            throw .unsupportedAction(piece: name, element: "(the piece)", action: action, supported: [])
-        }
-        guard known.contains(element) else { throw .unknownElement(piece: name, element: element, known: known) }
-        guard action == "activate" else {
-            throw .unsupportedAction(piece: name, element: element, action: action, supported: ["activate"])
-        }
-        guard context.environment.isEnabled else { return }
-        tapped(element)
-    }
 }
 
 /// A group's shape elements found by name in the latest frame and among the published targets, without a search

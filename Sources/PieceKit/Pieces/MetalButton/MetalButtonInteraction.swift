@@ -2,13 +2,12 @@
 /// its action, which reaches the app as a `callback` event named "action". A plain-style button draws no pressed
 /// look of its own that is published, so the frames do not change under a finger. It answers no keys.
 extension MetalButtonPiece: InteractivePiece {
-    public var defaultPart: String { "capsule" }
     public var partNames: [String] { ["capsule", "rim", "symbol", "title"] }
 
     public func handle(_ touch: Touch, on context: any PieceContext) {
         guard touch.phase == .ended, frame(in: context.environment).contains(touch.location),
               frame(in: context.environment).contains(touch.startLocation) else { return }
-        act(on: context)
+        run(on: context)
     }
 
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
@@ -19,16 +18,17 @@ extension MetalButtonPiece: InteractivePiece {
                               frame: frame(in: context.environment))]
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let id = element ?? "button"
-        guard id == "button" else { throw .unknownElement(piece: name, element: id, known: ["button"]) }
-        guard action == "activate" else {
-            throw .unsupportedAction(piece: name, element: id, action: action, supported: ["activate"])
-        }
-        act(on: context)
+    /// A bare action goes to the button.
+    public func defaultElement(on context: any PieceContext) -> String? { "button" }
+
+    /// The button's activate runs its action (`perform` has checked it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        run(on: context)
+        return true
     }
 
-    private func act(on context: any PieceContext) {
+    /// The button's action: its callback.
+    private func run(on context: any PieceContext) {
         context.emit(.callback, piece: name, details: [NamedValue("name", .text("action"))])
     }
 }

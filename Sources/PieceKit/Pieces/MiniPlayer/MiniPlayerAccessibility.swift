@@ -48,24 +48,16 @@ extension MiniPlayerPiece {
         "\(Int((MiniPlayer.safeProgress(progress) * 100).rounded()))%"
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let tree = accessibilityElements(on: context)
-        guard let element else {
-            // The only whole-screen action is the open player's escape.
-            guard action == "escape", state.isExpanded else {
-                throw .unsupportedAction(piece: name, element: "", action: action,
-                                         supported: state.isExpanded ? ["escape"] : [])
-            }
+    /// The only whole-screen action is the open player's escape.
+    public func screenActions(on context: any PieceContext) -> [String]? { state.isExpanded ? ["escape"] : [] }
+
+    /// Escape closes the player; activate presses the element's button (`perform` has checked the element lists it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        if action == "escape" {
             setExpanded(false)
-            return
+        } else if let element, let button = Button(rawValue: element) {
+            press(button)
         }
-        guard let found = tree.first(where: { $0.id == element }) else {
-            throw .unknownElement(piece: name, element: element, known: tree.map(\.id))
-        }
-        guard found.actions.contains(action) else {
-            throw .unsupportedAction(piece: name, element: element, action: action, supported: found.actions)
-        }
-        if action == "escape" { return setExpanded(false) }
-        if let button = Button(rawValue: element) { press(button) }
+        return true
     }
 }

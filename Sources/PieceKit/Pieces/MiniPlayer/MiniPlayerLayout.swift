@@ -91,8 +91,22 @@ public struct MiniPlayerLayout: Sendable, Equatable {
     /// every part across the screen, so the bar's artwork sits at the right and previous and next trade sides.
     public static func make(in environment: PieceEnvironment, title: String, subtitle: String,
                             metrics: TextMetrics = .systemFont) -> MiniPlayerLayout {
-        let size = environment.dynamicTypeSize
-        let context = LayoutContext(environment)
+        make(Input(environment: environment, title: title, subtitle: subtitle), metrics: metrics)
+    }
+
+    /// What the layout is made from, all of it: a piece's memo of its layout is keyed by this whole value, so a
+    /// field added here keys the memo by itself.
+    public struct Input: Equatable, Sendable {
+        public var environment: PieceEnvironment
+        public var title: String
+        public var subtitle: String
+    }
+
+    /// The layout for `input` (see `make(in:title:subtitle:metrics:)`), read from it alone.
+    public static func make(_ input: Input, metrics: TextMetrics = .systemFont) -> MiniPlayerLayout {
+        let (title, subtitle) = (input.title, input.subtitle)
+        let size = input.environment.dynamicTypeSize
+        let context = LayoutContext(input.environment)
         let closed = LayoutEngine.layout(body(open: false, title: title, subtitle: subtitle, size: size),
                                          in: context, metrics: metrics)
         let open = LayoutEngine.layout(body(open: true, title: title, subtitle: subtitle, size: size),
@@ -112,6 +126,6 @@ public struct MiniPlayerLayout: Sendable, Equatable {
             titleLines: open[Part.title]?.lines ?? 0, subtitleLines: open[Part.subtitle]?.lines ?? 0,
             progress: rect(open, Part.progress), previous: rect(open, Part.previous), play: rect(open, Part.play),
             next: rect(open, Part.next), bottomPadding: barMetric + contentPaddingExtra,
-            rtl: environment.isRightToLeft)
+            rtl: input.environment.isRightToLeft)
     }
 }

@@ -68,20 +68,13 @@ public final class MiniPlayerPiece: InteractivePiece {
 
     public var isExpanded: Bool { state.isExpanded }
 
-    private var cachedLayout: (key: LayoutKey, layout: MiniPlayerLayout)?
-    private struct LayoutKey: Equatable {
-        var environment: PieceEnvironment
-        var title: String
-        var subtitle: String
-    }
+    /// The layout made last, kept while what it is made from (`MiniPlayerLayout.Input`) is unchanged.
+    private var layoutMemo = Memo<MiniPlayerLayout.Input, MiniPlayerLayout> { MiniPlayerLayout.make($0) }
 
     /// Where everything rests on the stage's screen, with no drag. Measured once per screen and text.
     public func layout(in environment: PieceEnvironment) -> MiniPlayerLayout {
-        let key = LayoutKey(environment: environment, title: inputs.title, subtitle: inputs.subtitle)
-        if let cachedLayout, cachedLayout.key == key { return cachedLayout.layout }
-        let made = MiniPlayerLayout.make(in: environment, title: inputs.title, subtitle: inputs.subtitle)
-        cachedLayout = (key, made)
-        return made
+        layoutMemo(MiniPlayerLayout.Input(environment: environment, title: inputs.title, subtitle: inputs.subtitle),
+                   memoising: context?.memoises ?? MemoSwitch.on)
     }
 
     var reduceMotion: Bool { context?.environment.reduceMotion ?? false }

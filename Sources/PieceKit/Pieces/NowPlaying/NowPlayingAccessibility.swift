@@ -17,6 +17,23 @@ extension NowPlaying {
         public var increment: Action?
         public var decrement: Action?
 
+        /// The action VoiceOver's `name` runs: its standard actions by their names, custom ones by theirs.
+        public func action(named name: String) -> Action? {
+            switch name {
+            case "activate": return activate
+            case "increment": return increment
+            case "decrement": return decrement
+            case "escape": return escape
+            default: return actions.first { $0.name == name }?.action
+            }
+        }
+
+        /// The names of the actions it answers to, in the order VoiceOver offers them.
+        public var actionNames: [String] {
+            [("activate", activate), ("increment", increment), ("decrement", decrement), ("escape", escape)]
+                .compactMap { $0.1 == nil ? nil : $0.0 } + actions.map(\.name)
+        }
+
         public static func == (a: Self, b: Self) -> Bool {
             a.name == b.name && a.label == b.label && a.value == b.value && a.traits == b.traits
                 && a.activate == b.activate && a.escape == b.escape && a.increment == b.increment

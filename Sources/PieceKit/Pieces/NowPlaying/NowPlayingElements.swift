@@ -47,6 +47,8 @@ extension NowPlayingPiece: MemoisedPiece {
         let lines: PureCache<LineCache>
         /// The letters made last for each line (`LetterMemo`).
         let letters: PureCache<LetterMemo>
+        /// Whether the letters' memo keeps its answers (the stage's switch, `PieceContext.memoises`).
+        let memoises: Bool
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
@@ -56,7 +58,8 @@ extension NowPlayingPiece: MemoisedPiece {
                              state: state, budsPresent: buds.present, budsOut: buds.out,
                              pressedButton: pressedButton, creep: creep ?? self.tokens.value,
                              creepIsSteady: creepIsSteady, colorScheme: context?.environment.colorScheme ?? .light,
-                             lines: PureCache(lineCache), letters: PureCache(letterMemo))
+                             lines: PureCache(lineCache), letters: PureCache(letterMemo),
+                             memoises: context?.memoises ?? MemoSwitch.on)
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {

@@ -1,6 +1,5 @@
 /// Touches, keys and VoiceOver, as the SwiftUI piece's gestures, key presses and accessibility actions.
 extension NowPlayingPiece {
-    public var defaultPart: String { "surface" }
 
     /// Parts a gesture can aim at: every element, plus `bar` and `card` for the surface.
     public var partNames: [String] {
@@ -209,47 +208,30 @@ extension NowPlayingPiece {
 
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         ruleElements(on: context).map { element in
-            var actions: [String] = []
-            if element.activate != nil { actions.append("activate") }
-            if element.increment != nil { actions.append("increment") }
-            if element.decrement != nil { actions.append("decrement") }
-            if element.escape != nil { actions.append("escape") }
-            actions += element.actions.map(\.name)
-            return AccessibilityElement(id: element.name, label: element.label,
-                                        value: element.value.isEmpty ? nil : element.value,
-                                        traits: element.traits.map(\.rawValue), actions: actions,
-                                        frame: presentedRect(element.name, on: context) ?? .zero,
-                                        isFocused: focusedElement == element.name)
+            AccessibilityElement(id: element.name, label: element.label,
+                                 value: element.value.isEmpty ? nil : element.value,
+                                 traits: element.traits.map(\.rawValue), actions: element.actionNames,
+                                 frame: presentedRect(element.name, on: context) ?? .zero,
+                                 isFocused: focusedElement == element.name)
         }
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let elements = ruleElements(on: context)
-        guard let id = element else {
-            // The whole screen's escape closes the open card, from wherever focus is; on the collapsed bar it
-            // reaches the bar's own escape, which does nothing.
-            guard action == "escape" else {
-                throw .unsupportedAction(piece: name, element: "(screen)", action: action, supported: ["escape"])
-            }
+    /// The whole screen's escape closes the open card, from wherever focus is; on the collapsed bar it reaches the
+    /// bar's own escape, which does nothing.
+    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+
+    /// The collapsed bar is `surface`, also found as `bar`.
+    public var elementAliases: [String: String] { ["bar": "surface"] }
+
+    /// Runs the rule's action the element names (`perform` has checked the element lists it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        guard let element else {
             run(state.shown ? .close : .ignored)
-            return
+            return true
         }
-        let wanted = id == "bar" ? "surface" : id
-        guard let found = elements.first(where: { $0.name == wanted }) else {
-            throw .unknownElement(piece: name, element: id, known: elements.map(\.name))
-        }
-        let chosen: NowPlaying.Action?
-        switch action {
-        case "activate": chosen = found.activate
-        case "increment": chosen = found.increment
-        case "decrement": chosen = found.decrement
-        case "escape": chosen = found.escape
-        default: chosen = found.actions.first { $0.name == action }?.action
-        }
-        guard let chosen else {
-            let supported = accessibilityElements(on: context).first { $0.id == wanted }?.actions ?? []
-            throw .unsupportedAction(piece: name, element: id, action: action, supported: supported)
-        }
+        guard let found = ruleElements(on: context).first(where: { $0.name == element }),
+              let chosen = found.action(named: action) else { return false }
         run(chosen)
+        return true
     }
 }

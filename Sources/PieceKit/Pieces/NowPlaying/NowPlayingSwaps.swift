@@ -97,20 +97,16 @@ extension NowPlayingPiece.ElementsInput {
         // The letters change far less often than the rest of the piece: made again only when what they are made
         // from changes.
         let key = LetterElementsInput(text: text, title: isTitle, size: size, slot: slot, scale: scale, rtl: g.rtl,
-                                    arriving: arrivingPlaces, reduceMotion: rm, fade: tokens.snap)
-        let memo = self.letters.cache
-        if let last = memo.last[key.title ? 0 : 1], last.input == key { return last.elements }
-        let made = Self.letterElements(key, lines: lines.cache)
-        memo.last[key.title ? 0 : 1] = (key, made)
-        return made
+                                    arriving: arrivingPlaces, reduceMotion: rm, fade: tokens.snap, lines: lines)
+        return self.letters.cache.elements(key, memoising: memoises)
     }
 
     /// The letters for `key`, made afresh: static, so they are made from the key alone (and the pure line cache).
-    private static func letterElements(_ key: LetterElementsInput, lines lineCache: LineCache) -> [Element] {
+    fileprivate static func letterElements(_ key: LetterElementsInput) -> [Element] {
         let (text, isTitle, slot, scale, rm, arrivingPlaces) =
             (key.text, key.title, key.slot, key.scale, key.reduceMotion, key.arriving)
         let font = Font(size: key.size, weight: .semibold)
-        let morph = lineCache.letters(of: text, font: font)
+        let morph = key.lines.cache.letters(of: text, font: font)
         let from = MorphLetters.startScale(splits: morph.splits, reduceMotion: rm)
         let start = key.rtl ? slot.maxX - morph.width * scale : slot.minX
         let name = isTitle ? "title" : "artist"
@@ -134,11 +130,17 @@ extension NowPlayingPiece.ElementsInput {
     }
 }
 
-/// The letter elements made last for each line (title, then artist), with what they were made from: a memo of the
-/// static `letterElements`, whose one input is the key, so the letters change far less often than the rest of
-/// the piece without a field that could be forgotten.
+/// The letter elements made last for each line (title, then artist), each in a memo of the static
+/// `letterElements` keyed by its whole input, so the letters change far less often than the rest of the piece
+/// without a field that could be forgotten.
 public final class LetterMemo {
-    var last: [(input: LetterElementsInput, elements: [Element])?] = [nil, nil]
+    private var title = Memo<LetterElementsInput, [Element]>(NowPlayingPiece.ElementsInput.letterElements)
+    private var artist = Memo<LetterElementsInput, [Element]>(NowPlayingPiece.ElementsInput.letterElements)
+
+    /// The letters for `key`, from its line's memo.
+    func elements(_ key: LetterElementsInput, memoising: Bool) -> [Element] {
+        key.title ? title(key, memoising: memoising) : artist(key, memoising: memoising)
+    }
 }
 
 /// Everything one line's letter elements are made from: the text as it will read, its font size, the slot it is
@@ -153,4 +155,6 @@ struct LetterElementsInput: Equatable {
     let arriving: Set<Int>
     let reduceMotion: Bool
     let fade: Animation
+    /// The widths and letter cuts, a cache of a pure function.
+    let lines: PureCache<LineCache>
 }

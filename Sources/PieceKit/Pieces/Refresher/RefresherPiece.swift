@@ -44,7 +44,6 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
 
     // MARK: Touches
 
-    public var defaultPart: String { "list" }
     public var partNames: [String] { ["list", "spinner"] }
 
     /// The list is the strip under the top edge, as tall as the rest of the stage: where a pull starts.
@@ -109,7 +108,6 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
     /// refreshing some other way), so the piece has no element of its own.
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { [] }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        throw .unknownElement(piece: name, element: element ?? "(the piece)", known: [])
-    }
+    /// Never reached: the piece has no element and no whole-screen action.
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

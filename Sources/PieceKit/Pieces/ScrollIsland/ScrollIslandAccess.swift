@@ -76,20 +76,17 @@ extension ScrollIslandPiece {
         return result
     }
 
-    /// Performs a VoiceOver action. With no element, "escape" (the two-finger scrub) closes the contents and any
-    /// other action goes to the island (closed) or the bar (open).
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let elements = accessibilityElements(on: context)
-        let id = element ?? (isOpen ? "bar" : "island")
-        if element == nil, action == "escape" {
+    /// With no element, "escape" (the two-finger scrub) closes the contents.
+    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+
+    /// Any other bare action goes to the island (closed) or the bar (open).
+    public func defaultElement(on context: any PieceContext) -> String? { isOpen ? "bar" : "island" }
+
+    /// Performs a VoiceOver action `perform` has checked the element lists.
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        guard let id = element else {
             handle(on: context) { setOpen(false, on: context) }
-            return
-        }
-        guard let target = elements.first(where: { $0.id == id }) else {
-            throw .unknownElement(piece: name, element: id, known: elements.map(\.id))
-        }
-        guard target.actions.contains(action) else {
-            throw .unsupportedAction(piece: name, element: id, action: action, supported: target.actions)
+            return true
         }
         handle(on: context) {
             state.voiceOverFocus = id
@@ -113,5 +110,6 @@ extension ScrollIslandPiece {
                 if id.hasPrefix("row."), let n = Int(id.dropFirst(4)) { tapRow(n - 1, on: context) }
             }
         }
+        return true
     }
 }

@@ -93,7 +93,7 @@ extension ScrollIslandPiece {
     /// The first frame: everything where it rests, nothing moving.
     func appear() {
         state.shownIndex = displayIndex
-        state.shownProgress = readFraction
+        shownProgress = readFraction
         state.puckTop = Double(currentIndex)
         state.puckBottom = Double(currentIndex + 1)
         state.rowsShown = isOpen
@@ -126,7 +126,7 @@ extension ScrollIslandPiece {
     /// A scroll tracks as it goes; a jump (a pick, back to top) sweeps the arc on the value spring, no overshoot.
     private func moveRing(from old: Double, to new: Double, on context: any PieceContext) {
         let animation = ScrollIslandRing.sweeps(from: old, to: new) ? context.tokens.value : nil
-        context.transact(animation) { state.shownProgress = new }
+        context.transact(animation) { shownProgress = new }
     }
 
     private func openChanged(_ open: Bool, on context: any PieceContext) {

@@ -24,12 +24,23 @@
 /// - `row.1`…`row.N`: each row's rect (scrolled), `title`, `detail`, `number` texts, `current` and `visible` flags;
 ///   only while the rows can be seen (open, or still fading out after a close), every row then, in the window or not.
 extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
-    /// Everything the island's elements are made from.
+    /// Everything the island's elements are made from: everything but the reading (`settled`), and the reading
+    /// (the layout read to it, and the ring's drawn reading). While a scroll changes only the reading, the list
+    /// made last is brought up to date rather than made again (`elements(for:updating:_:)`), so anything new the
+    /// elements read goes in `settled`, which that compares whole.
     public struct ElementsInput: Equatable, Sendable {
-        /// Where everything should be now (nil with no sections), compared by its place in the count of layouts
-        /// made and its reading: the layout memo makes a new one, with a new count, for anything else that changes
-        /// (`laidOut(in:)`), so the two decide it, and comparing them is cheaper than the whole layout.
+        let settled: Settled
+        /// Where everything should be now (nil with no sections), compared by which layout it is (`made`, also in
+        /// `settled`) and its reading: cheaper than comparing the whole layout.
         let laidOut: LaidOutIsland
+        /// The ring's drawn reading.
+        let shownProgress: Double
+    }
+
+    /// Everything the elements are made from but the reading.
+    struct Settled: Equatable, Sendable {
+        /// Which layout the reading is read into: a new one for anything but a new reading (`laidOut(in:)`).
+        let layoutMade: LayoutMade
         let state: ScrollIslandState
         let environment: PieceEnvironment
         let tokens: MotionTokens
@@ -43,10 +54,12 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     }
 
     public func elementsInput(in environment: PieceEnvironment, tokens: MotionTokens) -> ElementsInput {
-        ElementsInput(laidOut: laidOut(in: environment), state: state, environment: environment, tokens: tokens,
-                      scaleAtHandlerStart: scaleAtHandlerStart, sections: sections,
-                      messagesBox: messagesBox,
-                      measureCache: PureCache(measureCache))
+        let laidOut = laidOut(in: environment)
+        return ElementsInput(
+            settled: Settled(layoutMade: laidOut.made, state: state, environment: environment, tokens: tokens,
+                             scaleAtHandlerStart: scaleAtHandlerStart, sections: sections, messagesBox: messagesBox,
+                             measureCache: PureCache(measureCache)),
+            laidOut: laidOut, shownProgress: shownProgress)
     }
 
     public static func elements(for input: ElementsInput) -> [Element] {
@@ -60,7 +73,7 @@ extension ScrollIslandPiece: InteractivePiece, MemoisedPiece {
     /// sees at once is unchanged, rather than a copy it would compare element by element.
     public static func elements(for input: ElementsInput, updating last: ElementsInput,
                                 _ lastElements: [Element]) -> [Element]? {
-        guard last.laidOut.readFraction != nil, input.sameExceptReading(last), let layout = input.layout else {
+        guard last.laidOut.readFraction != nil, input.settled == last.settled, let layout = input.layout else {
             return nil
         }
         let (animation, islandKey) = input.openAnimation(layout)
@@ -96,9 +109,14 @@ public final class Boxed<Value: Sendable>: Equatable, Sendable {
 }
 
 extension ScrollIslandPiece.ElementsInput {
+    var state: ScrollIslandState { settled.state }
+    var environment: PieceEnvironment { settled.environment }
+    var tokens: MotionTokens { settled.tokens }
+    var scaleAtHandlerStart: Double? { settled.scaleAtHandlerStart }
+    var sections: [ScrollIslandSection] { settled.sections }
     var layout: ScrollIslandLayout? { laidOut.layout }
-    var messages: ScrollIslandMessages { messagesBox.value }
-    var measure: ScrollIslandMeasureCache { measureCache.cache }
+    var messages: ScrollIslandMessages { settled.messagesBox.value }
+    var measure: ScrollIslandMeasureCache { settled.measureCache.cache }
     var count: Int { sections.count }
     /// The selection's place: the layout is made from the selection, so its selected index is that place (read
     /// from the layout rather than looked up by id at every ask).
@@ -107,17 +125,6 @@ extension ScrollIslandPiece.ElementsInput {
     var puckRow: Int { clamp(state.candidate ?? current) }
 
     func clamp(_ index: Int) -> Int { min(max(index, 0), max(count - 1, 0)) }
-
-    /// Equal but for the reading: the layout's (the same layout read anew) and the ring's drawn reading, the one
-    /// thing that changes on every frame of a scroll.
-    func sameExceptReading(_ other: Self) -> Bool {
-        guard laidOut.generation == other.laidOut.generation, scaleAtHandlerStart == other.scaleAtHandlerStart,
-              environment == other.environment, tokens == other.tokens,
-              messagesBox == other.messagesBox, sections == other.sections else { return false }
-        var x = state, y = other.state
-        x.shownProgress = 0; y.shownProgress = 0
-        return x == y
-    }
 
     /// The animation the island's parts move on, and the value it watches. Two implicit animations cover the
     /// island, one inside the other: the press or release whenever the scale changes, inside the reveal or dismiss
@@ -150,7 +157,7 @@ extension ScrollIslandPiece.ElementsInput {
     func ringElement(_ layout: ScrollIslandLayout, animation: Animation, key: ElementValue) -> Element {
         Element("ring")
             .rect(layout.bar.ring)
-            .number("arc", min(max(state.shownProgress, 0), 1))
+            .number("arc", min(max(shownProgress, 0), 1))
             .number("stroke", layout.ring.lineWidth)
             .animation(animation, value: key)
     }
@@ -345,7 +352,6 @@ extension ScrollIslandPiece {
 
     // MARK: Parts for gestures
 
-    public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
 
     /// Where a part is as last drawn. A row that cannot be seen is not published, but a script may still ask where

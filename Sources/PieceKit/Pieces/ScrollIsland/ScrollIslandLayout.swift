@@ -1,16 +1,64 @@
-/// What the island is laid out from: the app's parameters plus the transient state the piece keeps (a scrub's
-/// candidate and give, where the bubble is, which title is showing).
-public struct ScrollIslandInput: Sendable {
+/// What the island is laid out from: its shape (the app's parameters plus the transient state the piece keeps) and
+/// how much has been read. The reading is kept apart because a scroll changes it on every frame, and the layout
+/// made for a shape is read to a new reading (`ScrollIslandLayout.reading(_:readText:)`) rather than made again;
+/// everything else is in the shape, which the layout's memo compares whole.
+@dynamicMemberLookup
+public struct ScrollIslandInput: Equatable, Sendable {
+    /// How much has been read, 0 to 1; `nil` estimates it from the section's place. First, so the comparison of
+    /// two inputs during a scroll (where it alone moves) stops at once.
+    public var progress: Double?
+    public var shape: ScrollIslandShape
+
+    public init(sections: [ScrollIslandSection], selection: String? = nil, progress: Double? = nil,
+                isExpanded: Bool = false, showsTopButton: Bool = true, style: ScrollIslandStyle = .standard,
+                messages: ScrollIslandMessages = .standard, candidate: Int? = nil, pull: Double = 0,
+                bubbleOut: Bool? = nil, shownIndex: Int? = nil, keyboardHeight: Double = 0) {
+        shape = ScrollIslandShape(sections: sections, selection: selection, isExpanded: isExpanded,
+                                  showsTopButton: showsTopButton, style: style, messagesBox: Boxed(messages),
+                                  candidate: candidate, pull: pull, bubbleOut: bubbleOut, shownIndex: shownIndex,
+                                  keyboardHeight: keyboardHeight)
+        self.progress = progress
+    }
+
+    init(shape: ScrollIslandShape, progress: Double?) {
+        self.shape = shape
+        self.progress = progress
+    }
+
+    /// The shape's fields read as the input's own (`input.sections`).
+    public subscript<T>(dynamicMember path: KeyPath<ScrollIslandShape, T>) -> T { shape[keyPath: path] }
+
+    /// The section in view: the selection's index, or the first for `nil` or an unknown id.
+    public var selectedIndex: Int {
+        guard let selection = shape.selection, let i = shape.sections.firstIndex(where: { $0.id == selection }) else {
+            return 0
+        }
+        return i
+    }
+
+    /// Pins an index to the sections (0 when there are none).
+    public func clamp(_ index: Int) -> Int { min(max(index, 0), max(shape.sections.count - 1, 0)) }
+
+    /// What the bar names: a candidate under the finger, else the section in view.
+    public var displayIndex: Int { clamp(shape.candidate ?? selectedIndex) }
+
+    /// Open for real: asked, and more than one section to list.
+    public var isOpen: Bool { shape.sections.count > 1 && shape.isExpanded }
+}
+
+/// Everything the island's layout is made from but the reading. Compared whole (the compiler's comparison, field
+/// by field), so a field added here keys the layout's memo by itself. Comparing the sections costs nothing while
+/// the page hands out the same list.
+public struct ScrollIslandShape: Equatable, Sendable {
     public var sections: [ScrollIslandSection]
     /// The shared `scrollPosition(id:)` binding. `nil`, or an id not among the sections, reads as the first.
     public var selection: String?
-    /// How much has been read, 0 to 1; `nil` estimates it from the section's place.
-    public var progress: Double?
     /// Asked open. It only opens with more than one section.
     public var isExpanded: Bool
     public var showsTopButton: Bool
     public var style: ScrollIslandStyle
-    public var messages: ScrollIslandMessages
+    /// The copy, in a box every change replaces (texts and formatters, which cannot be compared).
+    public var messagesBox: Boxed<ScrollIslandMessages>
     /// A section a scrub or the puck is on but hasn't picked.
     public var candidate: Int?
     /// The scrub's give past an end, points from the leading edge.
@@ -24,49 +72,7 @@ public struct ScrollIslandInput: Sendable {
     /// The keyboard's height from the bottom of the screen, 0 when it is down.
     public var keyboardHeight: Double
 
-    public init(sections: [ScrollIslandSection], selection: String? = nil, progress: Double? = nil,
-                isExpanded: Bool = false, showsTopButton: Bool = true, style: ScrollIslandStyle = .standard,
-                messages: ScrollIslandMessages = .standard, candidate: Int? = nil, pull: Double = 0,
-                bubbleOut: Bool? = nil, shownIndex: Int? = nil, keyboardHeight: Double = 0) {
-        self.sections = sections; self.selection = selection; self.progress = progress
-        self.isExpanded = isExpanded; self.showsTopButton = showsTopButton; self.style = style
-        self.messages = messages; self.candidate = candidate; self.pull = pull; self.bubbleOut = bubbleOut
-        self.shownIndex = shownIndex; self.keyboardHeight = keyboardHeight
-    }
-
-    /// The section in view: the selection's index, or the first for `nil` or an unknown id.
-    public var selectedIndex: Int {
-        guard let selection, let i = sections.firstIndex(where: { $0.id == selection }) else { return 0 }
-        return i
-    }
-
-    /// Pins an index to the sections (0 when there are none).
-    public func clamp(_ index: Int) -> Int { min(max(index, 0), max(sections.count - 1, 0)) }
-
-    /// What the bar names: a candidate under the finger, else the section in view.
-    public var displayIndex: Int { clamp(candidate ?? selectedIndex) }
-
-    /// Open for real: asked, and more than one section to list.
-    public var isOpen: Bool { sections.count > 1 && isExpanded }
-}
-
-/// Everything `ScrollIslandInput` carries but the reading, in a form that can be compared (the messages by their
-/// box, new with every change), plus the environment: equal keys give layouts equal but for what follows the reading
-/// (`ScrollIslandLayout.reading(_:)`) and the read label's width. Comparing the sections costs nothing while the
-/// page hands out the same list. The reading is left out because a scroll changes it on every frame.
-struct ScrollIslandLayoutKey: Equatable {
-    let sections: [ScrollIslandSection]
-    let selection: String?
-    let isExpanded: Bool
-    let showsTopButton: Bool
-    let style: ScrollIslandStyle
-    let messages: Boxed<ScrollIslandMessages>
-    let candidate: Int?
-    let pull: Double
-    let bubbleOut: Bool
-    let shownIndex: Int
-    let keyboardHeight: Double
-    let environment: PieceEnvironment
+    public var messages: ScrollIslandMessages { messagesBox.value }
 }
 
 /// The island laid out on the stage: the glass (a capsule hugging its bar when closed, the panel when open), the bar's

@@ -2,7 +2,8 @@ import Foundation
 
 /// Remembers the widths the island has measured. The island lays itself out whenever the page moves (every frame
 /// of a scroll), and measuring each row's title and detail glyph by glyph every time cost milliseconds a frame on
-/// a long page; titles change rarely, so each one is measured once per size.
+/// a long page; titles change rarely, so each one is measured once per size. Keyed by the measure's whole
+/// question; `PIECEBOX_MEMO=off` (`MemoSwitch`) measures every time.
 final class ScrollIslandMeasureCache: ScrollIslandTextMeasure, @unchecked Sendable {
     private struct Key: Hashable {
         let text: String
@@ -21,6 +22,7 @@ final class ScrollIslandMeasureCache: ScrollIslandTextMeasure, @unchecked Sendab
     }
 
     func width(of text: String, size: Double, monospacedDigits: Bool) -> Double {
+        guard MemoSwitch.on else { return base.width(of: text, size: size, monospacedDigits: monospacedDigits) }
         let key = Key(text: text, size: size, monospacedDigits: monospacedDigits)
         lock.lock()
         defer { lock.unlock() }

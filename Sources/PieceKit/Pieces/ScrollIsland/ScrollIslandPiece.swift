@@ -22,19 +22,24 @@ public final class ScrollIslandPiece {
         set { messagesBox = Boxed(newValue) }
     }
     private(set) var messagesBox: Boxed<ScrollIslandMessages>
-    /// The layout made last, with what it was made from, its read label's width and its place in the count of
-    /// layouts made. A new reading that keeps the label's width is read into it (`ScrollIslandLayout.reading`)
-    /// rather than laid out again, and keeps its place in the count.
-    /// Read and written only by `laidOut(in:)` and what it calls, never while another access is under way, so the
-    /// run-time check of exclusive access (several a frame) is left out.
-    @exclusivity(unchecked) var layoutMemo: LayoutMemo?
-    private(set) var layoutsMade = 0
+    /// The layout made last, with what it was made from (`IslandLaying`: the input and the environment, compared
+    /// whole). A new reading that keeps the read label's width is read into it (`ScrollIslandLayout.reading`)
+    /// rather than laid out again, and keeps its identity (`LaidOutIsland.made`).
+    /// Read and written only by `laidOut(in:)`, never while another access is under way, so the run-time check of
+    /// exclusive access (several a frame) is left out.
+    @exclusivity(unchecked) var layoutMemo: Memo<IslandLaying, LaidOutIsland>
+    /// How many layouts were made afresh (not read to a new reading, not kept): for tests of a frame's work.
+    var layoutsMade: Int { layoutMemo.counts.made }
     public let measure: any ScrollIslandTextMeasure
     /// The same measure as its cache's class, for the elements' input.
     let measureCache: ScrollIslandMeasureCache
     weak var context: (any PieceContext)?
 
     public internal(set) var state = ScrollIslandState()
+    /// The ring's drawn reading (`@State` too): it tracks small changes and sweeps to big ones. Kept apart from
+    /// `state`, as it changes on every frame of a scroll and the elements are brought up to it apart
+    /// (`ElementsInput`).
+    public internal(set) var shownProgress = 0.0
     /// The app's `isExpanded`, when it binds one; nil keeps the island's own state.
     public internal(set) var boundExpanded: Bool?
 
@@ -67,8 +72,11 @@ public final class ScrollIslandPiece {
         (boundExpanded, self.showsTopButton) = (isExpanded, showsTopButton)
         self.style = style
         messagesBox = Boxed(messages)
-        measureCache = ScrollIslandMeasureCache(measure)
+        let measureCache = ScrollIslandMeasureCache(measure)
+        self.measureCache = measureCache
         self.measure = measureCache
+        layoutMemo = Memo({ LaidOutIsland.made($0, measure: measureCache) },
+                          update: { LaidOutIsland.read($0, last: $1, $2, measure: measureCache) })
         appear()
         page.observe(self)
     }
@@ -113,75 +121,28 @@ public final class ScrollIslandPiece {
     // MARK: Layout
 
     /// The layout's input for the current state.
-    public var input: ScrollIslandInput {
-        let reading = page.reading
-        return ScrollIslandInput(sections: reading.sections, selection: reading.selection, progress: progressValue,
-                                 isExpanded: isExpanded, showsTopButton: showsTopButton, style: style,
-                                 messages: messages, candidate: state.candidate, pull: state.pull,
-                                 bubbleOut: state.bubblePresent && state.bubbleOut, shownIndex: state.shownIndex,
-                                 keyboardHeight: reading.keyboardInset)
+    public var input: ScrollIslandInput { input(page.reading) }
+
+    /// The layout's input with the page as `reading` reads it.
+    func input(_ reading: ScrollReading) -> ScrollIslandInput {
+        ScrollIslandInput(
+            shape: ScrollIslandShape(
+                sections: reading.sections, selection: reading.selection, isExpanded: isExpanded,
+                showsTopButton: showsTopButton, style: style, messagesBox: messagesBox, candidate: state.candidate,
+                pull: state.pull, bubbleOut: state.bubblePresent && state.bubbleOut, shownIndex: state.shownIndex,
+                keyboardHeight: reading.keyboardInset),
+            progress: progressValue(reading))
     }
 
     /// Where everything should be now; nil with no sections. Made again only when something it is made from has
     /// changed: handlers, reactions and the stage all ask for it, several times a frame.
     public func layout(in environment: PieceEnvironment) -> ScrollIslandLayout? {
-        layoutAndGeneration(in: environment).layout
-    }
-
-    /// The layout, and which one it is in the count of layouts made (equal counts: the same layout but for what
-    /// follows the reading, which the layout's `readFraction` tells).
-    func layoutAndGeneration(in environment: PieceEnvironment) -> (layout: ScrollIslandLayout?, generation: Int) {
-        let laid = laidOut(in: environment)
-        return (laid.layout, laid.generation)
+        laidOut(in: environment).layout
     }
 
     /// The layout as the memo keeps it, boxed (`LaidOutIsland`).
     func laidOut(in environment: PieceEnvironment) -> LaidOutIsland {
-        let reading = page.reading
-        let island = state
-        let key = ScrollIslandLayoutKey(
-            sections: reading.sections, selection: reading.selection, isExpanded: boundExpanded ?? island.localExpanded,
-            showsTopButton: showsTopButton, style: style, messages: messagesBox,
-            candidate: island.candidate, pull: island.pull, bubbleOut: island.bubblePresent && island.bubbleOut,
-            shownIndex: island.shownIndex, keyboardHeight: reading.keyboardInset, environment: environment)
-        if let memo = layoutMemo, memo.key == key {
-            let kept = memo.laidOut
-            // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask
-            // costs.
-            guard let keptFraction = kept.readFraction else { return kept }
-            let fraction = ScrollIslandRing.readFraction(progress: progressValue(reading),
-                                                         selectedIndex: kept.selectedIndex, count: kept.count)
-            if fraction == keptFraction { return kept }
-            if let read = reread(memo, to: fraction) { return read }
-        }
-        return layOut(key, in: environment)
-    }
-
-    /// The kept layout read to `fraction`, when the read label keeps its width; nil when it must be laid out again.
-    /// Apart from `laidOut(in:)` so the asks that find the reading as before never copy the layout.
-    @inline(never)
-    private func reread(_ memo: LayoutMemo, to fraction: Double) -> LaidOutIsland? {
-        guard let laid = memo.laidOut.layout else { return nil }
-        let text = messagesBox.value.read(fraction)
-        let width = ScrollIslandLayout.readWidth(of: text, metrics: laid.metrics, measure: measure)
-        guard width == memo.readWidth else { return nil }
-        let read = laid.reading(fraction, readText: text)
-        let box = LaidOutIsland(read, generation: memo.laidOut.generation)
-        layoutMemo = LayoutMemo(key: memo.key, laidOut: box, readWidth: width)
-        return box
-    }
-
-    /// A new layout for `key`, counted and kept.
-    @inline(never)
-    private func layOut(_ key: ScrollIslandLayoutKey, in environment: PieceEnvironment) -> LaidOutIsland {
-        let made = ScrollIslandLayout.make(input, environment: environment, measure: measure)
-        layoutsMade &+= 1
-        let width = made.map {
-            ScrollIslandLayout.readWidth($0.readFraction, messages: messages, metrics: $0.metrics, measure: measure)
-        } ?? 0
-        let box = LaidOutIsland(made, generation: layoutsMade)
-        layoutMemo = LayoutMemo(key: key, laidOut: box, readWidth: width)
-        return box
+        layoutMemo(IslandLaying(input: input, environment: environment), memoising: context?.memoises ?? MemoSwitch.on)
     }
 
     // MARK: The app's side
@@ -205,41 +166,80 @@ extension ScrollIslandPiece: ScrollPageObserver {
     }
 }
 
-/// The layout made last (`ScrollIslandPiece.layoutMemo`), with what it was made from and its read label's width.
-/// A class, so an ask compares the key where it is kept instead of copying it out.
-final class LayoutMemo {
-    let key: ScrollIslandLayoutKey
-    let laidOut: LaidOutIsland
-    let readWidth: Double
-
-    init(key: ScrollIslandLayoutKey, laidOut: LaidOutIsland, readWidth: Double) {
-        self.key = key
-        self.laidOut = laidOut
-        self.readWidth = readWidth
-    }
+/// What the island's layout is made from, all of it but the text measure (the piece's, a pure function): the key of
+/// its memo.
+struct IslandLaying: Equatable {
+    let input: ScrollIslandInput
+    let environment: PieceEnvironment
 }
 
-/// A layout as the island's layout memo made it, with its place in the count of layouts made, boxed so an elements
-/// input carries it without copying it. Never changed: the memo makes a new box for a new layout or a new reading.
-/// Two are equal when they are the same layout (the count) read to the same fraction, which together decide it.
+/// One layout as made, before any new reading is read into it: every reading of it shares this, so two readings of
+/// one layout are told from two layouts by identity. The box is held by what compares it, so no later one can take
+/// its place in memory.
+final class LayoutMade: Equatable, Sendable {
+    static func == (a: LayoutMade, b: LayoutMade) -> Bool { a === b }
+}
+
+/// A layout as the island's layout memo made it, boxed so an elements input carries it without copying it. Never
+/// changed: the memo makes a new box for a new layout or a new reading. Two are equal when they are the same layout
+/// (`made`) read to the same fraction, which together decide it.
 final class LaidOutIsland: Equatable, Sendable {
     let layout: ScrollIslandLayout?
-    let generation: Int
+    let made: LayoutMade
+    /// The read label's width: a new reading whose label keeps it is read into the layout, not laid out again.
+    let readWidth: Double
     /// The layout's reading, selected section and count, read at every ask: kept apart, since reading them through
     /// the optional layout copies all of it.
     let readFraction: Double?
     let selectedIndex: Int
     let count: Int
 
-    init(_ layout: ScrollIslandLayout?, generation: Int) {
+    init(_ layout: ScrollIslandLayout?, made: LayoutMade, readWidth: Double) {
         self.layout = layout
-        self.generation = generation
+        self.made = made
+        self.readWidth = readWidth
         readFraction = layout?.readFraction
         selectedIndex = layout?.selectedIndex ?? 0
         count = layout?.count ?? 0
     }
 
     static func == (a: LaidOutIsland, b: LaidOutIsland) -> Bool {
-        a === b || (a.generation == b.generation && a.readFraction == b.readFraction)
+        a === b || (a.made === b.made && a.readFraction == b.readFraction)
+    }
+
+    /// A new layout for `laying`.
+    @inline(never)
+    static func made(_ laying: IslandLaying, measure: ScrollIslandMeasureCache) -> LaidOutIsland {
+        let made = ScrollIslandLayout.make(laying.input, environment: laying.environment, measure: measure)
+        let width = made.map {
+            ScrollIslandLayout.readWidth($0.readFraction, messages: laying.input.messages, metrics: $0.metrics,
+                                         measure: measure)
+        } ?? 0
+        return LaidOutIsland(made, made: LayoutMade(), readWidth: width)
+    }
+
+    /// `kept` (made for `last`) read to `laying`'s reading, when all else is as before and the read label keeps its
+    /// width; nil when it must be laid out again. A layout with no sections reads nothing: kept as it is.
+    static func read(_ laying: IslandLaying, last: IslandLaying, _ kept: LaidOutIsland,
+                     measure: ScrollIslandMeasureCache) -> LaidOutIsland? {
+        guard laying.input.shape == last.input.shape, laying.environment == last.environment else { return nil }
+        // Read apart from the layout: a copy of the whole layout at every ask is most of what an unchanged ask costs.
+        guard let keptFraction = kept.readFraction else { return kept }
+        let fraction = ScrollIslandRing.readFraction(progress: laying.input.progress,
+                                                     selectedIndex: kept.selectedIndex, count: kept.count)
+        if fraction == keptFraction { return kept }
+        return reread(kept, to: fraction, messages: laying.input.messages, measure: measure)
+    }
+
+    /// The kept layout read to `fraction`, when the read label keeps its width. Apart from `read` so the asks that
+    /// find the reading as before never copy the layout.
+    @inline(never)
+    private static func reread(_ kept: LaidOutIsland, to fraction: Double, messages: ScrollIslandMessages,
+                               measure: ScrollIslandMeasureCache) -> LaidOutIsland? {
+        guard let laid = kept.layout else { return nil }
+        let text = messages.read(fraction)
+        let width = ScrollIslandLayout.readWidth(of: text, metrics: laid.metrics, measure: measure)
+        guard width == kept.readWidth else { return nil }
+        return LaidOutIsland(laid.reading(fraction, readText: text), made: kept.made, readWidth: width)
     }
 }

@@ -44,8 +44,6 @@ public struct ScrollIslandState: Equatable, Sendable {
     public var letterTitle: String?
     /// A section a finger or key is on but hasn't picked: a scrub's, or the puck's in the panel.
     public var candidate: Int?
-    /// The ring's drawn reading: it tracks small changes and sweeps to big ones.
-    public var shownProgress = 0.0
     /// The puck's edges, in rows from the top of the list, each on its own spring.
     public var puckTop = 0.0
     public var puckBottom = 1.0

@@ -69,7 +69,6 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
         Rect(x: frame.minX, y: frame.minY - offset, width: frame.width, height: frame.height)
     }
 
-    public var defaultPart: String { "content" }
     public var partNames: [String] { ["content", "section N"] }
 
     public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
@@ -116,11 +115,6 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
         }
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let known = accessibilityElements(on: context).map(\.id)
-        guard let element, known.contains(element) else {
-            throw .unknownElement(piece: name, element: element ?? "", known: known)
-        }
-        throw .unsupportedAction(piece: name, element: element, action: action, supported: [])
-    }
+    /// Never reached: the headings list no action.
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

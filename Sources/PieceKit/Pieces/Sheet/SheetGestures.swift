@@ -7,7 +7,6 @@
 /// moves to the next detent (the largest wraps to the smallest), as VoiceOver's activate on it does; escape
 /// dismisses. A disabled stage takes no touches.
 extension SheetPiece {
-    public var defaultPart: String { "sheet" }
     public var partNames: [String] { ["sheet", "grabber"] }
 
     public func handle(_ touch: Touch, on context: any PieceContext) {
@@ -98,21 +97,18 @@ extension SheetPiece {
         return result
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let known = accessibilityElements(on: context).map(\.id)
-        if let element, !known.contains(element) {
-            throw .unknownElement(piece: name, element: element, known: known)
-        }
-        switch (action, element) {
-        case ("escape", _):
-            guard isPresented else { return }
+    /// The two-finger scrub dismisses the sheet from anywhere.
+    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+
+    /// Escape dismisses; the grabber's activate cycles the detents (`perform` has checked the element lists it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        if action == "escape" {
+            guard isPresented else { return true }
             dismiss()
             callback("onDismiss")
-        case ("activate", "grabber"):
+        } else {
             cycleDetent()
-        default:
-            throw .unsupportedAction(piece: name, element: element ?? "(the piece)", action: action,
-                                     supported: element == "grabber" ? ["activate", "escape"] : ["escape"])
         }
+        return true
     }
 }

@@ -127,7 +127,6 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
 
     // MARK: Interaction
 
-    public var defaultPart: String { "bar" }
     public var partNames: [String] { ["bar", "search", "accessory"] + Self.tabs.map { "tab.\($0.id)" } }
 
     public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
@@ -179,20 +178,16 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
         return result
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let known = accessibilityElements(on: context).map(\.id)
-        guard let element, known.contains(element) else {
-            throw .unknownElement(piece: name, element: element ?? "(the piece)", known: known)
-        }
-        guard action == "activate" else {
-            throw .unsupportedAction(piece: name, element: element, action: action, supported: ["activate"])
-        }
+    /// Every element answers "activate" alone (`perform` has checked it).
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
+        guard let element else { return false }
         switch element {
         case "search": try? select("search")
         case "accessory": context.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
         default:
             if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
         }
+        return true
     }
 }
 

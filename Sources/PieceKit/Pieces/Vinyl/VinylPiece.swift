@@ -173,7 +173,6 @@ public final class VinylPiece: InteractivePiece, MemoisedPiece {
 
     // MARK: Interaction (none but VoiceOver's one element)
 
-    public var defaultPart: String { "disc" }
     public var partNames: [String] { ["disc", "art", "spindle", "sheen"] }
     public func handle(_ touch: Touch, on context: any PieceContext) {}
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
@@ -183,9 +182,9 @@ public final class VinylPiece: InteractivePiece, MemoisedPiece {
         [AccessibilityElement(id: "disc", label: accessibilityName, frame: geometry(in: context.environment).disc)]
     }
 
-    public func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) {
-        let id = element ?? "disc"
-        guard id == "disc" else { throw .unknownElement(piece: name, element: id, known: ["disc"]) }
-        throw .unsupportedAction(piece: name, element: id, action: action, supported: [])
-    }
+    /// A bare action goes to the disc, which has none.
+    public func defaultElement(on context: any PieceContext) -> String? { "disc" }
+
+    /// Never reached: the disc lists no action.
+    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

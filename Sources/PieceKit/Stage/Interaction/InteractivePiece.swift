@@ -5,7 +5,8 @@
 /// Gestures reach a piece through `Stage.touchDown(on:at:)` (a `Finger`) or the synthesized `tap`, `drag` and
 /// `fling`; every sample is delivered between frames, so a change it makes begins on the next frame.
 public protocol InteractivePiece: StagePiece {
-    /// The part a gesture aims at when the script names none (the bar of a collapsed player).
+    /// The part a gesture aims at when the script names none: the first of `partNames` unless the piece says
+    /// otherwise (the mini player's bar, or its background once open).
     var defaultPart: String { get }
 
     /// Where the named part is now, in stage coordinates, for aiming gestures: "grabber", "scrubber",
@@ -18,7 +19,8 @@ public protocol InteractivePiece: StagePiece {
     /// so `partRect` still answers for hidden parts a script wants to read. The default: always reachable.
     func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String?
 
-    /// The names `partRect` understands, for error messages.
+    /// The names `partRect` understands, declared once: the first is the default part, and the stage's errors
+    /// (no such part, cannot be touched now) list them.
     var partNames: [String] { get }
 
     /// One touch sample. A piece ignores touches it does not want (they "pass through").
@@ -31,12 +33,27 @@ public protocol InteractivePiece: StagePiece {
     /// The accessibility tree, in VoiceOver's reading order.
     func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement]
 
-    /// Performs `action` on the element `element` (nil: the piece's whole-screen actions such as "escape" and
-    /// "magicTap"). Throws when there is no such element or it does not answer to the action.
-    func perform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError)
+    /// What VoiceOver can do with the whole screen now, with no element named (its two-finger scrub, "escape";
+    /// "magicTap"). nil: the piece's own handler decides (a Lua piece's `perform`), and `act` says whether it did.
+    /// The default: none.
+    func screenActions(on context: any PieceContext) -> [String]?
+
+    /// The element a bare action goes to when the screen has no such action (a lone button); nil: none (default).
+    func defaultElement(on context: any PieceContext) -> String?
+
+    /// Other names an element answers to, to its id ("bar" for NowPlaying's collapsed `surface`). Default: none.
+    var elementAliases: [String: String] { get }
+
+    /// Does `action`, which `perform` (`AccessibilityActions.swift`, the one place actions are resolved and refused)
+    /// has checked the element `element` lists (nil: one of the screen's actions). Returns false when nothing
+    /// answered (a Lua handler that declined), which `perform` words as an unsupported action. Throws only what the
+    /// values cannot state (a listed action with nothing to run it).
+    func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool
 }
 
 extension InteractivePiece {
+    public var defaultPart: String { partNames.first ?? "" }
+
     public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? { nil }
 
     public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
