@@ -54,7 +54,8 @@ import Testing
         let folder = try Self.twoDefects()
         var outputs: [String] = []
         for jobs in ["1", "2", "3"] {
-            let run = try piecebox(["explore", "--no-db", "--jobs", jobs, "--seed", "7", "scenarios/two.lua"], in: folder.path)
+            // Seed 3 meets both defects (drawn waits and swarms change which runs do; seed 7 meets only the overflow).
+            let run = try piecebox(["explore", "--no-db", "--jobs", jobs, "--seed", "3", "scenarios/two.lua"], in: folder.path)
             #expect(run.status == 1)
             outputs.append(run.stdout)
         }

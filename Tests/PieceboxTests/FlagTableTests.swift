@@ -34,7 +34,7 @@ import Testing
         }
         // explore lists its own flags and takes run's (but --watch).
         let exploreListed = Set(FlagHint.flags(in: RunCommand.exploreHelp))
-        #expect(exploreListed == ["--runs", "--steps", "--seed", "--shard", "--save", "-h", "--help"], "\(exploreListed)")
+        #expect(exploreListed == ["--jobs", "--runs", "--steps", "--seed", "--shard", "--save", "--db", "--no-db", "--stats", "-h", "--help"], "\(exploreListed)")
         #expect(Flags.find("--jobs", in: RunFlags.table, for: .explore) != nil)
         #expect(Flags.find("--watch", in: RunFlags.table, for: .explore) == nil)
     }
