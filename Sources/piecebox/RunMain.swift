@@ -55,17 +55,8 @@ enum RunMain {
         }
         if sharded { bazel.acknowledgeSharding() }
         guard let savePaths = SavedScenarios.prepare(cmd.save, files: files) else { return 2 }
-        // `piecebox explore`: each file's failure database, and with --jobs the shares' search (ExploreShares).
-        let databases = Dictionary(files.compactMap { f in cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration).map { (f, $0) } },
-                                   uniquingKeysWith: { a, _ in a })
-        let readOnly = ExploreChoices.readOnly()
-        let splits = cmd.exploring && cmd.jobs > 1 && !cmd.inProcess && !cmd.options.listOnly
-        let found = splits ? ExploreShares.search(files, shares: cmd.jobs, cmd: cmd, headers: headers, early: early) : [:]
-        let adjust: @Sendable (String, inout RunOptions) -> Void = { file, options in
-            options.exploration.database = databases[file]
-            options.exploration.found = found[file]
-        }
-
+        let explore = ExplorePlan(files: files, cmd: cmd, headers: headers, early: early)
+        let databases = explore.databases, readOnly = explore.readOnly, adjust = explore.adjust
         let goldens = makeGoldens(cmd)
         let reports = Reports.make(cmd)
         var info = RunInfo(files: files.count, seed: cmd.ci.seed, shard: cmd.ci.shard, repeatCount: repeats,
@@ -99,7 +90,7 @@ enum RunMain {
                          adjust: adjust)
         } else {
             var pool = WorkerPool(executable: exe, jobs: cmd.jobs, options: cmd.options, logPaths: logPaths, headers: headers,
-                                  early: splits ? nil : early)
+                                  early: explore.splits ? nil : early)
             pool.adjust = { index, options in adjust(jobs[index], &options) }
             pool.run(jobs, stop: stop, each: finish, skipped: skip)
         }
@@ -109,6 +100,29 @@ enum RunMain {
             totals.nothingSelected = Self.whyNothing(cmd, files: files.count)
         }
         return reports.end(totals)
+    }
+
+    /// What `piecebox explore` adds to a run: each file's failure database (read-only under CI), and with
+    /// `--jobs` the shares' search (`ExploreShares`), whose findings each file's worker is handed.
+    struct ExplorePlan {
+        let databases: [String: String]
+        let readOnly: Bool
+        let splits: Bool
+        let adjust: @Sendable (String, inout RunOptions) -> Void
+
+        init(files: [String], cmd: RunCommand, headers: ScenarioHeaders, early: EarlyWorkers?) {
+            let databases = Dictionary(files.compactMap { f in
+                cmd.explore.folder(for: f, exploring: cmd.exploring, budget: cmd.options.exploration).map { (f, $0) }
+            }, uniquingKeysWith: { a, _ in a })
+            splits = cmd.exploring && cmd.jobs > 1 && !cmd.inProcess && !cmd.options.listOnly
+            let found = splits ? ExploreShares.search(files, shares: cmd.jobs, cmd: cmd, headers: headers, early: early) : [:]
+            self.databases = databases
+            readOnly = ExploreChoices.readOnly()
+            adjust = { file, options in
+                options.exploration.database = databases[file]
+                options.exploration.found = found[file]
+            }
+        }
     }
 
     /// Goldens are compared test by test, in time linear in the logs' size (see `GoldenComparison`). Accepting

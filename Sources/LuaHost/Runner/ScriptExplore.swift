@@ -12,44 +12,13 @@ enum ScriptExplore {
         let L = state.L
         let budget = options.exploration
         lua_createtable(L, 0, 8)
-        func field(_ key: String, _ body: @escaping HostFunction) {
-            lua_pushstring(L, key)
-            state.pushFunction(body)
-            lua_rawset(L, -3)
-        }
+        func field(_ key: String, _ body: @escaping HostFunction) { Self.field(state, key, body) }
         field("runs") { call in
             let asked = lua_type(call.L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(call.L, 1, nil)) : nil
             lua_pushinteger(call.L, lua_Integer(budget.runs(asked: asked)))
             lua_pushinteger(call.L, lua_Integer(budget.shard))
             lua_pushinteger(call.L, lua_Integer(budget.shards))
             return 3
-        }
-        // share(): this worker's share of the runs, the shares, and its mode (`ExploreBudget.mode`).
-        field("share") { call in
-            lua_pushinteger(call.L, lua_Integer(budget.share))
-            lua_pushinteger(call.L, lua_Integer(budget.shares))
-            call.push(budget.mode)
-            return 3
-        }
-        // stored(name): the records the failure database keeps for the exploration, and a problem to say, or nil.
-        field("stored") { call in
-            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
-            let (records, problem) = budget.database.map { FailureDatabase.read(folder: $0, exploration: name) } ?? ([], nil)
-            try pushJSON(.array(records.map(JSONValue.string)), call.L, depth: 0)
-            if let problem { call.push(problem) } else { call.pushNil() }
-            return 2
-        }
-        // found(name): what the shares found and counted for the exploration (a table), or nil.
-        field("found") { call in
-            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
-            guard let text = budget.found, let value = JSONValue.parse(text)?[name] else { call.pushNil(); return 1 }
-            try pushJSON(value, call.L, depth: 0)
-            return 1
-        }
-        // outcome(json): what the exploration found and counted, for the runner (`TestResult.exploration`).
-        field("outcome") { call in
-            context.exploreOutcome = boundedString(call.L, 1, limit: 4 * TestResult.messageLimit)
-            return 0
         }
         field("steps") { call in
             let asked = lua_type(call.L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(call.L, 1, nil)) : 20
@@ -112,7 +81,48 @@ enum ScriptExplore {
             context.minimalScenario = boundedString(call.L, 1, limit: TestResult.messageLimit)
             return 0
         }
+        pushShares(state, context: context, budget: budget)
         pushWriting(state, context: context, path: path, options: options, chunks: chunks)
+    }
+
+    /// One function of the table on top of the stack.
+    static func field(_ state: LuaState, _ key: String, _ body: @escaping HostFunction) {
+        lua_pushstring(state.L, key)
+        state.pushFunction(body)
+        lua_rawset(state.L, -3)
+    }
+
+    /// What lies beyond one worker's runs: its share under `--jobs`, the failure database's records, the shares'
+    /// findings, and the outcome handed back to the runner.
+    static func pushShares(_ state: LuaState, context: BindingContext, budget: ExploreBudget) {
+        func field(_ key: String, _ body: @escaping HostFunction) { Self.field(state, key, body) }
+        // share(): this worker's share of the runs, the shares, and its mode (`ExploreBudget.mode`).
+        field("share") { call in
+            lua_pushinteger(call.L, lua_Integer(budget.share))
+            lua_pushinteger(call.L, lua_Integer(budget.shares))
+            call.push(budget.mode)
+            return 3
+        }
+        // stored(name): the records the failure database keeps for the exploration, and a problem to say, or nil.
+        field("stored") { call in
+            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
+            let (records, problem) = budget.database.map { FailureDatabase.read(folder: $0, exploration: name) } ?? ([], nil)
+            try pushJSON(.array(records.map(JSONValue.string)), call.L, depth: 0)
+            if let problem { call.push(problem) } else { call.pushNil() }
+            return 2
+        }
+        // found(name): what the shares found and counted for the exploration (a table), or nil.
+        field("found") { call in
+            let name = boundedString(call.L, 1, limit: TestResult.nameLimit) ?? ""
+            guard let text = budget.found, let value = JSONValue.parse(text)?[name] else { call.pushNil(); return 1 }
+            try pushJSON(value, call.L, depth: 0)
+            return 1
+        }
+        // outcome(json): what the exploration found and counted, for the runner (`TestResult.exploration`).
+        field("outcome") { call in
+            context.exploreOutcome = boundedString(call.L, 1, limit: 4 * TestResult.messageLimit)
+            return 0
+        }
     }
 
     /// draw(kind, low, high, position, recorded, earlier): a fresh value when `position` is given (then the next
