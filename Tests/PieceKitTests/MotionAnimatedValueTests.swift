@@ -5,14 +5,32 @@ private func scalar(_ animated: AnimatedValue, _ time: Double) -> Double { anima
 private func speed(_ animated: AnimatedValue, _ time: Double) -> Double { animated.velocity(at: time) }
 
 @Suite struct MotionAnimatedValueTests {
-    @Test func settingWithoutAnimationSnaps() {
+    @Test func settingWithoutAnimationAtRestSnaps() {
         var animated = AnimatedValue(10)
         animated.set(20, animation: nil, at: 1)
         #expect(animated.value(at: 1) == 20)
         #expect(!animated.isAnimating(at: 1))
+    }
+
+    @Test func aChangeWithoutAnimationRidesOnTheAnimationStillRunning() {
+        // Linear 0 → 100 over 1 s from 0 s; at 0.5 s it shows 50, 50 short of its target. Setting 0 without
+        // animation moves what the animation carries by the change (−100): shown 0 + (50 − 100) = −50 at once,
+        // then what is left of the linear ramp: at 0.75 s, 0 − (1 − 0.75) × 100 = −25; at 1 s, 0.
+        var animated = AnimatedValue(0)
+        animated.set(100, animation: .linear(duration: 1), at: 0)
+        animated.set(0, animation: nil, at: 0.5)
+        #expect(abs(scalar(animated, 0.5) - -50) < 1e-9)
+        #expect(abs(scalar(animated, 0.75) - -25) < 1e-9)
+        #expect(abs(speed(animated, 0.75) - 100) < 1e-9)
+        #expect(animated.isAnimating(at: 0.9))
+        #expect(animated.value(at: 1) == 0)
+    }
+
+    @Test func placingDropsTheRunningAnimation() {
+        var animated = AnimatedValue(10)
         animated.set(100, animation: .smooth, at: 2)
         #expect(animated.isAnimating(at: 2.1))
-        animated.set(-5, animation: nil, at: 2.1)
+        animated.place(-5)
         #expect(animated.value(at: 2.1) == -5)
         #expect(animated.velocity(at: 2.1) == 0)
         #expect(!animated.isAnimating(at: 2.1))
@@ -148,12 +166,12 @@ private func speed(_ animated: AnimatedValue, _ time: Double) -> Double { animat
         var animated = AnimatedValue(0)
         animated.set(100, animation: .linear(duration: 1), at: 0)
         let copy = animated
-        animated.set(0, animation: nil, at: 0.5)
+        animated.place(0)
         // Reading late first must not move the copy's animation on: linear 0 -> 100 over 1 s is at 25 after
         // 0.25 s and at 90 after 0.9 s, whichever is asked first.
         #expect(abs(scalar(copy, 0.9) - 90) < 1e-9)
         #expect(abs(scalar(copy, 0.25) - 25) < 1e-9)
-        // The original snapped to 0 at 0.5 s and stays there.
+        // The original was placed at 0 and stays there.
         #expect(animated.value(at: 0.75) == 0)
     }
 

@@ -57,10 +57,6 @@ explore("the mini player never jumps and comes to rest", {
   setup = function() return stage(false) end,
   actions = actions,
   invariants = rules("finite", "continuous", "settles"),
-  -- Open: the app skipping to another track while a drag's spring-back still runs snaps the open player home
-  -- (progress.y 749 to 552 in one frame; docs/guides/exploring.md, "What exploring found"). Until that is fixed,
-  -- this exploration waits the hand gap, 0.5 s, after each action, as before waits were drawn.
-  gap = 0.5,
   steps = 20, runs = 200,
 })
 

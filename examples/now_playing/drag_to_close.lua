@@ -78,3 +78,45 @@ test("a tap elsewhere on the card does nothing", function()
   s:settle()
   expect(np.isOpen).toBe(true)
 end)
+
+-- Found by exploring with drawn waits (examples/explore/now_playing.lua): a finger landing while the card still
+-- sprang back from a drop restarted the drop from the card's resting place, a jump of up to 456 points.
+test("a finger landing while the card springs back moves it by its own travel from where it shows", function()
+  -- Two stages side by side: a short drop let go (it springs back), and in one of them a finger landing at that
+  -- same instant and moving 25 points down in 50 ms, 3 frames at 60 fps.
+  local function dropThenMaybeDrag(drag)
+    local s = P.stage{ fps = 60 }
+    local _, np = P.nowPlaying(s, nil, { expanded = true })
+    np:drag{ part = "card", dy = 60, duration = 0.1 }
+    local from = s:now()
+    if drag then np:drag{ part = "card", dy = 25, duration = 0.05 } else s:advance(0.05) end
+    return s:frames{ from = from }:map(function(f) return f.nowPlaying.surface.y end):list()
+  end
+  local dragged = dropThenMaybeDrag(true)
+  local alone = dropThenMaybeDrag(false)
+  -- The finger's drop is set with no animation, so the spring-back plays on around it: on each of the drag's
+  -- frames the card lies exactly the finger's travel below the card that springs back alone, 25 / 3 × k after k
+  -- frames: 8.333, 16.667, 25.
+  expect(dragged[1]).toBe(alone[1])
+  expect(dragged[2] - alone[2]).toBeCloseTo(25 / 3, 1e-9)
+  expect(dragged[3] - alone[3]).toBeCloseTo(50 / 3, 1e-9)
+  expect(dragged[4] - alone[4]).toBeCloseTo(25, 1e-9)
+end)
+
+-- Closing holds the card where the finger left it for 110 ms before it folds. A finger landing then
+-- writes the drop from its own translation, from 0: the card jumps back up. The specification's piece does this on
+-- a device too (it sets the drop straight from the new drag), so PieceBox draws the jump; the explorations wait
+-- those 110 ms out before a finger lands (examples/explore/now_playing.lua).
+test("a finger landing before a closing card folds jumps it back, as the piece does on a device", function()
+  local s, _, np = openStage()
+  np:fling{ part = "card", dy = 159, velocity = 100 }   -- 159 points down, slowly: past 110 points, it closes
+  expect(np.expanded).toBe(false)
+  expect(s:frame().nowPlaying.surface.y).toBeCloseTo(P.card.y + 159, 1e-9)
+  local finger = np:touch("card")
+  finger:move(0, 10)                         -- past the 8 points that decide a drop
+  s:frames(1)
+  expect(s:frame().nowPlaying.surface.y).toBeCloseTo(P.card.y + 10, 1e-9)
+  finger:up()
+  s:settle()
+  expect(np.isOpen).toBe(false)
+end)

@@ -6,7 +6,10 @@
 ///   pulls toward the new target. Nothing jumps, not even the speed.
 /// - Anything else blends: it is stacked on the running animations, and each frame the newer one eases from the
 ///   older ones' live position toward its own target, so the position is continuous and ends on the newest target.
-/// - No animation snaps.
+/// - No animation moves what the animations carry: the running animations keep playing, now around the new
+///   target, so the value shown jumps by exactly the change and the motion goes on (SwiftUI's animations hold a
+///   change, not a place: a value set without animation while a spring runs is shown as the new value plus what
+///   is left of the spring). With nothing running it is a snap.
 ///
 /// A pure value: readings depend only on the changes made and the time asked about, never on a clock.
 public struct AnimatedValue: Sendable, Equatable {
@@ -33,11 +36,11 @@ public struct AnimatedValue: Sendable, Equatable {
     /// animation keeps going).
     public mutating func set(_ newTarget: Double, animation: Animation?, at time: Double) {
         guard newTarget != target else { return }
+        dropFinishedLayers(at: time)
         guard let animation else {
-            snap(to: newTarget)
+            carry(to: newTarget, at: time)
             return
         }
-        dropFinishedLayers(at: time)
         if animation.merges, case .spring(let spring) = animation.kind {
             let (position, velocity) = reading(at: time)
             let layer = SpringLayer(spring: spring, start: time, from: position, moving: velocity,
@@ -56,6 +59,11 @@ public struct AnimatedValue: Sendable, Equatable {
         } else {
             lone = nil
         }
+    }
+
+    /// Puts the number at `value` at once, dropping every running animation (a finger holding what it took).
+    public mutating func place(_ value: Double) {
+        snap(to: value)
     }
 
     /// The value shown at `time`: exactly the target once every animation is over.
@@ -87,6 +95,21 @@ public struct AnimatedValue: Sendable, Equatable {
     }
 
     // MARK: Internals
+
+    /// An unanimated change: every running layer moves by the change, so the motion left keeps playing around
+    /// the new target (a lone spring holds only an offset, which stays as it is).
+    private mutating func carry(to newTarget: Double, at time: Double) {
+        guard time < end, !layers.isEmpty else {
+            snap(to: newTarget)
+            return
+        }
+        let change = newTarget - target
+        origin += change
+        for index in layers.indices {
+            layers[index].move(by: change)
+        }
+        target = newTarget
+    }
 
     private mutating func snap(to newTarget: Double) {
         target = newTarget
@@ -196,6 +219,17 @@ public struct AnimatedValue: Sendable, Equatable {
             switch self {
             case .spring(let layer): return layer.target
             case .blend(let layer): return layer.target
+            }
+        }
+
+        mutating func move(by change: Double) {
+            switch self {
+            case .spring(var layer):
+                layer.target += change
+                self = .spring(layer)
+            case .blend(var layer):
+                layer.target += change
+                self = .blend(layer)
             }
         }
     }

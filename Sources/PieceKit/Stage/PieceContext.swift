@@ -101,10 +101,18 @@ extension PieceContext {
         try transact(Transaction(animation: animation), body)
     }
 
-    /// A change with no animation: it snaps (implicit animations whose watched value changed still apply).
+    /// A change with no animation (implicit animations whose watched value changed still apply): what it moves
+    /// jumps by the change, and whatever animation still carries it plays on around the new value.
     @discardableResult
     public func update<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try transact(Transaction(), body)
+    }
+
+    /// A change with no animation that stops what it moves where it is set (`Transaction.holds`): a finger taking
+    /// a view from where it is shown.
+    @discardableResult
+    public func hold<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try transact(Transaction(holds: true), body)
     }
 
     /// Runs `work` `delay` seconds after `workTime`; blocking unless `background`.

@@ -375,7 +375,11 @@ private extension AnimatedValue {
         var animation = transaction.effectiveAnimation(implicit: number.animation, valueChanged: valueChanged)
         // No path leads to or from a number that is not finite; it would poison the spring's arithmetic.
         if !current.isFinite || !number.value.isFinite { animation = nil }
-        set(number.value, animation: animation, at: begin)
+        if animation == nil, transaction.holds {
+            place(number.value)
+        } else {
+            set(number.value, animation: animation, at: begin)
+        }
     }
 }
 

@@ -69,12 +69,12 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
             // pull goes on from the translation that shows that offset, never from rest (a jump).
             let shown = context.latestFrame?[name, "list"]?["offset"] ?? state.pull
             caughtAt = ScrollPagePhysics.unband(shown, dimension: context.environment.size.height)
-            if shown != state.pull { context.update { state.pull = shown } }
+            if shown != state.pull { context.hold { state.pull = shown } }
         case .moved:
             guard pulling else { return }
             let pull = Refresher.pull(forTranslation: caughtAt + touch.translation.height,
                                       height: context.environment.size.height)
-            context.update { state.pull = pull }
+            context.hold { state.pull = pull }
         case .ended:
             guard pulling else { return }
             pulling = false

@@ -18,13 +18,14 @@ extension SheetPiece {
                   sheet.contains(touch.location) else { return }
             let start = context.latestFrame?[name, "sheet"]?["y"] ?? restingTop(in: env)
             dragStart = start
-            context.update { dragTop = start }
+            // A system sheet: the finger takes it where it shows, stopping the motion that carried it.
+            context.hold { dragTop = start }
         case .moved:
             guard let start = dragStart else { return }
             let raw = start + touch.translation.height
             let high = layout.top(of: .large)
             let top = raw < high ? high + GesturePhysics.rubberBand(raw - high, limit: Self.pullLimit) : raw
-            context.update { dragTop = top }
+            context.hold { dragTop = top }
         case .ended:
             guard let start = dragStart else { return }
             dragStart = nil
