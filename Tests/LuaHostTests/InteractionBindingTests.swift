@@ -197,9 +197,10 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
             print(s:frame().card.surface.y)                             -- animated: the start value first
             s:frames(1)
             print(s:frame().card.surface.y < 600)
+            s:settle()
             print(c:key("escape"), c.state.open)
             s:frames(1)
-            print(s:frame().card.surface.y)                             -- no animation returned: it snaps
+            print(s:frame().card.surface.y)                             -- no animation returned, at rest: it snaps
             print(c:key("left"))
             """)
         #expect(out == ["true\ttrue", "600.0", "true", "true\tfalse", "600.0", "false"])
@@ -340,7 +341,8 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
             s:frames(1) local a = s:frame().card.surface.y
             s:frames(1) local b = s:frame().card.surface.y
             print(a, b < 600)
-            print(c:key("down"), c.state.open)                          -- not handled, and still applied: snaps
+            s:settle()
+            print(c:key("down"), c.state.open)                          -- not handled, still applied; at rest: snaps
             s:frames(1)
             print(s:frame().card.surface.y)
             local ok, err = pcall(function() c:key("tab") end)

@@ -9,12 +9,12 @@ import Testing
         let lines = LineBox()
         try stage.attachLog(scenario: "kept") { lines.all.append($0) }
         try stage.frames(2)
-        stage.transact(Transaction(animation: .smooth)) { card.isOpen = true }
-        try stage.frames(30)
         stage.transact(Transaction()) { card.dimmed = true }
         try stage.frames(3)
+        stage.transact(Transaction(animation: .smooth)) { card.isOpen = true }
+        try stage.frames(30)
         let frameLines = lines.all.filter { $0.hasPrefix(#"{"frame""#) }
-        // 2 + 30 + 3 frames rendered, all kept, each logged once.
+        // 2 + 3 + 30 frames rendered, all kept, each logged once.
         #expect(frameLines.count == 35)
         #expect(stage.history.count == 35)
         // The log was written by the byte writer as each frame was rendered; the text writer reads the kept
@@ -23,7 +23,8 @@ import Testing
             #expect(FrameLog.line(for: frame) == line)
         }
         // By hand: the card starts closed (100 pt tall, 20 pt in from the 393 pt stage's sides, 100 pt down),
-        // and the dimming snapped (no animation), so the last frame shows the badge at opacity 0.5.
+        // and the dimming snapped (no animation, nothing moving); a dimmed badge stays at 0.5 when the card opens,
+        // so the last frame shows the badge at opacity 0.5.
         let first = try #require(stage.history.first)
         #expect(first["card", "surface"]?.rect == Rect(x: 20, y: 100, width: 353, height: 100))
         #expect(first.piece("card")?.elements.map(\.name) == ["surface", "badge"])
