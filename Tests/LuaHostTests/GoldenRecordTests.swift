@@ -223,6 +223,43 @@ import PieceKit
         #expect(tolerated?.status == .passed, "\(tolerated?.message ?? "")")
     }
 
+    @Test func aScriptsGoldenIsNeverRecordedFromATestThatFailsAfterIt() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("proj/piecebox.lua", "return {}\n")
+        let report = try folder.run("proj/a.lua", """
+        local function stage()
+          local s = Stage{ fps = 10 }
+          s:piece{ name = "card", layout = function() return { surface = { x = 0, y = 0, w = 10, h = 10 } } end }
+          s:frames(2)
+          return s
+        end
+        test("fails after", function()
+          expect(stage()).toMatchGolden("late")
+          expect(1).toBe(2)
+        end)
+        describe("torn down", function()
+          afterEach(function() error("teardown broke") end)
+          test("fails in afterEach", function()
+            expect(stage()).toMatchGolden("hooked")
+          end)
+        end)
+        test("passes twice", function()
+          local s = stage()
+          expect(s).toMatchGolden("twice")
+          expect(s).toMatchGolden("twice")   -- compared with the recording the test holds
+        end)
+        """) { options in options.goldens = GoldenOptions(folder: folder.path + "/goldens", record: .missing) }
+        let late = report.test("fails after")
+        #expect(late?.status == .failed)
+        #expect(late?.message.contains("not recorded: \(folder.path)/goldens/a/late.jsonl (the test failed") == true,
+                "\(late?.message ?? "")")
+        #expect(read(folder, "a/late.jsonl") == nil)
+        #expect(report.tests.first { $0.name.hasSuffix("fails in afterEach") }?.status == .failed)
+        #expect(read(folder, "a/hooked.jsonl") == nil)
+        #expect(read(folder, "a/twice.jsonl") != nil)
+        #expect(report.test("passes twice")?.status == .passed, "\(report.test("passes twice")?.message ?? "")")
+    }
+
     @Test func aScriptsGoldenNameMustBeAPlainFileName() throws {
         let folder = try ScenarioFolder()
         let report = try folder.run("a.lua", """

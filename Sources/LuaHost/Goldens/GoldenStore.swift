@@ -15,6 +15,11 @@ public struct GoldenStore: Sendable {
     /// Whether a header key that differs (a token set, the environment) fails a test whose frames match
     /// (`--golden-strict`). Either way the keys are said once per golden, not once per test.
     public let strictHeaders: Bool
+    /// Goldens recorded earlier in the same test and not yet written (by path): a check inside a test records
+    /// nothing on disk until the test has passed (`HeldGoldens`), so it reads its own earlier recordings here.
+    public var held: [String: String] = [:]
+    /// Whether a recording is held (handed back in `Outcome.held`) instead of written.
+    public var holdsRecordings = false
 
     public init(folder: String, record: GoldenRecordMode, comparison: GoldenComparison = GoldenComparison(),
                 topLevel: String = "the file's top level", strictHeaders: Bool = false) {
@@ -79,6 +84,9 @@ public struct GoldenStore: Sendable {
         public var headerLines: [String] = []
         /// In a golden that matched: the tests left unrecorded because they failed, and why (nil when none were).
         public var notRecorded: String?
+        /// With `holdsRecordings`: the golden's path and the text the check would have written, nil when it
+        /// recorded nothing.
+        public var held: (path: String, text: String)?
 
         public var failing: [TestKey: String] {
             Dictionary(summaries.map { ($0.test, $0.text) }, uniquingKeysWith: { a, _ in a })
@@ -128,6 +136,8 @@ public struct GoldenStore: Sendable {
         // rename replaces the link itself), never read.
         if record == .all, selection.complete, case .outside = FolderBoundary.resolve(golden, inside: folder) {
             existing = nil
+        } else if let text = held[golden] {
+            existing = text
         } else {
             switch try read(golden, work: &work) {
             case .failure(let problem): return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
@@ -153,6 +163,7 @@ public struct GoldenStore: Sendable {
         // A part new to the golden is recorded when missing parts are; the rest are failures to report.
         let newParts = Set(differences.filter { goldenParts.part($0.test.name) == nil }.map(\.test))
         var toRecord = Set<TestKey>()
+        var recording: (path: String, text: String)?
         if record.recordsMissing { toRecord.formUnion(newParts) }
         if record.recordsFailed { toRecord.formUnion(differences.map(\.test)) }
         if record == .all { toRecord.formUnion(compared); toRecord.formUnion(stale) }
@@ -175,7 +186,11 @@ public struct GoldenStore: Sendable {
             // With every test recorded and nothing kept, the golden is the log as written (byte for byte).
             let text = try Set(keys).isSubset(of: toRecord) ? actualParts.text(work: &work) : merged.text(work: &work)
             if text != existing {
-                if let problem = try write(text, to: golden, work: &work) { return Outcome(status: .failed, message: "\(what): \(problem)", differing: differences.map(\.test)) }
+                if holdsRecordings {
+                    recording = (golden, text)
+                } else if let problem = try write(text, to: golden, work: &work) {
+                    return Outcome(status: .failed, message: "\(what): \(problem)", differing: differences.map(\.test))
+                }
             }
         }
         let recordedNote = toRecord.isEmpty ? nil
@@ -190,6 +205,7 @@ public struct GoldenStore: Sendable {
             outcome.headerLine = header.line
             outcome.headerLines = header.lines
             outcome.notRecorded = notes.first { $0.hasPrefix("not recorded: ") }
+            outcome.held = recording
             return outcome
         }
         // The log as it came out, beside the golden, for a closer look.
@@ -208,9 +224,11 @@ public struct GoldenStore: Sendable {
         outcome.summaries = failing.map { (test: $0.test, text: $0.summary(topLevel: topLevel, headerApart: true)) }
         outcome.opening = first
         outcome.closing = header.lines + notes + lines
-        return Outcome(status: .failed, message: outcome.message(apart: []), differing: outcome.differing,
-                       summaries: outcome.summaries, opening: first, closing: outcome.closing,
-                       headerLine: header.line, headerLines: header.lines)
+        var failed = Outcome(status: .failed, message: outcome.message(apart: []), differing: outcome.differing,
+                             summaries: outcome.summaries, opening: first, closing: outcome.closing,
+                             headerLine: header.line, headerLines: header.lines)
+        failed.held = recording
+        return failed
     }
 
     static func tests(_ n: Int) -> String { n == 1 ? "1 test" : "\(n) tests" }
@@ -227,12 +245,17 @@ public struct GoldenStore: Sendable {
         guard !keep.isEmpty || left.isEmpty else {
             return Outcome(status: .recorded, message: "recorded no golden at \(shown)" + left, differing: [])
         }
-        let recorded = FrameLogParts(text: "").replacing(keep, from: actual)
-        if let problem = try write(try recorded.text(work: &work), to: golden, work: &work) {
+        let recorded = try FrameLogParts(text: "").replacing(keep, from: actual).text(work: &work)
+        var outcome = Outcome(status: .recorded, message: "recorded \(shown) (\(Self.tests(keep.count)))" + left, differing: [])
+        if holdsRecordings {
+            outcome.held = (golden, recorded)
+            return outcome
+        }
+        if let problem = try write(recorded, to: golden, work: &work) {
             return Outcome(status: .failed, message: "\(what): \(problem)", differing: [])
         }
         removeActual(golden)
-        return Outcome(status: .recorded, message: "recorded \(shown) (\(Self.tests(keep.count)))" + left, differing: [])
+        return outcome
     }
 
     /// The tests a recording left out because they failed on their own, and why; nil when none were.

@@ -135,7 +135,8 @@ enum ScriptGoldens {
 
     /// Runs the check for a script; `work` asks the file's limits (see `GoldenStore.check`).
     static func match(stage: Stage, name: String, options: Options, optionsTolerance: LuaValue,
-                      scenario: String, settings: GoldenOptions, work: inout HostWork) throws -> Verdict {
+                      scenario: String, settings: GoldenOptions, held: HeldGoldens,
+                      work: inout HostWork) throws -> Verdict {
         try checkName(name)
         let slice = try slice(try options.table("elements"))
         let tolerance = try tolerance(optionsTolerance, standard: settings.tolerance)
@@ -143,12 +144,18 @@ enum ScriptGoldens {
         let folder = settings.folder ?? (root as NSString).appendingPathComponent("goldens")
         let stem = String(ProjectRoot.goldenName(for: scenario).dropLast(".jsonl".count))
         let text = try log(of: stage, scenario: ProjectRoot.relativePath(of: scenario), slice: slice, work: &work)
-        let store = GoldenStore(folder: folder, record: settings.record, comparison: GoldenComparison(tolerance: tolerance),
+        var store = GoldenStore(folder: folder, record: settings.record, comparison: GoldenComparison(tolerance: tolerance),
                                 topLevel: "the stage", strictHeaders: settings.strictHeaders)
+        // Inside a test a recording waits for the test to pass (`HeldGoldens`).
+        store.holdsRecordings = held.inTest
+        store.held = held.texts
+        let what = "\(function)(\"\(name)\")"
         // The selection is every test of the log: the stage's one part, read from its header.
         let outcome = try store.check(name: stem + "/" + name + ".jsonl", actual: text,
-                                      selection: GoldenStore.Selection(ran: []), what: "\(function)(\"\(name)\")",
-                                      work: &work)
+                                      selection: GoldenStore.Selection(ran: []), what: what, work: &work)
+        if let recording = outcome.held {
+            held.hold(HeldGoldens.Recording(path: recording.path, text: recording.text, what: what, store: store))
+        }
         return Verdict(pass: outcome.status != .failed, detail: outcome.message)
     }
 }

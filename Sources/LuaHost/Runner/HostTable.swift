@@ -15,7 +15,8 @@ extension ScenarioRunner {
     /// and groups lists they fill), runs the preludes with it, and hands the error explainer and the frame tables'
     /// miss recorder to where the C handler and `FrameTables` find them.
     static func installHost(_ state: LuaState, context: BindingContext, path: String, options: RunOptions,
-                            modules: ModulePaths, source: Data) -> Result<HostRefs, FileProblem> {
+                            modules: ModulePaths, source: Data,
+                            goldens: HeldGoldens = HeldGoldens()) -> Result<HostRefs, FileProblem> {
         let L = state.L
         // The texts of the file and of the modules it requires, for the functions a minimal scenario copies.
         let chunks = ChunkTexts()
@@ -33,7 +34,7 @@ extension ScenarioRunner {
         field("birth") { lua_pushcclosure(L, pb_birth, 0) }
         field("readModule") { pushReadModule(state, modules: modules, chunks: chunks) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
-        field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options) }
+        field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options, held: goldens) }
         // expect(stage).toHaveEmitted{...}: see EventSeries.
         field("events") { EventSeries.pushHostFunction(state, context: context) }
         field("emitted") { EventSeries.pushEmittedHostFunction(state, context: context) }
@@ -150,7 +151,7 @@ extension ScenarioRunner {
 
     /// `expect(stage).toMatchGolden`'s host half: compares a stage's frames with a golden, under the file's limits.
     private static func pushMatchGolden(_ state: LuaState, context: BindingContext, path: String,
-                                        options: RunOptions) {
+                                        options: RunOptions, held: HeldGoldens) {
         state.pushFunction { call in
             let c = call.named("toMatchGolden")
             // No stage class yet means no stage has been made, so the value cannot be one.
@@ -166,7 +167,10 @@ extension ScenarioRunner {
             var work = context.hostWork()
             let verdict = try ScriptGoldens.match(stage: object.stage, name: name, options: opts,
                                                   optionsTolerance: tolerance, scenario: path,
-                                                  settings: options.goldens, work: &work)
+                                                  settings: options.goldens, held: held, work: &work)
+            // A held recording outlives this call: its text is counted against the file's memory for good.
+            let kept = held.takeUncounted()
+            if kept > 0 { _ = context.count(kept) }
             c.push(verdict.pass)
             c.push(verdict.detail)
             return 2

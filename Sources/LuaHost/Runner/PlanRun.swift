@@ -146,6 +146,9 @@ final class PlanRun {
             if breach == nil { runHooks(.afterEach, of: test.groups.reversed()) }
         }
         if breach == nil { runHooks(.afterAll, of: step.leaves) }
+        // A limit reached stops the test: what it recorded is forgotten with it.
+        if breach != nil { result.status = .failed }
+        lifecycle.settleGoldens(&result)
         output.inTest = false
         result.output = output.testLines
         result.duration = ScenarioRunner.seconds(since: clock)

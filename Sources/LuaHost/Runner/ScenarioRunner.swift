@@ -92,13 +92,14 @@ public enum ScenarioRunner {
         case .success(let found): setup = found
         }
         let refs: HostRefs
+        let goldens = HeldGoldens()
         switch installHost(state, context: context, path: path, options: options, modules: setup.modules,
-                                source: data) {
+                                source: data, goldens: goldens) {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let made): refs = made
         }
         Bindings.install(into: context, describe: .onFirstUse)
-        let lifecycle = TestLifecycle(context)
+        let lifecycle = TestLifecycle(context, goldens: goldens)
         defer { context.finish() }
         state.startDeadline()
         // The run's token set first, under the plugins' overrides and the file's own.

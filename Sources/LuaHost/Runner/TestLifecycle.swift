@@ -2,12 +2,16 @@
 /// memory cap, and word the failures it reports. The bindings see none of this (`BindingContext`).
 final class TestLifecycle {
     let bindings: BindingContext
+    /// The goldens `toMatchGolden` recorded in the running test, written once it has passed.
+    let goldens: HeldGoldens
 
-    init(_ bindings: BindingContext) {
+    init(_ bindings: BindingContext, goldens: HeldGoldens = HeldGoldens()) {
         self.bindings = bindings
+        self.goldens = goldens
     }
 
     func testStarted(_ name: String) {
+        goldens.testStarted()
         bindings.minimalScenario = nil
         bindings.exploreOutcome = nil
         bindings.enterTest(name)
@@ -23,6 +27,24 @@ final class TestLifecycle {
     func takeExploreOutcome() -> String? {
         defer { bindings.exploreOutcome = nil }
         return bindings.exploreOutcome
+    }
+
+    /// Once a test has run to its end (hooks included): writes the goldens it recorded if it passed, and says
+    /// what was left unrecorded if it failed. A golden that cannot be written fails the test.
+    func settleGoldens(_ result: inout TestResult) {
+        var work = bindings.hostWork()
+        let passed = result.status != .failed
+        let said: (failure: String?, note: String?)
+        do { said = try goldens.testEnded(passed: passed, work: &work) } catch {
+            said = ("\(error)", nil)
+        }
+        if let failure = said.failure {
+            result.status = .failed
+            result.message = failure
+            result.traceback = ""
+        } else if let note = said.note {
+            result.message = result.message.isEmpty ? note : result.message + "\n" + note
+        }
     }
 
     /// Called after each test: a failure goes into the frame log under the test's name, and the test's
