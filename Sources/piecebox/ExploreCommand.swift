@@ -64,12 +64,39 @@ enum SavedScenarios {
     /// Writes the minimal scenarios of `report`'s failed explorations, if any; a problem is said, never fatal.
     static func write(_ report: FileReport, to path: String?) -> String? {
         guard let path else { return nil }
-        let scenarios = report.tests.compactMap(\.scenario)
+        let scenarios = report.tests.compactMap(\.scenario).map { movedHeader($0, from: report.path, to: path) }
         guard !scenarios.isEmpty else { return nil }
         switch AtomicFile.write(Data(joined(scenarios).utf8), to: path) {
         case .success: return nil
         case .failure(let problem): return "cannot save the minimal scenario of \(report.path): \(problem)"
         }
+    }
+
+    /// A minimal scenario as written for its own file's folder, made to run from the save folder: its plugin
+    /// folders named from there, and a `--! lib:` naming the scenario's folder when it requires modules, so
+    /// `piecebox run` on the saved file finds what the exploration found.
+    static func movedHeader(_ scenario: String, from original: String, to saved: String) -> String {
+        func real(_ path: String) -> String {
+            URL(fileURLWithPath: PathText.absolute(path, cwd: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let from = PathText.parent(real(original)), to = real(PathText.parent(PathText.absolute(saved, cwd: FileManager.default.currentDirectoryPath)))
+        guard from != to else { return scenario }
+        var lines = scenario.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var header = 0
+        while header < lines.count, lines[header].hasPrefix("--! ") {
+            let line = lines[header]
+            if line.hasPrefix("--! plugins: ") {
+                let written = String(line.dropFirst("--! plugins: ".count))
+                let place = URL(fileURLWithPath: from).appendingPathComponent(written).standardizedFileURL.path
+                lines[header] = "--! plugins: " + PathText.relative(from: to, to: place)
+            }
+            header += 1
+        }
+        if scenario.contains("require(") {
+            lines.insert("--! lib: " + PathText.relative(from: to, to: from), at: header)
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One file of several minimal scenarios: each in a block of its own (so their locals never add up past Lua's

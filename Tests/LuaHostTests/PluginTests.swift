@@ -126,6 +126,22 @@ import Testing
         #expect(failure(absolute).contains("--! plugins: /etc: give a path relative to the scenario"), "\(failure(absolute))")
     }
 
+    @Test func aLibHeaderAddsAModuleFolderByThePluginsRule() throws {
+        let folder = try ScenarioFolder()
+        try folder.write("piecebox.lua", "return {}")
+        try folder.write("helpers/shared.lua", "return { answer = 42 }")
+        let report = try folder.run("scenarios/uses.lua", """
+            --! lib: ../helpers
+            test('t', function() expect(require("shared").answer).toBe(42) end)
+            """)
+        #expect(report.test("t")?.status == .passed, "\(report.tests.map { $0.name + ": " + $0.message })")
+        let outside = try ScenarioFolder()
+        try outside.write("helpers/shared.lua", "return {}")
+        let refused = try outside.run("scenarios/scenario.lua", "--! lib: ../helpers\ntest('t', function() end)")
+        #expect(failure(refused).contains("--! lib: ../helpers is outside the scenario's project (\(outside.path)/scenarios)"),
+                "\(failure(refused))")
+    }
+
     @Test func oneFolderFromAHeaderAndFromPluginsIsOnePlugin() throws {
         let folder = try ScenarioFolder()
         try folder.write("piecebox.lua", "return {}")

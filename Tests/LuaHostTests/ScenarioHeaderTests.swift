@@ -55,7 +55,7 @@ import Testing
         #expect(header == ScenarioHeader())
     }
 
-    static let keyList = "(the keys are expect-error, max-instructions, max-memory, max-seconds, plugins, token-set)"
+    static let keyList = "(the keys are expect-error, lib, max-instructions, max-memory, max-seconds, plugins, token-set)"
 
     @Test(arguments: [
         // "plugin" is "plugins" less one letter.

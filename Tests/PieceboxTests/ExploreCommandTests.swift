@@ -93,6 +93,38 @@ import Testing
         #expect(replayed.stdout.contains("0 passed, 3 failed"))
     }
 
+    @Test func aSavedScenarioFindsTheModulesAndPluginsOfItsFileFromItsOwnFolder() throws {
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("plugins/tick/plugin.lua", "return { description = \"ticks\" }\n")
+        try folder.write("scenarios/_helper.lua", """
+        local M = {}
+        local sizes = setmetatable({}, { __index = function() return 500 end })   -- a value no file can copy
+        function M.card(s)
+          return s:piece{ name = "card", state = { open = false },
+            layout = function(st) return { surface = { x = 0, y = 0, w = 10, h = st.open and sizes.open or 10 } } end }
+        end
+        return M
+        """)
+        try folder.write("scenarios/needs.lua", """
+        --! plugins: ../plugins/tick
+        local H = require("_helper")
+        explore("never jumps", {
+          setup = function() local s = Stage{ fps = 60 } local c = H.card(s) s:frames(1) return s, { c = c } end,
+          actions = { open = function(s, w) w.c:set({ open = true }) end },
+          invariants = { "continuous" },
+          runs = 5, steps = 3,
+        })
+        """)
+        _ = try piecebox(["explore", "--no-db", "--save", "found/deep", "scenarios"], in: folder.path)
+        let saved = folder.read("found/deep/scenarios__needs.minimal.lua") ?? ""
+        // Named from the save folder: two folders up to the project, then down.
+        #expect(saved.hasPrefix("--! plugins: ../../plugins/tick\n--! lib: ../../scenarios\n"), "\(saved)")
+        let replayed = try piecebox(["run", "found/deep/scenarios__needs.minimal.lua"], in: folder.path)
+        // h goes 10 → 500 in one frame: 490 points.
+        #expect(replayed.stdout.contains("card.surface.h moved 490 in one frame"), "\(replayed.stdout)")
+    }
+
     @Test func saveNeverOverwritesAScenario() throws {
         let folder = try Self.project()
         try folder.write("found/scenarios__jumps.minimal.lua", "test('mine', function() end)\n")

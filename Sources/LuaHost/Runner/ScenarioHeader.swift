@@ -8,6 +8,7 @@ import PieceKit
 ///     --! max-memory: 64                      MiB
 ///     --! max-seconds: 3
 ///     --! plugins: ../plugins                 plugin folders this file needs, relative to it (repeatable)
+///     --! lib: ../helpers                     folders its `require`s also look in, relative to it (repeatable)
 ///
 /// A refusal scenario declares the error it expects, so a sandbox that stops refusing is caught. A limit whose value
 /// is refused (a fraction of an instruction, a cap under 1 KiB, a number that is not finite), a key that is not one
@@ -19,6 +20,8 @@ public struct ScenarioHeader: Equatable, Sendable {
     public var maxSeconds: Double?
     /// As written; `ScenarioRunner` resolves them against the file's folder.
     public var plugins: [String] = []
+    /// Module folders (`--! lib:`), as written, resolved as `plugins` are: what `--lib` is to the command line.
+    public var libraries: [String] = []
     /// `--! token-set: what it does`: the file is a token set for `--tokens`, not a scenario (folders skip it).
     public var tokenSet: String?
     /// Header lines whose value was refused. A file with any does not run: a limit it meant to tighten must never
@@ -76,6 +79,7 @@ public struct ScenarioHeader: Equatable, Sendable {
                     }
                 }
             case "plugins": if !value.isEmpty { h.plugins.append(value) }
+            case "lib": if !value.isEmpty { h.libraries.append(value) }
             default:
                 // A misspelt key ("--! plugin:", "--! max-secs:") would leave the file without what it asked for.
                 h.problems.append(Problem(line: number + 1, message: "--! \(Self.clip(key)): unknown header key"
@@ -86,7 +90,7 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     /// Every key a header line may have; `parse` reads each of them and refuses any other.
-    public static let keys = ["expect-error", "max-instructions", "max-memory", "max-seconds", "plugins", "token-set"]
+    public static let keys = ["expect-error", "lib", "max-instructions", "max-memory", "max-seconds", "plugins", "token-set"]
 
     /// "; did you mean 'plugins'? (the keys are ...)": the nearest key by the rule of every "did you mean"
     /// (`NearName`), then all of them.

@@ -41,14 +41,19 @@ extension ScenarioRunner {
         case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
         case .success(let named): pluginFolders = options.pluginFolders + named
         }
+        let libraries: [String]
+        switch Self.headerFolders(header.libraries, key: "lib", scenario: PathText.join(folder, PathText.lastComponent(path))) {
+        case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
+        case .success(let named): libraries = named
+        }
         let plugins: [PluginCatalog.Plugin]
         switch PluginCatalog.discover(in: pluginFolders) {
         case .failure(let error): return .failure(FileProblem(message: "\(path): \(error.description)"))
         case .success(let found): plugins = found
         }
         // A plugin's modules sit in its own folder.
-        return .success(ScenarioSetup(plugins: plugins,
-                                      modules: ModulePaths(roots: [folder] + options.libraryFolders + plugins.map(\.folder))))
+        let roots = [folder] + options.libraryFolders + libraries + plugins.map(\.folder)
+        return .success(ScenarioSetup(plugins: plugins, modules: ModulePaths(roots: roots)))
     }
 
     /// The plugin folders a file names in its header, resolved against its folder. They must stay inside the
@@ -56,22 +61,27 @@ extension ScenarioRunner {
     /// scenario cannot load Lua from anywhere else on the machine, and the same file loads the same plugins
     /// whichever folder the run started in (`piecebox run ../mine`).
     static func headerPlugins(_ header: ScenarioHeader, scenario: String) -> Result<[String], PluginError> {
+        headerFolders(header.plugins, key: "plugins", scenario: scenario)
+    }
+
+    /// The folders a header's `key` lines name (`plugins`, `lib`), by the rule above.
+    static func headerFolders(_ written: [String], key: String, scenario: String) -> Result<[String], PluginError> {
         // Most files name none; finding the project costs system calls a file should not pay for nothing.
-        guard !header.plugins.isEmpty else { return .success([]) }
+        guard !written.isEmpty else { return .success([]) }
         let folder = PathText.parent(scenario)
         // Found from the scenario alone: with no project file above it, the boundary is its git work tree's root,
         // else its own folder, whoever ran it from wherever.
         let project = ProjectRoot.find(for: scenario, runFolder: folder)
         let root = URL(fileURLWithPath: project).resolvingSymlinksInPath().path
         var folders: [String] = []
-        for written in header.plugins {
+        for written in written {
             guard !written.hasPrefix("/") else {
-                return .failure(PluginError("--! plugins: \(written): give a path relative to the scenario"))
+                return .failure(PluginError("--! \(key): \(written): give a path relative to the scenario"))
             }
             let resolved = URL(fileURLWithPath: folder).appendingPathComponent(written).standardizedFileURL
                 .resolvingSymlinksInPath().path
             guard resolved == root || resolved.hasPrefix(root + "/") else {
-                return .failure(PluginError("--! plugins: \(written) is outside the scenario's project (\(root)); "
+                return .failure(PluginError("--! \(key): \(written) is outside the scenario's project (\(root)); "
                     + "a \(ProjectRoot.fileName) in a folder above both makes that folder the project"))
             }
             folders.append(resolved)

@@ -34,4 +34,14 @@ public enum PathText {
     public static func absolute(_ path: String, cwd: String) -> String {
         path.hasPrefix("/") ? path : join(cwd, path)
     }
+
+    /// The path from the folder `from` to `to`, both absolute and normalised ("/a/b", "/a/c/d" → "../c/d"; the
+    /// same folder → "."): how a file written in one folder names a place another file named from its own.
+    public static func relative(from: String, to: String) -> String {
+        let base = from.split(separator: "/"), target = to.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
 }
