@@ -332,4 +332,17 @@ extension ExploreWriterTests {
         #expect(explored.result.message.contains("fails the same way"), "\(explored.result.message)")
         #expect(explored.replayedTest?.message.contains("the card went too far") == true)
     }
+
+    /// While an exploration's state is alive, the replay of its minimal scenario gets the room left in the file's
+    /// memory cap, not a second cap: a 64 MiB cap whose Lua share is 60 MiB with 50 MiB used leaves 10 MiB.
+    @Test func theReplayGetsTheRoomTheFilesCapLeaves() {
+        let mib = 1 << 20
+        #expect(ScriptExplore.replayMemory(cap: 64 * mib, share: 60 * mib, used: 50 * mib) == 10 * mib)
+        // A header's tighter cap (4 MiB) stays the tighter one.
+        #expect(ScriptExplore.replayMemory(cap: 4 * mib, share: 60 * mib, used: 50 * mib) == 4 * mib)
+        // No room left is one byte, not 0 (which would mean no cap at all); no cap on the file keeps the replay's.
+        #expect(ScriptExplore.replayMemory(cap: 64 * mib, share: 60 * mib, used: 61 * mib) == 1)
+        #expect(ScriptExplore.replayMemory(cap: 0, share: 0, used: 50 * mib) == 0)
+    }
 }
+

@@ -97,6 +97,12 @@ extension ScriptExplore {
         let name = boundedString(call.L, 2, limit: TestResult.nameLimit) ?? ""
         var replayOptions = RunOptions()
         replayOptions.limits = ScenarioHeader.parse(text).limits(from: options.limits)
+        // The replay's state is memory this file's script sized: it gets the room the file's cap leaves beside
+        // the exploration's own state, never a whole cap of its own (both are alive at once).
+        if let lim = pb_limits_of(call.L) {
+            replayOptions.limits.memoryBytes = replayMemory(cap: replayOptions.limits.memoryBytes,
+                                                            share: Int(lim.pointee.limit), used: Int(lim.pointee.used))
+        }
         replayOptions.libraryFolders = options.libraryFolders
         replayOptions.pluginFolders = options.pluginFolders
         replayOptions.tokenSet = options.tokenSet
@@ -114,6 +120,14 @@ extension ScriptExplore {
         call.push(result.status == .failed)
         call.push(result.message)
         return 2
+    }
+
+    /// The memory cap of a replay made while a file's state holds `used` of its Lua `share` (0: no cap): the
+    /// smaller of its own `cap` and that room, at least a byte, since 0 would mean no cap at all.
+    static func replayMemory(cap: Int, share: Int, used: Int) -> Int {
+        guard share > 0 else { return cap }
+        let room = max(share - used, 1)
+        return cap > 0 ? min(cap, room) : room
     }
 
     /// The lines after the first moved left by what they share (the first starts at `function`).
