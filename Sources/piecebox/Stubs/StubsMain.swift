@@ -12,56 +12,83 @@ enum StubsMain {
 
     Prints PieceBox's Lua API as lua-language-server type stubs (a ---@meta file), generated from the binding
     registry: every type a script holds with its methods, readings and options, the stage's constructors, motion,
-    metal and the test framework. With --out DIR, writes DIR/\(TypeStubs.fileName) instead (DIR is made if needed);
-    list DIR in .luarc.json's "workspace.library". The repository's copy: \(TypeStubs.regenerateCommand)
-    With --plugins DIR (a plugin folder or a folder of them, as piecebox run takes), the plugins are loaded as a
-    run loads them (in a worker process, under --max-seconds, --max-memory and --max-instructions as run takes
-    them, with --lib) and what they add is typed too: each piece type (pieces = {...}) as a class with its
-    methods and a stage constructor, every other plugin method as a field of its class. A method, reading or
-    state key that is not a Lua name is refused, naming it.
+    metal and the test framework. The repository's copies: \(TypeStubs.regenerateCommand),
+    \(APIReference.regenerateCommand), \(LuacheckConfig.regenerateCommand)
 
-    With --reference, prints the API reference in Markdown instead, made from the same declarations (every type's
-    options, methods and readings, and the library functions). The repository's copy: \(APIReference.regenerateCommand)
-
-    With --luacheck, prints luacheck's settings for scenarios instead (with --out DIR, writes DIR/\(LuacheckConfig.fileName)):
-    every global a scenario has and its fields, from the same registry, read-only; Lua's own as the sandbox leaves
-    them. Run luacheck --config DIR/\(LuacheckConfig.fileName) DIR. The repository's copy: \(LuacheckConfig.regenerateCommand)
+    Options:
+    \(Flags.helpLines(flags, for: .stubs))
     """
 
-    static func run(_ args: [String]) -> Int32 {
-        if args.contains("-h") || args.contains("--help") { StandardStreams.out(help + "\n"); return 0 }
+    struct Options {
         var folder: String?
         var reference = false
         var luacheck = false
-        var plugins: [String] = []
-        // The flags the plugins' worker is given (the folders, the limits, the library folders), and what they say.
+        /// The flags the plugins' worker is given (the folders, the limits, the library folders), as typed.
         var loading: [String] = []
+        /// What they say.
         var sandbox = RunOptions()
-        var rest = args[...]
-        while let arg = rest.popFirst() {
-            if arg == "--reference", !reference { reference = true; continue }
-            if arg == "--luacheck", !luacheck { luacheck = true; continue }
-            if ["--plugins", "--lib", "--max-seconds", "--max-memory", "--max-instructions"].contains(arg) {
-                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-                    writeErr("piecebox stubs: \(arg) needs \(arg == "--plugins" || arg == "--lib" ? "a folder" : "a value")\nTry: piecebox stubs --help")
-                    return 2
-                }
-                do { _ = try SandboxFlags.parse(arg, value: { _ in value }, into: &sandbox) } catch {
-                    writeErr("piecebox stubs: \(error.message)\nTry: piecebox stubs --help")
-                    return 2
-                }
-                if arg == "--plugins" { plugins.append(value) }
-                loading += [arg, value]
-                continue
-            }
-            guard arg == "--out", folder == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
-                let problem = arg == "--out" ? "--out needs one folder"
-                    : arg == "--reference" || arg == "--luacheck" ? "\(arg) is given twice" : "unknown argument \"\(arg)\""
-                writeErr("piecebox stubs: \(problem)\nTry: piecebox stubs --help")
-                return 2
-            }
-            folder = value
+    }
+
+    typealias F = Flag<Options>
+
+    /// `stubs`'s flags, in the order its help lists them: its own, then the sandbox's that loading plugins reads.
+    static let flags: [F] = ownFlags + SandboxFlags.flags.filter { $0.commands.contains(.stubs) }.map(pluginLoading)
+        + [F(["-h", "--help"], nil, [.stubs], help: [.stubs: ["show this help"]]) { _, _ throws(UsageError) in
+            throw UsageError.helpRequested
+        }]
+
+    static let ownFlags: [F] = [
+        F(["--out"], "DIR", [.stubs], help: [.stubs: [
+            "write DIR/\(TypeStubs.fileName) (or DIR/\(LuacheckConfig.fileName) with --luacheck) instead of",
+            "printing it; DIR is made if needed. List DIR in .luarc.json's",
+            "\"workspace.library\""]], needs: "one folder") { o, text throws(UsageError) in
+            guard o.folder == nil, !text.isEmpty, !text.hasPrefix("-") else { throw UsageError("--out needs one folder") }
+            o.folder = text
+        },
+        F(["--reference"], nil, [.stubs], help: [.stubs: [
+            "print the API reference in Markdown instead, made from the same",
+            "declarations (every type's options, methods and readings, and the library",
+            "functions)"]]) { o, _ throws(UsageError) in
+            guard !o.reference else { throw UsageError("--reference is given twice") }
+            o.reference = true
+        },
+        F(["--luacheck"], nil, [.stubs], help: [.stubs: [
+            "print luacheck's settings for scenarios instead: every global a scenario",
+            "has and its fields, from the same registry, read-only; Lua's own as the",
+            "sandbox leaves them. Run luacheck --config DIR/\(LuacheckConfig.fileName) DIR"]]) { o, _ throws(UsageError) in
+            guard !o.luacheck else { throw UsageError("--luacheck is given twice") }
+            o.luacheck = true
+        },
+    ]
+
+    /// A sandbox flag as `stubs` takes it: read as `run` reads it, and handed on to the plugins' worker as typed.
+    static func pluginLoading(_ flag: Flag<RunOptions>) -> F {
+        let name = flag.names[0], needs = flag.value == "DIR" ? "a folder" : "a value"
+        return F(flag.names, flag.value, [.stubs], help: [.stubs: flag.help[.stubs] ?? []], needs: needs) { o, text throws(UsageError) in
+            guard !text.isEmpty, !text.hasPrefix("-") else { throw UsageError("\(name) needs \(needs)") }
+            try flag.apply(&o.sandbox, text)
+            o.loading += [name, text]
         }
+    }
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        try Flags.parse(args, into: &o, table: flags, for: .stubs) { _, word throws(UsageError) in
+            throw UsageError("unknown argument \"\(word)\"")
+        }
+        return o
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let o: Options
+        do { o = try parse(args) } catch let e {
+            if e.message.isEmpty { StandardStreams.out(help + "\n"); return 0 }
+            writeErr("piecebox stubs: \(e.message)\nTry: piecebox stubs --help")
+            return 2
+        }
+        let (folder, reference, luacheck, loading) = (o.folder, o.reference, o.luacheck, o.loading)
+        let plugins = o.sandbox.pluginFolders, libraries = o.sandbox.libraryFolders
+        var sandbox = o.sandbox
         if !plugins.isEmpty, luacheck || reference {
             writeErr("piecebox stubs: --plugins types the stubs; it does not go with \(luacheck ? "--luacheck" : "--reference")\nTry: piecebox stubs --help")
             return 2
@@ -69,8 +96,9 @@ enum StubsMain {
         var added = ""
         if !plugins.isEmpty {
             SandboxFlags.defaultLibrary(&sandbox)
-            let libraries = loading.contains("--lib") ? [] : sandbox.libraryFolders.flatMap { ["--lib", $0] }
-            switch PluginStubsWorker.text(flags: loading + libraries, limits: sandbox.limits) {
+            // The library folder a run would take when none was given, handed on as a flag of its own.
+            let standard = libraries.isEmpty ? sandbox.libraryFolders.flatMap { ["--lib", $0] } : []
+            switch PluginStubsWorker.text(flags: loading + standard, limits: sandbox.limits) {
             case .success(let text): added = text
             case .failure(let failure):
                 writeErr("piecebox stubs: \(failure); nothing was written")
