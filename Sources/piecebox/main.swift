@@ -40,6 +40,12 @@ case "help" where args.first == "--options-table" && args.count <= 2:
     }
     StandardStreams.out(CommandTables.markdown(for: table) + "\n")
     exit(0)
+// The docs' list of pieces, made from the binding registry and each piece's page under ./docs (run it at the
+// repository's root); PREFIX starts its links (`docs/` in README.md).
+case "help" where args.first == "--pieces-table" && args.count <= 2:
+    let docs = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("docs")
+    StandardStreams.out(PieceList.markdown(docs: docs, prefix: args.count == 2 ? args[1] : "") + "\n")
+    exit(0)
 case "-h", "--help", "help":
     StandardStreams.out(topHelp + "\n")
     exit(0)
