@@ -20,5 +20,5 @@ files[lua .. "tests.lua"] = {
 -- Loaded after the test framework and the bindings, whose globals they use.
 files[lua .. "plugins.lua"] = { read_globals = { "expectExtend", "motion" } }
 files[lua .. "tokens.lua"] = { read_globals = { "motion" } }
--- What `piecebox init` writes (Sources/piecebox/Templates): scenarios, reading the globals a scenario has.
-files["Sources/piecebox/Templates/"] = { read_globals = { "test", "expect", "Stage", "motion" } }
+-- What `piecebox init` writes (Sources/piecebox/Init/Templates): scenarios, reading the globals a scenario has.
+files["Sources/piecebox/Init/Templates/"] = { read_globals = { "test", "expect", "Stage", "motion" } }

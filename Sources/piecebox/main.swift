@@ -32,9 +32,19 @@ guard let command = args.first else {
 args.removeFirst()
 
 switch command {
-// The docs' option table of `run`, made from the one flag table (docs/guides/running-scenarios.md holds it).
-case "help" where args == ["--options-table"]:
-    StandardStreams.out(Flags.markdown(RunFlags.table, for: .run) + "\n")
+// A command's option table for the docs (`run`'s when none is named), made from its one flag table: the docs hold
+// each between `<!-- generated: piecebox help --options-table COMMAND -->` and `<!-- end generated -->`.
+case "help" where args.first == "--options-table" && args.count <= 2:
+    guard let table = FlagCommand(rawValue: args.count == 2 ? args[1] : "run") else {
+        fail("help --options-table takes one of \(FlagCommand.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    StandardStreams.out(CommandTables.markdown(for: table) + "\n")
+    exit(0)
+// The docs' list of pieces, made from the binding registry and each piece's page under ./docs (run it at the
+// repository's root); PREFIX starts its links (`docs/` in README.md).
+case "help" where args.first == "--pieces-table" && args.count <= 2:
+    let docs = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("docs")
+    StandardStreams.out(PieceList.markdown(docs: docs, prefix: args.count == 2 ? args[1] : "") + "\n")
     exit(0)
 case "-h", "--help", "help":
     StandardStreams.out(topHelp + "\n")

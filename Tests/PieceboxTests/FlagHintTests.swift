@@ -28,7 +28,7 @@ import Testing
 
     /// The hint's candidates are the flags the help lists; each of them is one `parse` knows.
     @Test func everyFlagTheHelpListsIsOneParseKnows() {
-        let flags = FlagHint.flags(in: RunCommand.help)
+        let flags = FlagTableTests.listedFlags(in: RunCommand.help)
         #expect(flags.contains("--jobs") && flags.contains("--reporter") && flags.contains("--max-memory")
                 && flags.contains("-h") && flags.contains("--help"), "\(flags)")
         for flag in flags {
@@ -43,11 +43,15 @@ import Testing
         #expect(run.stderr.contains("unknown option --jbos; did you mean --jobs?"), "\(run.stderr)")
     }
 
-    /// Every command hints from its own help: film and explore from their option lists, diff from its usage line.
+    /// Every command hints from its own flag table.
     @Test(arguments: [
         (["film", "--outt", "x.svg", "a.jsonl"], "unknown option --outt; did you mean --out?"),
         (["diff", "--tolerence", "1", "a.jsonl", "b.jsonl"], "unknown option --tolerence; did you mean --tolerance?"),
         (["explore", "--savee", "found", "."], "unknown option --savee; did you mean --save?"),
+        // stubs and init hint from their tables too (stubs used to say only "unknown argument").
+        (["stubs", "--plugin", "plugins"], "unknown option --plugin; did you mean --plugins?"),
+        (["stubs", "--referense"], "unknown option --referense; did you mean --reference?"),
+        (["init", "--hlep"], "unknown option --hlep; did you mean --help?"),
     ])
     func everyCommandHintsItsOwnFlags(arguments: [String], words: String) throws {
         let folder = try TestFolder()

@@ -17,7 +17,17 @@ enum InitMain {
       .github/workflows/piecebox.yml   CI: every scenario, with goldens compared and never recorded; PieceBox
                                        built at the revision this piecebox was installed from, and cached
     Then: cd DIR && piecebox run scenarios --golden goldens
+
+    Options:
+    \(Flags.helpLines(flags, for: .initProject))
     """
+
+    /// `init`'s flags: only the help (the folder is its one operand).
+    static let flags: [Flag<[String]>] = [
+        Flag(["-h", "--help"], nil, [.initProject], help: [.initProject: ["show this help"]]) { _, _ throws(UsageError) in
+            throw UsageError.helpRequested
+        },
+    ]
 
     /// The files, by path inside the project.
     static func files(source: BuildSource = .current()) -> [(path: String, text: String)] {
@@ -33,11 +43,16 @@ enum InitMain {
     }
 
     static func run(_ args: [String]) -> Int32 {
-        if args.contains("-h") || args.contains("--help") { StandardStreams.out(help + "\n"); return 0 }
-        guard args.count == 1, let folder = args.first, !folder.isEmpty, !folder.hasPrefix("-") else {
-            writeErr("piecebox init: give one folder to start the project in\nTry: piecebox init --help")
+        var folders: [String] = []
+        do throws(UsageError) {
+            try Flags.parse(args, into: &folders, table: flags, for: .initProject) { $0.append($1) }
+            guard folders.count == 1, !folders[0].isEmpty else { throw UsageError("give one folder to start the project in") }
+        } catch let e {
+            if e.message.isEmpty { StandardStreams.out(help + "\n"); return 0 }
+            writeErr("piecebox init: \(e.message)\nTry: piecebox init --help")
             return 2
         }
+        let folder = folders[0]
         let source = BuildSource.current()
         let planned = files(source: source).map { (path: PathText.join(folder, $0.path), text: $0.text) }
         // All or nothing: every file is planned and checked first (nothing at its name, not even a link to nothing;

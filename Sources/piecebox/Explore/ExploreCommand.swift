@@ -22,7 +22,6 @@ extension RunCommand {
     /// `piecebox explore`'s command line: `run`'s, with the deep budget, only the explorations, and a shard that
     /// splits runs.
     static func parseExplore(_ args: [String]) throws(UsageError) -> RunCommand {
-        if args.contains(where: { $0 == "-h" || $0 == "--help" }) { throw UsageError.helpRequested }
         var cmd = try parse(args, exploring: true)
         cmd.options.exploration.deep = true
         if cmd.options.tags.isEmpty { cmd.options.tags = ["explore"] }

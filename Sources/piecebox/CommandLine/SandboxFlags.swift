@@ -26,21 +26,38 @@ enum SandboxFlags {
         entry("--lib", "DIR", ["a Lua library folder for require (repeatable; default: ./lua if it exists)"],
               docs: "a Lua library folder for `require` (repeatable; default `./lua` if present)") { $0.libraryFolders.append($1) },
         entry("--plugins", "DIR", ["load a plugin (a folder with plugin.lua) or every plugin in a folder of",
-                                   "them into every file (repeatable)"],
+                                   "them into every file (repeatable)"], stubs: .own([
+            "type what the plugins in DIR add too (a plugin folder or a folder of them,",
+            "as piecebox run takes; repeatable): each piece type (pieces = {...}) as a",
+            "class with its methods and a stage constructor, every other plugin method",
+            "as a field of its class. They are loaded as a run loads them: in a worker",
+            "process, under the limits (--max-seconds, --max-memory, --max-instructions)",
+            "and with --lib. A method, reading or state key that is not a Lua name is",
+            "refused"]),
               docs: "load a plugin (a folder holding `plugin.lua`) or every plugin in a folder of them, into every file (repeatable; see [Plugins](../guides/lua-pieces-and-plugins.md#plugins))") {
             $0.pluginFolders.append($1)
         },
         entry("--tokens", "FILE", ["apply a token set (a Lua file returning motion overrides) to every file,",
-                                   "under its own overrides; recorded in each frame log's header"],
+                                   "under its own overrides; recorded in each frame log's header"], stubs: .none,
               docs: "apply a token set (a Lua file returning motion overrides) to every file, under the file's own overrides; named in every frame log's header (see [Token sets](../guides/token-sets.md))") {
             $0.tokenSet = $1
         },
     ]
 
-    /// One sandbox flag: taken and listed alike by every command that runs a scenario.
-    static func entry(_ name: String, _ value: String, _ help: [String], docs: String,
+    /// How `stubs`, which loads plugins as a run does, takes a sandbox flag.
+    enum StubsListing { case same, own([String]), none }
+
+    /// One sandbox flag: taken and listed alike by every command that runs a scenario, and by `stubs` as `stubs` says.
+    static func entry(_ name: String, _ value: String, _ help: [String], stubs: StubsListing = .same, docs: String,
                       apply: @escaping @Sendable (inout RunOptions, String) throws(UsageError) -> Void) -> Flag<RunOptions> {
-        Flag([name], value, [.run, .explore, .film], help: [.run: help, .film: help], docs: docs, apply: apply)
+        var lines: [FlagCommand: [String]] = [.run: help, .film: help]
+        switch stubs {
+        case .same: lines[.stubs] = help
+        case .own(let own): lines[.stubs] = own
+        case .none: break
+        }
+        let commands: Set<FlagCommand> = lines[.stubs] == nil ? [.run, .explore, .film] : [.run, .explore, .film, .stubs]
+        return Flag([name], value, commands, help: lines, docs: docs, apply: apply)
     }
 
     static func read<T>(_ parsed: Result<T, LimitValueError>, _ flag: String) throws(UsageError) -> T {

@@ -1,11 +1,18 @@
 import LuaHost
 
-/// The commands that read flags from a table (`RunFlags.table`, `SandboxFlags.flags`).
+/// The commands, each reading its flags from a table (`CommandTables` lists them).
 enum FlagCommand: String, CaseIterable, Sendable {
-    case run, explore, film
+    case run, explore, film, diff, stubs
+    case initProject = "init"
 
-    /// Where a command's help starts its words: the column after the widest flag it lists, as it always was.
-    var helpColumn: Int { self == .explore ? 16 : 25 }
+    /// Where a command's help starts its words: the column after the widest flag it lists.
+    var helpColumn: Int {
+        switch self {
+        case .run, .film: 25
+        case .explore, .initProject: 16
+        case .diff, .stubs: 24
+        }
+    }
 }
 
 /// One flag, as every surface sees it: the parser, `--help`, the near-name hint and the docs' option table all read
@@ -26,23 +33,26 @@ struct Flag<Target>: Sendable {
     /// The docs' option table's words (Markdown, one line), when they say more than the help (a link); nil: the
     /// help's lines joined.
     let docs: String?
+    /// What a missing value is called in its error ("--out needs one folder"); nil: "a value".
+    let needs: String?
     /// Reads the value (`""` for a flag without one) into the target; refuses a bad value with the message to show.
     let apply: @Sendable (inout Target, String) throws(UsageError) -> Void
 
     init(_ names: [String], _ value: String? = nil, _ commands: Set<FlagCommand>, help: [FlagCommand: [String]],
-         docs: String? = nil, apply: @escaping @Sendable (inout Target, String) throws(UsageError) -> Void) {
+         docs: String? = nil, needs: String? = nil, apply: @escaping @Sendable (inout Target, String) throws(UsageError) -> Void) {
         self.names = names
         self.value = value
         self.commands = commands
         self.help = help
         self.docs = docs
+        self.needs = needs
         self.apply = apply
     }
 
     /// The same flag, reading into a part of a larger target (`RunOptions` inside `RunCommand`).
     func lifted<Whole>(_ path: WritableKeyPath<Whole, Target> & Sendable, commands more: Set<FlagCommand> = []) -> Flag<Whole> {
         let apply = self.apply
-        return Flag<Whole>(names, value, commands.union(more), help: help, docs: docs) { (whole: inout Whole, text: String) throws(UsageError) in
+        return Flag<Whole>(names, value, commands.union(more), help: help, docs: docs, needs: needs) { (whole: inout Whole, text: String) throws(UsageError) in
             try apply(&whole[keyPath: path], text)
         }
     }
@@ -67,11 +77,27 @@ enum Flags {
         var text = ""
         if flag.value != nil {
             i += 1
-            guard i < args.count else { throw UsageError("\(typed) needs a value") }
+            guard i < args.count else { throw UsageError("\(typed) needs \(flag.needs ?? "a value")") }
             text = args[i]
         }
         try flag.apply(&target, text)
         return true
+    }
+
+    /// Reads a whole command line: each flag of `table` for `command` by its entry, every other word that does not
+    /// start with "-" as an operand; anything else is refused with the near-name hint from the same table.
+    static func parse<T>(_ args: [String], into target: inout T, table: [Flag<T>], for command: FlagCommand,
+                         operand: (inout T, String) throws(UsageError) -> Void) throws(UsageError) {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if try read(args, at: &i, into: &target, table: table, for: command) { i += 1; continue }
+            if a.hasPrefix("-") {
+                throw UsageError("unknown option \(a)\(FlagHint.hint(for: a, among: hintNames(table, for: command)))")
+            }
+            try operand(&target, a)
+            i += 1
+        }
     }
 
     /// The option lines of `command`'s help: each listed flag's label, then its lines from the command's column.
