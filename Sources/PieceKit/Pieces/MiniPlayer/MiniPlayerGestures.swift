@@ -37,8 +37,11 @@ extension MiniPlayerPiece {
         let closed: (PartLookup) -> String? = { _ in
             self.state.isExpanded ? nil : "the player is closed (open it first, e.g. tap the bar)"
         }
+        let open: (PartLookup) -> String? = { _ in
+            self.state.isExpanded ? "the player is open (close it first, e.g. tap the chevron)" : nil
+        }
         return [
-            .at("bar", unless: { _ in self.state.isExpanded ? "the player is open (close it first, e.g. tap the chevron)" : nil }) { here in
+            .at("bar", unless: open) { here in
                 self.state.isExpanded ? self.layout(in: here.context.environment).bar : here.element("background")
             },
             Part("background"),

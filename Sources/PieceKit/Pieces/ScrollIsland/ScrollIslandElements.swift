@@ -358,7 +358,8 @@ extension ScrollIslandPiece {
     /// row would be lands on something else, which is never what a script aiming at "row 3" means.
     public var parts: [Part] {
         let window = Part("rows")
-        let row = Part.numbered("row", unless: { index, here in self.rowRefusal(index, window: window, here) }) { index, here in
+        let refusal = { (index: Int, here: PartLookup) in self.rowRefusal(index, window: window, here) }
+        let row = Part.numbered("row", unless: refusal) { index, here in
             if let drawn = here.element() { return drawn }
             guard let layout = self.layout(in: here.context.environment) else { return nil }
             return layout.row(index - 1, sections: self.sections, rowsOffset: self.state.rowsOffset,
