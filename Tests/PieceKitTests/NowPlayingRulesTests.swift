@@ -218,46 +218,68 @@ private func slowMornings(isPlaying: Bool = true, time: Double = 48, duration: D
     }
 }
 
+/// Writes down the rule's `Action` an accessibility action runs, so a test reads what each action does.
+private final class ActionRecorder {
+    var last: NowPlaying.Action?
+
+    func elements(open: Bool, controlsShown: Bool, bubblesOut: [NowPlaying.Bubble], shownTime: Double,
+                  _ inputs: NowPlaying.Inputs) -> [AccessibilityElement] {
+        NowPlaying.accessibilityElements(open: open, controlsShown: controlsShown, bubblesOut: bubblesOut,
+                                         shownTime: shownTime, inputs, run: { self.last = $0 })
+    }
+
+    /// The rule's action behind `element`'s action `name`; nil when it has no such action.
+    func does(_ name: String, _ element: AccessibilityElement?) -> NowPlaying.Action? {
+        last = nil
+        guard let action = element?.offered.first(where: { $0.name == name }), (try? action()) == true else { return nil }
+        return last
+    }
+}
+
 @Suite struct NowPlayingAccessibilityTests {
     @Test func theCollapsedBarIsOneButtonReadingTheTrack() {
-        let bar = NowPlaying.accessibilityElements(open: false, controlsShown: false, bubblesOut: [.forward],
-                                                   shownTime: 48, slowMornings())
+        let rules = ActionRecorder()
+        let bar = rules.elements(open: false, controlsShown: false, bubblesOut: [.forward], shownTime: 48, slowMornings())
         #expect(bar.count == 1)
         #expect(bar.first?.label == "Now playing, Slow Mornings, Aster Vale")
         #expect(bar.first?.value == "Playing")
-        #expect(bar.first?.activate == .open)
-        #expect(bar.first?.actions.map(\.name) == ["Pause", "Next track", "Open player"])
-        let paused = NowPlaying.accessibilityElements(open: false, controlsShown: false, bubblesOut: [],
-                                                      shownTime: 48, slowMornings(isPlaying: false, hasOnSkip: false))
+        #expect(rules.does("activate", bar.first) == .open)
+        #expect(rules.does("escape", bar.first) == .ignored)
+        #expect(bar.first?.actions == ["activate", "escape", "Pause", "Next track", "Open player"])
+        #expect(rules.does("Next track", bar.first) == .skip(.next))
+        let paused = rules.elements(open: false, controlsShown: false, bubblesOut: [], shownTime: 48,
+                                    slowMornings(isPlaying: false, hasOnSkip: false))
         #expect(paused.first?.value == "Paused")
-        #expect(paused.first?.actions.map(\.name) == ["Play", "Open player"])
+        #expect(paused.first?.actions == ["activate", "escape", "Play", "Open player"])
     }
 
     @Test func theOpenCardReadsTitleArtistControlsBubblesAndPlay() {
-        let card = NowPlaying.accessibilityElements(open: true, controlsShown: true, bubblesOut: [.previous, .next],
-                                                    shownTime: 72, slowMornings())
-        #expect(card.map(\.name) == ["title", "artist", "grabber", "scrubber", "previous", "next", "play"])
-        #expect(card.first?.traits == [.header])
-        let scrubber = card.first { $0.name == "scrubber" }
+        let rules = ActionRecorder()
+        let card = rules.elements(open: true, controlsShown: true, bubblesOut: [.previous, .next], shownTime: 72,
+                                  slowMornings())
+        #expect(card.map(\.id) == ["title", "artist", "grabber", "scrubber", "previous", "next", "play"])
+        #expect(card.first?.traits == ["header"])
+        let scrubber = card.first { $0.id == "scrubber" }
         #expect(scrubber?.label == "Playback position")
         #expect(scrubber?.value == "1 minute, 12 seconds of 3 minutes, 42 seconds")
-        #expect(scrubber?.increment == .seek(by: 15))
-        #expect(scrubber?.decrement == .seek(by: -15))
-        #expect(card.first { $0.name == "grabber" }?.activate == .close)
-        #expect(card.allSatisfy { $0.name == "previous" || $0.name == "next" || $0.name == "play" || $0.escape == .close })
+        // keySeekStep: 15 s either way.
+        #expect(rules.does("increment", scrubber) == .seek(by: 15))
+        #expect(rules.does("decrement", scrubber) == .seek(by: -15))
+        #expect(rules.does("activate", card.first { $0.id == "grabber" }) == .close)
+        #expect(card.allSatisfy { ["previous", "next", "play"].contains($0.id) || rules.does("escape", $0) == .close })
     }
 
     @Test func aLiveCardReadsLiveInsteadOfTheScrubber() {
         let card = NowPlaying.accessibilityElements(open: true, controlsShown: true, bubblesOut: [],
                                                     shownTime: 0, slowMornings(duration: 0))
-        #expect(card.map(\.name) == ["title", "artist", "grabber", "times", "play"])
-        #expect(card.first { $0.name == "times" }?.label == "Live")
+        #expect(card.map(\.id) == ["title", "artist", "grabber", "times", "play"])
+        #expect(card.first { $0.id == "times" }?.label == "Live")
     }
 
     @Test func theControlsAreHiddenUntilTheyAreIn() {
         let card = NowPlaying.accessibilityElements(open: true, controlsShown: false, bubblesOut: [],
                                                     shownTime: 0, slowMornings())
-        #expect(card.map(\.name) == ["title", "artist", "play"])
+        #expect(card.map(\.id) == ["title", "artist", "play"])
     }
 
     @Test func aSkipAnnouncesTheNewTitleAndArtist() {

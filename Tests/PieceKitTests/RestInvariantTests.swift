@@ -14,12 +14,10 @@ import Testing
         func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
             rects.map { Element($0.0).rect($0.1) } + [Element("hidden").rect(Rect(x: -500, y: 0, width: 10, height: 10)).number("opacity", 0)]
         }
-        var defaultPart: String { "board" }
-        var partNames: [String] { [] }
+        var parts: [Part] { [] }
         func handle(_ touch: Touch, on context: any PieceContext) {}
         func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
         func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { elements }
-        func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { true }
     }
 
     static func stage(_ board: Board) throws -> Stage {

@@ -14,8 +14,8 @@ private final class Knob: InteractivePiece {
 
     static let flingThreshold = 500.0
 
-    var defaultPart: String { "knob" }
-    var partNames: [String] { ["knob", "track", "dot"] }
+    /// The knob (the default), its track, and the numbered dots `dot.N`.
+    var parts: [Part] { [Part("knob"), Part("track"), .numbered("dot") { _, here in here.element() }] }
 
     func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let y = (atTop ? 100 : 500) + offset
@@ -53,12 +53,8 @@ private final class Knob: InteractivePiece {
 
     func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         [AccessibilityElement(id: "knob", label: "Knob", value: atTop ? "top" : "bottom", traits: ["adjustable"],
-                              actions: ["increment"], frame: partRect("knob", index: nil, on: context) ?? .zero)]
-    }
-
-    func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        context.update { atTop = true }
-        return true
+                              offering: [AccessibilityAction("increment") { context.update { self.atTop = true } }],
+                              frame: partRect("knob", index: nil, on: context) ?? .zero)]
     }
 }
 
@@ -298,14 +294,14 @@ private final class Knob: InteractivePiece {
 
     @Test func anUnknownPartNamesTheParts() throws {
         let (stage, knob) = try stage()
-        #expect(throws: InteractionError.unknownPart(piece: "knob", part: "lid", known: ["knob", "track", "dot"])) {
+        #expect(throws: InteractionError.unknownPart(piece: "knob", part: "lid", known: ["knob", "track", "dot N"])) {
             try stage.aim(at: "lid", on: knob)
         }
         do {
             _ = try stage.aim(at: "dot", index: 9, on: knob)
             Issue.record("no error")
         } catch {
-            #expect(error.description == "knob has no part named \"dot 9\" (it has: knob, track, dot)")
+            #expect(error.description == "knob has no part named \"dot 9\" (it has: knob, track, dot N)")
         }
     }
 

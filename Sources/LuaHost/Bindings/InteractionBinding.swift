@@ -138,11 +138,8 @@ enum InteractionBinding {
             let name = try c.string(1, "a part name")
             let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
             try noMore(c, after: 2)
-            let p = o.value
-            guard let rect = p.partRect(name, index: index, on: o.stage) else {
-                let part = index.map { "\(name) \($0)" } ?? name
-                throw c.refusal("\(InteractionError.unknownPart(piece: p.name, part: part, known: p.partNames))")
-            }
+            let rect: Rect
+            do { rect = try o.value.locate(name, index: index, on: o.stage) } catch { throw c.refusal("\(error)") }
             pushRect(rect, c.L)
             return 1
         }

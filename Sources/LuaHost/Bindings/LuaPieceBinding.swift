@@ -17,8 +17,8 @@ final class LuaPiece: HoldsScriptTexts {
     let stateRef: Int32
     /// The keys of the optional handlers; LUA_NOREF when not given.
     var handlers = Handlers()
-    /// The part names scripts may aim at, the first being the default; nil: every published element.
-    var parts: [String]?
+    /// The part names the script declared (`parts`), the first being the default; nil: every published element.
+    var declaredParts: [String]?
     var lastGood: [Element] = []
     /// Reads the layout's tables, keeping its buffers and names from one layout to the next.
     private var reader = LuaPieceElements()
@@ -168,8 +168,8 @@ enum LuaPieceBinding: StageMadeBinding {
         piece.handlers.onKey = try handlerRef(L, t, "onKey", "function(state, key)", c, values)
         piece.handlers.accessibility = try handlerRef(L, t, "accessibility", "function(state, env) that returns the elements", c, values)
         piece.handlers.perform = try handlerRef(L, t, "perform", "function(state, action, element)", c, values)
-        piece.parts = try partNames(L, t, c)
-        piece.partBytes = piece.parts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
+        piece.declaredParts = try partNames(L, t, c)
+        piece.partBytes = piece.declaredParts?.reduce(0) { $0 + 16 + FrameSize.textBytes(count: $1.utf8.count) } ?? 0
         let timeline = try TimelineOption.make(L, t, c, stage: stage, values: values, piece: name)
         piece.timeline = timeline?.timeline
         if let pausedRef = timeline?.pausedRef, pausedRef != LUA_NOREF {

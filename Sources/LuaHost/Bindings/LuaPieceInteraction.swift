@@ -31,13 +31,11 @@ import PieceKit
 /// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is posted and
 /// raised in the script when the call that caused it returns (after the gesture, for `tap`/`drag`/`fling`).
 extension LuaPiece: InteractivePiece {
-    var partNames: [String] {
-        parts ?? lastGood.filter { $0.rect != nil }.map(\.name)
-    }
-
-    func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        if let parts, !parts.contains(part) { return nil }
-        return elementRect(index.map { "\(part).\($0)" } ?? part, on: context)
+    /// The parts the script declared, each the element of its name (or `name.N` with an index); undeclared,
+    /// every element the layout gave a rect, and any other element by its name.
+    var parts: [Part] {
+        if let declaredParts { return declaredParts.map { Part.elementOrNumbered($0) } }
+        return lastGood.filter { $0.rect != nil }.map { Part($0.name) } + [.anyElement]
     }
 
     func handle(_ touch: Touch, on context: any PieceContext) {
@@ -76,11 +74,17 @@ extension LuaPiece: InteractivePiece {
     }
 
     /// The whole screen's actions are the script's `perform` handler's to decide (nil), and it says whether it did.
-    func screenActions(on context: any PieceContext) -> [String]? { handlers.perform != LUA_NOREF ? nil : [] }
+    func screenActions(on context: any PieceContext) -> [AccessibilityAction]? { handlers.perform != LUA_NOREF ? nil : [] }
 
-    /// Runs the script's `perform` handler for an action `perform` has checked (an element's listed action, or any
-    /// whole-screen one). A listed action with no handler to run it is the one refusal of its own here.
-    func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool {
+    /// A whole-screen action goes to the script's `perform` handler by its name, whatever the name: the handler
+    /// decides, which no list of actions can state.
+    func performUnlisted(_ action: String, context: any PieceContext) throws(InteractionError) -> Bool {
+        try runPerform(action, on: nil, context: context)
+    }
+
+    /// Runs the script's `perform` handler for an action (an element's listed action, or a whole-screen one). A
+    /// listed action with no handler to run it is the one refusal of its own here.
+    private func runPerform(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool {
         guard handlers.perform != LUA_NOREF else {
             if let element { throw .noPerformer(piece: name, element: element, action: action) }
             return false
@@ -205,7 +209,12 @@ extension LuaPiece: InteractivePiece {
             }
             return AccessibilityElement(
                 id: id, label: label, value: try text(t["value"], "value", id), hint: try text(t["hint"], "hint", id),
-                traits: try strings(t["traits"], "traits", id), actions: try strings(t["actions"], "actions", id),
+                traits: try strings(t["traits"], "traits", id),
+                offering: try strings(t["actions"], "actions", id).map { action in
+                    AccessibilityAction.answering(action) { () throws(InteractionError) -> Bool in
+                        try self.runPerform(action, on: id, context: context)
+                    }
+                },
                 frame: frame, isFocused: try flag(t["focused"], "focused", id))
         }
     }

@@ -257,7 +257,8 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
         emit(.callback, [NamedValue("name", .text("onTap")), NamedValue("id", .text(id))])
     }
 
-    public var partNames: [String] { ids }
+    /// Each shape, by its id, drawn as its `shape.<id>` element.
+    public var parts: [Part] { ids.map { Part($0, drawnAs: "shape.\($0)") } }
 
     public func handle(_ touch: Touch, on context: any PieceContext) { handleTouch(touch, on: context) }
 
@@ -265,14 +266,6 @@ public class GlassGroupPiece: InteractivePiece, MemoisedPiece {
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { accessibilityTree(on: context) }
-
-    /// A resting shape's activate taps it (`perform` has checked the shape lists it).
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        guard let element else { return false }
-        guard context.environment.isEnabled else { return true }
-        tapped(element)
-        return true
-    }
 }
 
 /// What a glass group refuses, each naming what was wrong.

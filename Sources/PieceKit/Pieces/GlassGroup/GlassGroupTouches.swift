@@ -52,12 +52,8 @@ extension GlassGroupPiece {
         return GesturePhysics.pressAnchor(touch: Point(x: point.x - rect.x, y: point.y - rect.y), in: rect.size)
     }
 
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        guard index == nil, self.index(of: part) != nil else { return nil }
-        return elementRect("shape.\(part)", on: context)
-    }
-
-    /// Every shape at rest is a button, read by its label (its id when it has none), in drawing order.
+    /// Every shape at rest is a button, read by its label (its id when it has none), in drawing order; its
+    /// activate taps it (nothing, on a disabled stage).
     func accessibilityTree(on context: any PieceContext) -> [AccessibilityElement] {
         var lookup = ShapeLookup(frame: context.latestFrame?.piece(name), targets: context.targets(of: name),
                                  work: context.hostWork())
@@ -66,8 +62,12 @@ extension GlassGroupPiece {
                   let rect = presented?.rect ?? target?.rect else { return nil }
             var traits = ["button"]
             if !context.environment.isEnabled { traits.append("notEnabled") }
-            return AccessibilityElement(id: member.spec.id, label: member.spec.label ?? member.spec.id, traits: traits,
-                                        actions: ["activate"], frame: rect)
+            let id = member.spec.id
+            let activate = AccessibilityAction("activate") {
+                if context.environment.isEnabled { self.tapped(id) }
+            }
+            return AccessibilityElement(id: id, label: member.spec.label ?? id, traits: traits,
+                                        offering: [activate], frame: rect)
         }
     }
 }

@@ -11,34 +11,35 @@ extension MiniPlayerPiece {
         let g = layout(in: context.environment)
         let m = messages
         let playLabel = inputs.isPlaying ? m.pause : m.play
+        let escape = AccessibilityAction("escape") { self.setExpanded(false) }
+        func press(_ button: Button) -> AccessibilityAction { AccessibilityAction("activate") { self.press(button) } }
         if !state.isExpanded {
             let lift = MiniPlayer.barOffset(dragOffset: state.dragOffset)
             return [
                 AccessibilityElement(id: "bar", label: m.openPlayer, value: "\(inputs.title), \(inputs.subtitle)",
-                                     traits: ["button"], actions: ["activate"],
+                                     traits: ["button"], offering: [press(.bar)],
                                      frame: g.openButton.offsetBy(dx: 0, dy: lift)),
-                AccessibilityElement(id: "play", label: playLabel, traits: ["button"], actions: ["activate"],
+                AccessibilityElement(id: "play", label: playLabel, traits: ["button"], offering: [press(.play)],
                                      frame: g.miniPlay.offsetBy(dx: 0, dy: lift)),
             ]
         }
         let follow = MiniPlayer.playerOffset(dragOffset: state.dragOffset)
-        func element(_ id: String, _ label: String, value: String? = nil, button: Bool, _ frame: Rect)
-            -> AccessibilityElement {
-            AccessibilityElement(id: id, label: label, value: value, traits: button ? ["button"] : [],
-                                 actions: button ? ["activate", "escape"] : ["escape"],
+        func element(_ button: Button, _ label: String, _ frame: Rect) -> AccessibilityElement {
+            AccessibilityElement(id: button.rawValue, label: label, traits: ["button"], offering: [press(button), escape],
                                  frame: frame.offsetBy(dx: 0, dy: follow))
         }
         func line(_ id: String, _ text: String, _ frame: Rect) -> AccessibilityElement? {
-            .text(id: id, text, actions: ["escape"], frame: frame.offsetBy(dx: 0, dy: follow))
+            .text(id: id, text, offering: [escape], frame: frame.offsetBy(dx: 0, dy: follow))
         }
         return [
-            element("chevron", m.closePlayer, button: true, g.chevron),
+            element(.chevron, m.closePlayer, g.chevron),
             line("title", inputs.title, g.title),
             line("subtitle", inputs.subtitle, g.subtitle),
-            element("progress", m.position, value: Self.spokenProgress(progress), button: false, g.progress),
-            element("previous", m.previous, button: true, g.previous),
-            element("play", playLabel, button: true, g.play),
-            element("next", m.next, button: true, g.next),
+            AccessibilityElement(id: "progress", label: m.position, value: Self.spokenProgress(progress),
+                                 offering: [escape], frame: g.progress.offsetBy(dx: 0, dy: follow)),
+            element(.previous, m.previous, g.previous),
+            element(.play, playLabel, g.play),
+            element(.next, m.next, g.next),
         ].compactMap { $0 }
     }
 
@@ -48,16 +49,8 @@ extension MiniPlayerPiece {
         "\(Int((MiniPlayer.safeProgress(progress) * 100).rounded()))%"
     }
 
-    /// The only whole-screen action is the open player's escape.
-    public func screenActions(on context: any PieceContext) -> [String]? { state.isExpanded ? ["escape"] : [] }
-
-    /// Escape closes the player; activate presses the element's button (`perform` has checked the element lists it).
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        if action == "escape" {
-            setExpanded(false)
-        } else if let element, let button = Button(rawValue: element) {
-            press(button)
-        }
-        return true
+    /// The only whole-screen action is the open player's escape, which closes it.
+    public func screenActions(on context: any PieceContext) -> [AccessibilityAction]? {
+        state.isExpanded ? [AccessibilityAction("escape") { self.setExpanded(false) }] : []
     }
 }

@@ -26,29 +26,28 @@ extension MiniPlayerPiece {
     }
 
     /// The bar while it is on screen; the full player's background once it is open, so a gesture with no part
-    /// named lands on whatever is there.
+    /// named lands on whatever is there. Written by hand because it moves with the state: a list's first part
+    /// cannot say that.
     public var defaultPart: String { state.isExpanded ? "background" : "bar" }
 
-    public var partNames: [String] { ["bar", "background", "play", "chevron", "previous", "next"] }
-
-    /// Where a part is as the latest frame shows it: `bar` is the background while the bar is on screen (its
-    /// resting place while the player is open); `play` is the bar's play button or the full player's.
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        guard index == nil, partNames.contains(part) else { return nil }
-        switch part {
-        case "bar": return state.isExpanded ? layout(in: context.environment).bar : elementRect("background", on: context)
-        case "play": return elementRect(state.isExpanded ? "play" : "miniPlay", on: context)
-        default: return elementRect(part, on: context)
+    /// Where each part is as the latest frame shows it: `bar` is the background while the bar is on screen (its
+    /// resting place while the player is open), and cannot be touched while the player is open; `play` is the
+    /// bar's play button or the full player's; the full player's own buttons cannot be touched while it is closed.
+    public var parts: [Part] {
+        let closed: (PartLookup) -> String? = { _ in
+            self.state.isExpanded ? nil : "the player is closed (open it first, e.g. tap the bar)"
         }
-    }
-
-    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
-        guard index == nil else { return nil }
-        if part == "bar", state.isExpanded { return "the player is open (close it first, e.g. tap the chevron)" }
-        if ["chevron", "previous", "next"].contains(part), !state.isExpanded {
-            return "the player is closed (open it first, e.g. tap the bar)"
+        let open: (PartLookup) -> String? = { _ in
+            self.state.isExpanded ? "the player is open (close it first, e.g. tap the chevron)" : nil
         }
-        return nil
+        return [
+            .at("bar", unless: open) { here in
+                self.state.isExpanded ? self.layout(in: here.context.environment).bar : here.element("background")
+            },
+            Part("background"),
+            .at("play") { here in here.element(self.state.isExpanded ? nil : "miniPlay") },
+            Part("chevron", unless: closed), Part("previous", unless: closed), Part("next", unless: closed),
+        ]
     }
 
     // MARK: Touches

@@ -1,29 +1,27 @@
 /// Touches, keys and VoiceOver, as the SwiftUI piece's gestures, key presses and accessibility actions.
 extension NowPlayingPiece {
 
-    /// Parts a gesture can aim at: every element, plus `bar` and `card` for the surface.
-    public var partNames: [String] {
-        ["surface", "bar", "card", "art", "title", "artist", "hairline", "grabber", "scrubber", "thumb", "times",
-         "forward", "previous", "next", "play"]
+    /// Parts a gesture can aim at: every element, with `bar` and `card` for the surface. The card's own cannot be
+    /// touched while the bar is on screen, nor the bar's own while the card is; a part the current mode leaves out
+    /// (the bubbles of a live stream) is not on screen at all.
+    public var parts: [Part] {
+        func part(_ name: String, drawnAs element: String? = nil, on side: Side = .either) -> Part {
+            Part(name, drawnAs: element) { here in self.reach(here, drawnAs: element, on: side) }
+        }
+        return [part("surface"), part("bar", drawnAs: "surface"), part("card", drawnAs: "surface"), part("art"),
+                part("title"), part("artist"), part("hairline", on: .bar), part("grabber", on: .card),
+                part("scrubber", on: .card), part("thumb", on: .card), part("times", on: .card),
+                part("forward", on: .bar), part("previous", on: .card), part("next", on: .card), part("play")]
     }
 
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        guard index == nil else { return nil }
-        let key = part == "bar" || part == "card" ? "surface" : part
-        guard partNames.contains(part) else { return nil }
-        return presentedRect(key, on: context)
-    }
+    /// Which of the two faces a part belongs to.
+    enum Side { case either, card, bar }
 
-    /// Parts that belong to the card cannot be touched while the bar is on screen, and the bar's own while the
-    /// card is; a part the current mode leaves out (the bubbles of a live stream) is not on screen at all.
-    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
-        guard index == nil, partNames.contains(part) else { return nil }
-        let cardParts: Set<String> = ["grabber", "scrubber", "thumb", "times", "previous", "next"]
-        let barParts: Set<String> = ["hairline", "forward"]
-        if cardParts.contains(part), !state.shown { return "the card is closed (open it first, e.g. tap the bar)" }
-        if barParts.contains(part), state.shown { return "the card is open; the \(part) belongs to the bar" }
-        let key = part == "bar" || part == "card" ? "surface" : part
-        if presentedRect(key, on: context) == nil { return "it is not on screen now" }
+    /// Why a finger cannot reach a part now: its face is not the one on screen, or it is not drawn.
+    private func reach(_ here: PartLookup, drawnAs element: String?, on side: Side) -> String? {
+        if side == .card, !state.shown { return "the card is closed (open it first, e.g. tap the bar)" }
+        if side == .bar, state.shown { return "the card is open; the \(here.name) belongs to the bar" }
+        if here.element(element) == nil { return "it is not on screen now" }
         return nil
     }
 
@@ -199,39 +197,22 @@ extension NowPlayingPiece {
 
     // MARK: Accessibility
 
-    /// The rules' elements with the piece's own names: the collapsed bar is `surface` (also found as `bar`).
-    private func ruleElements(on context: any PieceContext) -> [NowPlaying.AccessibilityElement] {
-        let out = buds.present.filter { buds.isOut($0) }
-        return NowPlaying.accessibilityElements(open: state.shown, controlsShown: state.controlsShown, bubblesOut: out,
-                                                shownTime: shownTime, inputs(in: context.environment))
-    }
-
+    /// The rules' elements, where the latest frame shows them, each action running on this piece. The collapsed
+    /// bar is `surface` (also found as `bar`).
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
-        ruleElements(on: context).map { element in
-            AccessibilityElement(id: element.name, label: element.label,
-                                 value: element.value.isEmpty ? nil : element.value,
-                                 traits: element.traits.map(\.rawValue), actions: element.actionNames,
-                                 frame: presentedRect(element.name, on: context) ?? .zero,
-                                 isFocused: focusedElement == element.name)
-        }
+        NowPlaying.accessibilityElements(open: state.shown, controlsShown: state.controlsShown,
+                                         bubblesOut: buds.present.filter { buds.isOut($0) }, shownTime: shownTime,
+                                         inputs(in: context.environment),
+                                         frame: { presentedRect($0, on: context) ?? .zero },
+                                         focused: focusedElement, run: { self.run($0) })
     }
 
     /// The whole screen's escape closes the open card, from wherever focus is; on the collapsed bar it reaches the
     /// bar's own escape, which does nothing.
-    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+    public func screenActions(on context: any PieceContext) -> [AccessibilityAction]? {
+        [AccessibilityAction("escape") { self.run(self.state.shown ? .close : .ignored) }]
+    }
 
     /// The collapsed bar is `surface`, also found as `bar`.
     public var elementAliases: [String: String] { ["bar": "surface"] }
-
-    /// Runs the rule's action the element names (`perform` has checked the element lists it).
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        guard let element else {
-            run(state.shown ? .close : .ignored)
-            return true
-        }
-        guard let found = ruleElements(on: context).first(where: { $0.name == element }),
-              let chosen = found.action(named: action) else { return false }
-        run(chosen)
-        return true
-    }
 }

@@ -44,18 +44,13 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
 
     // MARK: Touches
 
-    public var partNames: [String] { ["list", "spinner"] }
-
     /// The list is the strip under the top edge, as tall as the rest of the stage: where a pull starts.
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        guard index == nil else { return nil }
-        switch part {
-        case "list":
-            let top = area.top + state.pull
-            return Rect(x: area.x, y: top, width: area.width, height: max(context.environment.size.height - top, 0))
-        case "spinner": return elementRect("spinner", on: context)
-        default: return nil
-        }
+    public var parts: [Part] {
+        [.at("list") { here in
+            let top = self.area.top + self.state.pull
+            return Rect(x: self.area.x, y: top, width: self.area.width,
+                        height: max(here.context.environment.size.height - top, 0))
+        }, Part("spinner")]
     }
 
     public func handle(_ touch: Touch, on context: any PieceContext) {
@@ -107,7 +102,4 @@ public final class RefresherPiece: InteractivePiece, MemoisedPiece {
     /// UIKit's refresh control is not in VoiceOver's reading order (the list's own rows are, and the app offers
     /// refreshing some other way), so the piece has no element of its own.
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] { [] }
-
-    /// Never reached: the piece has no element and no whole-screen action.
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

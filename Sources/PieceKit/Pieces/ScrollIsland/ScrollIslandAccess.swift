@@ -38,20 +38,30 @@ extension ScrollIslandPiece {
         return handled
     }
 
+    /// VoiceOver's tree, each element with what its actions do (none while the stage is disabled). Each action
+    /// moves VoiceOver's focus to its element first.
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         guard let layout = layout(in: context.environment) else { return [] }
         let enabled = context.environment.isEnabled
         let off: [String] = enabled ? [] : ["notEnabled"]
         var result: [AccessibilityElement] = []
         func add(_ id: String, label: String, value: String? = nil, hint: String? = nil, traits: [String],
-                 actions: [String], frame: Rect) {
+                 actions: [(String, () -> Void)], frame: Rect) {
+            let offered = actions.map { name, body in
+                AccessibilityAction(name) { self.handle(on: context) { self.state.voiceOverFocus = id; body() } }
+            }
             result.append(AccessibilityElement(id: id, label: label, value: value, hint: hint, traits: traits + off,
-                                               actions: enabled ? actions : [], frame: frame,
+                                               offering: enabled ? offered : [], frame: frame,
                                                isFocused: state.voiceOverFocus == id))
         }
+        let close = { self.setOpen(false, on: context) }
         if let bubble = layout.bubble, state.bubblePresent, state.bubbleOut {
-            add("bubble", label: messages.backToTop, traits: ["button"], actions: ["activate"],
-                frame: bubble.presentedFrame)
+            add("bubble", label: messages.backToTop, traits: ["button"], actions: [("activate", {
+                if self.currentIndex != 0 {
+                    self.emitTick(on: context)
+                    self.commit(0, on: context)
+                }
+            })], frame: bubble.presentedFrame)
         }
         if layout.isOpen {
             // Read once each: both are worked out from the page on every read, so a read per row would be n².
@@ -61,55 +71,29 @@ extension ScrollIslandPiece {
                 guard let row = layout.row(i, sections: sections, rowsOffset: state.rowsOffset, measure: measure)
                 else { continue }
                 add("row.\(i + 1)", label: section.title, value: section.detail ?? "",
-                    traits: i == current ? ["button", "selected"] : ["button"], actions: ["activate", "escape"],
-                    frame: row.frame)
+                    traits: i == current ? ["button", "selected"] : ["button"],
+                    actions: [("activate", { self.tapRow(i, on: context) }), ("escape", close)], frame: row.frame)
             }
             add("bar", label: messages.contents, value: messages.read(layout.readFraction), hint: messages.closeHint,
-                traits: ["button"], actions: ["activate", "escape"], frame: layout.bar.frame)
+                traits: ["button"], actions: [("activate", close), ("escape", close)], frame: layout.bar.frame)
         } else {
             let many = count > 1
+            let activate = ("activate", { if self.count > 1, !self.isOpen { self.setOpen(true, on: context) } })
+            let adjust = [("increment", { if !self.isOpen { self.step(1, on: context) } }),
+                          ("decrement", { if !self.isOpen { self.step(-1, on: context) } })]
             add("island", label: messages.contents, value: layout.spokenValue, hint: many ? messages.openHint : nil,
                 traits: many ? ["button", "adjustable"] : [],
-                actions: many ? ["activate", "increment", "decrement", "escape"] : ["activate", "escape"],
+                actions: many ? [activate] + adjust + [("escape", close)] : [activate, ("escape", close)],
                 frame: layout.glass)
         }
         return result
     }
 
     /// With no element, "escape" (the two-finger scrub) closes the contents.
-    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+    public func screenActions(on context: any PieceContext) -> [AccessibilityAction]? {
+        [AccessibilityAction("escape") { self.handle(on: context) { self.setOpen(false, on: context) } }]
+    }
 
     /// Any other bare action goes to the island (closed) or the bar (open).
     public func defaultElement(on context: any PieceContext) -> String? { isOpen ? "bar" : "island" }
-
-    /// Performs a VoiceOver action `perform` has checked the element lists.
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        guard let id = element else {
-            handle(on: context) { setOpen(false, on: context) }
-            return true
-        }
-        handle(on: context) {
-            state.voiceOverFocus = id
-            switch (id, action) {
-            case (_, "escape"):
-                setOpen(false, on: context)
-            case ("island", "activate"):
-                if count > 1, !isOpen { setOpen(true, on: context) }
-            case ("island", "increment"):
-                if !isOpen { step(1, on: context) }
-            case ("island", "decrement"):
-                if !isOpen { step(-1, on: context) }
-            case ("bar", "activate"):
-                setOpen(false, on: context)
-            case ("bubble", "activate"):
-                if currentIndex != 0 {
-                    emitTick(on: context)
-                    commit(0, on: context)
-                }
-            default:
-                if id.hasPrefix("row."), let n = Int(id.dropFirst(4)) { tapRow(n - 1, on: context) }
-            }
-        }
-        return true
-    }
 }

@@ -352,26 +352,31 @@ extension ScrollIslandPiece {
 
     // MARK: Parts for gestures
 
-    public var partNames: [String] { ["bar", "glass", "bubble", "rows", "panel", "ring", "row N"] }
-
-    /// Where a part is as last drawn. A row that cannot be seen is not published, but a script may still ask where
-    /// it stands: the layout answers, scrolled as the rows are.
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        if let drawn = elementRect(index.map { "\(part).\($0)" } ?? part, on: context) { return drawn }
-        guard part == "row", let index, let layout = layout(in: context.environment) else { return nil }
-        return layout.row(index - 1, sections: sections, rowsOffset: state.rowsOffset, measure: measure)?.frame
+    /// Each part as last drawn, and any other element the island draws by its name. A row that cannot be seen is
+    /// not published, but a script may still ask where it stands: the layout answers, scrolled as the rows are. A
+    /// row can be touched only while the contents are open and it is in the rows' window; tapping where a hidden
+    /// row would be lands on something else, which is never what a script aiming at "row 3" means.
+    public var parts: [Part] {
+        let window = Part("rows")
+        let refusal = { (index: Int, here: PartLookup) in self.rowRefusal(index, window: window, here) }
+        let row = Part.numbered("row", unless: refusal) { index, here in
+            if let drawn = here.element() { return drawn }
+            guard let layout = self.layout(in: here.context.environment) else { return nil }
+            return layout.row(index - 1, sections: self.sections, rowsOffset: self.state.rowsOffset,
+                              measure: self.measure)?.frame
+        }
+        return [Part("bar"), Part("glass"), Part("bubble"), window, Part("panel"), Part("ring"), row, .anyElement]
     }
 
-    /// A row can be touched only while the contents are open and it is in the rows' window; tapping where a
-    /// hidden row would be lands on something else, which is never what a script aiming at "row 3" means.
-    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? {
+    /// Why row `index` cannot be touched now: the contents are closed, or it is scrolled out of the rows' window.
+    private func rowRefusal(_ index: Int, window: Part, _ here: PartLookup) -> String? {
         // Rows that do not exist are the stage's "no part named" error, not this one.
-        guard part == "row", let index, (1...max(count, 1)).contains(index), count > 0,
-              let layout = layout(in: context.environment) else { return nil }
+        guard (1...max(count, 1)).contains(index), count > 0,
+              let layout = layout(in: here.context.environment) else { return nil }
         guard layout.isOpen else { return "the contents are closed (open them first, e.g. tap the bar)" }
         // Reachable when the row's centre, where the finger lands, is inside the rows' window as presented.
-        if let row = partRect("row", index: index, on: context), let window = partRect("rows", index: nil, on: context),
-           window.contains(row.center) {
+        if let row = partRect(here.name, index: index, on: here.context),
+           let rows = partRect(window.name, index: nil, on: here.context), rows.contains(row.center) {
             return nil
         }
         let visible = layout.panel.visibleRows(rowsOffset: state.rowsOffset)

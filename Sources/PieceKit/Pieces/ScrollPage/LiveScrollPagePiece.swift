@@ -69,19 +69,15 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
         Rect(x: frame.minX, y: frame.minY - offset, width: frame.width, height: frame.height)
     }
 
-    public var partNames: [String] { ["content", "section N"] }
-
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        switch (part, index) {
-        case ("content", nil):
-            return Rect(x: 0, y: 0, width: page.containerSize.width, height: page.containerSize.height)
-        case ("section", let i?):
-            let frames = page.sectionFrames
+    /// The page's content (its whole container) and each section, numbered from 1.
+    public var parts: [Part] {
+        [.at("content") { _ in
+            Rect(x: 0, y: 0, width: self.page.containerSize.width, height: self.page.containerSize.height)
+        }, .numbered("section") { i, _ in
+            let frames = self.page.sectionFrames
             guard i >= 1, i <= frames.count else { return nil }
-            return sectionRect(frames[i - 1])
-        default:
-            return nil
-        }
+            return self.sectionRect(frames[i - 1])
+        }]
     }
 
     /// A finger on the page: it catches a moving page where it shows, drags it one for one (rubber-banding past
@@ -114,7 +110,4 @@ extension LiveScrollPage: InteractivePiece, MemoisedPiece {
                                              frame: sectionRect(frame))
         }
     }
-
-    /// Never reached: the headings list no action.
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

@@ -7,7 +7,8 @@
 /// moves to the next detent (the largest wraps to the smallest), as VoiceOver's activate on it does; escape
 /// dismisses. A disabled stage takes no touches.
 extension SheetPiece {
-    public var partNames: [String] { ["sheet", "grabber"] }
+    /// The sheet and its grabber; any other element it draws may be aimed at by its name too.
+    public var parts: [Part] { [Part("sheet"), Part("grabber"), .anyElement] }
 
     public func handle(_ touch: Touch, on context: any PieceContext) {
         let env = context.environment
@@ -88,28 +89,28 @@ extension SheetPiece {
         guard isPresented, let grabber = elementRect("grabber", on: context),
               let sheet = elementRect("sheet", on: context) else { return [] }
         let detent = shownDetent(in: context.environment)
+        let escape = AccessibilityAction("escape") { self.escape() }
         var result: [AccessibilityElement] = []
         if layout(in: context.environment).detents.count > 1 {
             result.append(AccessibilityElement(id: "grabber", label: "Sheet Grabber",
                                                value: detent == .large ? "Full screen" : "Half screen",
-                                               traits: ["button"], actions: ["activate", "escape"], frame: grabber))
+                                               traits: ["button"],
+                                               offering: [AccessibilityAction("activate") { self.cycleDetent() }, escape],
+                                               frame: grabber))
         }
-        result.append(AccessibilityElement(id: "sheet", label: "Sheet", actions: ["escape"], frame: sheet))
+        result.append(AccessibilityElement(id: "sheet", label: "Sheet", offering: [escape], frame: sheet))
         return result
     }
 
     /// The two-finger scrub dismisses the sheet from anywhere.
-    public func screenActions(on context: any PieceContext) -> [String]? { ["escape"] }
+    public func screenActions(on context: any PieceContext) -> [AccessibilityAction]? {
+        [AccessibilityAction("escape") { self.escape() }]
+    }
 
-    /// Escape dismisses; the grabber's activate cycles the detents (`perform` has checked the element lists it).
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        if action == "escape" {
-            guard isPresented else { return true }
-            dismiss()
-            callback("onDismiss")
-        } else {
-            cycleDetent()
-        }
-        return true
+    /// VoiceOver's escape: the sheet goes away and the app hears `onDismiss`.
+    private func escape() {
+        guard isPresented else { return }
+        dismiss()
+        callback("onDismiss")
     }
 }

@@ -127,11 +127,10 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
 
     // MARK: Interaction
 
-    public var partNames: [String] { ["bar", "search", "accessory"] + Self.tabs.map { "tab.\($0.id)" } }
-
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        guard index == nil, partNames.contains(part), part != "accessory" || hasAccessory else { return nil }
-        return elementRect(part, on: context)
+    /// The bar, the search lens, the accessory (while there is one) and each tab.
+    public var parts: [Part] {
+        [Part("bar"), Part("search"), .at("accessory") { here in self.hasAccessory ? here.element() : nil }]
+            + Self.tabs.map { Part("tab.\($0.id)") }
     }
 
     /// A tap on a tab selects it; on the minimized bar it expands the bar; on the lens it selects search; on the
@@ -157,37 +156,34 @@ public final class TabBarPiece: InteractivePiece, MemoisedPiece, ScrollPageObser
     @discardableResult
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
+    /// Every element answers "activate" alone: a tab selects itself (minimized, it expands the bar), the lens
+    /// selects search, the accessory calls the app's `onAccessory`.
     public func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+        func button(_ id: String, _ label: String, traits: [String] = ["button"], _ frame: Rect,
+                    _ activate: @escaping () -> Void) -> AccessibilityElement {
+            AccessibilityElement(id: id, label: label, traits: traits,
+                                 offering: [AccessibilityAction("activate", activate)], frame: frame)
+        }
         var result: [AccessibilityElement] = []
         for tab in Self.tabs {
             guard let r = elementRect("tab.\(tab.id)", on: context), !isMinimized || tab.id == selected else { continue }
             // Minimized, the selected tab is the whole circle: a touch anywhere on the bar expands it (see
             // `touch`), and so does activating this element, so its frame is the bar's, not the tab's inset.
             let frame = isMinimized ? elementRect("bar", on: context) ?? r : r
-            result.append(AccessibilityElement(id: "tab.\(tab.id)", label: tab.title,
-                                               traits: tab.id == selected ? ["button", "selected"] : ["button"],
-                                               actions: ["activate"], frame: frame))
+            result.append(button("tab.\(tab.id)", tab.title, traits: tab.id == selected ? ["button", "selected"] : ["button"],
+                                 frame) {
+                if self.isMinimized { self.setMinimized(false) } else { try? self.select(tab.id) }
+            })
         }
         if let r = elementRect("search", on: context) {
-            result.append(AccessibilityElement(id: "search", label: "Search", traits: ["button"], actions: ["activate"], frame: r))
+            result.append(button("search", "Search", r) { try? self.select("search") })
         }
         if hasAccessory, let r = elementRect("accessory", on: context) {
-            result.append(AccessibilityElement(id: "accessory", label: "Mini player", traits: ["button"],
-                                               actions: ["activate"], frame: r))
+            result.append(button("accessory", "Mini player", r) {
+                context.emit(.callback, piece: self.name, details: [NamedValue("name", .text("onAccessory"))])
+            })
         }
         return result
-    }
-
-    /// Every element answers "activate" alone (`perform` has checked it).
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool {
-        guard let element else { return false }
-        switch element {
-        case "search": try? select("search")
-        case "accessory": context.emit(.callback, piece: name, details: [NamedValue("name", .text("onAccessory"))])
-        default:
-            if isMinimized { setMinimized(false) } else { try? select(String(element.dropFirst("tab.".count))) }
-        }
-        return true
     }
 }
 

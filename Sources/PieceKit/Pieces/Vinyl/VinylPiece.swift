@@ -173,7 +173,8 @@ public final class VinylPiece: InteractivePiece, MemoisedPiece {
 
     // MARK: Interaction (none but VoiceOver's one element)
 
-    public var partNames: [String] { ["disc", "art", "spindle", "sheen"] }
+    /// The disc, the art, the spindle and the sheen; any other element (`ring`, numbered) by its name too.
+    public var parts: [Part] { [Part("disc"), Part("art"), Part("spindle"), Part("sheen"), .anyElement] }
     public func handle(_ touch: Touch, on context: any PieceContext) {}
     public func handle(_ key: Key, on context: any PieceContext) -> Bool { false }
 
@@ -184,7 +185,4 @@ public final class VinylPiece: InteractivePiece, MemoisedPiece {
 
     /// A bare action goes to the disc, which has none.
     public func defaultElement(on context: any PieceContext) -> String? { "disc" }
-
-    /// Never reached: the disc lists no action.
-    public func act(_ action: String, on element: String?, context: any PieceContext) -> Bool { false }
 }

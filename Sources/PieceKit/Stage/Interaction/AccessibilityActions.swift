@@ -1,12 +1,13 @@
 /// The one place an accessibility action is resolved and refused. A piece declares what VoiceOver can do as
-/// values (each element's `actions` in its tree, the whole screen's `screenActions`, the element a bare action
-/// goes to, `defaultElement`, and other names an element answers to, `elementAliases`) and does only the action
-/// the resolver has checked (`act`). So every piece's errors are worded once, here: no such element (with the
-/// ones it has), and no such action on an element or on the whole screen (with the ones it has).
+/// values (each element's actions in its tree, each a name and what it does; the whole screen's `screenActions`;
+/// the element a bare action goes to, `defaultElement`; and other names an element answers to, `elementAliases`),
+/// so no piece writes a `perform` of its own, and every piece's errors are worded once, here: no such element
+/// (with the ones it has), and no such action on an element or on the whole screen (with the ones it has).
 extension InteractivePiece {
-    public func screenActions(on context: any PieceContext) -> [String]? { [] }
+    public func screenActions(on context: any PieceContext) -> [AccessibilityAction]? { [] }
     public func defaultElement(on context: any PieceContext) -> String? { nil }
     public var elementAliases: [String: String] { [:] }
+    public func performUnlisted(_ action: String, context: any PieceContext) throws(InteractionError) -> Bool { false }
 
     /// Performs `action` on the element `element` (nil: the whole screen, or the piece's default element), as
     /// VoiceOver would. Throws, naming what was wrong, when there is no such element or it does not answer to the
@@ -15,15 +16,21 @@ extension InteractivePiece {
         var target = element
         if target == nil {
             let screen = screenActions(on: context)
-            if screen?.contains(action) ?? true {
+            if screen == nil || screen?.contains(where: { $0.name == action }) == true {
                 // A piece whose own handler decides (screen actions nil) says whether anything answered.
-                guard try act(action, on: nil, context: context) else {
-                    throw .unsupportedAction(piece: name, element: "", action: action, supported: screen ?? [])
+                let answered: Bool
+                if let listed = screen?.first(where: { $0.name == action }) {
+                    answered = try listed()
+                } else {
+                    answered = try performUnlisted(action, context: context)
+                }
+                guard answered else {
+                    throw .unsupportedAction(piece: name, element: "", action: action, supported: names(screen))
                 }
                 return
             }
             guard let fallback = defaultElement(on: context) else {
-                throw .unsupportedAction(piece: name, element: "", action: action, supported: screen ?? [])
+                throw .unsupportedAction(piece: name, element: "", action: action, supported: names(screen))
             }
             target = fallback
         }
@@ -33,8 +40,10 @@ extension InteractivePiece {
         guard let found = elements.first(where: { $0.id == id }) else {
             throw .unknownElement(piece: name, element: given, known: elements.map(\.id))
         }
-        guard found.actions.contains(action), try act(action, on: id, context: context) else {
+        guard let chosen = found.offered.first(where: { $0.name == action }), try chosen() else {
             throw .unsupportedAction(piece: name, element: given, action: action, supported: found.actions)
         }
     }
+
+    private func names(_ actions: [AccessibilityAction]?) -> [String] { actions?.map(\.name) ?? [] }
 }

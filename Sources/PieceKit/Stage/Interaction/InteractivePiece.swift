@@ -5,23 +5,14 @@
 /// Gestures reach a piece through `Stage.touchDown(on:at:)` (a `Finger`) or the synthesized `tap`, `drag` and
 /// `fling`; every sample is delivered between frames, so a change it makes begins on the next frame.
 public protocol InteractivePiece: StagePiece {
-    /// The part a gesture aims at when the script names none: the first of `partNames` unless the piece says
-    /// otherwise (the mini player's bar, or its background once open).
+    /// The parts a gesture can aim at, each a name and where it is (`Part`), declared once: the first is where a
+    /// gesture aims when the script names none, and the stage's errors (no such part, cannot be touched now) list
+    /// them.
+    var parts: [Part] { get }
+
+    /// The part a gesture aims at when the script names none: the first of `parts`. A piece writes it only when
+    /// its default moves with its state (the mini player's bar, or its background once open).
     var defaultPart: String { get }
-
-    /// Where the named part is now, in stage coordinates, for aiming gestures: "grabber", "scrubber",
-    /// ("row", 3). nil when the piece has no such part; the default reads the latest frame's element of that
-    /// name ("row.3" for an index), else the published target.
-    func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect?
-
-    /// Why a finger cannot reach the part now, when it exists but is not on screen (a row scrolled out of its
-    /// list, the rows of a closed panel); nil when it can be reached. Asked only when a gesture aims at a part,
-    /// so `partRect` still answers for hidden parts a script wants to read. The default: always reachable.
-    func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String?
-
-    /// The names `partRect` understands, declared once: the first is the default part, and the stage's errors
-    /// (no such part, cannot be touched now) list them.
-    var partNames: [String] { get }
 
     /// One touch sample. A piece ignores touches it does not want (they "pass through").
     func handle(_ touch: Touch, on context: any PieceContext)
@@ -34,9 +25,9 @@ public protocol InteractivePiece: StagePiece {
     func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement]
 
     /// What VoiceOver can do with the whole screen now, with no element named (its two-finger scrub, "escape";
-    /// "magicTap"). nil: the piece's own handler decides (a Lua piece's `perform`), and `act` says whether it did.
-    /// The default: none.
-    func screenActions(on context: any PieceContext) -> [String]?
+    /// "magicTap"), each a name and what it does. nil: the piece's own handler decides (`performUnlisted`, a Lua
+    /// piece's `perform`). The default: none.
+    func screenActions(on context: any PieceContext) -> [AccessibilityAction]?
 
     /// The element a bare action goes to when the screen has no such action (a lone button); nil: none (default).
     func defaultElement(on context: any PieceContext) -> String?
@@ -44,21 +35,14 @@ public protocol InteractivePiece: StagePiece {
     /// Other names an element answers to, to its id ("bar" for NowPlaying's collapsed `surface`). Default: none.
     var elementAliases: [String: String] { get }
 
-    /// Does `action`, which `perform` (`AccessibilityActions.swift`, the one place actions are resolved and refused)
-    /// has checked the element `element` lists (nil: one of the screen's actions). Returns false when nothing
-    /// answered (a Lua handler that declined), which `perform` words as an unsupported action. Throws only what the
-    /// values cannot state (a listed action with nothing to run it).
-    func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool
+    /// Does a whole-screen action the piece lists nowhere, for a piece whose `screenActions` is nil: only a piece
+    /// whose handler decides by name (a Lua piece's `perform`) needs it. Returns false when nothing answered, which
+    /// `perform` words as an unsupported action. The default: nothing answers.
+    func performUnlisted(_ action: String, context: any PieceContext) throws(InteractionError) -> Bool
 }
 
 extension InteractivePiece {
     public var defaultPart: String { partNames.first ?? "" }
-
-    public func unreachable(_ part: String, index: Int?, on context: any PieceContext) -> String? { nil }
-
-    public func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
-        elementRect(index.map { "\(part).\($0)" } ?? part, on: context)
-    }
 
     /// Where the element named `name` is: as the latest frame presented it, else its published target (a
     /// piece added since the latest frame). nil when the piece has no such element with x, y, w and h.

@@ -53,7 +53,7 @@ extension Stage {
         guard let rect = piece.partRect(name, index: index, on: self) else {
             // A part the piece names but draws nothing for now (a bubble not out yet) cannot be touched now; only a
             // name the piece does not have, or an index past its parts, is unknown.
-            if index == nil, piece.partNames.contains(name) {
+            if index == nil, piece.resolvePart(name, index: nil)?.isListed == true {
                 throw .unreachablePart(piece: piece.name, part: shownName, reason: Self.notDrawnNow)
             }
             throw .unknownPart(piece: piece.name, part: shownName, known: piece.partNames)
