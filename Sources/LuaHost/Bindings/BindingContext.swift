@@ -5,16 +5,16 @@ import PieceKit
 /// What the bindings of one scenario file share: the state, the file, the options, the motion overrides in force,
 /// the stages made (for their memory and the frame log) and the file's memory account. The runner's side of a
 /// file (tests starting and ending, the report) is `TestLifecycle`, so a binding cannot reach it.
-final class BindingContext {
-    let state: LuaState
+package final class BindingContext {
+    package let state: LuaState
     let path: String
     let options: RunOptions
     /// The test running, "" at the file's top level: the frame log's header names it.
-    private(set) var currentTest: String = ""
+    package private(set) var currentTest: String = ""
 
     /// The run's token set (`--tokens`), under everything the file and its plugins override; what
     /// `motion.resetOverrides()` at the top level goes back to.
-    var tokenSetOverrides = MotionOverrides() {
+    package var tokenSetOverrides = MotionOverrides() {
         didSet { fileOverrides = tokenSetOverrides; overrides = tokenSetOverrides; overridesChanged() }
     }
     /// Overrides set at the file's top level apply to every test; those set inside a test last until it ends.
@@ -22,11 +22,11 @@ final class BindingContext {
     private(set) var overrides = MotionOverrides()
     private var inTest = false
 
-    init(state: LuaState, path: String, options: RunOptions) {
+    package init(state: LuaState, path: String, options: RunOptions) {
         self.state = state; self.path = path; self.options = options
     }
 
-    func tokens(reduceMotion: Bool) -> MotionTokens {
+    package func tokens(reduceMotion: Bool) -> MotionTokens {
         MotionTokens(reduceMotion: reduceMotion, overrides: overrides)
     }
 
@@ -49,14 +49,14 @@ final class BindingContext {
     }
 
     /// A test begins: stages made from here on name it in the log, and overrides it sets last until it ends.
-    func enterTest(_ name: String) {
+    package func enterTest(_ name: String) {
         currentTest = name
         inTest = true
         overrides = fileOverrides
     }
 
     /// The test is over: back to the file's overrides.
-    func leaveTest() {
+    package func leaveTest() {
         inTest = false
         overrides = fileOverrides
     }
@@ -65,7 +65,7 @@ final class BindingContext {
     private var stages: [StageEntry] = []
     private var stagesAfterPrune = 8
     /// The stages still alive, oldest first (the API reference's survey reads the pieces made on one).
-    var madeStages: [Stage] { stages.compactMap(\.stage) }
+    package var madeStages: [Stage] { stages.compactMap(\.stage) }
 
     // MARK: Host memory
 
@@ -84,7 +84,7 @@ final class BindingContext {
     /// file is within them; the breach message (the state is then stopped) otherwise. `entry`, when given, is the
     /// stage asking: its share is brought up to date first. `extra` is what host work holds and is about to make
     /// (`HostWork`): it must fit too, before it is made.
-    func checkLimits(refreshing entry: StageEntry? = nil, holding extra: Int = 0) -> String? {
+    package func checkLimits(refreshing entry: StageEntry? = nil, holding extra: Int = 0) -> String? {
         if let reason = state.stopReason() { return reason }
         if let entry { refresh(entry) }
         let cap = state.limits.memoryBytes
@@ -96,7 +96,7 @@ final class BindingContext {
     }
 
     /// Host work for this file (a golden built from a stage's frames): asks `checkLimits` as it goes.
-    func hostWork() -> HostWork {
+    package func hostWork() -> HostWork {
         HostWork { [weak self] bytes in self?.checkLimits(holding: bytes) }
     }
 
@@ -127,15 +127,15 @@ final class BindingContext {
     func values(of stage: Stage) -> StageValues? { stages.first { $0.stage === stage }?.values }
 
     /// Stages of this file still alive (a test counts them after the script let its stages go).
-    var liveStageCount: Int { stages.reduce(0) { $0 + ($1.stage == nil ? 0 : 1) } }
+    package var liveStageCount: Int { stages.reduce(0) { $0 + ($1.stage == nil ? 0 : 1) } }
 
     /// Bytes of frames this file's stages keep, and how many frames: what a memory breach message may blame.
-    var keptFrameBytes: Int { stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) } }
-    var keptFrameCount: Int { stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) } }
+    package var keptFrameBytes: Int { stages.reduce(0) { $0 + ($1.stage?.historyBytes ?? 0) } }
+    package var keptFrameCount: Int { stages.reduce(0) { $0 + ($1.stage?.history.count ?? 0) } }
 
     /// The call still rendering (or stopped by a limit) that has rendered at least `span` seconds of virtual time
     /// and most of its stage's kept frames: what a memory breach may call a loop that never ends.
-    func longCall(atLeast span: Double) -> (call: StageCall, rendered: Double)? {
+    package func longCall(atLeast span: Double) -> (call: StageCall, rendered: Double)? {
         for entry in stages {
             guard let stage = entry.stage, let call = entry.call else { continue }
             let now = stage.now
@@ -156,7 +156,7 @@ final class BindingContext {
 
     /// Counts `bytes` as `charge` does, but returns the breach instead of throwing (the runner reads the state's).
     @discardableResult
-    func count(_ bytes: Int) -> String? {
+    package func count(_ bytes: Int) -> String? {
         chargedBytes += max(bytes, 0)
         return checkLimits()
     }
@@ -165,13 +165,13 @@ final class BindingContext {
 
     /// The file's frame log, opened when the first stage is made (every stage of the file writes to it).
     /// Set while an exploration runs its runs (`ScriptExplore`): the most frames a stage made then may render.
-    var exploringFrameCap: Int?
+    package var exploringFrameCap: Int?
     /// The last `s:frame()` read while its stage had a change no frame showed yet: which stage, and the frame it
     /// gave. A failing expectation says so while that frame is still the stage's latest (`staleFrameNote`).
     var staleRead: (stage: WeakStage, frame: Int)?
 
     /// The note a failing expectation adds after a stale `s:frame()`, once; nil when a frame was rendered since.
-    func staleFrameNote() -> String? {
+    package func staleFrameNote() -> String? {
         guard let read = staleRead else { return nil }
         staleRead = nil
         guard let stage = read.stage.stage, stage.latestFrame?.index == read.frame else { return nil }
@@ -179,9 +179,9 @@ final class BindingContext {
             + "from before the change (render one first: s:frames(1), s:advance(seconds) or s:settle())"
     }
     /// The minimal scenario of the exploration that failed in the running test, for `--save`.
-    var minimalScenario: String?
+    package var minimalScenario: String?
     /// What the running test's exploration found and counted (`ExploreOutcome`'s JSON), for the runner.
-    var exploreOutcome: String?
+    package var exploreOutcome: String?
 
     private var log: CountingLog?
     private var logError: String?
@@ -227,16 +227,16 @@ final class BindingContext {
     }
 
     /// Records a failure in the log, so a log always says where its scenario stopped.
-    func logFailure(_ message: String, test: String?) {
+    package func logFailure(_ message: String, test: String?) {
         guard let log else { return }
         var o = JSONObject()
-        o.append("error", TestResult.clip(message, limit: TestResult.messageLimit))
-        if let test { o.append("test", TestResult.clip(test, limit: TestResult.nameLimit)) }
+        o.append("error", ReportText.clip(message, limit: ReportLimits.messageBytes))
+        if let test { o.append("test", ReportText.clip(test, limit: ReportLimits.nameBytes)) }
         try? log.receive(line: o.json)
     }
 
     /// Called once the file is done, whatever happened: the log is closed and moved into place.
-    func finish() {
+    package func finish() {
         for w in stages { w.stage?.detachLog() }
         try? log?.file.close()
         log = nil
@@ -244,7 +244,7 @@ final class BindingContext {
 }
 
 /// A stage of the file, held weakly, with the bytes it was last counted at.
-final class StageEntry {
+package final class StageEntry {
     weak var stage: Stage?
     /// The script values its objects hold (`StageValues`).
     let values: StageValues
@@ -257,10 +257,10 @@ final class StageEntry {
 
 /// One `s:advance(seconds)` or `s:runUntil(predicate, timeout)`: its name, when it started and the latest time it
 /// may render to (virtual seconds).
-struct StageCall: Equatable {
-    var name: String
-    var start: Double
-    var end: Double
+package struct StageCall: Equatable {
+    package var name: String
+    package var start: Double
+    package var end: Double
 }
 
 /// The file's frame log, counting what is written so it is charged against the file's memory cap.

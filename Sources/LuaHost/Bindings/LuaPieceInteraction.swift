@@ -31,16 +31,16 @@ import PieceKit
 /// **Errors.** A handler that fails (or returns something else) changes nothing more; the error is posted and
 /// raised in the script when the call that caused it returns (after the gesture, for `tap`/`drag`/`fling`).
 extension LuaPiece: InteractivePiece {
-    var partNames: [String] {
+    package var partNames: [String] {
         parts ?? lastGood.filter { $0.rect != nil }.map(\.name)
     }
 
-    func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
+    package func partRect(_ part: String, index: Int?, on context: any PieceContext) -> Rect? {
         if let parts, !parts.contains(part) { return nil }
         return elementRect(index.map { "\(part).\($0)" } ?? part, on: context)
     }
 
-    func handle(_ touch: Touch, on context: any PieceContext) {
+    package func handle(_ touch: Touch, on context: any PieceContext) {
         guard handlers.onTouch != LUA_NOREF else { return }
         _ = call("onTouch", handlers.onTouch, on: context, handledByDefault: true) { L in
             Self.push(touch, L)
@@ -49,7 +49,7 @@ extension LuaPiece: InteractivePiece {
     }
 
     @discardableResult
-    func handle(_ key: Key, on context: any PieceContext) -> Bool {
+    package func handle(_ key: Key, on context: any PieceContext) -> Bool {
         guard handlers.onKey != LUA_NOREF else { return false }
         return call("onKey", handlers.onKey, on: context, handledByDefault: false) { L in
             pushBytes(L, key.rawValue)
@@ -57,7 +57,7 @@ extension LuaPiece: InteractivePiece {
         }
     }
 
-    func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+    package func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         guard handlers.accessibility != LUA_NOREF else { return [] }
         let L = state.L
         let top = lua_gettop(L)
@@ -76,11 +76,11 @@ extension LuaPiece: InteractivePiece {
     }
 
     /// The whole screen's actions are the script's `perform` handler's to decide (nil), and it says whether it did.
-    func screenActions(on context: any PieceContext) -> [String]? { handlers.perform != LUA_NOREF ? nil : [] }
+    package func screenActions(on context: any PieceContext) -> [String]? { handlers.perform != LUA_NOREF ? nil : [] }
 
     /// Runs the script's `perform` handler for an action `perform` has checked (an element's listed action, or any
     /// whole-screen one). A listed action with no handler to run it is the one refusal of its own here.
-    func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool {
+    package func act(_ action: String, on element: String?, context: any PieceContext) throws(InteractionError) -> Bool {
         guard handlers.perform != LUA_NOREF else {
             if let element { throw .noPerformer(piece: name, element: element, action: action) }
             return false
