@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "PieceKit"),
         // LuaHost is five targets, each a folder of Sources/LuaHost, so a use that points up a layer does not compile
         // (ARCHITECTURE.md, "Layers"). No layout in any of them.
-        // The Lua runtime (Sandbox/, Bridge/, Lua/): lua_State, limits, the C trampoline bridge, declarations of classes and members.
+        // The Lua runtime (Sandbox/, Bridge/, Lua/): lua_State, limits, the C trampoline bridge, classes and their
+        // declarations. It is Sources/LuaHost less the other layers' folders, since Lua/ must stay a plugin's input
+        // (listed in `sources:`, the .lua files would go to the compiler): a new folder there joins it unless excluded.
         // The host's own Lua is in Sources/LuaHost/Lua/*.lua; EmbedLua compiles it into the binary as `LuaSources`.
         .target(name: "LuaRuntime", dependencies: ["PieceKit", "CLua", "CLuaShim"],
                 path: "Sources/LuaHost", exclude: ["Bindings", "Goldens", "Runner", "Editor", "LuaHost.swift"],
