@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaEditor
 
 /// The API reference (docs/api.md) is made from the bindings' declarations: the committed copy is what the
 /// declarations give today, and it names every type, method, reading, option and library function.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import LuaHost
 import PieceKit
+@testable import LuaBindings
 
 /// Random and extreme calls to every binding a scenario can reach: every global the host and the test framework
 /// install (and every function in their tables), every method and property of every class, with NaN, ±inf, huge

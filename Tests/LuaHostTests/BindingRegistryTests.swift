@@ -1,6 +1,8 @@
 import Testing
 @testable import LuaHost
 import PieceKit
+@testable import LuaRunner
+@testable import LuaRuntime
 
 /// The registry is the one list of what scripts can hold: a fresh scenario state must know exactly its classes,
 /// each with exactly the methods and readings its entry declares, so editor stubs made from it tell the truth.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaRunner
 
 /// The minimal scenario an exploration writes is generated Lua: every name, key and message in it is quoted, every
 /// function copied exactly with its own upvalues, and the failure itself ends the test. Each test below explores a

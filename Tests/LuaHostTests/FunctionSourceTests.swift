@@ -1,5 +1,6 @@
 import Testing
 @testable import LuaHost
+@testable import LuaRunner
 
 /// A function's exact text, read token by token between the lines Lua gives: what only looks like a keyword (in a
 /// string, a long string, a comment) is not one, and a line with two functions of one shape is refused.

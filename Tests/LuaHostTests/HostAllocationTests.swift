@@ -1,5 +1,6 @@
 import Testing
 @testable import LuaHost
+@testable import LuaRuntime
 
 /// What the host allocates through Lua's allocator while a script waits on it (the tables of `s:frames()`)
 /// counts against the file's memory cap: past the cap the host stops building and the call fails with the

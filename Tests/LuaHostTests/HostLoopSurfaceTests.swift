@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LuaHost
 @testable import PieceKit
+@testable import LuaGoldens
 
 /// Every host loop whose length a script decides asks the host's limits as it goes (`HostWork`), so a time or
 /// memory limit stops it from inside, not after it. Each surface runs on an input long enough for several asks,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaRuntime
 
 /// The host's Lua lives in Sources/LuaHost/Lua/*.lua and is compiled into the binary (LuaSources, written by the
 /// EmbedLua plugin). What the binary runs must be each file's text exactly, and a message naming

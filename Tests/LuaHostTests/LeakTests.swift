@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import LuaHost
+@testable import LuaRuntime
 
 /// A Swift object whose lifetime the tests watch through weak references.
 private final class Tracked {

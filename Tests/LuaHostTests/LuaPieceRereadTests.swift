@@ -4,6 +4,8 @@ import Foundation
 import PieceKit
 import Testing
 @testable import LuaHost
+@testable import LuaBindings
+@testable import LuaRuntime
 
 /// A Lua piece's layout read a second time: a table that walks as the last one did is checked against it rather
 /// than read afresh, and what comes out must be what a full read gives, whatever changed in between.

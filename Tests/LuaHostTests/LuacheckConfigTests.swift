@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaEditor
 
 /// luacheck's settings for scenarios (`piecebox stubs --luacheck`) against what a scenario really has, and the
 /// committed copy in examples/ against a fresh generation.

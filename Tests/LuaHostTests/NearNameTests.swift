@@ -1,5 +1,6 @@
 import Testing
 @testable import LuaHost
+@testable import LuaRuntime
 
 /// Which known name a misspelt one is taken for: edits counted by hand, the limit by the typed name's length.
 @Suite struct NearNameTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaRunner
 
 /// A scenario that renders for ever stops at the memory cap with the advice to keep fewer frames; when one
 /// `s:advance` or `s:runUntil` rendered those frames over hours of virtual time, the message also says the call

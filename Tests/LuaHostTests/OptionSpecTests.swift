@@ -1,5 +1,7 @@
 import Testing
 @testable import LuaHost
+@testable import LuaBindings
+@testable import LuaRuntime
 
 /// Options as data: each constructor's and `set`'s options are declared once (name, type, unit, range, default,
 /// doc); the keys a call accepts come from that list, a wrong value's error says what the spec says, and one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaRunner
 
 /// `--!` header lines: the expected error, and limits that may only get tighter.
 @Suite struct ScenarioHeaderTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import LuaHost
+@testable import LuaEditor
+@testable import LuaRuntime
 
 /// The editor stubs (`piecebox stubs`) against what a scenario really has: every class, method, reading, option and
 /// global of a fresh scenario state is declared, the file is Lua that loads, and the committed copy is up to date.

@@ -19,7 +19,7 @@ public struct BindingEntry: Sendable {
     /// Whether a plugin manifest may add methods to it.
     public let pluginsMayExtend: Bool
     /// The binding that describes its class.
-    let binding: any ClassBinding.Type
+    package let binding: any ClassBinding.Type
     /// For a type made with a stage method: the binding that reads the constructor's options.
     let stageMade: (any StageMadeBinding.Type)?
 
@@ -35,7 +35,7 @@ public struct BindingEntry: Sendable {
     }
 
     /// What the binding declared about the class (see `BindingRegistry.declarations`).
-    var declaration: ClassDeclaration { BindingRegistry.declarations[name] ?? ClassDeclaration() }
+    package var declaration: ClassDeclaration { BindingRegistry.declarations[name] ?? ClassDeclaration() }
 
     /// The keys its constructor's options table accepts (empty when it takes none).
     public var optionKeys: [String] { binding.optionKeys }
@@ -107,7 +107,7 @@ public enum BindingRegistry {
 
     /// The functions of each library table a scenario finds (`motion`, `metal`, `text`), as their bindings declare
     /// them where their bodies are.
-    static func libraryFunctions(_ library: String) -> [MethodSpec] { described.libraries[library] ?? [] }
+    package static func libraryFunctions(_ library: String) -> [MethodSpec] { described.libraries[library] ?? [] }
 
     /// What describing everything once gives, made the first time it is asked for.
     private static let described: (classes: [String: ClassDeclaration], libraries: [String: [MethodSpec]]) = {

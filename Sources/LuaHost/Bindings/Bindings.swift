@@ -1,8 +1,8 @@
 /// Installs every binding a scenario sees: the `motion` library (and `text`, `ui`), then `Stage{...}` (whose methods make every type
 /// `BindingRegistry` says is made on a stage, and the globals those types bring), then the other registered classes.
-enum Bindings {
+package enum Bindings {
     /// When the classes are described.
-    enum Describe {
+    package enum Describe {
         /// All of them now, the stage's Lua-written methods and the frames' views included: what checks of the
         /// whole surface (the registry, the stubs) look at.
         case all
@@ -14,7 +14,7 @@ enum Bindings {
         case onFirstUse
     }
 
-    static func install(into context: BindingContext, describe: Describe = .all) {
+    package static func install(into context: BindingContext, describe: Describe = .all) {
         MotionBinding.install(into: context)
         StageBinding.install(into: context)
         FoundationBinding.install(into: context)

@@ -2,15 +2,18 @@ import PieceKit
 
 /// A value scripts hold together with the stage it lives on: a piece, a player, a finger. One wrapper for every
 /// such type, so a binding only says what its class does.
-final class Bound<Value> {
+package final class Bound<Value> {
     let value: Value
-    let stage: Stage
+    package let stage: Stage
     init(_ value: Value, on stage: Stage) { self.value = value; self.stage = stage }
 }
 
+/// Its userdata carries its stage's `StageValues` table (see `OnStage`).
+extension Bound: OnStage {}
+
 /// A binding that describes one class scripts hold. Its name is its entry's in `BindingRegistry`; the class is
 /// described once per state, and every push of a value of it goes through `push`.
-protocol ClassBinding: SendableMetatype {
+package protocol ClassBinding: SendableMetatype {
     associatedtype Object: AnyObject
     /// Adds the class's methods and readings, each with what it takes, gives and does (see `MemberDeclaration`).
     static func describe(_ cls: LuaClass<Object>, context: BindingContext)
@@ -19,7 +22,7 @@ protocol ClassBinding: SendableMetatype {
 }
 
 extension ClassBinding {
-    static var options: [OptionSpec] { [] }
+    package static var options: [OptionSpec] { [] }
     /// The keys its constructor's options table accepts, from `options`.
     static var optionKeys: [String] { OptionSpec.names(options) }
 
@@ -43,7 +46,7 @@ extension ClassBinding {
     }
 
     /// The value of this class at absolute stack index `index`, if it is one.
-    static func object(_ c: LuaCall, at index: Int32) -> Object? {
+    package static func object(_ c: LuaCall, at index: Int32) -> Object? {
         pb_object(c, index, LuaClass<Object>.registryName(className))
     }
 

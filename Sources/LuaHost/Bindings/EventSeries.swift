@@ -4,7 +4,7 @@ import PieceKit
 
 /// `s:events{ kind, piece, name, from, to }` and the stage half of `toHaveEmitted`: the events of the kept frames as
 /// a series (each value an event's table, each time its frame's), so no scenario loops over `f.events` by hand.
-enum EventSeries {
+package enum EventSeries {
     static let options: [OptionSpec] = [
         .init("kind", "string", "Only events of this kind (haptic, callback, announcement, focus, merge, or a plugin's)",
               must: "an event kind (a string)"),
@@ -87,7 +87,7 @@ enum EventSeries {
 
     /// `host.events(stage)`, for `expect(s).toHaveEmitted{...}`: every kept frame's events, or an error naming what
     /// the value was when it is no stage.
-    static func pushHostFunction(_ state: LuaState, context: BindingContext) {
+    package static func pushHostFunction(_ state: LuaState, context: BindingContext) {
         state.pushFunction { call in
             let c = call.named("toHaveEmitted")
             try push(try stage(c, state), Filter(), c, context: context)
@@ -99,7 +99,7 @@ enum EventSeries {
     /// events have every field of `fields` (compared as Lua's `==` does), how many events there are, and the first
     /// `shown` events with their times, for the message. Matched in the host, so no event is copied into Lua but
     /// the few the message shows: a stage whose events carry megabytes fails with the matcher's own message.
-    static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
+    package static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
         state.pushFunction { call in
             let c = call.named("toHaveEmitted")
             let given = try stage(c, state)

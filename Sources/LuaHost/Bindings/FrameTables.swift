@@ -16,9 +16,9 @@ import PieceKit
 /// `frameMiss` so an error on that nil (`f.nowPlaying.card.x`) can list the piece's elements. Piece names `t`,
 /// `frame` and `events` are refused (see `Options.reservedPieceNames`), so no piece hides those fields. Names are
 /// pushed with their length, so two names that differ after a NUL stay two keys.
-enum FrameTables {
+package enum FrameTables {
     /// Registry key of the sandbox's miss recorder, function(table, key) -> nil.
-    static let missKey = "piecebox.frameMiss"
+    package static let missKey = "piecebox.frameMiss"
     /// Registry key of the metatables made so far: [piece name] = metatable, and [true] for the frame's own
     /// (for frames built whole, in a state without views).
     static let metasKey = "piecebox.frameMetas"

@@ -5,8 +5,8 @@ import PieceKit
 /// A piece written in Lua: a state table and a layout function `layout(state, env) -> { element = {...} }`,
 /// and optional handlers for touches, keys and accessibility (see `LuaPieceInteraction.swift`).
 /// The stage animates, samples and logs its elements exactly as it does a Swift piece's.
-final class LuaPiece: HoldsScriptTexts {
-    let name: String
+package final class LuaPiece: HoldsScriptTexts {
+    package let name: String
     let state: LuaState
     /// For reading the animations handlers return.
     let context: BindingContext
@@ -83,7 +83,7 @@ final class LuaPiece: HoldsScriptTexts {
 
     /// The texts and names its layout made it keep (the reader's, shared by the elements the stage holds), and its
     /// `parts`.
-    var heldTextBytes: Int { readerBytes + partBytes }
+    package var heldTextBytes: Int { readerBytes + partBytes }
     /// The reader's held texts as of its latest read: kept apart, since the host may count the stage's share while
     /// a read is under way (to make room for what it copies) and the reader is not to be read then.
     private var readerBytes = 0
@@ -92,7 +92,7 @@ final class LuaPiece: HoldsScriptTexts {
 
     /// Calls the Lua layout. A script error keeps the last good elements and is raised when the call that caused
     /// the change returns.
-    func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
+    package func elements(in environment: PieceEnvironment, tokens: MotionTokens) -> [Element] {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -120,7 +120,7 @@ final class LuaPiece: HoldsScriptTexts {
     }
 }
 
-enum LuaPieceBinding: StageMadeBinding {
+package enum LuaPieceBinding: StageMadeBinding {
     static let example = """
         { name = "card", state = { n = 0 }, layout = function(state) return { surface = { x = 0, y = 0, w = 100 + (state.n or 0), h = 50 } } end }
         """
@@ -216,7 +216,7 @@ enum LuaPieceBinding: StageMadeBinding {
         return piece
     }
 
-    static let options: [OptionSpec] = [
+    package static let options: [OptionSpec] = [
         .init("name", "string", "The piece's name in the frame log"),
         .init("state", "table", "The piece's state, handed to layout"),
         .init("layout", "fun(state: table, env: piecebox.env): table", "Gives the piece's elements for a state (or give body)"),
@@ -337,7 +337,7 @@ enum LuaPieceBinding: StageMadeBinding {
         }
     }
 
-    static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
+    package static func describe(_ cls: LuaClass<Bound<LuaPiece>>, context: BindingContext) {
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("state", "table",
                     "The piece's state table") { o, c in o.value.values.push(o.value.stateRef, c.L); return 1 }

@@ -33,12 +33,12 @@ import PieceKit
 extension LuaPiece: InteractivePiece {
     /// The parts the script declared, each the element of its name (or `name.N` with an index); undeclared,
     /// every element the layout gave a rect, and any other element by its name.
-    var parts: [Part] {
+    package var parts: [Part] {
         if let declaredParts { return declaredParts.map { Part.elementOrNumbered($0) } }
         return lastGood.filter { $0.rect != nil }.map { Part($0.name) } + [.anyElement]
     }
 
-    func handle(_ touch: Touch, on context: any PieceContext) {
+    package func handle(_ touch: Touch, on context: any PieceContext) {
         guard handlers.onTouch != LUA_NOREF else { return }
         _ = call("onTouch", handlers.onTouch, on: context, handledByDefault: true) { L in
             Self.push(touch, L)
@@ -47,7 +47,7 @@ extension LuaPiece: InteractivePiece {
     }
 
     @discardableResult
-    func handle(_ key: Key, on context: any PieceContext) -> Bool {
+    package func handle(_ key: Key, on context: any PieceContext) -> Bool {
         guard handlers.onKey != LUA_NOREF else { return false }
         return call("onKey", handlers.onKey, on: context, handledByDefault: false) { L in
             pushBytes(L, key.rawValue)
@@ -55,7 +55,7 @@ extension LuaPiece: InteractivePiece {
         }
     }
 
-    func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
+    package func accessibilityElements(on context: any PieceContext) -> [AccessibilityElement] {
         guard handlers.accessibility != LUA_NOREF else { return [] }
         let L = state.L
         let top = lua_gettop(L)
@@ -74,11 +74,11 @@ extension LuaPiece: InteractivePiece {
     }
 
     /// The whole screen's actions are the script's `perform` handler's to decide (nil), and it says whether it did.
-    func screenActions(on context: any PieceContext) -> [AccessibilityAction]? { handlers.perform != LUA_NOREF ? nil : [] }
+    package func screenActions(on context: any PieceContext) -> [AccessibilityAction]? { handlers.perform != LUA_NOREF ? nil : [] }
 
     /// A whole-screen action goes to the script's `perform` handler by its name, whatever the name: the handler
     /// decides, which no list of actions can state.
-    func performUnlisted(_ action: String, context: any PieceContext) throws(InteractionError) -> Bool {
+    package func performUnlisted(_ action: String, context: any PieceContext) throws(InteractionError) -> Bool {
         try runPerform(action, on: nil, context: context)
     }
 

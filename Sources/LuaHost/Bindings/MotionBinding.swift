@@ -3,14 +3,14 @@ import CLuaShim
 import PieceKit
 
 /// A Spring as a Lua value.
-final class SpringObject {
-    let spring: Spring
+package final class SpringObject {
+    package let spring: Spring
     init(_ spring: Spring) { self.spring = spring }
 }
 
 /// An Animation as a Lua value.
-final class AnimationObject {
-    let animation: Animation
+package final class AnimationObject {
+    package let animation: Animation
     init(_ animation: Animation) { self.animation = animation }
 }
 
@@ -27,7 +27,7 @@ final class TokenView {
 }
 
 /// `motion.*`: the motion tokens, springs and curves to sample, gesture physics, and overrides.
-enum MotionBinding {
+package enum MotionBinding {
     static func install(into context: BindingContext) {
         let state = context.state
         let views = TokenViewBinding.luaClass(context)
@@ -333,7 +333,7 @@ enum MotionBinding {
     }
 
     /// `motion.override{ reveal = <animation or spring>, tiers = { calm = <spring> } }`.
-    static func overridesFromOptions(_ c: LuaCall, context: BindingContext) throws -> MotionOverrides {
+    package static func overridesFromOptions(_ c: LuaCall, context: BindingContext) throws -> MotionOverrides {
         guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of overrides") }
         var o = MotionOverrides()
         let L = c.L

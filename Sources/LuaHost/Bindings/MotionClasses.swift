@@ -2,10 +2,10 @@ import PieceKit
 
 /// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
 /// `animation` to sample it or animate with it.
-enum SpringBinding: ClassBinding {
-    static var options: [OptionSpec] { MotionBinding.springOptions }
+package enum SpringBinding: ClassBinding {
+    package static var options: [OptionSpec] { MotionBinding.springOptions }
 
-    static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
+    package static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
         cls.reading("duration", unit: "s", "The perceptual duration", \.spring.duration)
         cls.reading("bounce", "How bouncy it is, -1 to 1", \.spring.bounce)
         cls.reading("response", unit: "s", "The response (as SwiftUI's spring(response:dampingFraction:))", \.spring.response)
@@ -39,8 +39,8 @@ enum SpringBinding: ClassBinding {
 
 /// An animation (a role, a curve, a spring's animation): `duration`, `settlingDuration`, `description`, sampling
 /// with `value`, `velocity` and `isFinished`, and new animations from `delay` and `speed`.
-enum AnimationBinding: ClassBinding {
-    static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
+package enum AnimationBinding: ClassBinding {
+    package static func describe(_ cls: LuaClass<AnimationObject>, context: BindingContext) {
         let state = context.state
         // One meaning per name, as on a spring: `duration` is what the animation was made with, `settlingDuration`
         // when it is over.

@@ -5,10 +5,10 @@ import PieceKit
 /// back to the same double): what an exploration's minimal test writes where an action handed a piece
 /// `motion.roles.reveal` or `motion.spring{...}`. A role is written as the animation it was then, since the test
 /// must move the same way whatever tokens are in force when it is read.
-enum MotionExpression {
+package enum MotionExpression {
     /// A tier's name when it is one (as the tokens in force say), else its duration and bounce when they make the
     /// same spring, else its mass, stiffness and damping.
-    static func lua(_ spring: Spring, tokens: MotionTokens) -> String {
+    package static func lua(_ spring: Spring, tokens: MotionTokens) -> String {
         if let name = tokens.tierNames.first(where: { tokens.tier(named: $0) == spring }) { return "motion.tiers.\(name)" }
         // The numbers a script would have written (12 significant digits) when they make the same spring.
         for (d, b) in [(rounded(spring.duration), rounded(spring.bounce)), (spring.duration, spring.bounce)]
@@ -19,7 +19,7 @@ enum MotionExpression {
     }
 
     /// A role's name when it is one, else what it is made of.
-    static func lua(_ animation: Animation, tokens: MotionTokens) -> String {
+    package static func lua(_ animation: Animation, tokens: MotionTokens) -> String {
         if let name = tokens.roleNames.first(where: { tokens.role(named: $0) == animation }) { return "motion.roles.\(name)" }
         return lua(animation.kind, tokens)
     }

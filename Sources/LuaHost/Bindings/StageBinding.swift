@@ -3,8 +3,8 @@ import CLuaShim
 import PieceKit
 
 /// A stage as scripts hold it.
-final class StageObject: OnStage {
-    let stage: Stage
+package final class StageObject: OnStage {
+    package let stage: Stage
     /// The file's record of this stage: what it counts, and the long call rendering on it.
     let entry: StageEntry
     /// The script values the stage's objects hold (its userdata carries their table).

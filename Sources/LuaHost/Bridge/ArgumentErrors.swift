@@ -2,14 +2,14 @@
 /// call's name first ("stage:advance: ..."), then for a wrong argument or option what it must be and what came.
 /// Every reader of arguments (`LuaCall`) and options (`Options`) and every binding's own check raises through here,
 /// so a message's shape is decided once.
-enum ArgumentErrors {
+package enum ArgumentErrors {
     /// "<function>: <detail>".
-    static func refusal(_ function: String, _ detail: String) -> LuaHostError {
+    package static func refusal(_ function: String, _ detail: String) -> LuaHostError {
         .message("\(function): \(detail)")
     }
 
     /// "<where> must be <expected>, got <what came>", for a value inside an argument ("stage:player: track 2").
-    static func value(_ place: String, mustBe expected: String, got: String) -> LuaHostError {
+    package static func value(_ place: String, mustBe expected: String, got: String) -> LuaHostError {
         .message("\(place) must be \(expected), got \(got)")
     }
 
@@ -19,32 +19,32 @@ enum ArgumentErrors {
     }
 
     /// "<function>: option '<key>' must be <expected>, got <what came>".
-    static func option(_ function: String, _ key: String, mustBe expected: String, got: String) -> LuaHostError {
+    package static func option(_ function: String, _ key: String, mustBe expected: String, got: String) -> LuaHostError {
         refusal(function, "option '\(key)' must be \(expected), got \(got)")
     }
 }
 
 extension LuaCall {
     /// This call's refusal: "<function>: <detail>".
-    func refusal(_ detail: String) -> LuaHostError { ArgumentErrors.refusal(function, detail) }
+    package func refusal(_ detail: String) -> LuaHostError { ArgumentErrors.refusal(function, detail) }
 
     /// Argument `arg` was wrong: `got` says what came (a value, or by default its Lua type).
-    func argumentError(_ arg: Int32, _ expected: String, got: String) -> LuaHostError {
+    package func argumentError(_ arg: Int32, _ expected: String, got: String) -> LuaHostError {
         ArgumentErrors.argument(function, arg, mustBe: expected, got: got)
     }
 
     /// Option `key` was wrong: `got` says what came.
-    func optionError(_ key: String, _ expected: String, got: String) -> LuaHostError {
+    package func optionError(_ key: String, _ expected: String, got: String) -> LuaHostError {
         ArgumentErrors.option(function, key, mustBe: expected, got: got)
     }
 }
 
 extension Options {
     /// This call's refusal: "<function>: <detail>".
-    func refusal(_ detail: String) -> LuaHostError { ArgumentErrors.refusal(function, detail) }
+    package func refusal(_ detail: String) -> LuaHostError { ArgumentErrors.refusal(function, detail) }
 
     /// Option `key` was wrong: `got` says what came (by default its Lua type).
-    func optionError(_ key: String, _ expected: String, got: String? = nil) -> LuaHostError {
+    package func optionError(_ key: String, _ expected: String, got: String? = nil) -> LuaHostError {
         ArgumentErrors.option(function, key, mustBe: expected, got: got ?? table[key].typeName)
     }
 }

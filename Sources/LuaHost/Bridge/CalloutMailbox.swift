@@ -35,7 +35,7 @@ final class CalloutMailbox {
 
 extension LuaState {
     /// Posts an error of the script's own code for the host call from Lua that ran it (see `CalloutMailbox`).
-    func post(_ error: String) {
+    package func post(_ error: String) {
         mailbox.post(error, pb_limits_of(L))
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A Swift function callable from Lua. It reads its arguments from `call`, pushes its results and returns
 /// how many. It never raises a Lua error itself: it throws, and the C trampoline raises after it returns.
-typealias HostFunction = (LuaCall) throws -> Int32
+package typealias HostFunction = (LuaCall) throws -> Int32
 
 /// What a Lua error becomes on the Swift side, and what a host function throws to raise one.
 public enum LuaHostError: Error, CustomStringConvertible, Equatable {
@@ -41,12 +41,12 @@ final class HostFunctionBox: HostCallable {
 }
 
 /// Retained by an object userdata; the object is a Swift class instance exposed to scripts.
-final class ObjectBox {
-    let object: AnyObject
+package final class ObjectBox {
+    package let object: AnyObject
     /// The object's address: while the box lives the object does, so a call can borrow it through this without
     /// retaining it (see `LuaClass.withReceiver`).
     let address: UnsafeMutableRawPointer
-    init(_ object: AnyObject) {
+    package init(_ object: AnyObject) {
         self.object = object
         self.address = Unmanaged.passUnretained(object).toOpaque()
     }

@@ -4,7 +4,7 @@ import CLuaShim
 /// The host's named places in a state's Lua registry. One part of the host leaves a value there (the runner the
 /// test framework's `series` constructor, the plugin loader the methods plugins add) and another finds it by name,
 /// so classes and bindings never reach into the part that filled it. Scripts cannot see the registry.
-enum HostSlot: String {
+package enum HostSlot: String {
     /// The test framework's `series(frames, times)` constructor, which `stage:frames{...}` returns through.
     case series = "piecebox.slot.series"
     /// The methods plugins add to the host's classes: `{ className = { method = function } }`.
@@ -15,7 +15,7 @@ enum HostSlot: String {
 
 extension LuaState {
     /// Stores the value on top of the stack in `slot`, popping it.
-    func fill(_ slot: HostSlot) {
+    package func fill(_ slot: HostSlot) {
         let L = self.L
         lua_pushstring(L, slot.rawValue)
         clua_insert(L, -2)
@@ -24,7 +24,7 @@ extension LuaState {
 
     /// Pushes what `slot` holds (nil when empty) and returns its Lua type.
     @discardableResult
-    func push(_ slot: HostSlot) -> Int32 {
+    package func push(_ slot: HostSlot) -> Int32 {
         let L = self.L
         lua_pushstring(L, slot.rawValue)
         return lua_rawget(L, CLUA_REGISTRYINDEX)
@@ -33,15 +33,15 @@ extension LuaState {
 
 /// Methods plugins add to the host's classes, kept in `HostSlot.pluginMethods`. A class consults them after its
 /// own members, so a built-in name always wins.
-enum PluginMethods {
+package enum PluginMethods {
     /// Starts an empty table of plugin methods.
-    static func reset(in state: LuaState) {
+    package static func reset(in state: LuaState) {
         clua_newtable(state.L)
         state.fill(.pluginMethods)
     }
 
     /// Files the function at absolute stack index `function` as `className`'s method `method`.
-    static func add(_ method: String, to className: String, function: Int32, in state: LuaState) {
+    package static func add(_ method: String, to className: String, function: Int32, in state: LuaState) {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

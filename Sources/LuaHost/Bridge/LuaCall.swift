@@ -8,20 +8,20 @@ import Foundation
 /// `L` is the thread that called (a coroutine's, when called from one), and the state's `L` is the same
 /// thread for as long as the call runs.
 public struct LuaCall {
-    let L: OpaquePointer
-    var function: String = "?"
-    var offset: Int32 = 0
+    package let L: OpaquePointer
+    package var function: String = "?"
+    package var offset: Int32 = 0
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
-    init(_ L: OpaquePointer, budget: ReadBudget? = nil) {
+    package init(_ L: OpaquePointer, budget: ReadBudget? = nil) {
         self.L = L
         self.ownBudget = budget ?? ReadBudget(roomIn: L)
     }
 
     /// A call from Lua: its read budget is counted in the state, which the trampoline starts at zero for every
     /// call, so making one allocates nothing.
-    init(hostCall L: OpaquePointer, function: String = "?", offset: Int32 = 0) {
+    package init(hostCall L: OpaquePointer, function: String = "?", offset: Int32 = 0) {
         self.L = L
         self.function = function
         self.offset = offset
@@ -29,12 +29,12 @@ public struct LuaCall {
     }
 
     /// What every read of this call (all its arguments and options together) may copy out of Lua.
-    var budget: ReadBudget { ownBudget ?? ReadBudget(countedIn: L) }
+    package var budget: ReadBudget { ownBudget ?? ReadBudget(countedIn: L) }
 
     /// The state the call runs in (nil only once it has closed).
-    var state: LuaState? { pb_limits_of(L).flatMap { LuaState.owning($0) } }
+    package var state: LuaState? { pb_limits_of(L).flatMap { LuaState.owning($0) } }
 
-    func named(_ function: String, method: Bool = false) -> LuaCall {
+    package func named(_ function: String, method: Bool = false) -> LuaCall {
         var c = self
         c.function = function
         c.offset = method ? 1 : 0
@@ -42,34 +42,34 @@ public struct LuaCall {
     }
 
     /// How many arguments the user passed (not counting the object of a method call).
-    var count: Int32 { max(0, lua_gettop(L) - offset) }
+    package var count: Int32 { max(0, lua_gettop(L) - offset) }
 
-    func type(_ arg: Int32) -> Int32 { lua_type(L, arg + offset) }
-    func isNil(_ arg: Int32) -> Bool { lua_type(L, arg + offset) <= 0 }
+    package func type(_ arg: Int32) -> Int32 { lua_type(L, arg + offset) }
+    package func isNil(_ arg: Int32) -> Bool { lua_type(L, arg + offset) <= 0 }
 
-    func typeName(_ arg: Int32) -> String {
+    package func typeName(_ arg: Int32) -> String {
         let t = lua_type(L, arg + offset)
         if t == LUA_TNONE { return "no value" }
         return String(cString: lua_typename(L, t))
     }
 
     /// The error every binding raises for a wrong argument: function, position, expectation, what came.
-    func argumentError(_ arg: Int32, _ expected: String) -> LuaHostError {
+    package func argumentError(_ arg: Int32, _ expected: String) -> LuaHostError {
         argumentError(arg, expected, got: typeName(arg))
     }
 
-    func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
+    package func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
         guard lua_type(L, arg + offset) == LUA_TNUMBER else { throw argumentError(arg, expected) }
         let n = lua_tonumberx(L, arg + offset, nil)
         guard n.isFinite else { throw argumentError(arg, expected, got: "\(number: n)") }
         return n
     }
 
-    func optionalNumber(_ arg: Int32, _ expected: String = "a number") throws -> Double? {
+    package func optionalNumber(_ arg: Int32, _ expected: String = "a number") throws -> Double? {
         isNil(arg) ? nil : try number(arg, expected)
     }
 
-    func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
+    package func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
         let n = try number(arg, expected)
         guard n == n.rounded(), abs(n) < 1e15 else {
             throw argumentError(arg, expected, got: "\(number: n)")
@@ -79,7 +79,7 @@ public struct LuaCall {
 
     /// A string argument, copied whole: its bytes count in the call's read budget (and so against the memory cap)
     /// before the copy is made, as a string inside a table does.
-    func string(_ arg: Int32, _ expected: String = "a string") throws -> String {
+    package func string(_ arg: Int32, _ expected: String = "a string") throws -> String {
         guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expected) }
         var len = 0
         guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
@@ -89,12 +89,12 @@ public struct LuaCall {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
-    func boolean(_ arg: Int32, _ expected: String = "a boolean") throws -> Bool {
+    package func boolean(_ arg: Int32, _ expected: String = "a boolean") throws -> Bool {
         guard lua_type(L, arg + offset) == LUA_TBOOLEAN else { throw argumentError(arg, expected) }
         return lua_toboolean(L, arg + offset) != 0
     }
 
-    func value(_ arg: Int32) throws -> LuaValue {
+    package func value(_ arg: Int32) throws -> LuaValue {
         do { return try LuaValue.read(L, arg + offset, budget: budget) } catch let LuaHostError.message(m) {
             throw refusal("argument \(arg): \(m)")
         }
@@ -102,7 +102,7 @@ public struct LuaCall {
 
     /// An options table (`Stage{ width = 393 }`). Unknown keys are refused by name, so a typo is never ignored;
     /// they are refused before any value is copied, and only the allowed keys' values are read.
-    func options(_ arg: Int32, allowed: some Collection<String>, optional: Bool = true) throws -> Options {
+    package func options(_ arg: Int32, allowed: some Collection<String>, optional: Bool = true) throws -> Options {
         if isNil(arg) && optional { return Options(function: function, table: LuaTable()) }
         guard lua_type(L, arg + offset) == LUA_TTABLE else { throw argumentError(arg, "a table of options") }
         try checkOptionKeys(arg, allowed: allowed)
@@ -122,7 +122,7 @@ public struct LuaCall {
 
     /// Refuses any key of the table at argument `arg` that is not in `allowed` (or not a name at all), reading
     /// keys only. Of several wrong keys the first in sorted order is named, so the message is the same every run.
-    func checkOptionKeys(_ arg: Int32, allowed: some Collection<String>) throws {
+    package func checkOptionKeys(_ arg: Int32, allowed: some Collection<String>) throws {
         let t = lua_absindex(L, arg + offset)
         var unknown: String?
         var otherKey: Double?
@@ -161,42 +161,42 @@ public struct LuaCall {
 
     /// True once a limit has stopped the state (memory the host allocated for Lua passed the cap, say): a host
     /// loop building a large result stops early, as the trampoline raises the limit's error once it returns.
-    var isStopped: Bool { pb_limits_of(L).pointee.tripped != Int32(PB_TRIP_NONE) }
+    package var isStopped: Bool { pb_limits_of(L).pointee.tripped != Int32(PB_TRIP_NONE) }
 
     // MARK: results
 
-    func push(_ n: Double) { pushNumber(L, n) }
-    func push(_ s: String) { pushBytes(L, s) }
-    func push(_ bytes: Data) { pushBytes(L, bytes) }
-    func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
-    func push(_ v: LuaValue) { v.push(L) }
-    func pushNil() { lua_pushnil(L) }
+    package func push(_ n: Double) { pushNumber(L, n) }
+    package func push(_ s: String) { pushBytes(L, s) }
+    package func push(_ bytes: Data) { pushBytes(L, bytes) }
+    package func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    package func push(_ v: LuaValue) { v.push(L) }
+    package func pushNil() { lua_pushnil(L) }
 }
 
 /// Typed reads of an options table, with errors that name the function and the option.
 public struct Options {
-    let function: String
-    let table: LuaTable
+    package let function: String
+    package let table: LuaTable
     /// The keys' declarations, when the call declared them: a read's error then says what the spec says.
-    var specs: [OptionSpec] = []
+    package var specs: [OptionSpec] = []
 
-    init(function: String, table: LuaTable) { self.function = function; self.table = table }
+    package init(function: String, table: LuaTable) { self.function = function; self.table = table }
 
     /// What option `key` must be, as its spec says, for a reader of its own (the vinyl's `rpm`).
-    func mustBe(_ key: String) -> String { expectation(key, nil, "a valid value") }
+    package func mustBe(_ key: String) -> String { expectation(key, nil, "a valid value") }
 
     /// What option `key` must be, in an error: the text a read gives, else its spec's, else the type's `fallback`.
     private func expectation(_ key: String, _ given: String?, _ fallback: String) -> String {
         given ?? specs.first { $0.name == key }?.expected ?? fallback
     }
 
-    func has(_ key: String) -> Bool { !table[key].isNil }
+    package func has(_ key: String) -> Bool { !table[key].isNil }
 
     private func wrong(_ key: String, _ expected: String) -> LuaHostError {
         optionError(key, expected, got: table[key].typeName)
     }
 
-    func number(_ key: String, _ expected: String? = nil) throws -> Double? {
+    package func number(_ key: String, _ expected: String? = nil) throws -> Double? {
         switch table[key] {
         case .nil: return nil
         case .number(let n) where n.isFinite: return n
@@ -206,7 +206,7 @@ public struct Options {
         }
     }
 
-    func string(_ key: String, _ expected: String? = nil) throws -> String? {
+    package func string(_ key: String, _ expected: String? = nil) throws -> String? {
         switch table[key] {
         case .nil: return nil
         case .string(let s): return s
@@ -214,7 +214,7 @@ public struct Options {
         }
     }
 
-    func boolean(_ key: String, default d: Bool) throws -> Bool {
+    package func boolean(_ key: String, default d: Bool) throws -> Bool {
         switch table[key] {
         case .nil: return d
         case .boolean(let b): return b
@@ -222,7 +222,7 @@ public struct Options {
         }
     }
 
-    func table(_ key: String, _ expected: String? = nil) throws -> LuaTable? {
+    package func table(_ key: String, _ expected: String? = nil) throws -> LuaTable? {
         switch table[key] {
         case .nil: return nil
         case .table(let t): return t
@@ -231,7 +231,7 @@ public struct Options {
     }
 
     /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft".
-    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, all: [T]) throws -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, all: [T]) throws -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
             throw refusal("option '\(key)' must be one of \(all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 
 /// What a class's own members are called, whatever its object type: plugins may not reuse these names.
-protocol LuaClassMembers: AnyObject {
+package protocol LuaClassMembers: AnyObject {
     var memberNames: Set<String> { get }
     /// The names called with a colon that have a Swift body, and the names read as fields (tests walk them).
     var methodNames: [String] { get }
@@ -13,15 +13,15 @@ protocol LuaClassMembers: AnyObject {
 
 /// How a Swift class appears to scripts: a userdata with methods (called with a colon) and read-only
 /// properties. The metatable is the host's and is protected, so scripts can neither read nor replace it.
-final class LuaClass<T: AnyObject>: LuaClassMembers {
-    typealias Method = (T, LuaCall) throws -> Int32
-    typealias Getter = (T, LuaCall) throws -> Int32
+package final class LuaClass<T: AnyObject>: LuaClassMembers {
+    package typealias Method = (T, LuaCall) throws -> Int32
+    package typealias Getter = (T, LuaCall) throws -> Int32
 
     /// Registry name of the metatable, e.g. "piecebox.stage".
-    let name: String
+    package let name: String
     /// What scripts see in messages: "stage", "player".
     let displayName: String
-    private(set) var methods: [String: Method] = [:]
+    package private(set) var methods: [String: Method] = [:]
     private(set) var getters: [String: Getter] = [:]
     /// For keys that are not fixed names (a tier or role looked up by name).
     private(set) var fallback: ((T, String, LuaCall) throws -> Int32)?
@@ -33,28 +33,28 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     /// `declaring`: keep what each member declares (its doc, arguments, types). Only a description of the API
     /// asks for that (`BindingRegistry.declarations`); a scenario's classes skip it, so the metadata, written as
     /// arguments evaluated only when kept, costs a file nothing.
-    init(_ displayName: String, declaring: Bool = false) {
+    package init(_ displayName: String, declaring: Bool = false) {
         self.displayName = displayName
         self.name = Self.registryName(displayName)
         self.declaring = declaring
     }
 
     /// The metatable's registry name for the class scripts know as `displayName`.
-    static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
+    package static func registryName(_ displayName: String) -> String { "piecebox." + displayName }
 
     /// Whether declarations are kept (see `init`).
     let declaring: Bool
     /// What the class said about its members as they were installed, in the order they were (when `declaring`).
-    private(set) var declaration = ClassDeclaration()
+    package private(set) var declaration = ClassDeclaration()
 
-    var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
-    var methodNames: [String] { methods.keys.sorted() }
-    var propertyNames: [String] { getters.keys.sorted() }
-    var answersAnyName: Bool { fallback != nil }
+    package var memberNames: Set<String> { Set(methods.keys).union(getters.keys) }
+    package var methodNames: [String] { methods.keys.sorted() }
+    package var propertyNames: [String] { getters.keys.sorted() }
+    package var answersAnyName: Bool { fallback != nil }
 
     /// Installs method `key` with a one-line `doc`, what it takes (`args`) and what it gives (`returns`, nil for
     /// nothing): the one place the method is named and described.
-    func method(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+    package func method(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
                 returns: @autoclosure () -> String? = nil, _ body: @escaping Method) {
         if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: false)) }
         methods[key] = body
@@ -62,13 +62,13 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
 
     /// Declares method `key` whose body is Lua, put in the class's methods table by a host chunk (the stage's
     /// `runUntil`); a test holds the chunk's methods to these declarations.
-    func luaMethod(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
+    package func luaMethod(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
                    returns: @autoclosure () -> String? = nil) {
         if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: true)) }
     }
 
     /// Installs reading `key` of Lua type `type` (`unit` for a number's unit) with a one-line `doc`.
-    func reading(_ key: String, _ type: @autoclosure () -> String, unit: @autoclosure () -> String? = nil,
+    package func reading(_ key: String, _ type: @autoclosure () -> String, unit: @autoclosure () -> String? = nil,
                  _ doc: @autoclosure () -> String, _ body: @escaping Getter) {
         if declaring {
             declaration.readings.removeAll { $0.name == key }
@@ -78,36 +78,36 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     }
 
     /// A reading that hands a number field to scripts as it is.
-    func reading(_ key: String, unit: @autoclosure () -> String? = nil, _ doc: @autoclosure () -> String,
+    package func reading(_ key: String, unit: @autoclosure () -> String? = nil, _ doc: @autoclosure () -> String,
                  _ path: KeyPath<T, Double>) {
         reading(key, "number", unit: unit(), doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// A reading that hands a flag to scripts as it is.
-    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, Bool>) {
+    package func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, Bool>) {
         reading(key, "boolean", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// A reading that hands a text to scripts as it is.
-    func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, String>) {
+    package func reading(_ key: String, _ doc: @autoclosure () -> String, _ path: KeyPath<T, String>) {
         reading(key, "string", doc()) { o, c in c.push(o[keyPath: path]); return 1 }
     }
 
     /// Answers names that are not fixed (a tier or role looked up by name); `type` and `doc` say what they give.
-    func anyName(_ type: @autoclosure () -> String, _ doc: @autoclosure () -> String,
+    package func anyName(_ type: @autoclosure () -> String, _ doc: @autoclosure () -> String,
                  _ body: @escaping (T, String, LuaCall) throws -> Int32) {
         if declaring { declaration.anyName = ReadingSpec(name: "[string]", type: type(), unit: nil, doc: doc()) }
         fallback = body
     }
 
     /// Lets each object answer names of its own after the class's members (see `ownMembers`).
-    func objectMembers(_ body: @escaping (T, String, LuaCall) throws -> Int32?, names: @escaping (T) -> [String]) {
+    package func objectMembers(_ body: @escaping (T, String, LuaCall) throws -> Int32?, names: @escaping (T) -> [String]) {
         ownMembers = body
         ownMemberNames = names
     }
 
     /// Marks the class as one a finger can reach (`InteractionBinding.addMethods` does, with the gestures).
-    func declareInteractive() { declaration.interactive = true }
+    package func declareInteractive() { declaration.interactive = true }
 
     /// A later declaration of a name replaces an earlier one, as its body does.
     private func declare(_ spec: MethodSpec) {
@@ -116,7 +116,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
     }
 
     /// The object behind argument `stack` (1 for a method's self), or an error that says how to call it.
-    func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
+    package func object(_ call: LuaCall, stack: Int32 = 1, what: String) throws -> T {
         guard let raw = pb_object_box(call.L, stack, name) else {
             throw LuaHostError.message(
                 "\(what): call it on a \(displayName) with a colon (\(displayName):\(what.split(separator: ":").last ?? "")(...)), got \(call.typeName(stack - call.offset))")
@@ -154,7 +154,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
 
     /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
     /// number and misses (Swift); __newindex refuses writes; __tostring names the class.
-    func ensureMetatable(in state: LuaState) {
+    package func ensureMetatable(in state: LuaState) {
         let L = state.L
         pb_push_metatable(L, name)
         defer { clua_pop(L, 1) }
@@ -251,7 +251,7 @@ final class LuaClass<T: AnyObject>: LuaClassMembers {
 extension LuaClass {
     /// Every name an object of this class answers in `L`'s state: its methods (those written in Lua too), its
     /// readings and the methods plugins added. Reads only, with raw access.
-    func memberNames(_ L: OpaquePointer) -> [String] {
+    package func memberNames(_ L: OpaquePointer) -> [String] {
         var names = Array(getters.keys) + Array(methods.keys)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -322,7 +322,7 @@ private final class IndexBox<T: AnyObject>: HostCallable {
 extension LuaState {
     /// The class `name` of this state, described by `describe` the first time it is asked for: every binding
     /// that pushes a value of that class gets the same description (and so the same metatable).
-    func luaClass<T: AnyObject>(_ name: String, describe: (LuaClass<T>) -> Void) -> LuaClass<T> {
+    package func luaClass<T: AnyObject>(_ name: String, describe: (LuaClass<T>) -> Void) -> LuaClass<T> {
         if let cached = classCache[name] as? LuaClass<T> { return cached }
         let cls = LuaClass<T>(name)
         // Cached before it is described, so a method that returns its own class finds it.

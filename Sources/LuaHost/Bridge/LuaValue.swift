@@ -34,7 +34,7 @@ public indirect enum LuaValue: Equatable, Sendable {
     /// A wrong value as an error message shows it: a number as Lua prints it (`NumberText`: "nan", "inf" and
     /// "-inf" for the non-finite), a string in quotes (or, without
     /// `quotingStrings`, as "string"), anything else by its Lua type. The value says more than its type.
-    func described(quotingStrings: Bool = true) -> String {
+    package func described(quotingStrings: Bool = true) -> String {
         switch self {
         case .number(let n): return NumberText.of(n)
         case .string(let s) where quotingStrings: return "\"\(s)\""
@@ -70,7 +70,7 @@ public struct LuaTable: Equatable, Sendable {
 ///
 /// What a call copies is host memory a script sized, so it is also counted against the file's memory cap before
 /// it is copied (`hostRoom`): a read that would take the file past its cap trips it as a memory breach.
-final class ReadBudget {
+package final class ReadBudget {
     static let maxEntries = 200_000
     static let maxBytes = 16 << 20
     /// What one value read costs the host beyond its text: its box, its place in a list or beside its key, on the
@@ -96,11 +96,11 @@ final class ReadBudget {
     var entries: Int { counted.map { Int($0.pointee.read_entries) } ?? ownEntries }
     var bytes: Int { counted.map { Int($0.pointee.read_bytes) } ?? ownBytes }
     /// About what the copies made so far hold: what the memory cap is asked about.
-    var copiedBytes: Int { bytes + entries * Self.bytesPerEntry }
+    package var copiedBytes: Int { bytes + entries * Self.bytesPerEntry }
 
     /// Counts `n` entries and `b` string bytes about to be copied; throws when either limit, or the memory cap,
     /// would be passed (the cap's breach stops the state).
-    func spend(entries n: Int = 1, bytes b: Int = 0) throws {
+    package func spend(entries n: Int = 1, bytes b: Int = 0) throws {
         if let counted {
             counted.pointee.read_entries += Int64(n)
             counted.pointee.read_bytes += Int64(b)
@@ -114,7 +114,7 @@ final class ReadBudget {
     /// Refuses counts past either limit, and (given the state's counters) a copy that does not fit the memory cap;
     /// readers that keep their own counts (a Lua piece's layout walk) ask here too, so every read over budget says
     /// the same thing.
-    static func check(entries: Int, bytes: Int, _ L: OpaquePointer? = nil) throws {
+    package static func check(entries: Int, bytes: Int, _ L: OpaquePointer? = nil) throws {
         if entries > maxEntries {
             throw LuaHostError.message(
                 "more than \(maxEntries) values to read (a table reached through many paths counts each time)")
@@ -136,7 +136,7 @@ extension LuaValue {
 
     /// Copies the value at `index` without calling metamethods. Tables nested deeper than `maxDepth`, and more
     /// data than `budget` allows, throw. Reserves the stack it uses on `L`, whichever thread that is.
-    static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget? = nil) throws -> LuaValue {
+    package static func read(_ L: OpaquePointer, _ index: Int32, budget: ReadBudget? = nil) throws -> LuaValue {
         try read(L, lua_absindex(L, index), depth: 0, budget: budget ?? ReadBudget(roomIn: L))
     }
 
@@ -196,7 +196,7 @@ extension LuaValue {
 
     /// Every byte of the string at `idx` (embedded NULs included). Invalid UTF-8 is replaced, so only use this
     /// for values; keys go through `textKey`, where two different keys must stay two.
-    static func bytes(_ L: OpaquePointer, _ idx: Int32) -> String {
+    package static func bytes(_ L: OpaquePointer, _ idx: Int32) -> String {
         var len = 0
         guard let p = lua_tolstring(L, idx, &len) else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
@@ -204,7 +204,7 @@ extension LuaValue {
 
     /// The string key at `idx`, read with its length. A key that is not UTF-8 text is refused: replacing its
     /// bytes would make two different keys one.
-    static func textKey(_ L: OpaquePointer, _ idx: Int32) throws -> String {
+    package static func textKey(_ L: OpaquePointer, _ idx: Int32) throws -> String {
         var len = 0
         guard let p = lua_tolstring(L, idx, &len) else { return "" }
         guard let key = String(validating: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self) else {
@@ -214,7 +214,7 @@ extension LuaValue {
     }
 
     /// A key as error messages show it: control characters (a NUL inside a key, say) escaped, long keys cut.
-    static func shown(_ key: String) -> String {
+    package static func shown(_ key: String) -> String {
         var out = ""
         for scalar in key.unicodeScalars.prefix(80) {
             if scalar.value < 0x20 || scalar.value == 0x7f {
@@ -228,7 +228,7 @@ extension LuaValue {
 
     /// Pushes the value. Only for host code (the allocator is relaxed there). Uses the one slot its result
     /// takes; each nested table reserves the two more it needs.
-    func push(_ L: OpaquePointer) {
+    package func push(_ L: OpaquePointer) {
         switch self {
         case .nil, .opaque: lua_pushnil(L)
         case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
@@ -256,7 +256,7 @@ extension LuaValue {
 /// Pushes integral values as Lua integers so scripts see `3`, not `3.0`, when they print a count. Whole is tested
 /// by a round trip through an integer (no call to the C library's rounding): NaN and infinities fail the range test.
 @inline(__always)
-func pushNumber(_ L: OpaquePointer, _ n: Double) {
+package func pushNumber(_ L: OpaquePointer, _ n: Double) {
     if abs(n) < 9.0e15, Double(Int64(n)) == n {
         lua_pushinteger(L, lua_Integer(n))
     } else {
@@ -265,14 +265,14 @@ func pushNumber(_ L: OpaquePointer, _ n: Double) {
 }
 
 /// Pushes `bytes` as one Lua string, exactly (a source file, say, which need not be UTF-8).
-func pushBytes(_ L: OpaquePointer, _ bytes: Data) {
+package func pushBytes(_ L: OpaquePointer, _ bytes: Data) {
     bytes.withUnsafeBytes { raw in
         _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
     }
 }
 
 /// Pushes every byte of `s`, embedded NULs included (lua_pushstring would stop at the first).
-func pushBytes(_ L: OpaquePointer, _ s: String) {
+package func pushBytes(_ L: OpaquePointer, _ s: String) {
     var s = s
     s.withUTF8 { buf in
         _ = buf.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }

@@ -5,80 +5,82 @@
 ///
 /// Types are written as lua-language-server writes them (`number`, `boolean`, `string`, `table`, `piecebox.finger`,
 /// `piecebox.series|integer`), so the stubs and the reference print them as they are.
-struct ArgumentSpec: Sendable, Equatable {
-    let name: String
-    let type: String
+package struct ArgumentSpec: Sendable, Equatable {
+    package let name: String
+    package let type: String
     /// The unit of a number ("s", "pt", "pt/s"), nil for none.
-    let unit: String?
-    let optional: Bool
+    package let unit: String?
+    package let optional: Bool
 
     /// A required argument.
-    static func arg(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
+    package static func arg(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
         ArgumentSpec(name: name, type: type, unit: unit, optional: false)
     }
 
     /// An argument that may be left out.
-    static func opt(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
+    package static func opt(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
         ArgumentSpec(name: name, type: type, unit: unit, optional: true)
     }
 }
 
 /// One method: its arguments, what it returns (nil: nothing), a one-line doc, and whether its body is Lua.
-struct MethodSpec: Sendable, Equatable {
-    let name: String
-    let args: [ArgumentSpec]
-    let returns: String?
-    let doc: String
+package struct MethodSpec: Sendable, Equatable {
+    package let name: String
+    package let args: [ArgumentSpec]
+    package let returns: String?
+    package let doc: String
     /// Written in Lua (the stage's `runUntil`): declared here, its body put in the methods table by a host chunk.
     let writtenInLua: Bool
 }
 
 /// One read-only field: its type, unit and a one-line doc.
-struct ReadingSpec: Sendable, Equatable {
-    let name: String
-    let type: String
-    let unit: String?
-    let doc: String
+package struct ReadingSpec: Sendable, Equatable {
+    package let name: String
+    package let type: String
+    package let unit: String?
+    package let doc: String
 }
 
 /// Everything one class declares about itself, as data: what the registry, the stubs and the reference read.
-struct ClassDeclaration: Sendable {
-    var methods: [MethodSpec] = []
-    var readings: [ReadingSpec] = []
+package struct ClassDeclaration: Sendable {
+    package var methods: [MethodSpec] = []
+    package var readings: [ReadingSpec] = []
     /// Whether a finger can reach it: it has the gestures every interactive piece answers to (`InteractionBinding`).
-    var interactive = false
+    package var interactive = false
     /// Whether it also answers names that are not fixed (a tier or role looked up by name), and what those give.
-    var anyName: ReadingSpec?
+    package var anyName: ReadingSpec?
 
-    var methodNames: [String] { methods.map(\.name) }
-    var readingNames: [String] { readings.map(\.name) }
+    package init() {}
+
+    package var methodNames: [String] { methods.map(\.name) }
+    package var readingNames: [String] { readings.map(\.name) }
 
     /// The method `name`, if the class declares one.
-    func method(_ name: String) -> MethodSpec? { methods.first { $0.name == name } }
+    package func method(_ name: String) -> MethodSpec? { methods.first { $0.name == name } }
 }
 
 /// A function of a library table (`motion.spring`, `metal.white`): declared as a method is, where its body is
 /// installed, so the stubs and the reference read what it takes and gives from the same place.
 /// Its doc, arguments and return are kept as written and evaluated only when something reads `spec`, so installing
 /// the library in a scenario's state builds no metadata.
-struct LibraryFunction {
-    let name: String
-    let body: HostFunction
+package struct LibraryFunction {
+    package let name: String
+    package let body: HostFunction
     private let doc: () -> String
     private let args: () -> [ArgumentSpec]
     private let returns: () -> String?
 
-    init(_ name: String, _ doc: @autoclosure @escaping () -> String,
+    package init(_ name: String, _ doc: @autoclosure @escaping () -> String,
          _ args: @autoclosure @escaping () -> [ArgumentSpec] = [], returns: @autoclosure @escaping () -> String? = nil,
          _ body: @escaping HostFunction) {
         self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.body = body
     }
 
     /// What the function declares.
-    var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
+    package var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
 
     /// The (name, body) pairs a library table is made of.
-    static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
+    package static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
         functions.map { ($0.name, $0.body) }
     }
 }

@@ -23,7 +23,7 @@ public enum NearName {
     }
 
     /// "; did you mean 'x'?" for the nearest candidate, or "" when none is near.
-    static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for name: String, among candidates: some Sequence<String>) -> String {
         nearest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -20,7 +20,7 @@ extension LuaState {
     /// as `call`. Returns nil when it returned, else the failure as the script will read it ("card: onKey failed:
     /// …", without the traceback), which is posted. The results, or the error value, are left on the stack.
     @discardableResult
-    func callOut(_ call: StageCallouts.Call, nargs: Int32, results: Int32, handler: Int32) -> String? {
+    package func callOut(_ call: StageCallouts.Call, nargs: Int32, results: Int32, handler: Int32) -> String? {
         // An outermost call starts a chain of its own: no failure from before it can be nested inside it.
         if callouts.running.isEmpty { lastCalloutFailure = nil }
         callouts.begin(call)
@@ -63,7 +63,7 @@ extension LuaState {
 extension LuaCall {
     /// Refuses a change a script asks of `stage` (`what`: "change card's state") inside a call that only reads
     /// (`Stage.stateChangeRefusal`), naming both.
-    func refuseChange(on stage: Stage, _ what: String) throws {
+    package func refuseChange(on stage: Stage, _ what: String) throws {
         if let text = stage.stateChangeRefusal(what) { throw refusal(text) }
     }
 }

@@ -15,7 +15,7 @@ import PieceKit
 ///
 /// Swift finds the table through one registry table with weak values (`LuaState.stageValuesSlot`) keyed by the
 /// stage's number: it holds nothing alive. Keys are handed out and taken back here (one free list per stage).
-final class StageValues {
+package final class StageValues {
     /// The stage's number in the weak table (unique in the state).
     let number: lua_Integer
     private let state: LuaState
@@ -24,7 +24,7 @@ final class StageValues {
 
     /// Makes the stage's table and leaves it on the stack, for the stage's userdata to take as its user value
     /// (`LuaState.push(_:as:)`); until then the stack is what keeps it alive.
-    init(state: LuaState) {
+    package init(state: LuaState) {
         self.state = state
         state.stageValueCount += 1
         number = lua_Integer(state.stageValueCount)
@@ -63,7 +63,7 @@ final class StageValues {
     }
 
     /// Keeps the value on top of the stack (popping it) and returns its key; LUA_REFNIL for nil, as `luaL_ref`.
-    func keep(_ L: OpaquePointer) -> Int32 {
+    package func keep(_ L: OpaquePointer) -> Int32 {
         guard lua_type(L, -1) != LUA_TNIL else { clua_pop(L, 1); return LUA_REFNIL }
         pushTable(L)
         guard lua_type(L, -1) == LUA_TTABLE else { clua_pop(L, 2); return LUA_NOREF }
@@ -76,7 +76,7 @@ final class StageValues {
     }
 
     /// Pushes the value kept under `key` (nil for LUA_NOREF, LUA_REFNIL, or once the table is gone).
-    func push(_ key: Int32, _ L: OpaquePointer) {
+    package func push(_ key: Int32, _ L: OpaquePointer) {
         guard key > 0 else { lua_pushnil(L); return }
         pushTable(L)
         guard lua_type(L, -1) == LUA_TTABLE else { return }
@@ -87,7 +87,7 @@ final class StageValues {
     /// Lets go of the values under `keys`, as their holder goes: the one place a stage's held values are let go
     /// of. Nothing is done once the state has closed, when the table is gone (everything in it goes with it), or
     /// when the stack has no room.
-    func release(_ keys: [Int32]) {
+    package func release(_ keys: [Int32]) {
         guard !state.isClosed else { return }
         let L = state.L
         guard lua_checkstack(L, 3) != 0 else { return }
@@ -104,8 +104,6 @@ final class StageValues {
 
 /// A Swift object scripts hold that holds a stage (the stage's own handle, a `Bound` piece, player or finger): its
 /// userdata carries the stage's `StageValues` table, so the values live while anything that can reach the stage does.
-protocol OnStage: AnyObject {
+package protocol OnStage: AnyObject {
     var stage: Stage { get }
 }
-
-extension Bound: OnStage {}

@@ -7,9 +7,9 @@ import PieceKit
 ///
 /// The golden is `<goldens>/<scenario's golden name without .jsonl>/<name>.jsonl`: named per scenario, so two files
 /// may both call theirs "open". `<goldens>` is the run's `--golden` folder, else `goldens` in the project root.
-enum ScriptGoldens {
+package enum ScriptGoldens {
     /// What the matcher receives: pass or not, and the summary.
-    struct Verdict { let pass: Bool; let detail: String }
+    package struct Verdict { package let pass: Bool; package let detail: String }
 
     static let function = "toMatchGolden"
 
@@ -134,7 +134,7 @@ enum ScriptGoldens {
     }
 
     /// Runs the check for a script; `work` asks the file's limits (see `GoldenStore.check`).
-    static func match(stage: Stage, name: String, options: Options, optionsTolerance: LuaValue,
+    package static func match(stage: Stage, name: String, options: Options, optionsTolerance: LuaValue,
                       scenario: String, settings: GoldenOptions, held: HeldGoldens,
                       work: inout HostWork) throws -> Verdict {
         try checkName(name)

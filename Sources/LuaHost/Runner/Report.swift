@@ -65,9 +65,9 @@ public struct TestResult: Equatable, Sendable {
 
     /// The longest name a report keeps, in UTF-8 bytes. Names and messages come from the script and are copied into
     /// the report, the worker's events and the runner's pipe, so each copy is bounded, not the script's to size.
-    public static let nameLimit = 512
+    public static let nameLimit = ReportLimits.nameBytes
     /// The longest message or traceback a report keeps, in UTF-8 bytes.
-    public static let messageLimit = 16 << 10
+    public static let messageLimit = ReportLimits.messageBytes
 
     /// `text` cut to at most `limit` UTF-8 bytes, saying how much was left out (`ReportText.clip`).
     public static func clip(_ text: String, limit: Int) -> String { ReportText.clip(text, limit: limit) }

@@ -124,3 +124,10 @@ public struct TestPlan: Equatable, Sendable {
         return out
     }
 }
+
+extension RunOptions {
+    /// The tests these options select.
+    public var selection: TestPlan.Selection {
+        TestPlan.Selection(filter: filter, tags: tags, excludeTags: excludeTags)
+    }
+}

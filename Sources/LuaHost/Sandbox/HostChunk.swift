@@ -2,7 +2,7 @@
 /// written by the EmbedLua plugin) and the name messages and tracebacks show (`piecebox:expect:57` is line 57 of
 /// `Lua/expect.lua`). One table, so whoever loads a chunk, compiles the chunks ahead or checks them reads the same
 /// list, and no layer needs another's type to name a chunk.
-enum HostChunk: String, CaseIterable, Sendable {
+package enum HostChunk: String, CaseIterable, Sendable {
     /// The sandbox's hardening, run first in every state.
     case sandbox
     /// The error explainer's hints, loaded the first time a message may need one.
@@ -35,10 +35,10 @@ enum HostChunk: String, CaseIterable, Sendable {
     case ui
 
     /// The name Lua reports for the chunk.
-    var chunkName: String { "=piecebox:" + rawValue }
+    package var chunkName: String { "=piecebox:" + rawValue }
 
     /// The chunk's text, exactly as its file holds it.
-    var text: String {
+    package var text: String {
         switch self {
         case .sandbox: LuaSources.sandbox
         case .explain: LuaSources.explain

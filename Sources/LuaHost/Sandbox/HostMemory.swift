@@ -15,7 +15,7 @@ extension LuaState {
     /// holds already, `HostWork`) fit beside them. Returns the breach message when the file is over its cap (or
     /// was already stopped by another limit), nil while it is within it. `extra` is asked about, not kept: Lua's
     /// share stays `cap − hostBytes`, so nothing is refused to Lua once the work is over.
-    func chargeHost(_ hostBytes: Int, holding extra: Int = 0) -> String? {
+    package func chargeHost(_ hostBytes: Int, holding extra: Int = 0) -> String? {
         if let stopped = breach { return stopped.description }
         let cap = limits.memoryBytes
         guard cap > 0, let lim = pb_limits_of(L) else { return nil }
@@ -54,7 +54,7 @@ func tripMemory(_ lim: UnsafeMutablePointer<pb_limits>, _ L: OpaquePointer) {
 
 /// A Lua string copied into Swift, at most `limit` bytes of it: a name or a label never costs more than its cap,
 /// however long the script made it.
-func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
+package func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
     var length = 0
     guard let pointer = lua_tolstring(L, index, &length) else { return nil }
     guard length > limit else { return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self) }
@@ -68,7 +68,7 @@ func boundedString(_ L: OpaquePointer, _ index: Int32, limit: Int) -> String? {
 /// (`hostMemoryFits`). The host's share as last applied may count what is gone (a stage let go), so it is counted
 /// afresh before refusing; past it the state is stopped as a memory breach, as `chargeHost` stops it, and nothing
 /// is copied. True when the bytes fit (or there is no cap).
-func hostRoom(_ L: OpaquePointer, for bytes: Int) -> Bool {
+package func hostRoom(_ L: OpaquePointer, for bytes: Int) -> Bool {
     guard let lim = pb_limits_of(L) else { return true }
     if lim.pointee.tripped != Int32(PB_TRIP_NONE) { return false }
     if hostMemoryFits(lim, holding: bytes) { return true }

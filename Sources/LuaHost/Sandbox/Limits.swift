@@ -15,7 +15,7 @@ public struct SandboxLimits: Sendable, Equatable {
     public static let `default` = SandboxLimits()
 
     /// "64 MiB", "1.5 GiB": how breach messages show a memory cap.
-    static func bytesText(_ n: Int) -> String {
+    package static func bytesText(_ n: Int) -> String {
         if n >= 1 << 30, n % (1 << 30) == 0 { return "\(n >> 30) GiB" }
         if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
         if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }

@@ -11,7 +11,7 @@ public final class LuaState {
     /// The Lua thread the host works on: during a host call, the thread (main or coroutine) that made the call,
     /// as the trampoline records it; otherwise the main thread. Every push, read and call back into Lua made
     /// through the state goes here, so a binding called from a coroutine answers on the coroutine's stack.
-    var L: OpaquePointer { limitsPointer.pointee.current ?? main }
+    package var L: OpaquePointer { limitsPointer.pointee.current ?? main }
     private let limitsPointer: UnsafeMutablePointer<pb_limits>
     public let limits: SandboxLimits
     private var closed = false
@@ -19,24 +19,24 @@ public final class LuaState {
     /// Host objects that must live as long as the state (class descriptions behind metatables).
     var keepAlive: [AnyObject] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
-    var classCache: [String: AnyObject] = [:]
+    package var classCache: [String: AnyObject] = [:]
 
     /// The host's calls into the script's own functions that are running now (see `callOut`), shared with every
     /// stage the script makes, so none moves its clock inside one.
-    let callouts = StageCallouts()
+    package let callouts = StageCallouts()
     /// The failure `callOut` reported last, so a failure that carries it is said as one chain.
     var lastCalloutFailure: CalloutFailure?
     /// The last gesture refused because its part cannot be touched now (`InteractionError.unreachablePart`), as the
     /// script read it: an exploration treats that step as not applicable, not as a failure (`ScriptExplore`).
-    var lastNotNow: String?
+    package var lastNotNow: String?
     /// Where the failures of those calls wait for the host call from Lua that ran them to end.
     let mailbox = CalloutMailbox()
     /// Counts the host's share of the cap afresh (stages the script let go no longer count) and applies it: asked
     /// before a copy is refused for want of room (`hostRoom`), since the share last applied may be out of date.
-    var recountHost: (() -> Void)?
+    package var recountHost: (() -> Void)?
 
     /// Where `print` output goes; the runner points it at the test that is running.
-    var printSink: (String) -> Void = { _ in }
+    package var printSink: (String) -> Void = { _ in }
 
     /// Makes a state with only the safe libraries. Throws only if Lua itself cannot start. `failingAllocation`
     /// is for tests: see `failAllocation(number:)`.
@@ -87,7 +87,7 @@ public final class LuaState {
     var stageValuesSlot: Int32 = 0
 
     /// Starts the wall-time clock for this state: the hook stops Lua code once it passes.
-    func startDeadline() {
+    package func startDeadline() {
         if limits.seconds > 0 {
             limitsPointer.pointee.deadline_ns = pb_now_ns() + UInt64(limits.seconds * 1e9)
         }
@@ -96,7 +96,7 @@ public final class LuaState {
     /// For Swift loops that run no Lua (a stage rendering a billion frames): once the wall-time limit has passed,
     /// trips the state as the hook would, so the next Lua instruction stops too, and says which limit it was.
     /// Also reports a limit already tripped. nil while the file is within its limits.
-    func stopReason() -> String? {
+    package func stopReason() -> String? {
         let limits = limitsPointer
         if limits.pointee.tripped == Int32(PB_TRIP_NONE), limits.pointee.deadline_ns > 0,
            pb_now_ns() > limits.pointee.deadline_ns {
@@ -153,13 +153,13 @@ public final class LuaState {
     // MARK: host functions
 
     /// Pushes a Swift function as a Lua function.
-    func pushFunction(_ body: @escaping HostFunction) {
+    package func pushFunction(_ body: @escaping HostFunction) {
         let box = HostFunctionBox(body)
         pb_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
     }
 
     /// Sets `_G[name]` with raw access (the global table has no metatable while the host sets it up).
-    func setGlobal(_ name: String, _ body: @escaping HostFunction) {
+    package func setGlobal(_ name: String, _ body: @escaping HostFunction) {
         clua_pushglobaltable(L)
         lua_pushstring(L, name)
         pushFunction(body)
@@ -169,7 +169,7 @@ public final class LuaState {
 
     /// Pushes `object` as a userdata of class `cls`; `holding`: the userdata carries that stage's table of values
     /// (its user value), so they live while the object does.
-    func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>, holding values: StageValues? = nil) {
+    package func push<T: AnyObject>(_ object: T, as cls: LuaClass<T>, holding values: StageValues? = nil) {
         cls.ensureMetatable(in: self)
         let box = Unmanaged.passRetained(ObjectBox(object)).toOpaque()
         guard let values else { pb_push_object(L, box, cls.name); return }
@@ -200,7 +200,7 @@ public final class LuaState {
     // MARK: running Lua
 
     /// The result of running Lua from the host.
-    enum Outcome {
+    package enum Outcome {
         case ok
         /// A script error: its message (with file:line) and a short traceback.
         case error(message: String, traceback: String)
@@ -209,7 +209,7 @@ public final class LuaState {
 
     /// Loads the host's own `text` and runs it with the values `pushArgs` pushes; leaves no values. Loaded from
     /// its bytecode, compiled once per process (see `HostChunks`).
-    func run(text: String, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
+    package func run(text: String, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
         guard let bytecode = HostChunks.bytecode(of: text, chunkName: chunkName) else {
             return run(source: Data(text.utf8), chunkName: chunkName, pushArgs: pushArgs)
         }
@@ -229,7 +229,7 @@ public final class LuaState {
 
     /// Loads `source` exactly as given (Lua source is bytes: a Latin-1 byte in a string literal is one byte, never
     /// repaired into U+FFFD) and runs it as `run(text:)` does.
-    func run(source: Data, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
+    package func run(source: Data, chunkName: String, pushArgs: (OpaquePointer) -> Int32 = { _ in 0 }) -> Outcome {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pb_push_traceback_handler(L)
@@ -247,7 +247,7 @@ public final class LuaState {
     }
 
     /// Calls the function on top of the stack with no arguments, protected, with a traceback.
-    func callTop() -> Outcome {
+    package func callTop() -> Outcome {
         let fn = lua_gettop(L)
         pb_push_traceback_handler(L)
         clua_insert(L, fn)
@@ -292,7 +292,7 @@ public final class LuaState {
 
 extension LuaState {
     /// Pushes a new table of host functions (a library such as `motion`).
-    func pushLibrary(_ functions: [(String, HostFunction)]) {
+    package func pushLibrary(_ functions: [(String, HostFunction)]) {
         lua_createtable(L, 0, Int32(functions.count))
         for (name, body) in functions {
             lua_pushstring(L, name)
@@ -302,14 +302,14 @@ extension LuaState {
     }
 
     /// Sets `table[key] = value on top`, raw, and pops the value. `table` is an absolute index.
-    func setField(_ table: Int32, _ key: String) {
+    package func setField(_ table: Int32, _ key: String) {
         lua_pushstring(L, key)
         clua_insert(L, -2)
         lua_rawset(L, table)
     }
 
     /// Sets the global `name` to the value on top of the stack, and pops it.
-    func setGlobalValue(_ name: String) {
+    package func setGlobalValue(_ name: String) {
         clua_pushglobaltable(L)
         lua_pushstring(L, name)
         lua_pushvalue(L, -3)

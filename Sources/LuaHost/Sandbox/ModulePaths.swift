@@ -3,11 +3,13 @@ import PieceKit
 
 /// Where `require` may look: the scenario's folder, the project's Lua library folders and plugin folders.
 /// A module name is dotted words (`helpers.frames`); it can never name a path outside these folders.
-struct ModulePaths: Sendable {
+package struct ModulePaths: Sendable {
     var roots: [String]
 
+    package init(roots: [String]) { self.roots = roots }
+
     /// The source and chunk name of `name`, or a message that says what was wrong and where it looked.
-    func resolve(_ name: String) -> Result<(source: Data, chunkName: String), LuaHostError> {
+    package func resolve(_ name: String) -> Result<(source: Data, chunkName: String), LuaHostError> {
         let valid = !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } && part.allSatisfy(\.isASCII)
         }

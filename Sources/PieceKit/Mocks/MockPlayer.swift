@@ -331,3 +331,6 @@ public final class MockPlayer {
         for observer in observers { observer(value) }
     }
 }
+
+/// The built-in player pieces are bound to (they see it only as a `MediaPlayer`).
+extension MockPlayer: MediaPlayer {}

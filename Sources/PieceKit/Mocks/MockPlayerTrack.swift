@@ -1,9 +1,3 @@
-/// Which way a skip goes. Shared by the mock player and the pieces that call it, like SwiftUI pieces share an
-/// app's skip enum.
-public enum SkipDirection: String, Sendable, CaseIterable {
-    case previous, next
-}
-
 extension MockPlayer {
     /// One item in the mock's queue.
     public struct Track: Equatable, Sendable {

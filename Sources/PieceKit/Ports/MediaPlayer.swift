@@ -21,6 +21,12 @@ public protocol MediaPlayer: AnyObject {
     func onSeek(_ target: Double)
 }
 
+/// Which way a skip goes. Shared by the mock player and the pieces that call it, like SwiftUI pieces share an
+/// app's skip enum.
+public enum SkipDirection: String, Sendable, CaseIterable {
+    case previous, next
+}
+
 /// What a player tells the pieces bound to it, as the view's parameters would be after the app's state changed.
 public struct PlayerReport: Equatable, Sendable {
     /// Why the player told the piece something.
@@ -46,5 +52,3 @@ public struct PlayerReport: Equatable, Sendable {
         self.at = at; self.reason = reason; self.time = time; self.isPlaying = isPlaying; self.trackIndex = trackIndex
     }
 }
-
-extension MockPlayer: MediaPlayer {}

@@ -43,18 +43,10 @@ public final class ScrollReading: Sendable {
     /// The keyboard's height over the page's bottom (0 when it is down).
     public let keyboardInset: Double
 
-    /// `page` as it shows at `offset`.
-    init(_ page: ScrollPage, offset: Double) {
-        sections = page.islandSections
-        selection = page.selection
-        selectionIndex = page.selection.flatMap { page.index(of: $0) }
-        readFraction = page.readFraction(atOffset: offset)
-        keyboardInset = page.keyboardInset
+    /// A reading from its parts (the live page makes its own from the page and the offset).
+    public init(sections: [ScrollIslandSection], selection: String?, selectionIndex: Int?, readFraction: Double,
+                keyboardInset: Double) {
+        self.sections = sections; self.selection = selection; self.selectionIndex = selectionIndex
+        self.readFraction = readFraction; self.keyboardInset = keyboardInset
     }
-}
-
-extension LiveScrollPage: ScrollSource {
-    public var islandSections: [ScrollIslandSection] { page.islandSections }
-    public var sectionCount: Int { page.sections.count }
-    public func sectionIndex(of id: String) -> Int? { page.index(of: id) }
 }

@@ -2,9 +2,9 @@
 /// classes, so an editor completes `touch.translation.height`, `env.safeArea.top` and `f.card.surface.h`. The
 /// fields are the ones the host pushes: `LuaPieceInteraction.push(_ touch:)`, `EnvironmentOptions.write` with the
 /// hooks' `time` and `drawnTime`, and `FrameTables`.
-enum HandlerTypes {
+package enum HandlerTypes {
     /// The classes, each a name and its fields (`name type # what`).
-    static let classes: [(name: String, doc: String, fields: [String])] = [
+    package static let classes: [(name: String, doc: String, fields: [String])] = [
         ("piecebox.point", "A point in stage coordinates (points).", ["x number", "y number"]),
         ("piecebox.size", "A width and a height (points).", ["width number", "height number"]),
         ("piecebox.touch", "A touch as SwiftUI's DragGesture.Value, handed to onTouch.", [
@@ -46,15 +46,4 @@ enum HandlerTypes {
         "accessibility": "fun(state: table, env: piecebox.env): table[]",
         "perform": "fun(state: table, action: string, element: string?, env: piecebox.env): boolean?, piecebox.animation?",
     ]
-
-    static func write(into out: inout StubWriter) {
-        out.line("")
-        out.line("-- The tables a script's functions are handed.")
-        for type in classes {
-            out.line("")
-            out.line("---\(type.doc)")
-            out.line("---@class \(type.name)")
-            for field in type.fields { out.line("---@field \(field)") }
-        }
-    }
 }

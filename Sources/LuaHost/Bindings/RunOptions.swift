@@ -23,10 +23,6 @@ public struct RunOptions: Sendable {
     /// Stop the file at its first failure; the tests after it are reported as not run.
     public var failFast = false
 
-    /// The tests these options select.
-    public var selection: TestPlan.Selection {
-        TestPlan.Selection(filter: filter, tags: tags, excludeTags: excludeTags)
-    }
     /// Goldens: the folder, when to record and the tolerance (for `--golden` and scripts' `toMatchGolden`).
     public var goldens = GoldenOptions()
     /// How deeply explorations run (`piecebox explore`'s flags; the small suite budget by default).
