@@ -132,10 +132,8 @@ public final class Stage {
     /// events waiting for the next frame and what a host copied for its pieces (`keptBytes`). Rough sizes on the
     /// safe side, texts counted as `FrameSize` counts them; a host counts this against a memory cap.
     public var heldBytes: Int {
-        var pieceTexts = 0
-        for holder in textHolders { pieceTexts += holder.heldTextBytes }
-        return 4096 + slots.count * 1024 + slotNameBytes + pieceTexts + historyBytes + scheduler.heldEntries * 128
-            + scheduler.labelBytes + pendingEventBytes + keptBytes + reduceMotionChanges.count * 16
+        memory.heldBytes(pieces: slots.count, historyBytes: historyBytes, scheduler: scheduler,
+                         reduceMotionChanges: reduceMotionChanges.count)
     }
 
     /// The decay a touch's `predictedEndTranslation` coasts by: `GesturePhysics.predictionDecelerationRate` (a
@@ -160,15 +158,14 @@ public final class Stage {
         if reduceMotionChanges.last?.on == on { return }
         reduceMotionChanges.append((frame, on))
     }
+    /// The memory counters `heldBytes` adds up (its own room: `StageMemory`).
+    var memory = StageMemory()
     /// Bytes a host copied for the stage's pieces out of what its script gave them (names, texts, shape and
     /// section lists), counted in `heldBytes` and let go with the stage.
-    public var keptBytes = 0
-    /// The pieces' names, as `heldBytes` counts them.
-    private var slotNameBytes = 0
-    /// The pieces that keep a script's texts (`HoldsScriptTexts`), in the order they were added.
-    private var textHolders: [any HoldsScriptTexts] = []
-    /// The events waiting for the next rendered frame, as `FrameSize` counts them (a kept frame counts its own).
-    var pendingEventBytes = 0
+    public var keptBytes: Int {
+        get { memory.keptBytes }
+        set { memory.keptBytes = newValue }
+    }
 
     /// The current frame's index: 0 at start, the latest rendered or jumped-to frame afterwards.
     public var frameIndex: Int { clock.frame }
@@ -186,8 +183,7 @@ public final class Stage {
         guard !slots.contains(where: { $0.name == piece.name }) else { throw .duplicatePiece(piece.name) }
         let slot = PieceSlot(piece: piece)
         slots.append(slot)
-        slotNameBytes += FrameSize.textBytes(slot.name)
-        if let holder = piece as? any HoldsScriptTexts { textHolders.append(holder) }
+        memory.added(piece, name: slot.name)
         reconcile(slot, transaction: Transaction(), begin: changeBeginTime)
     }
 
@@ -196,8 +192,7 @@ public final class Stage {
     public func remove(named name: String) -> Bool {
         guard let index = slots.firstIndex(where: { $0.name == name }) else { return false }
         let removed = slots.remove(at: index).piece
-        slotNameBytes -= FrameSize.textBytes(removed.name)
-        textHolders.removeAll { $0 === removed }
+        memory.removed(removed)
         choreographers.removeValue(forKey: name)?.cancelAll()
         owesFrame = true
         return true
@@ -256,7 +251,7 @@ public final class Stage {
     /// Records an event for the next rendered frame.
     public func emit(_ event: StageEvent) {
         pendingEvents.append(event)
-        pendingEventBytes += FrameSize.bytes(of: event)
+        memory.pendingEventBytes += FrameSize.bytes(of: event)
         owesFrame = true
     }
 

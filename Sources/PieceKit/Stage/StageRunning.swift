@@ -11,7 +11,7 @@ extension Stage {
         let runaway = try runScheduledWork(upTo: clock.now)
         let frame = sample()
         pendingEvents.removeAll(keepingCapacity: true)
-        pendingEventBytes = 0
+        memory.pendingEventBytes = 0
         owesFrame = false
         presentedFrame = clock.frame
         history.append(frame)
