@@ -9,6 +9,7 @@ import PieceKit
     /// One broken declaration: the entry, the option, the Lua that replaces its value, and the message expected.
     struct Case {
         let entry: String
+        var function: String { entry }
         let option: String
         let lua: String
         let message: String
@@ -16,13 +17,20 @@ import PieceKit
 
     /// Every case the registry's declarations call for, worked out from the declarations alone.
     static func cases() -> [Case] {
+        BindingRegistry.entries.filter { $0.example != nil || $0.name == "stage" }.flatMap { entry in
+            cases(entry.binding.options, entry: entry.name, function: entry.name == "stage" ? "Stage" : "stage:\(entry.name)")
+        }
+    }
+
+    /// The cases one list of declarations calls for: a value past each bound, a fraction for each integer, a
+    /// required key left out.
+    static func cases(_ specs: [OptionSpec], entry: String, function: String) -> [Case] {
         var out: [Case] = []
-        for entry in BindingRegistry.entries where entry.example != nil || entry.name == "stage" {
-            let function = entry.name == "stage" ? "Stage" : "stage:\(entry.name)"
-            for spec in entry.binding.options {
+        do {
+            for spec in specs {
                 if let bounds = spec.bounds {
                     let v = bounds.violating
-                    out.append(Case(entry: entry.name, option: spec.name, lua: OptionBounds.plain(v),
+                    out.append(Case(entry: entry, option: spec.name, lua: OptionBounds.plain(v),
                                     message: "\(function): option '\(spec.name)' must be \(bounds.mustBe), got \(number: v)"))
                 }
                 if spec.isInteger {
@@ -31,17 +39,62 @@ import PieceKit
                     case .above(let low)?, .atLeast(let low)?, .between(let low, _)?, .inside(let low, _)?: low + 1.5
                     case nil: 1.5
                     }
-                    out.append(Case(entry: entry.name, option: spec.name, lua: OptionBounds.plain(v),
+                    out.append(Case(entry: entry, option: spec.name, lua: OptionBounds.plain(v),
                                     message: "\(function): option '\(spec.name)' must be "
                                         + "\(spec.bounds?.mustBe ?? "a whole number"), got \(number: v)"))
                 }
                 if spec.required {
-                    out.append(Case(entry: entry.name, option: spec.name, lua: "nil",
+                    out.append(Case(entry: entry, option: spec.name, lua: "nil",
                                     message: "\(function): \(spec.missingDetail)"))
                 }
             }
         }
         return out
+    }
+
+    /// The option tables of methods and library functions, each with a call that takes it and a table right but
+    /// for the broken key: `T` stands for the table.
+    static let methodLists: [(specs: [OptionSpec], function: String, call: String, base: String)] = [
+        (InteractionBinding.tapOptions, "refresher:tap", "r:tap(T)", "{}"),
+        (InteractionBinding.dragOptions, "refresher:drag", "r:drag(T)", "{ dy = 10 }"),
+        (InteractionBinding.flingOptions, "refresher:fling", "r:fling(T)", "{ dy = 10, velocity = 100 }"),
+        (StageBinding.settleOptions, "stage:settle", "s:settle(T)", "{}"),
+        (PageBinding.flingOptions, "page:fling", "p:fling(T)", "{ velocity = 100 }"),
+        (MotionBinding.springOptions, "motion.spring", "motion.spring(T)", "{}"),
+        (MotionBinding.settleOptions, "motion.settle", "motion.settle(T)", "{ velocity = 1, from = 0, to = 1 }"),
+    ]
+
+    @Test func everyMethodsDeclaredRangeTypeAndRequirednessIsRefusedWithTheDeclaredMessage() throws {
+        var expected: [String] = []
+        var tries: [String] = []
+        for list in Self.methodLists {
+            for c in Self.cases(list.specs, entry: list.function, function: list.function) {
+                expected.append(c.message)
+                tries.append("""
+                      do
+                        local T = \(list.base)
+                        T.\(c.option) = \(c.lua)
+                        local ok, err = pcall(function() return \(list.call) end)
+                        print(ok and "accepted \(c.function).\(c.option)" or tostring(err))
+                      end
+                    """)
+            }
+        }
+        // Tap and drag's duration (2), the integer index of tap, drag and fling's aim (3), fling's velocity (bound,
+        // required: 2), settle's maxFrames (bound, integer: 2), the page's required velocity (1), the spring's 8
+        // bounds and motion.settle's 3 required keys: 2 + 3 + 2 + 2 + 1 + 8 + 3 = 21.
+        #expect(expected.count == 21, "\(expected)")
+        let report = try runScenario("""
+            test("declared", function()
+              local s = Stage{}
+              local r = s:refresher{}
+              local p = s:page{ sections = { { id = "a", title = "A", height = 600 } } }
+            \(tries.joined(separator: "\n"))
+            end)
+            """, name: "declared.lua")
+        let result = try #require(report.test("declared"), "\(report.summary)")
+        #expect(result.output.count == expected.count, "\(result.output)")
+        for (message, line) in zip(expected, result.output) { #expect(line.hasSuffix(message), "\(line)") }
     }
 
     @Test func everyDeclaredRangeTypeAndRequirednessIsRefusedWithTheDeclaredMessage() throws {

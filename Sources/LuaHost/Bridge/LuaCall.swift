@@ -196,6 +196,15 @@ public struct Options {
         optionError(key, expected, got: table[key].typeName)
     }
 
+    /// Refuses every given number its declaration refuses (past its bounds, or a fraction for an integer), read
+    /// or not: a key the binding reads only in some cases (a spring's `mass` without `stiffness`) is held to its
+    /// declaration all the same. Other types are left to the read, which words them.
+    func checkDeclaredNumbers() throws {
+        for spec in specs where spec.bounds != nil || spec.isInteger {
+            if case .number(let n) = table[spec.name], n.isFinite { _ = try number(spec.name) }
+        }
+    }
+
     /// The spec of `key`, when the call declared its options.
     func spec(_ key: String) -> OptionSpec? { specs.first { $0.name == key } }
 
