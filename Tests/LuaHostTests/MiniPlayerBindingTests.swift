@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("s:miniPlayer{}", "stage:miniPlayer: option 'player' must be a player made with s:player{...}, got nil"),
+        ("s:miniPlayer{}", "stage:miniPlayer: option 'player' is required (a player made with s:player{...}, or a Lua player table)"),
         ("s:miniPlayer{ player = 3 }", "option 'player' must be a player made with s:player{...}, got number"),
         ("s:miniPlayer{ player = p, expanded = true }", "unknown option 'expanded'"),
         ("s:miniPlayer{ player = p, name = \"mini player\" }", "option 'name' must be letters, digits or _, got \"mini player\""),

@@ -74,7 +74,7 @@ import Testing
         ("page:section(\"z\")", "page:section: no section has the id \"z\""),
         // s:scrollIsland
         ("s:scrollIsland()", "stage:scrollIsland: argument 1 must be a table of options, got no value"),
-        ("s:scrollIsland{ name = \"i\" }", "stage:scrollIsland: option 'page' must be a page made with s:page{...}, got nil"),
+        ("s:scrollIsland{ name = \"i\" }", "stage:scrollIsland: option 'page' is required (a page made with s:page{...})"),
         ("s:scrollIsland{ page = \"page\", name = \"i\" }", "stage:scrollIsland: option 'page' must be a page made with s:page{...}, got string"),
         ("s:scrollIsland{ page = island, name = \"i\" }", "stage:scrollIsland: option 'page' must be a page made with s:page{...}"),
         ("s:scrollIsland{ page = page, progress = \"soon\", name = \"i\" }", "stage:scrollIsland: option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1"),

@@ -29,7 +29,7 @@ import Testing
         ("page:scroll{ to = \"a\", animation = 3 }", "an animation"),
         ("page:fling{}", "page:fling: option 'velocity' is required"),
         ("page:keyboard(-1)", "page:keyboard: argument 1 must be a height in points of at least 0, got -1"),
-        ("s:scrollIsland{}", "stage:scrollIsland: option 'page' must be a page made with s:page{...}, got nil"),
+        ("s:scrollIsland{}", "stage:scrollIsland: option 'page' is required (a page made with s:page{...})"),
         ("s:scrollIsland{ page = page, progress = \"soon\" }", "option 'progress' must be \"page\", \"estimate\" or a number from 0 to 1"),
         ("s:scrollIsland{ page = page, isExpanded = 1 }", "option 'isExpanded' must be true or false"),
         ("s:scrollIsland{ page = page, messages = { contnets = \"x\" } }", "option 'messages' has an unknown key 'contnets'"),

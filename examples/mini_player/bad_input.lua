@@ -4,7 +4,7 @@ local P = require("_player")
 test("piece options", function()
   local s = P.stage()
   local player = s:player{ tracks = P.tracks }
-  expect(function() s:miniPlayer{} end).toThrow("stage:miniPlayer: option 'player' must be a player made with s:player")
+  expect(function() s:miniPlayer{} end).toThrow("stage:miniPlayer: option 'player' is required (a player made with s:player")
   expect(function() s:miniPlayer{ player = player, messages = { open = "x" } } end)
     .toThrow("option 'messages' has an unknown key 'open'")
   expect(function() s:miniPlayer{ player = player, messages = { play = 1 } } end).toThrow("messages.play must be a string")

@@ -20,7 +20,7 @@ end)
 test("piece options", function()
   local s = P.stage()
   local player = s:player{ tracks = P.tracks }
-  expect(function() s:nowPlaying{} end).toThrow("stage:nowPlaying: option 'player' must be a player made with s:player")
+  expect(function() s:nowPlaying{} end).toThrow("stage:nowPlaying: option 'player' is required (a player made with s:player")
   expect(function() s:nowPlaying{ player = player, skipping = "seconds" } end)
     .toThrow("option 'skipping' must be \"tracks\", \"podcast\" or { back = 15, forward = 30 }")
   expect(function() s:nowPlaying{ player = player, skipping = { back = 0, forward = 30 } } end)

@@ -42,8 +42,8 @@
 
 ---The options table that makes a `stage`.
 ---@class piecebox.stageOptions
----@field width? number # The screen's width (pt; default 393)
----@field height? number # The screen's height (pt; default 852)
+---@field width? number # The screen's width (pt; above 0; default 393)
+---@field height? number # The screen's height (pt; above 0; default 852)
 ---@field safeArea? {top?: number, bottom?: number, leading?: number, trailing?: number} # Insets the system takes (pt; default { top = 59, bottom = 34 })
 ---@field reduceMotion? boolean # Reduce Motion (default false)
 ---@field layoutDirection? "leftToRight"|"rightToLeft" # The layout direction (default "leftToRight")
@@ -344,7 +344,7 @@
 ---@field part fun(self: piecebox.glassGroup, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation) # Adds a shape (growing out of its from neighbour, if named)
 ---@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation) # Removes a shape by id
----@field set fun(self: piecebox.glassGroup, changes: {spacing: number}) # The app passes new parameters
+---@field set fun(self: piecebox.glassGroup, changes: {spacing?: number}) # The app passes new parameters
 
 ---The options table that makes a `glassGroup`.
 ---@class piecebox.glassGroupOptions
@@ -446,8 +446,8 @@
 ---@class piecebox.refresherOptions
 ---@field top? number # Where the list's top edge rests (pt; default the safe area's top)
 ---@field x? number # The list's left edge (pt; default 0)
----@field w? number # The list's width (pt; default the stage's width)
----@field threshold? number # How far the list must be pulled for a release to refresh (pt; more than 0; default 80.0)
+---@field w? number # The list's width (pt; at least 0; default the stage's width)
+---@field threshold? number # How far the list must be pulled for a release to refresh (pt; above 0; default 80.0)
 ---@field name? string # The piece's name in the frame log (default refresher)
 
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.

@@ -11,16 +11,16 @@ enum BorderBeamBinding: StageMadeBinding {
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
         .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
         .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
-        .init("radius", "number", unit: "pt", range: "at least 0",
+        .init("radius", "number", unit: "pt", bounds: .atLeast(0),
               "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
         .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round"),
-        .init("lap", "number", unit: "s", range: "above 0", default: "\(BorderBeam.defaultLap)", "Seconds per lap",
+        .init("lap", number: BorderBeam.defaultLap, unit: "s", bounds: .above(0, must: "above 0 seconds"), "Seconds per lap",
               must: "a number of seconds per lap"),
-        .init("tail", "number", range: "0 to 1", default: "\(BorderBeam.defaultTail)",
+        .init("tail", number: BorderBeam.defaultTail, bounds: .between(0, 1, must: "a fraction of the path from 0 to 1"),
               "The tail's length, as a fraction of the path", must: "a fraction of the path"),
-        .init("width", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultWidth)",
+        .init("width", number: BorderBeam.defaultWidth, unit: "pt", bounds: .atLeast(0),
               "The line's width", must: "a line width in points"),
-        .init("bloom", "number", unit: "pt", range: "at least 0", default: "\(BorderBeam.defaultBloom)",
+        .init("bloom", number: BorderBeam.defaultBloom, unit: "pt", bounds: .atLeast(0),
               "The glow's blur radius (0: no glow)", must: "a blur radius in points (0: no glow)"),
         .init("start", "number", "Where the one beam starts, as a fraction of the path",
               must: "a fraction of the path"),
@@ -41,9 +41,6 @@ enum BorderBeamBinding: StageMadeBinding {
         switch (opts.table["shape"], try opts.number("radius")) {
         case (.string("capsule"), nil): shape = .capsule
         case (.string("roundedRectangle"), let radius?), (.nil, let radius?):
-            guard radius >= 0 else {
-                throw c.optionError("radius", "at least 0", got: "\(number: radius)")
-            }
             shape = .roundedRectangle(radius: radius)
         case (.string("capsule"), _?):
             throw c.refusal("a capsule's radius is half its shorter side; leave 'radius' out")
@@ -52,16 +49,10 @@ enum BorderBeamBinding: StageMadeBinding {
         default:
             throw c.refusal("option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
         }
-        let lap = try opts.number("lap") ?? BorderBeam.defaultLap
-        guard lap > 0 else { throw c.optionError("lap", "above 0 seconds", got: "\(number: lap)") }
-        let tail = try opts.number("tail") ?? BorderBeam.defaultTail
-        guard tail >= 0, tail <= 1 else {
-            throw c.optionError("tail", "a fraction of the path from 0 to 1", got: "\(number: tail)")
-        }
-        let width = try opts.number("width") ?? BorderBeam.defaultWidth
-        guard width >= 0 else { throw c.optionError("width", "at least 0", got: "\(number: width)") }
-        let bloom = try opts.number("bloom") ?? BorderBeam.defaultBloom
-        guard bloom >= 0 else { throw c.optionError("bloom", "at least 0", got: "\(number: bloom)") }
+        let lap = try opts.number(declared: "lap")
+        let tail = try opts.number(declared: "tail")
+        let width = try opts.number(declared: "width")
+        let bloom = try opts.number(declared: "bloom")
         let starts = try self.starts(opts, c)
         let color = try opts.string("color") ?? BorderBeam.defaultColor
         guard BorderBeam.isColor(color) else {

@@ -6,8 +6,8 @@ import PieceKit
 /// layoutDirection, dynamicTypeSize, colorScheme, isEnabled, reduceTransparency, liquidGlass.
 enum EnvironmentOptions {
     static let options: [OptionSpec] = [
-        .init("width", "number", unit: "pt", default: "393", "The screen's width"),
-        .init("height", "number", unit: "pt", default: "852", "The screen's height"),
+        .init("width", "number", unit: "pt", bounds: .above(0), default: "393", "The screen's width"),
+        .init("height", "number", unit: "pt", bounds: .above(0), default: "852", "The screen's height"),
         .init("safeArea", "{top?: number, bottom?: number, leading?: number, trailing?: number}", unit: "pt",
               default: "{ top = 59, bottom = 34 }", "Insets the system takes", must: "a table such as { top = 59, bottom = 34 }"),
         .init("reduceMotion", "boolean", default: "false", "Reduce Motion"),
@@ -22,15 +22,14 @@ enum EnvironmentOptions {
     static let keys = OptionSpec.names(options)
 
     /// `base` with every option given in `o` applied; sizes must be positive, insets at least 0.
-    static func apply(_ o: Options, to base: PieceEnvironment) throws -> PieceEnvironment {
+    static func apply(_ given: Options, to base: PieceEnvironment) throws -> PieceEnvironment {
         var env = base
-        func positive(_ key: String) throws -> Double? {
-            guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw ArgumentErrors.refusal(o.function, "option '\(key)' must be above 0, got \(number: v)") }
-            return v
-        }
-        if let w = try positive("width") { env.size.width = w }
-        if let h = try positive("height") { env.size.height = h }
+        // The environment's keys read by their own declarations (bounds included), whoever made the table.
+        var o = given
+        o.specs = options
+        try o.checkDeclaredNumbers()
+        if let w = try o.number("width") { env.size.width = w }
+        if let h = try o.number("height") { env.size.height = h }
         if let safe = try o.table("safeArea") {
             let inner = Options(function: o.function + ": safeArea", table: safe)
             for k in safe.keys where !["top", "bottom", "leading", "trailing"].contains(k) {

@@ -12,8 +12,8 @@ enum GlassGroupBinding: StageMadeBinding {
         """
     static let setOptions = OptionSpec.picking(["spacing"], from: options)
     static let options: [OptionSpec] = [
-        .init("spacing", "number", unit: "pt", required: true, "How near shapes merge", must: "a distance in points"),
-        .init("shapes", "table[]", required: true, "The shapes, in drawing order",
+        .init("spacing", "number", unit: "pt", required: true, missing: "the container's spacing in points", "How near shapes merge", must: "a distance in points"),
+        .init("shapes", "table[]", required: true, missing: "a list of shapes, which may be empty: {}", "The shapes, in drawing order",
               must: "a list of shapes such as { { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 } }"),
         .init("lift", "boolean", default: "true",
               "Whether the group floats on the foundation's lift shadow (light mode; the system's container has none)"),
@@ -25,12 +25,8 @@ enum GlassGroupBinding: StageMadeBinding {
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
         let opts = try c.options(1, declared: options, optional: false)
         let name = try opts.pieceName(default: "glassGroup")
-        guard let spacing = try opts.number("spacing") else {
-            throw c.refusal("option 'spacing' is required (the container's spacing in points)")
-        }
-        guard let list = try opts.table("shapes") else {
-            throw c.refusal("option 'shapes' is required (a list of shapes, which may be empty: {})")
-        }
+        let spacing = try opts.number(required: "spacing")
+        let list = try opts.table(required: "shapes")
         guard list.keys.isEmpty else {
             throw c.refusal("option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
         }

@@ -21,13 +21,15 @@ enum InteractionBinding {
         .init("dx", "number", unit: "pt", default: "0", "How far the finger travels across", must: "a distance in points"),
         .init("dy", "number", unit: "pt", default: "0", "How far the finger travels down", must: "a distance in points"),
     ]
-    static let tapOptions = [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.tapDuration)",
+    static let tapOptions = [OptionSpec("duration", number: Stage.tapDuration, unit: "s",
+                                        bounds: .above(0, must: "a number of seconds above 0"),
                                         "How long the finger stays down", must: "a number of seconds")] + aimOptions
     static let dragOptions = travelOptions
-        + [OptionSpec("duration", "number", unit: "s", range: "above 0", default: "\(Stage.dragDuration)",
+        + [OptionSpec("duration", number: Stage.dragDuration, unit: "s", bounds: .above(0, must: "a number of seconds above 0"),
                       "How long the drag takes", must: "a number of seconds")] + aimOptions
     static let flingOptions = travelOptions
-        + [OptionSpec("velocity", "number", unit: "pt/s", range: "above 0", required: true,
+        + [OptionSpec("velocity", "number", unit: "pt/s", bounds: .above(0, must: "a speed in points per second above 0"),
+                      required: true, missing: "a speed in points per second along the path",
                       "The finger's speed along the path", must: "a speed in points per second")] + aimOptions
 
     static func addMethods<P: InteractivePiece>(to cls: LuaClass<Bound<P>>, context: BindingContext) {
@@ -43,7 +45,7 @@ enum InteractionBinding {
                    [.opt("part", "string|" + OptionSpec.tableType(tapOptions)), .opt("index", "integer"),
                     .opt("options", OptionSpec.tableType(tapOptions))], returns: "integer") { o, c in
             let (aim, opts) = try aimAndOptions(c, declared: tapOptions)
-            let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.tapDuration
+            let duration = try opts.number(declared: "duration")
             return try runGesture(o, from: aim, c) { s, p, at in try s.tap(on: p, at: at, duration: duration) }
         }
         // drag{ dx, dy, duration, part, index, x, y }: moves evenly, then lifts at rest.
@@ -51,7 +53,7 @@ enum InteractionBinding {
                    [.arg("options", OptionSpec.tableType(dragOptions))], returns: "integer") { o, c in
             let opts = try c.options(1, declared: dragOptions, optional: false)
             let (dx, dy) = try travel(opts)
-            let duration = try positive(opts, "duration", "a number of seconds") ?? Stage.dragDuration
+            let duration = try opts.number(declared: "duration")
             return try runGesture(o, from: try aim(opts, c), c) { s, p, from in
                 try s.drag(on: p, from: from, dx: dx, dy: dy, duration: duration)
             }
@@ -61,9 +63,7 @@ enum InteractionBinding {
                    [.arg("options", OptionSpec.tableType(flingOptions))], returns: "integer") { o, c in
             let opts = try c.options(1, declared: flingOptions, optional: false)
             let (dx, dy) = try travel(opts)
-            guard let speed = try positive(opts, "velocity", "a speed in points per second") else {
-                throw c.refusal("option 'velocity' is required (a speed in points per second along the path)")
-            }
+            let speed = try opts.number(required: "velocity")
             guard dx != 0 || dy != 0 else {
                 throw c.refusal("the finger must travel; give 'dx' or 'dy' (points)")
             }
@@ -218,15 +218,6 @@ enum InteractionBinding {
                 throw refusal
             }
         }
-    }
-
-    /// An optional option that must be above zero when given.
-    static func positive(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
-        guard let value = try opts.number(key, what) else { return nil }
-        guard value > 0 else {
-            throw opts.optionError(key, "\(what) above 0", got: "\(number: value)")
-        }
-        return value
     }
 
     /// Refuses arguments past `last`, so a misplaced value is never ignored.

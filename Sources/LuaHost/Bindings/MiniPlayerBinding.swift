@@ -10,7 +10,8 @@ import PieceKit
 enum MiniPlayerBinding: StageMadeBinding {
     static let example = "{ player = player, name = \"mini\" }"
     static let options: [OptionSpec] = [
-        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
+        .init("player", "piecebox.player|table", required: true,
+              missing: "a player made with s:player{...}, or a Lua player table", "The player it shows and controls"),
         .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
         .init("messages", "table", "Copy that replaces the standard strings, by key"),
         .init("dragSpace", "\"view\"|\"screen\"", default: "\"view\"",

@@ -207,9 +207,8 @@ package enum MotionBinding {
                             [.arg("options", OptionSpec.tableType(settleOptions))], returns: "piecebox.animation", { c in
                 let c = c.named("motion.settle")
                 let o = try c.options(1, declared: settleOptions, optional: false)
-                guard let v = try o.number("velocity"), let from = try o.number("from"), let to = try o.number("to") else {
-                    throw ArgumentErrors.refusal("motion.settle", "give velocity, from and to (numbers)")
-                }
+                let v = try o.number(required: "velocity"), from = try o.number(required: "from")
+                let to = try o.number(required: "to")
                 let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
@@ -260,21 +259,21 @@ package enum MotionBinding {
 
     /// `motion.settle{...}`.
     static let settleOptions: [OptionSpec] = [
-        .init("velocity", "number", required: true, "The thrown value's velocity"),
-        .init("from", "number", required: true, "Where the value is"),
-        .init("to", "number", required: true, "Where it comes to rest"),
+        .init("velocity", "number", required: true, missing: "a number", "The thrown value's velocity"),
+        .init("from", "number", required: true, missing: "a number", "Where the value is"),
+        .init("to", "number", required: true, missing: "a number", "Where it comes to rest"),
         .init("spring", "piecebox.springOptions", "The spring to settle with (the tokens' own when left out)"),
         .init("reduceMotion", "boolean", default: "false", "Settle as under Reduce Motion"),
     ]
     static let springOptions: [OptionSpec] = [
-        .init("duration", "number", unit: "s", range: "above 0", "The perceptual duration (with bounce)"),
-        .init("bounce", "number", range: "between -1 and 1", "How bouncy (with duration)"),
-        .init("response", "number", unit: "s", range: "above 0", "The response (with dampingRatio)"),
-        .init("dampingRatio", "number", range: "above 0", "The damping ratio (with response or settlingDuration)"),
-        .init("mass", "number", range: "above 0", "The mass (with stiffness and damping)"),
-        .init("stiffness", "number", range: "above 0", "The stiffness (with damping)"),
-        .init("damping", "number", range: "at least 0", "The damping (with stiffness)"),
-        .init("settlingDuration", "number", unit: "s", range: "above 0",
+        .init("duration", "number", unit: "s", bounds: .above(0), "The perceptual duration (with bounce)"),
+        .init("bounce", "number", bounds: .inside(-1, 1), "How bouncy (with duration)"),
+        .init("response", "number", unit: "s", bounds: .above(0), "The response (with dampingRatio)"),
+        .init("dampingRatio", "number", bounds: .above(0), "The damping ratio (with response or settlingDuration)"),
+        .init("mass", "number", bounds: .above(0), "The mass (with stiffness and damping)"),
+        .init("stiffness", "number", bounds: .above(0), "The stiffness (with damping)"),
+        .init("damping", "number", bounds: .atLeast(0), "The damping (with stiffness)"),
+        .init("settlingDuration", "number", unit: "s", bounds: .above(0),
               "How long until it settles (with dampingRatio)"),
     ]
     static let springKeys = OptionSpec.names(springOptions)
@@ -286,14 +285,14 @@ package enum MotionBinding {
         return try spring(from: o, c.function)
     }
 
-    static func spring(from o: Options, _ function: String) throws -> Spring {
-        func positive(_ key: String) throws -> Double? {
-            guard let v = try o.number(key) else { return nil }
-            guard v > 0 else { throw ArgumentErrors.refusal(function, "option '\(key)' must be above 0, got \(number: v)") }
-            return v
-        }
+    /// Every value's bounds are `springOptions`' declarations, enforced by the reads.
+    static func spring(from given: Options, _ function: String) throws -> Spring {
+        var o = given
+        o.specs = springOptions
+        try o.checkDeclaredNumbers()
+        func positive(_ key: String) throws -> Double? { try o.number(key) }
         if let k = try positive("stiffness") {
-            guard let d = try o.number("damping"), d >= 0 else {
+            guard let d = try o.number("damping") else {
                 throw ArgumentErrors.refusal(function, "with stiffness, give damping (a number of at least 0)")
             }
             return Spring(mass: try positive("mass") ?? 1, stiffness: k, damping: d, allowOverDamping: true)
@@ -305,7 +304,6 @@ package enum MotionBinding {
             return Spring(settlingDuration: s, dampingRatio: try o.number("dampingRatio") ?? 1)
         }
         let bounce = try o.number("bounce") ?? 0
-        guard bounce > -1, bounce < 1 else { throw ArgumentErrors.refusal(function, "option 'bounce' must be between -1 and 1, got \(number: bounce)") }
         return Spring(duration: try positive("duration") ?? 0.5, bounce: bounce)
     }
 

@@ -9,7 +9,8 @@ import PieceKit
 enum NowPlayingBinding: StageMadeBinding {
     static let example = "{ player = player }"
     static let options: [OptionSpec] = [
-        .init("player", "piecebox.player|table", required: true, "The player it shows and controls"),
+        .init("player", "piecebox.player|table", required: true,
+              missing: "a player made with s:player{...}, or a Lua player table", "The player it shows and controls"),
         .init("skipping", "string|{back: integer, forward: integer}", default: "\"tracks\"",
               "\"tracks\", \"podcast\" (15 back, 30 forward) or seconds back and forward"),
         .init("expanded", "boolean", default: "false", "The app's expanded binding"),

@@ -15,7 +15,8 @@ enum PageBinding: StageMadeBinding {
         """
     static let options: [OptionSpec] = [
         .init("sections", "{id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[]",
-              required: true, "The page's sections, top to bottom", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
+              required: true, missing: "a list of { id, title, detail, height | paragraphs }",
+              "The page's sections, top to bottom", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
         .init("name", "string", default: "page", "The page's name in the frame log"),
         .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
         .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
@@ -27,9 +28,7 @@ enum PageBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> LiveScrollPage {
         let opts = try c.options(1, declared: options, optional: false)
-        guard let list = try opts.table("sections") else {
-            throw c.refusal("option 'sections' is required (a list of { id, title, detail, height | paragraphs })")
-        }
+        let list = try opts.table(required: "sections")
         var sections: [ScrollPage.Section] = []
         var ids: Set<String> = []
         for (i, value) in list.array.enumerated() {
@@ -129,7 +128,8 @@ enum PageBinding: StageMadeBinding {
     ]
     /// The page's own fling: a velocity only (with dx or dy the call is a finger's flick, `InteractionBinding`).
     static let flingOptions: [OptionSpec] = [
-        .init("velocity", "number", unit: "pt/s", required: true, "The speed down the page (negative: up)",
+        .init("velocity", "number", unit: "pt/s", required: true,
+              missing: "points per second down the page; negative goes back up", "The speed down the page (negative: up)",
               must: "a speed in points per second"),
     ]
 
@@ -167,9 +167,7 @@ enum PageBinding: StageMadeBinding {
                 return try fingerFling(o, c)
             }
             let opts = try c.options(1, declared: flingOptions, optional: false)
-            guard let velocity = try opts.number("velocity", "a speed in points per second") else {
-                throw c.refusal("option 'velocity' is required (points per second down the page; negative goes back up)")
-            }
+            let velocity = try opts.number(required: "velocity")
             o.value.fling(velocity: velocity)
             return 0
         }

@@ -10,7 +10,8 @@ enum PlayerBinding: StageMadeBinding {
         { tracks = { { title = "A", artist = "B", duration = 100 }, { title = "Live", duration = 0 } }, isPlaying = true }
         """
     static let options: [OptionSpec] = [
-        .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true, "The queue, played from the first",
+        .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true,
+              missing: "a list of { title, artist, duration }; duration 0 is a live stream", "The queue, played from the first",
               must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
         .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
         .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
@@ -25,9 +26,7 @@ enum PlayerBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MockPlayer {
         let opts = try c.options(1, declared: options, optional: false)
-        guard let list = try opts.table("tracks") else {
-            throw c.refusal("option 'tracks' is required (a list of { title, artist, duration }; duration 0 is a live stream)")
-        }
+        let list = try opts.table(required: "tracks")
         let tracks = try self.tracks(list, c)
         let time = try opts.number("time") ?? 0
         let isPlaying = try opts.boolean("isPlaying", default: false)

@@ -9,9 +9,9 @@ enum RefresherBinding: StageMadeBinding {
         .init("top", "number", unit: "pt", default: "the safe area's top", "Where the list's top edge rests",
               must: "a finite number of points"),
         .init("x", "number", unit: "pt", default: "0", "The list's left edge", must: "a finite number of points"),
-        .init("w", "number", unit: "pt", default: "the stage's width", "The list's width",
+        .init("w", "number", unit: "pt", bounds: .atLeast(0), default: "the stage's width", "The list's width",
               must: "a finite number of points"),
-        .init("threshold", "number", unit: "pt", range: "more than 0", default: "\(Refresher.defaultThreshold)",
+        .init("threshold", number: Refresher.defaultThreshold, unit: "pt", bounds: .above(0, must: "more than 0"),
               "How far the list must be pulled for a release to refresh", must: "a finite number of points"),
         .init("name", "string", default: "refresher", "The piece's name in the frame log"),
     ]
@@ -21,9 +21,7 @@ enum RefresherBinding: StageMadeBinding {
         let environment = stage.environment
         let area = Refresher.Area(x: try opts.number("x") ?? 0, top: try opts.number("top") ?? environment.safeArea.top,
                                   width: try opts.number("w") ?? environment.size.width)
-        guard area.width >= 0 else { throw opts.refusal("option 'w' must be at least 0, got \(number: area.width)") }
-        let threshold = try opts.number("threshold") ?? Refresher.defaultThreshold
-        guard threshold > 0 else { throw opts.refusal("option 'threshold' must be more than 0, got \(number: threshold)") }
+        let threshold = try opts.number(declared: "threshold")
         let piece = RefresherPiece(name: try opts.pieceName(default: "refresher"), area: area, threshold: threshold)
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece

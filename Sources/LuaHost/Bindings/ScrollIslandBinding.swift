@@ -7,7 +7,7 @@ import PieceKit
 enum ScrollIslandBinding: StageMadeBinding {
     static let example = "{ page = page }"
     static let options: [OptionSpec] = [
-        .init("page", "piecebox.page", required: true, "The page it follows"),
+        .init("page", "piecebox.page", required: true, missing: "a page made with s:page{...}", "The page it follows"),
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
         .init("progress", "string", "How the island shows progress"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),

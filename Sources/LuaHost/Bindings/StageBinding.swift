@@ -42,14 +42,15 @@ enum StageBinding: ClassBinding {
     ]
     /// `s:settle{ maxFrames }`.
     static let settleOptions: [OptionSpec] = [
-        .init("maxFrames", "integer", range: "at least 0", "The most frames to render before giving up",
+        .init("maxFrames", "integer", bounds: .atLeast(0, must: "a whole number of frames of at least 0"), "The most frames to render before giving up",
               must: "a number of frames"),
     ]
     static let options: [OptionSpec] = EnvironmentOptions.options + [
-        .init("fps", "integer", range: "1 to 1000", default: "120", "Frames per second",
+        .init("fps", number: 120, type: "integer", bounds: .between(1, 1000, must: "a whole number from 1 to 1000"), "Frames per second",
               must: "a frame rate (frames per second)"),
         .init("history", "number|\"all\"", unit: "s", default: "\"all\"", "How many seconds of frames the stage keeps"),
-        .init("gesturePrediction", "number", range: "0 to 0.9999", default: "0.99",
+        .init("gesturePrediction", "number", bounds: .between(0, GesturePhysics.maximumDecelerationRate,
+                                                     must: "a deceleration rate from 0 to 0.9999"), default: "0.99",
               "The per-millisecond decay a touch's predictedEndTranslation coasts by (a guess)",
               must: "a deceleration rate from 0 to 0.9999"),
     ]
@@ -65,20 +66,13 @@ enum StageBinding: ClassBinding {
             let cls = prepared(context)
             let opts = try c.options(1, declared: options)
             let env = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
-            let fpsValue = try opts.number("fps") ?? 120
-            guard fpsValue >= 1, fpsValue <= 1000, fpsValue == fpsValue.rounded() else {
-                throw ArgumentErrors.option("Stage", "fps", mustBe: "a whole number from 1 to 1000", got: "\(number: fpsValue)")
-            }
+            let fpsValue = try opts.number(declared: "fps")
             let stage: Stage
             do {
                 stage = try Stage(environment: env, fps: Int(fpsValue), overrides: context.overrides)
             } catch { throw ArgumentErrors.refusal("Stage", "\(error)") }
             stage.retention = try retention(opts, c)
             if let rate = try opts.number("gesturePrediction") {
-                guard rate >= 0, rate <= GesturePhysics.maximumDecelerationRate else {
-                    throw ArgumentErrors.option("Stage", "gesturePrediction", mustBe: "a deceleration rate from 0 to 0.9999",
-                                                got: "\(number: rate)")
-                }
                 stage.gesturePrediction = rate
             }
             // The one rule for the clock inside the host's calls into the script (`LuaState.callOut`).
@@ -156,9 +150,6 @@ enum StageBinding: ClassBinding {
                    [.opt("options", OptionSpec.tableType(settleOptions))], returns: "integer") { o, c in
             let opts = try c.options(1, declared: settleOptions)
             let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
-                guard n >= 0, n == n.rounded() else {
-                    throw c.optionError("maxFrames", "a whole number of frames of at least 0", got: "\(number: n)")
-                }
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
             }

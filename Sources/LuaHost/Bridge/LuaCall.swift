@@ -196,14 +196,68 @@ public struct Options {
         optionError(key, expected, got: table[key].typeName)
     }
 
+    /// Refuses every given number its declaration refuses (past its bounds, or a fraction for an integer), read
+    /// or not: a key the binding reads only in some cases (a spring's `mass` without `stiffness`) is held to its
+    /// declaration all the same. Other types are left to the read, which words them.
+    package func checkDeclaredNumbers() throws {
+        for spec in specs where spec.bounds != nil || spec.isInteger {
+            if case .number(let n) = table[spec.name], n.isFinite { _ = try number(spec.name) }
+        }
+    }
+
+    /// The spec of `key`, when the call declared its options.
+    package func spec(_ key: String) -> OptionSpec? { specs.first { $0.name == key } }
+
+    /// Option `key` as its declaration decodes it: a finite number within its declared bounds (whole when it is
+    /// an `integer`), or its declared default when it is left out. Every refusal is worded here.
     package func number(_ key: String, _ expected: String? = nil) throws -> Double? {
         switch table[key] {
-        case .nil: return nil
-        case .number(let n) where n.isFinite: return n
+        case .nil: return spec(key)?.numberDefault
+        case .number(let n) where n.isFinite:
+            guard let spec = spec(key) else { return n }
+            if spec.isInteger, n.rounded() != n {
+                throw optionError(key, spec.bounds?.mustBe ?? "a whole number", got: "\(number: n)")
+            }
+            if let bounds = spec.bounds, !bounds.admits(n) { throw optionError(key, bounds.mustBe, got: "\(number: n)") }
+            return n
         // Not a number or infinite: the value is named, as an argument's is, not its type ("got number").
         case .number(let n): throw optionError(key, expectation(key, expected, "a number"), got: "\(number: n)")
         default: throw wrong(key, expectation(key, expected, "a number"))
         }
+    }
+
+    /// Option `key` as a whole number, checked as `number(_:)` checks it; a fraction is refused.
+    package func integer(_ key: String, _ expected: String? = nil) throws -> Int? {
+        guard let n = try number(key, expected) else { return nil }
+        guard n.rounded() == n, abs(n) < 9.0e15 else {
+            throw optionError(key, spec(key)?.bounds?.mustBe ?? "a whole number", got: "\(number: n)")
+        }
+        return Int(n)
+    }
+
+    /// The refusal of a table without option `key`, worded by its declaration (`OptionSpec.missingDetail`).
+    package func missingError(_ key: String) -> LuaHostError {
+        refusal(spec(key)?.missingDetail ?? "option '\(key)' is required")
+    }
+
+    /// Option `key`, declared required: present (the declared read refused its absence already), checked as
+    /// `number(_:)` checks it.
+    package func number(required key: String) throws -> Double {
+        guard let n = try number(key) else { throw missingError(key) }
+        return n
+    }
+
+    /// Option `key`, declared required, as a table.
+    package func table(required key: String) throws -> LuaTable {
+        guard let t = try table(key) else { throw missingError(key) }
+        return t
+    }
+
+    /// Option `key`, which its declaration gives a default (`OptionSpec(_:number:)`): never nil.
+    package func number(declared key: String) throws -> Double {
+        // A key declared without a default reads as required: a refusal, never a trap.
+        guard let n = try number(key) else { throw missingError(key) }
+        return n
     }
 
     package func string(_ key: String, _ expected: String? = nil) throws -> String? {

@@ -14,19 +14,49 @@ package struct OptionSpec: Sendable, Equatable {
     package let doc: String
     /// What an error says the option must be ("a number of seconds"); nil for the type's plain phrase.
     let expected: String?
-    /// Whether the call refuses a table without it.
-    package let required: Bool
+    /// Whether the call refuses a table without it (`LuaCall.options(_:declared:)` does, in one wording).
+    package private(set) var required: Bool
+    /// What the refusal of a table without it says the option is, when it says more than `expected`.
+    package private(set) var missing: String?
+    /// The numbers it accepts, as data the reader enforces; nil when `range` (if any) is prose only.
+    package let bounds: OptionBounds?
 
-    package init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, default defaultValue: String? = nil,
-         required: Bool = false, _ doc: String, must expected: String? = nil) {
-        self.name = name; self.type = type; self.unit = unit; self.range = range
+    /// Whether a read refuses a number with a fraction: the type is `integer`.
+    package var isInteger: Bool { type == "integer" }
+
+    package init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, bounds: OptionBounds? = nil,
+         default defaultValue: String? = nil, required: Bool = false, missing: String? = nil, _ doc: String,
+         must expected: String? = nil) {
+        self.missing = missing
+        self.name = name; self.type = type; self.unit = unit; self.range = bounds?.text ?? range; self.bounds = bounds
         self.defaultValue = defaultValue; self.required = required; self.doc = doc; self.expected = expected
     }
 
+    /// A number option whose default is `value` itself: the reference prints it and `Options.number(_:)` returns it,
+    /// so the default is written once.
+    package init(_ name: String, number value: Double, type: String = "number", unit: String? = nil, bounds: OptionBounds? = nil,
+         _ doc: String, must expected: String? = nil) {
+        self.init(name, type, unit: unit, bounds: bounds, default: type == "integer" ? OptionBounds.plain(value) : "\(number: value)", doc, must: expected)
+        self.numberDefault = value
+    }
+
+    /// The default a number read returns when the key is left out (set by `init(_:number:)`).
+    package private(set) var numberDefault: Double?
+
     /// The specs of `names` among `specs`, in the order of `names`: a `set` that takes some of its constructor's
     /// options. A name that is not among them is left out (a test holds every such list to its constructor's).
+    /// A `set` changes only what it names, so none of the picked keys is required there.
     package static func picking(_ names: [String], from specs: [OptionSpec]) -> [OptionSpec] {
-        names.compactMap { name in specs.first { $0.name == name } }
+        names.compactMap { name in
+            guard var spec = specs.first(where: { $0.name == name }) else { return nil }
+            spec.required = false
+            return spec
+        }
+    }
+
+    /// The refusal of a table that leaves this required option out: "option 'velocity' is required (...)".
+    package var missingDetail: String {
+        "option '\(name)' is required (\(missing ?? expected ?? "a value of type \(type)"))"
     }
 
     /// The names of `specs`, in their order: the keys a call accepts and its "known:" list.
@@ -44,6 +74,10 @@ extension LuaCall {
     package func options(_ arg: Int32, declared specs: [OptionSpec], optional: Bool = true) throws -> Options {
         var opts = try options(arg, allowed: specs.lazy.map(\.name), optional: optional)
         opts.specs = specs
+        try opts.checkDeclaredNumbers()
+        if let absent = specs.first(where: { $0.required && opts.table[$0.name].isNil }) {
+            throw refusal(absent.missingDetail)
+        }
         return opts
     }
 }
