@@ -208,6 +208,18 @@ public struct GoldenStore: Sendable {
             outcome.held = recording
             return outcome
         }
+        return try differing(golden, what: what, actual: actualParts, failing: failing, differences: differences,
+                             header: header, notes: notes, recordedNote: recordedNote, recording: recording, work: &work)
+    }
+
+    /// A golden that differs: the log as it came out is written beside it, and the outcome says where, how to look
+    /// and how to accept, with each failing test's summary.
+    private func differing(_ golden: String, what: String, actual actualParts: FrameLogParts,
+                           failing: [GoldenComparison.TestDifference], differences: [GoldenComparison.TestDifference],
+                           header: HeaderNote, notes: [String], recordedNote: String?,
+                           recording: (path: String, text: String)?,
+                           work: inout HostWork) throws(HostLimitReached) -> Outcome {
+        let goldenShown = ReportText.escaped(golden)
         // The log as it came out, beside the golden, for a closer look.
         _ = try write(try actualParts.text(work: &work), to: Self.actualPath(for: golden), work: &work)
         let first = "\(what): the frame log differs from \(goldenShown) in \(Self.tests(failing.count)) (the log is in \(ReportText.escaped(Self.actualPath(for: golden))))"
