@@ -44,6 +44,15 @@ import LuaHost
                 "no exploration makes s:\(name){...}: add examples/explore/\(name).lua (docs/guides/adding-a-piece.md)")
     }
 
+    /// Reduce Motion is a question every piece answers, if only with "nothing moves": docs/guides/reduce-motion.md
+    /// names each registered piece by its constructor, so a new piece cannot be added without a word on it.
+    @Test(arguments: PieceList.names)
+    func aRegisteredPieceHasItsWordOnReduceMotion(name: String) throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/guides/reduce-motion.md"), encoding: .utf8)
+        #expect(guide.contains("`s:\(name)`"),
+                "docs/guides/reduce-motion.md does not name `s:\(name)`: give it a row (what moves, what Reduce Motion changes)")
+    }
+
     /// README.md's and docs/README.md's lists of pieces are what `piecebox help --pieces-table PREFIX` prints.
     @Test func theListsOfPiecesAreTheOnesTheRegistryMakes() throws {
         let start = "<!-- generated: piecebox help --pieces-table"
