@@ -357,6 +357,17 @@ static int pb_method_trampoline(lua_State *L) {
   return host_call(L, fn->box, receiver(L, 1, fn->self_cls), 0);
 }
 
+/* A function the state keeps (pb_push_lasting_function): upvalue 1 is its box itself, a light userdata. */
+static int pb_lasting_trampoline(lua_State *L) {
+  return host_call(L, lua_touserdata(L, lua_upvalueindex(1)), NULL, 0);
+}
+
+/* A method the state keeps: upvalue 1 is its box, upvalue 2 the address of its class's metatable. */
+static int pb_lasting_method_trampoline(lua_State *L) {
+  return host_call(L, lua_touserdata(L, lua_upvalueindex(1)),
+                   receiver(L, 1, lua_touserdata(L, lua_upvalueindex(2))), 0);
+}
+
 /* A class's __index(object, key): the methods table (upvalue 1) answers with a plain read, so a method call
    crosses into the host once, for the call itself. A reading's name maps to its number in upvalue 2, and only
    then does the host (box and class at upvalue 3) run, to read the live value; anything else (plugin methods,
@@ -418,6 +429,18 @@ void pb_push_swift_method(lua_State *L, void *box, int metatable) {
   const void *cls = lua_topointer(L, metatable);
   new_box(L, box, "piecebox.function", cls);
   lua_pushcclosure(L, pb_method_trampoline, 1);
+}
+
+void pb_push_lasting_function(lua_State *L, void *box) {
+  lua_pushlightuserdata(L, box);
+  lua_pushcclosure(L, pb_lasting_trampoline, 1);
+}
+
+void pb_push_lasting_method(lua_State *L, void *box, int metatable) {
+  const void *cls = lua_topointer(L, metatable);
+  lua_pushlightuserdata(L, box);
+  lua_pushlightuserdata(L, (void *)cls);
+  lua_pushcclosure(L, pb_lasting_method_trampoline, 2);
 }
 
 void pb_push_index(lua_State *L, void *box, int methods, int readings, int metatable) {

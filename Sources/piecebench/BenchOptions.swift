@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `piecebench [--quick] [--rounds N] [--piecebox PATH] [--busted PATH] [--peer PATH]
-/// [--examples DIR] [--out PATH] [--only KEYS]`. scripts/bench passes the release piecebox, busted's path and the C peer.
+/// [--examples DIR] [--out PATH] [--only KEYS] [--compare PATH]`. scripts/bench passes the release piecebox, busted's path and the C peer.
 struct BenchOptions {
     var quick = false
     var rounds: Int?
@@ -12,8 +12,11 @@ struct BenchOptions {
     var examples = "examples"
     var out = "bench/results.json"
     /// Only these frame probes (np, npLogged, si40, si400), each figure printed alone: for profiling one row; or
-    /// `explore`: only the explore pairs, each step, its frames alone and their ratio.
+    /// `explore`: only the explore pairs, each step, its frames alone and their ratio; or `startup`: only the 500
+    /// one-test files against busted (`StartupBenchmarks`).
     var only: [String]?
+    /// With `--only startup`: another piecebox run over the same files in the same rounds (main's build, say).
+    var compare: String?
 
     static func parse(_ arguments: [String]) -> BenchOptions {
         // The piecebox built beside this program, unless told otherwise.
@@ -39,8 +42,12 @@ struct BenchOptions {
             case "--examples": o.examples = value(flag)
             case "--out": o.out = value(flag)
             case "--only": o.only = value(flag).split(separator: ",").map(String.init)
-            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH, --only np,npLogged,si40,si400 or --only explore)")
+            case "--compare": o.compare = value(flag)
+            default: fail("unknown option \(flag) (known: --quick, --rounds N, --piecebox PATH, --busted PATH, --no-busted, --peer PATH, --examples DIR, --out PATH, --only np,npLogged,si40,si400, --only explore, --only startup, --compare PATH)")
             }
+        }
+        if let other = o.compare, !FileManager.default.isExecutableFile(atPath: other) {
+            fail("no piecebox to compare at \(other)")
         }
         guard FileManager.default.isExecutableFile(atPath: o.piecebox) else {
             fail("no piecebox at \(o.piecebox): build it (swift build -c release --product piecebox) or pass --piecebox PATH")

@@ -16,6 +16,11 @@ do {
 
     // The latest run of each stage probe, kept for the figures that do not change between runs (numbers per frame,
     // kept bytes, log bytes).
+    if let only = options.only, only.contains("startup") {
+        try StartupBenchmarks.sideBySide(options: options, specs: specs, work: work, rounds: options.rounds ?? 11)
+        try? FileManager.default.removeItem(at: work)
+        exit(0)
+    }
     var lastRuns: [String: FrameBenchmarks.Run] = [:]
     func frameProbe(_ key: String, _ body: @escaping () throws -> FrameBenchmarks.Run) -> Probe {
         Probe(key: key) {

@@ -67,6 +67,29 @@ private final class WeakSet {
         #expect(watched.alive == 0, "\(watched.alive) of \(watched.count) objects outlived their state")
     }
 
+    @Test func closingAStateReleasesTheFunctionsItKept() throws {
+        let watched = WeakSet()
+        let state = try LuaState(limits: .tight)
+        let before = Self.released
+        for i in 0..<200 {
+            let captured = Tracked(i)
+            watched.add(captured)
+            state.pushLastingFunction { call in
+                call.push(Double(captured.id))
+                return 1
+            }
+            state.setGlobalValue("kept\(i)")
+        }
+        guard case .ok = state.run(text: "assert(kept7() == 7)", chunkName: "=use") else {
+            Issue.record("the kept functions could not be called")
+            return
+        }
+        #expect(watched.alive == 200, "the state must keep what its functions hold")
+        state.close()
+        #expect(watched.alive == 0, "\(watched.alive) of \(watched.count) captured objects outlived their state")
+        #expect(Self.released - before >= 200)
+    }
+
     @Test func collectingReleasesBoxesBeforeTheStateCloses() throws {
         let watched = WeakSet()
         let state = try LuaState(limits: .tight)

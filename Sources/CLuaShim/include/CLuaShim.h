@@ -106,6 +106,12 @@ void pb_push_swift_function(lua_State *L, void *box);
    userdata carries, so the check is one comparison. */
 void pb_push_swift_method(lua_State *L, void *box, int metatable);
 
+/* The same two, for functions a state makes once and keeps (its libraries, its classes' methods): `box` is held by
+   the state's host, which releases it when the state closes, so the function is one closure with no userdata and
+   no finalizer. */
+void pb_push_lasting_function(lua_State *L, void *box);
+void pb_push_lasting_method(lua_State *L, void *box, int metatable);
+
 /* Pushes the __index of the class whose metatable is at `metatable`: a plain read of the methods table at
    `methods`, then for a name in the table `readings` (name -> number) a call into Swift with `box`, the object
    and that number; anything else calls Swift with number 0 (plugin methods, misses). */

@@ -88,7 +88,7 @@ package enum EventSeries {
     /// `host.events(stage)`, for `expect(s).toHaveEmitted{...}`: every kept frame's events, or an error naming what
     /// the value was when it is no stage.
     package static func pushHostFunction(_ state: LuaState, context: BindingContext) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let c = call.named("toHaveEmitted")
             try push(try stage(c, state), Filter(), c, context: context)
             return 1
@@ -100,7 +100,7 @@ package enum EventSeries {
     /// `shown` events with their times, for the message. Matched in the host, so no event is copied into Lua but
     /// the few the message shows: a stage whose events carry megabytes fails with the matcher's own message.
     package static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let c = call.named("toHaveEmitted")
             let given = try stage(c, state)
             guard case .table(let pattern) = try c.value(2) else { throw c.argumentError(2, "a table of fields") }

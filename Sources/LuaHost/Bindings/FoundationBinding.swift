@@ -50,7 +50,7 @@ enum FoundationBinding {
 
         for function in motionFunctions {
             lua_pushstring(L, function.name)
-            state.pushFunction(function.body)
+            state.pushLastingFunction(function.body)
             lua_rawset(L, motion)
         }
 

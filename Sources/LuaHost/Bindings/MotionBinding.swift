@@ -42,7 +42,7 @@ package enum MotionBinding {
         state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
         // The foundation's functions under Reduce Motion: follow and cascade hold still, transitions fade.
         for function in foundationFunctions(context, reduceMotion: true) {
-            state.pushFunction(function.body); state.setField(reduced, function.name)
+            state.pushLastingFunction(function.body); state.setField(reduced, function.name)
         }
         state.setField(lib, "reduced")
         LuaValue.table(LuaTable(fields: [

@@ -240,7 +240,7 @@ enum StageBinding: ClassBinding {
             // step(stage, start, timeout): renders one frame as stage:frames(1) does (the same errors, named the
             // same) and hands back that frame's view, so each frame runUntil waits through is one call into the
             // host. The call's record (started at `start`, ending by `start + timeout`) is set for a memory breach.
-            state.pushFunction { c in
+            state.pushLastingFunction { c in
                 let c = c.named("stage:frames", method: true)
                 let o = try cls.object(c, stack: 1, what: "stage:frames")
                 let start = lua_tonumberx(c.L, 2, nil), timeout = lua_tonumberx(c.L, 3, nil)
@@ -251,7 +251,7 @@ enum StageBinding: ClassBinding {
                 return 1
             }
             // finish(stage): runUntil has returned or timed out; its record goes.
-            state.pushFunction { c in
+            state.pushLastingFunction { c in
                 let o = try cls.object(c.named("stage:runUntil", method: true), stack: 1, what: "stage:runUntil")
                 o.entry.call = nil
                 return 0

@@ -214,11 +214,11 @@ enum UIBinding {
         let lib = lua_gettop(state.L)
         _ = state.run(text: HostChunk.ui.text, chunkName: HostChunk.ui.chunkName) { L in
             lua_pushvalue(L, lib)
-            state.pushFunction { c in try LuaPieceBody.elements(c, host: context) }
+            state.pushLastingFunction { c in try LuaPieceBody.elements(c, host: context) }
             clua_newtable(L)
             lua_pushvalue(L, -1)
             state.fill(.bodyLayout)
-            state.pushFunction { c in try group(c.named("ui.ForEach"), context) }
+            state.pushLastingFunction { c in try group(c.named("ui.ForEach"), context) }
             return 4
         }
         state.setGlobalValue("ui")

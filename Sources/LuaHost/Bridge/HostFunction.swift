@@ -22,7 +22,8 @@ public enum LuaHostError: Error, CustomStringConvertible, Equatable {
 }
 
 /// What a Lua function made by the host calls: retained by its Lua userdata, released by that userdata's finalizer
-/// when Lua collects it. A subclass per kind of call (a plain function, a class's method, a class's readings), so
+/// when Lua collects it, or, for the functions a state makes once, held by the state until it closes
+/// (`LuaState.pushLastingFunction`). A subclass per kind of call (a plain function, a class's method, a class's readings), so
 /// the trampoline reaches the right code with one dynamic call and no closure in between.
 class HostCallable {
     /// Runs the call. `receiver` is the object box of a method's self, already checked against the class by the

@@ -153,7 +153,11 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
     }
 
     /// Creates the metatable on first use in `state`: __index reads the methods table (no Swift), then readings by
-    /// number and misses (Swift); __newindex refuses writes; __tostring names the class.
+    /// number and misses (Swift); __newindex refuses writes; __tostring names the class. The methods and readings
+    /// tables start empty and are filled the first time an object of the class is asked for a name they do not hold
+    /// (`fill`): most files hold a class's values (`motion.tiers`, an animation) without calling one of its methods,
+    /// and making a Lua function per method was most of what a class cost a state. A script sees the same either
+    /// way: the first read of any name fills the tables before it is answered.
     package func ensureMetatable(in state: LuaState) {
         let L = state.L
         pb_push_metatable(L, name)
@@ -164,48 +168,107 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         clua_pop(L, 1)
         state.keepAlive.append(self)
 
-        // The methods, made once per state; each checks its self against this metatable in C.
-        lua_createtable(L, 0, Int32(methods.count))
-        let methodsTable = lua_gettop(L)
-        for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
-            lua_pushstring(L, key)
-            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body)
-            pb_push_swift_method(L, Unmanaged.passRetained(box).toOpaque(), metatable)
-            lua_rawset(L, methodsTable)
-        }
         // The methods table is also where methods written in Lua go (the stage's runUntil).
+        lua_createtable(L, 0, 0)
+        let methodsTable = lua_gettop(L)
         lua_pushstring(L, "__methods")
         lua_pushvalue(L, methodsTable)
         lua_rawset(L, metatable)
-
         // Readings by number, so the hot path makes no Swift string of the key.
-        let readings = getters.sorted(by: { $0.key < $1.key }).map { key, body in reader("\(displayName).\(key)", body) }
-        lua_createtable(L, 0, Int32(readings.count))
+        lua_createtable(L, 0, 0)
         let readingsTable = lua_gettop(L)
-        for (i, key) in getters.keys.sorted().enumerated() {
-            lua_pushstring(L, key)
-            lua_pushinteger(L, lua_Integer(i + 1))
-            lua_rawset(L, readingsTable)
-        }
+        lua_pushstring(L, Self.readingsKey)
+        lua_pushvalue(L, readingsTable)
+        lua_rawset(L, metatable)
+
         lua_pushstring(L, "__index")
-        let index = IndexBox(self, readings: readings)
+        let index = IndexBox(self)
         pb_push_index(L, Unmanaged.passRetained(index).toOpaque(), methodsTable, readingsTable, metatable)
         lua_rawset(L, metatable)
         clua_pop(L, 2)  // the readings and methods tables
 
         lua_pushstring(L, "__newindex")
-        state.pushFunction { [unowned self] call in
+        state.pushLastingFunction { [unowned self] call in
             let key = (try? call.string(2)) ?? "?"
             throw LuaHostError.message("\(self.displayName).\(key) is read-only")
         }
         lua_rawset(L, -3)
 
         lua_pushstring(L, "__tostring")
-        state.pushFunction { [unowned self] call in
+        state.pushLastingFunction { [unowned self] call in
             call.push(self.displayName)
             return 1
         }
         lua_rawset(L, -3)
+    }
+
+    /// Where the metatable keeps its readings table (name to number), beside `__methods`.
+    static var readingsKey: String { "__readings" }
+
+    /// Fills the class's methods and readings tables in `L`'s state (once; `index` remembers) and gives the
+    /// readers by number. Each method checks its self against this metatable in C.
+    fileprivate func fill(_ L: OpaquePointer, _ index: IndexBox<T>) -> [Reader] {
+        if let readers = index.readers { return readers }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pb_push_metatable(L, name)
+        let metatable = lua_gettop(L)
+        let state = LuaState.owning(pb_limits_of(L))
+        lua_pushstring(L, "__methods")
+        lua_rawget(L, metatable)
+        let methodsTable = lua_gettop(L)
+        for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
+            lua_pushstring(L, key)
+            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body)
+            if let state {
+                pb_push_lasting_method(L, state.keepLasting(box), metatable)
+            } else {
+                pb_push_swift_method(L, Unmanaged.passRetained(box).toOpaque(), metatable)
+            }
+            lua_rawset(L, methodsTable)
+        }
+        lua_pushstring(L, Self.readingsKey)
+        lua_rawget(L, metatable)
+        let readingsTable = lua_gettop(L)
+        let sorted = getters.sorted(by: { $0.key < $1.key })
+        for (i, (key, _)) in sorted.enumerated() {
+            lua_pushstring(L, key)
+            lua_pushinteger(L, lua_Integer(i + 1))
+            lua_rawset(L, readingsTable)
+        }
+        let readers = sorted.map { key, body in reader("\(displayName).\(key)", body) }
+        index.readers = readers
+        return readers
+    }
+
+    /// After `fill`: the method named by the key at index 2, pushed (1), or the reading's number (its results
+    /// pushed by its reader), or nil when the class has neither.
+    fileprivate func answerAfterFill(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?,
+                                     readers: [Reader]) throws -> Int32? {
+        guard let methodsTable = Self.pushTable(self, "__methods", L) else { return nil }
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, methodsTable) != LUA_TNIL {
+            clua_remove(L, methodsTable)
+            return 1
+        }
+        lua_settop(L, methodsTable - 1)
+        guard let readingsTable = Self.pushTable(self, Self.readingsKey, L) else { return nil }
+        lua_pushvalue(L, 2)
+        let number = lua_rawget(L, readingsTable) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : 0
+        lua_settop(L, readingsTable - 1)
+        guard number > 0, number <= readers.count else { return nil }
+        return try readers[number - 1](L, receiver)
+    }
+
+    /// Pushes the metatable's table `key` and gives its index; nil, with nothing pushed, when there is none.
+    private static func pushTable(_ cls: LuaClass, _ key: String, _ L: OpaquePointer) -> Int32? {
+        guard lua_checkstack(L, 4) != 0 else { return nil }
+        lua_pushstring(L, cls.name)
+        guard lua_rawget(L, CLUA_REGISTRYINDEX) == LUA_TTABLE else { clua_pop(L, 1); return nil }
+        lua_pushstring(L, key)
+        guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 2); return nil }
+        clua_remove(L, -2)
+        return lua_gettop(L)
     }
 
     /// A reading as __index runs it: (thread, receiver) -> results. Its type names no T, so picking one out of the
@@ -221,10 +284,16 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         }
     }
 
-    /// What __index asks Swift for: a reading by number, else a plugin's method, the fallback, or the miss's error.
-    func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32, readings: [Reader]) throws -> Int32 {
-        if reading > 0, Int(reading) <= readings.count {
+    /// What __index asks Swift for: a reading by number, else (the tables filled first, on the first miss) a
+    /// built-in member, a plugin's method, the fallback, or the miss's error.
+    fileprivate func read(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32,
+                          index: IndexBox<T>) throws -> Int32 {
+        if reading > 0, let readings = index.readers, Int(reading) <= readings.count {
             return try readings[Int(reading) - 1](L, receiver)
+        }
+        if index.readers == nil, lua_type(L, 2) == LUA_TSTRING {
+            let readers = fill(L, index)
+            if let answered = try answerAfterFill(L, receiver: receiver, readers: readers) { return answered }
         }
         // Read with its length: "duration\0x" is no property of anyone's.
         guard lua_type(L, 2) == LUA_TSTRING, let key = try? LuaValue.textKey(L, 2) else { lua_pushnil(L); return 1 }
@@ -307,15 +376,17 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     }
 }
 
-/// The Swift half of a class's __index: readings, plugin methods, the fallback and misses.
+/// The Swift half of a class's __index in one state: readings, the first fill of the tables, plugin methods, the
+/// fallback and misses.
 private final class IndexBox<T: AnyObject>: HostCallable {
     let cls: LuaClass<T>
-    let readings: [LuaClass<T>.Reader]
+    /// The readers by number, once the state's tables are filled (`LuaClass.fill`); nil before.
+    var readers: [LuaClass<T>.Reader]?
 
-    init(_ cls: LuaClass<T>, readings: [LuaClass<T>.Reader]) { self.cls = cls; self.readings = readings }
+    init(_ cls: LuaClass<T>) { self.cls = cls }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
-        try cls.read(L, receiver: receiver, reading: reading, readings: readings)
+        try cls.read(L, receiver: receiver, reading: reading, index: self)
     }
 }
 

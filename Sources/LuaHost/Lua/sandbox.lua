@@ -285,3 +285,5 @@ G.require = function(name)
   required[#required + 1] = { name = name, value = result }
   return result
 end
+-- Lua's own next, for the host's chunks that copy a table whole (the order of a copy does not matter).
+host.rawNext = next

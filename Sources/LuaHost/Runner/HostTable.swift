@@ -42,7 +42,7 @@ extension ScenarioRunner {
         field("invariant") { ScriptInvariants.push(state, context: context) }
         // A failing expectation's note after a stale s:frame() (BindingContext.staleFrameNote), or nil.
         field("staleFrameNote") {
-            state.pushFunction { call in
+            state.pushLastingFunction { call in
                 if let note = context.staleFrameNote() { pushBytes(call.L, note) } else { lua_pushnil(call.L) }
                 return 1
             }
@@ -95,7 +95,7 @@ extension ScenarioRunner {
     /// summaries, `piecebox diff` and the plots use, so there is one definition. The values are copied under the
     /// call's read budget and the file's limits, one step each.
     private static func pushOvershoot(_ state: LuaState, context: BindingContext) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let c = call.named("series:overshoot")
             guard case .table(let list) = try c.value(1) else {
                 throw LuaHostError.message("series:overshoot: the series' values must be a list, got \(c.typeName(1))")
@@ -119,7 +119,7 @@ extension ScenarioRunner {
     /// The host's print: output is kept by the host, outside the memory cap, so it has a cap of its own.
     private static func pushPrint(_ state: LuaState) {
         var printed = 0
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             guard printed < Self.printLimit else { return 0 }
             // Copied only up to what may still be kept: a line of a gigabyte costs no more than the cap.
             let line = lua_type(call.L, 1) == LUA_TSTRING
@@ -136,7 +136,7 @@ extension ScenarioRunner {
 
     /// `require`'s reader: a module's source and chunk name, or nil and why.
     private static func pushReadModule(_ state: LuaState, modules: ModulePaths, chunks: ChunkTexts) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let name = try call.named("require").string(1, "a module name (a string)")
             switch modules.resolve(name) {
             case .success(let found):
@@ -152,7 +152,7 @@ extension ScenarioRunner {
     /// `expect(stage).toMatchGolden`'s host half: compares a stage's frames with a golden, under the file's limits.
     private static func pushMatchGolden(_ state: LuaState, context: BindingContext, path: String,
                                         options: RunOptions, held: HeldGoldens) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let c = call.named("toMatchGolden")
             // No stage class yet means no stage has been made, so the value cannot be one.
             let stages = state.classCache["stage"] as? LuaClass<StageObject>

@@ -88,7 +88,7 @@ enum ScriptExplore {
     /// One function of the table on top of the stack.
     static func field(_ state: LuaState, _ key: String, _ body: @escaping HostFunction) {
         lua_pushstring(state.L, key)
-        state.pushFunction(body)
+        state.pushLastingFunction(body)
         lua_rawset(state.L, -3)
     }
 

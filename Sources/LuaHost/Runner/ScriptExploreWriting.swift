@@ -36,7 +36,8 @@ extension ScriptExplore {
         lua_pushstring(L, PathText.lastComponent(path))
         lua_rawset(L, -3)
         // The plugin folders the scenario's header names, as written: its minimal scenario names them too.
-        let header = chunks.text(of: "@" + path).map { ScenarioHeader.parse(String(decoding: $0.prefix(4096), as: UTF8.self)) }
+        // Read from the bytes, which skips the parse when no line can be a header (most files), as the runner does.
+        let header = chunks.text(of: "@" + path).map { $0.prefix(4096).withUnsafeBytes { ScenarioHeader.parse(utf8: $0) } }
         lua_pushstring(L, "plugins")
         lua_createtable(L, Int32(header?.plugins.count ?? 0), 0)
         for (i, folder) in (header?.plugins ?? []).enumerated() {

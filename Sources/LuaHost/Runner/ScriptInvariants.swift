@@ -43,7 +43,7 @@ enum ScriptInvariants {
     static let defaultMaxStep = 150.0
 
     static func push(_ state: LuaState, context: BindingContext) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             let name = try call.string(2, "a rule name")
             guard let rule = Rule(rawValue: name) else { throw LuaHostError.message("no motion rule named \(name)") }
             let c = call.named(rule.matcher)

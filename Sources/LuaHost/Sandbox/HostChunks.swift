@@ -21,7 +21,7 @@ public enum HostChunks {
     /// Pushes a host function that returns the chunk `text`, loaded but not run: how a chunk the host loads only
     /// when first used (the test framework, the error explainer) reaches the chunk that runs it then.
     package static func pushLoader(_ state: LuaState, _ chunk: HostChunk) {
-        state.pushFunction { call in
+        state.pushLastingFunction { call in
             try push(chunk.text, chunkName: chunk.chunkName, on: call.L)
             return 1
         }

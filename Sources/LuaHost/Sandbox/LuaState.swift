@@ -18,6 +18,8 @@ public final class LuaState {
 
     /// Host objects that must live as long as the state (class descriptions behind metatables).
     var keepAlive: [AnyObject] = []
+    /// The boxes of the functions the state keeps (`pushLastingFunction`), released when it closes.
+    private var lastingBoxes: [UnsafeMutableRawPointer] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
     package var classCache: [String: AnyObject] = [:]
 
@@ -77,6 +79,7 @@ public final class LuaState {
         limitsPointer.pointee.host = nil
         lua_close(main)
         limitsPointer.deallocate()
+        releaseLastingBoxes()
     }
 
     /// Whether the state has closed (everything in it is freed).
@@ -158,11 +161,35 @@ public final class LuaState {
         pb_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
     }
 
+    /// Pushes a Swift function the state makes once and keeps (a library's, a class's method, the host table's):
+    /// the state holds its box until it closes, so the Lua function is one closure, with no userdata of its own
+    /// and no finalizer to run when the state closes. Functions pushed again and again while a script runs (a
+    /// callout's) use `pushFunction`, whose box goes when Lua collects the function.
+    package func pushLastingFunction(_ body: @escaping HostFunction) {
+        pb_push_lasting_function(L, keepLasting(HostFunctionBox(body)))
+    }
+
+    /// Holds `box` until the state closes; its address, for a closure's light upvalue.
+    package func keepLasting(_ box: AnyObject) -> UnsafeMutableRawPointer {
+        let raw = Unmanaged.passRetained(box).toOpaque()
+        lastingBoxes.append(raw)
+        return raw
+    }
+
+    /// Releases what `keepLasting` held, as a finalizer would have (counted by `BoxCensus`).
+    private func releaseLastingBoxes() {
+        for raw in lastingBoxes {
+            Unmanaged<AnyObject>.fromOpaque(raw).release()
+            BoxCensus.released.add(1, ordering: .relaxed)
+        }
+        lastingBoxes.removeAll()
+    }
+
     /// Sets `_G[name]` with raw access (the global table has no metatable while the host sets it up).
     package func setGlobal(_ name: String, _ body: @escaping HostFunction) {
         clua_pushglobaltable(L)
         lua_pushstring(L, name)
-        pushFunction(body)
+        pushLastingFunction(body)
         lua_rawset(L, -3)
         clua_pop(L, 1)
     }
@@ -296,7 +323,7 @@ extension LuaState {
         lua_createtable(L, 0, Int32(functions.count))
         for (name, body) in functions {
             lua_pushstring(L, name)
-            pushFunction(body)
+            pushLastingFunction(body)
             lua_rawset(L, -3)
         }
     }

@@ -93,7 +93,8 @@ public enum RegularFile {
                 return .failure(Problem(path: path, kind: nil, reason: "cannot read it: " + String(cString: strerror(errno))))
             }
             if n == 0 { break }
-            data.append(contentsOf: block[0..<n])
+            // Appended from the buffer's bytes at once: appending the array's slice went byte by byte.
+            block.withUnsafeBytes { data.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n) }
         }
         return .success(data)
     }

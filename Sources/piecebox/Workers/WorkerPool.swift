@@ -53,18 +53,30 @@ struct WorkerPool {
 
     /// One job slot: takes the next file while there is one, in its worker, starting a new worker when there is
     /// none (the first file, or the last one was retired), and waits for its last worker to end before returning.
+    /// The next file is handed over as soon as a file's "done" line says the worker carries on, before that file's
+    /// report is read and printed: the worker starts it while the runner does that (`handOver`).
     private func runSlot(_ files: [String], queue: FileQueue, launch: WorkerProcess.Launch, stop: KillFlag,
                          each: @Sendable (Int, FileReport) -> Void, skipped: @Sendable (Int) -> Void) {
         pbw_block_broken_pipe()
         var worker: WorkerProcess?
         let bound = HardBound()
-        while let index = queue.next() {
-            if stop.value {
-                skipped(index)
-                continue
+        // The file taken next: its index, when it was taken, and its options when its request is already with
+        // `worker` (nil: not sent yet).
+        var handed: (index: Int, started: ContinuousClock.Instant, sent: RunOptions?)?
+        while true {
+            let index: Int, started: ContinuousClock.Instant, sent: RunOptions?
+            if let next = handed {
+                (index, started, sent) = (next.index, next.started, next.sent)
+                handed = nil
+            } else {
+                guard let next = queue.next() else { break }
+                (index, sent, started) = (next, nil, ContinuousClock.now)
+                if stop.value {
+                    skipped(index)
+                    continue
+                }
             }
             let file = files[index]
-            let started = ContinuousClock.now
             if worker == nil, let ready = early?.take() { worker = ready }
             if worker == nil {
                 switch WorkerProcess.start(launch) {
@@ -77,10 +89,17 @@ struct WorkerPool {
                 }
             }
             guard let current = worker else { continue }
-            var (report, keep) = runFile(file, index: index, in: current, bound: bound)
+            // --fail-fast takes the next file only once this one's report is in, so a failure stops what it did.
+            let handOver: (() -> Void)? = options.failFast ? nil : {
+                guard !stop.value, let next = queue.next() else { return }
+                handed = (next, ContinuousClock.now, send(files[next], index: next, to: current, bound: bound))
+            }
+            var (report, keep) = runFile(file, index: index, in: current, bound: bound, sent: sent, handOver: handOver)
             if !keep {
                 current.end()
                 worker = nil
+                // Handed to a worker that has now ended: it goes to the next worker, sent again from the start.
+                if let next = handed { handed = (next.index, next.started, nil) }
             }
             report.duration = ScenarioRunner.seconds(since: started)
             each(index, report)
@@ -169,16 +188,14 @@ struct WorkerPool {
     }
 
     /// Hands `file` to `worker` and reads its lines to the file's "done" (or to the worker's end), under the hard
-    /// wall-time bound. Returns the report and whether the worker may take another file.
-    func runFile(_ file: String, index: Int, in worker: WorkerProcess, bound: HardBound) -> (report: FileReport, keep: Bool) {
-        var options = self.options
-        options.limits = headers.header(for: file).limits(from: options.limits)
-        adjust(index, &options)
-        bound.arm(pid: worker.pid, seconds: options.limits.seconds)
+    /// wall-time bound. Returns the report and whether the worker may take another file. `sent`: the file's request
+    /// went out already (`send`), with these options. `handOver` runs once the "done" line says the worker carries
+    /// on, before the report is read: it may send the worker its next file.
+    func runFile(_ file: String, index: Int, in worker: WorkerProcess, bound: HardBound, sent: RunOptions? = nil,
+                 handOver: (() -> Void)? = nil) -> (report: FileReport, keep: Bool) {
+        let options = sent ?? send(file, index: index, to: worker, bound: bound)
         var lines: [[UInt8]] = []
         var done = false
-        // Read even when the request could not be sent: a worker that died early still said what it said.
-        _ = worker.send(request(for: file, options: options))
         while let line = worker.nextLine() {
             lines.append(Array(line))
             if Self.isDone(line) {
@@ -187,6 +204,7 @@ struct WorkerPool {
             }
         }
         let killed = bound.finish()
+        if done, !killed, let last = lines.last, !Self.retires(last[...]) { handOver?() }
         // A file that ended with its "done" is told by that line alone; the lines before it matter only when the
         // worker stopped mid-file (which test was running, the log's temporary file), so only then are they read.
         var events: [JSONValue] = []
@@ -217,6 +235,23 @@ struct WorkerPool {
     private static let donePrefix = Array(#"{"event":"done""#.utf8)
 
     static func isDone(_ line: ArraySlice<UInt8>) -> Bool { line.starts(with: donePrefix) }
+
+    /// How a "done" line ends when its worker retires after it (`Worker.writeDone` writes "retire" last).
+    private static let retireSuffix = Array(#","retire":true}"#.utf8)
+
+    /// Whether a "done" line says its worker ends after it, read from its bytes, before the line is parsed.
+    static func retires(_ line: ArraySlice<UInt8>) -> Bool { line.reversed().starts(with: retireSuffix.reversed()) }
+
+    /// Sends `file`'s request to `worker` and arms the hard bound of the file; gives the file's options.
+    func send(_ file: String, index: Int, to worker: WorkerProcess, bound: HardBound) -> RunOptions {
+        var options = self.options
+        options.limits = headers.header(for: file).limits(from: options.limits)
+        adjust(index, &options)
+        bound.arm(pid: worker.pid, seconds: options.limits.seconds)
+        // Read even when the request could not be sent: a worker that died early still said what it said.
+        _ = worker.send(request(for: file, options: options))
+        return options
+    }
 
     /// A worker stopped mid-file leaves its log in the temporary file it announced: end it with the error line
     /// and move it into place, so the log still shows every frame up to the failure. Only a plain file beside
