@@ -51,58 +51,88 @@ struct WorkerPool {
         early?.endAll()
     }
 
+    /// How many files a slot keeps queued in its worker's input behind the one it runs. The worker starts the
+    /// next file as soon as it has written a file's "done" line, instead of waiting for the runner to wake, read
+    /// that line and write the next request: on the 500 one-test files that wait was two context switches a file.
+    /// One, not more: a file queued behind a long one waits for it, while the other slots may run out of files.
+    static let queuedAhead = 1
+
+    /// A file a slot has taken: its index, when it started (or was taken), and its options once its request is
+    /// with the slot's worker (nil: not sent yet, or sent to a worker that has since ended).
+    private struct Taken {
+        let index: Int
+        var started: ContinuousClock.Instant
+        var sent: RunOptions?
+    }
+
     /// One job slot: takes the next file while there is one, in its worker, starting a new worker when there is
     /// none (the first file, or the last one was retired), and waits for its last worker to end before returning.
-    /// The next file is handed over as soon as a file's "done" line says the worker carries on, before that file's
-    /// report is read and printed: the worker starts it while the runner does that (`handOver`).
+    /// Behind the running file, `queuedAhead` more are already in the worker's input (not under --fail-fast,
+    /// which takes the next file only once a report is in, so a failure stops what it did). A queued file's hard
+    /// bound starts when the file before it ends ("done"): from then on the worker runs it. A worker that ends
+    /// (a crash, a kill, a retirement) never started the files queued to it: they go to the next worker, in order.
     private func runSlot(_ files: [String], queue: FileQueue, launch: WorkerProcess.Launch, stop: KillFlag,
                          each: @Sendable (Int, FileReport) -> Void, skipped: @Sendable (Int) -> Void) {
         pbw_block_broken_pipe()
         var worker: WorkerProcess?
         let bound = HardBound()
-        // The file taken next: its index, when it was taken, and its options when its request is already with
-        // `worker` (nil: not sent yet).
-        var handed: (index: Int, started: ContinuousClock.Instant, sent: RunOptions?)?
+        let ahead = options.failFast ? 0 : Self.queuedAhead
+        // The files behind the running one, in the order the worker takes them.
+        var queued: [Taken] = []
         while true {
-            let index: Int, started: ContinuousClock.Instant, sent: RunOptions?
-            if let next = handed {
-                (index, started, sent) = (next.index, next.started, next.sent)
-                handed = nil
-            } else {
+            if queued.isEmpty {
                 guard let next = queue.next() else { break }
-                (index, sent, started) = (next, nil, ContinuousClock.now)
                 if stop.value {
-                    skipped(index)
+                    skipped(next)
                     continue
                 }
+                queued.append(Taken(index: next, started: ContinuousClock.now, sent: nil))
             }
-            let file = files[index]
+            var head = queued.removeFirst()
+            let file = files[head.index]
             if worker == nil, let ready = early?.take() { worker = ready }
             if worker == nil {
                 switch WorkerProcess.start(launch) {
                 case .success(let w): worker = w
                 case .failure(let error):
                     var report = Self.couldNotStart(file, error)
-                    report.duration = ScenarioRunner.seconds(since: started)
-                    each(index, report)
+                    report.duration = ScenarioRunner.seconds(since: head.started)
+                    each(head.index, report)
                     continue
                 }
             }
             guard let current = worker else { continue }
-            // --fail-fast takes the next file only once this one's report is in, so a failure stops what it did.
-            let handOver: (() -> Void)? = options.failFast ? nil : {
-                guard !stop.value, let next = queue.next() else { return }
-                handed = (next, ContinuousClock.now, send(files[next], index: next, to: current, bound: bound))
+            if head.sent == nil { head.sent = send(file, index: head.index, to: current, bound: bound) }
+            // Fills the worker's input behind the running file: those sent to an ended worker first, in order.
+            func topUp() {
+                for n in queued.indices where queued[n].sent == nil {
+                    queued[n].sent = send(files[queued[n].index], index: queued[n].index, to: current, bound: nil)
+                }
+                while queued.count < ahead, !stop.value, let next = queue.next() {
+                    queued.append(Taken(index: next, started: ContinuousClock.now,
+                                        sent: send(files[next], index: next, to: current, bound: nil)))
+                }
             }
-            var (report, keep) = runFile(file, index: index, in: current, bound: bound, sent: sent, handOver: handOver)
+            topUp()
+            // The worker carries on: the first queued file is running from now, under its own bound.
+            let handOver: () -> Void = {
+                if let first = queued.first, let sent = first.sent {
+                    bound.arm(pid: current.pid, seconds: sent.limits.seconds)
+                    queued[0].started = ContinuousClock.now
+                }
+                topUp()
+            }
+            var (report, keep) = runFile(file, index: head.index, in: current, bound: bound, sent: head.sent,
+                                         handOver: handOver)
             if !keep {
+                // Disarmed first: a bound armed for a queued file must never outlive the process it would kill.
+                _ = bound.finish()
                 current.end()
                 worker = nil
-                // Handed to a worker that has now ended: it goes to the next worker, sent again from the start.
-                if let next = handed { handed = (next.index, next.started, nil) }
+                for n in queued.indices { queued[n].sent = nil }
             }
-            report.duration = ScenarioRunner.seconds(since: started)
-            each(index, report)
+            report.duration = ScenarioRunner.seconds(since: head.started)
+            each(head.index, report)
         }
         worker?.end()
     }
@@ -242,12 +272,13 @@ struct WorkerPool {
     /// Whether a "done" line says its worker ends after it, read from its bytes, before the line is parsed.
     static func retires(_ line: ArraySlice<UInt8>) -> Bool { line.reversed().starts(with: retireSuffix.reversed()) }
 
-    /// Sends `file`'s request to `worker` and arms the hard bound of the file; gives the file's options.
-    func send(_ file: String, index: Int, to worker: WorkerProcess, bound: HardBound) -> RunOptions {
+    /// Sends `file`'s request to `worker` and arms the hard bound of the file (none: a file queued behind the
+    /// running one, armed when that one ends); gives the file's options.
+    func send(_ file: String, index: Int, to worker: WorkerProcess, bound: HardBound?) -> RunOptions {
         var options = self.options
         options.limits = headers.header(for: file).limits(from: options.limits)
         adjust(index, &options)
-        bound.arm(pid: worker.pid, seconds: options.limits.seconds)
+        bound?.arm(pid: worker.pid, seconds: options.limits.seconds)
         // Read even when the request could not be sent: a worker that died early still said what it said.
         _ = worker.send(request(for: file, options: options))
         return options
