@@ -7,15 +7,21 @@ import LuaHost
 /// order, under a hard time bound that starts when the worker starts it, and --fail-fast hands nothing ahead.
 @Suite(.serialized) struct WorkerQueueTests {
     /// A stand-in worker that writes "pid file how" to a journal as it starts each request, where "how" says whether
-    /// the next request was waiting in its input 0.2 s later ("queued") or not ("alone"): time enough for the
-    /// runner to have read the last file's "done" and sent what it sends. A file named "crash…" makes
-    /// it die of SIGSEGV mid-test, "stuck…" hang, "slow…" take 0.8 s, "fail…" fail.
+    /// the next request came into its input within a second ("queued") or not ("alone"): the runner sends a queued
+    /// file when the file before ends, so it comes at once unless this is the last file the worker is given. A
+    /// file named "crash…" makes it die of SIGSEGV mid-test, "stuck…" hang, "slow…" take 1.2 s (its "how" is "-",
+    /// not waited for), "fail…" fail.
     static func fakeWorker(journal: String) -> String {
         """
         #!/bin/bash
         while IFS= read -r line; do
           name="${line%\\"]\\}}"; name="${name##*\\"}"
-          how=alone; sleep 0.2; if read -t 0; then how=queued; fi
+          how=alone
+          case "$name" in slow*) how=- ;; *)
+            for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+              if read -t 0; then how=queued; break; fi; sleep 0.05
+            done ;;
+          esac
           echo "$$ $name $how" >> '\(journal)'
           case "$name" in
             crash*)
@@ -26,7 +32,7 @@ import LuaHost
               echo '{"event":"plan","tests":["hangs"]}'
               echo '{"event":"start","name":"hangs"}'
               exec sleep 30 ;;
-            slow*) sleep 0.8 ;;
+            slow*) sleep 1.2 ;;
           esac
           status=passed; case "$name" in fail*) status=failed ;; esac
           printf '%s' "$PIECEBOX_WORKER_MARK" >&2
@@ -78,10 +84,10 @@ import LuaHost
     }
 
     @Test func aQueuedFilesTimeBoundStartsWhenTheFileBeforeItEnds() throws {
-        // A bound of 0.6 s plus 0.6 s of grace, 1.2 s: each slow file (0.2 s + 0.8 s) is within it, two after one
-        // another (2 s) are not, so a bound counted from when the file was queued would kill the second.
+        // A bound of 1 s plus 1 s of grace, 2 s: each slow file (1.2 s) is within it, two after one another (2.4 s)
+        // are not, so a bound counted from when the file was queued would kill the second.
         var options = RunOptions()
-        options.limits.seconds = 0.6
+        options.limits.seconds = 1
         let (reports, journal) = try run(["slow1.lua", "slow2.lua", "slow3.lua"], options: options)
 
         for name in ["slow1.lua", "slow2.lua", "slow3.lua"] {
@@ -91,12 +97,13 @@ import LuaHost
     }
 
     @Test func aFileOverItsTimeBoundIsStoppedAndTheFileQueuedBehindItRunsInANewWorker() throws {
+        // A bound of 1 s plus 1 s of grace: b, the last, waits a second for a next file that never comes.
         var options = RunOptions()
-        options.limits.seconds = 0.3
+        options.limits.seconds = 1
         let (reports, journal) = try run(["a.lua", "stuck.lua", "b.lua"], options: options)
 
         let stuck = try #require(reports["stuck.lua"]?.tests.first)
-        #expect(stuck.message.hasPrefix("stuck.lua: time limit of 0.3 s exceeded in test \"hangs\""), "\(stuck.message)")
+        #expect(stuck.message.hasPrefix("stuck.lua: time limit of 1 s exceeded in test \"hangs\""), "\(stuck.message)")
         #expect(reports["b.lua"]?.tests.map(\.status) == [.passed])
         #expect(journal == ["1 a.lua queued", "1 stuck.lua queued", "2 b.lua alone"])
     }
