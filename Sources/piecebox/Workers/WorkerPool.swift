@@ -52,9 +52,10 @@ struct WorkerPool {
     }
 
     /// How many files a slot keeps queued in its worker's input behind the one it runs. The worker starts the
-    /// next file as soon as it has written a file's "done" line, instead of waiting for the runner to wake, read
-    /// that line and write the next request: on the 500 one-test files that wait was two context switches a file.
-    /// One, not more: a file queued behind a long one waits for it, while the other slots may run out of files.
+    /// next file as soon as it has written a file's "done" line, instead of waiting idle for the runner's thread to
+    /// get a core, read that line and write the next request (on two busy cores, a sixth of the 500 one-test files'
+    /// time). One, not more: two measured no faster, and a file queued behind a long one waits for it while the
+    /// other slots may run out of files.
     static let queuedAhead = 1
 
     /// A file a slot has taken: its index, when it started (or was taken), and its options once its request is
