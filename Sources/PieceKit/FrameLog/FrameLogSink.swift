@@ -54,8 +54,8 @@ extension Stage {
                                      tokens: tokens, tokenSet: tokenSet, format: format,
                                      gesturePrediction: gesturePrediction)
         do { try sink.receive(line: header) } catch { throw .logFailed("\(error)") }
-        logSink = sink
-        logFormat = format
+        log.sink = sink
+        log.format = format
     }
 
     /// `attachLog` with a closure taking each line.
@@ -67,6 +67,6 @@ extension Stage {
     /// Stops logging; frames are still kept in `history`.
     public func detachLog() {
         flushLog()
-        logSink = nil
+        log.sink = nil
     }
 }

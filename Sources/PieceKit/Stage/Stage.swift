@@ -29,7 +29,11 @@ public final class Stage {
     /// inside one (`transact(.smooth) { stage.environment.size = … }`) it animates with it.
     public var environment: PieceEnvironment {
         didSet {
-            if environment.reduceMotion != oldValue.reduceMotion { noteReduceMotion(environment.reduceMotion) }
+            if environment.reduceMotion != oldValue.reduceMotion {
+                // A change made now shows from the next frame.
+                let from = presentedFrame < Int.max ? presentedFrame + 1 : Int.max
+                reduceMotionNotes.note(environment.reduceMotion, from: from)
+            }
             tokens = MotionTokens(reduceMotion: environment.reduceMotion, overrides: overrides)
             reconcileUnlessInTransaction()
         }
@@ -51,25 +55,32 @@ public final class Stage {
     /// test checks over every example. A host sets it from `PIECEBOX_MEMO` (`Stage.memoisesByDefault`).
     public var memoises = Stage.memoisesByDefault
 
+    /// The kept frames, which of them and how many bytes they may hold (their own room: `KeptFrames`).
+    var kept = KeptFrames()
     /// The kept frames, oldest first (every rendered frame unless `retention` narrows it). Indices grow by one
     /// per kept frame; frame indices (`Frame.index`) skip the frames a `jump` passed over.
-    public internal(set) var history = FrameHistory()
+    public var history: FrameHistory { kept.history }
     /// About how many bytes `history` holds (each frame's numbers and events, each shared layout once), so a
     /// host can count kept frames against a memory cap without walking them every frame.
-    public var historyBytes: Int { history.bytes }
+    public var historyBytes: Int { kept.history.bytes }
     /// Which frames the stage keeps; narrowing it lets the older ones go at once.
-    public var retention: FrameRetention = .all {
-        didSet { applyRetention() }
+    public var retention: FrameRetention {
+        get { kept.retention }
+        set { kept.retention = newValue; kept.applyRetention() }
     }
     /// The most bytes the kept frames may hold (a host's memory cap), nil for no limit: a frame that takes them
     /// past it is still kept, and the operation that rendered it throws `StageError.historyOverLimit`.
-    public var historyByteLimit: Int?
+    public var historyByteLimit: Int? {
+        get { kept.byteLimit }
+        set { kept.byteLimit = newValue }
+    }
     /// The layout the latest frame used, reused while no piece's shape changes.
     var frameLayout: FrameLayout?
 
-    /// Problems with what pieces published (a name used twice), each reported once; the first `warningLimit`.
-    public private(set) var layoutWarnings: [String] = []
-    public static let warningLimit = 100
+    /// Problems with what pieces published (a name used twice), each reported once; the first
+    /// `StageWarnings.limit` (their own room).
+    var warnings = StageWarnings()
+    public var layoutWarnings: [String] { warnings.messages }
 
     var slots: [PieceSlot] = []
     /// The latest frame rendered or jumped to. Changes begin after it.
@@ -84,35 +95,29 @@ public final class Stage {
     public var hasUnrenderedChange: Bool { owesFrame }
     /// Transactions whose bodies are running, innermost last.
     var transactionStack: [Transaction] = []
-    /// Pending background work, by id, with its label.
-    var backgroundWork: [ScheduledID: String] = [:]
+    /// Which pending work is background, and the checks run in the current batch (their own room: `BackgroundWork`).
+    var backgroundWork = BackgroundWork()
     private var choreographers: [String: Choreographer] = [:]
-    private var warningSet: Set<String> = []
     /// Set while the stage runs its own work (scheduled steps, piece layouts): moving the clock from in there
     /// would re-enter the frame loop, so `renderFrame` and `jump` refuse instead.
     var insideOwnWork = 0
     /// The host's calls out into code of its own (a script's handlers), shared by all its stages: while one runs,
     /// the clock stays where it is (`clockMoveRefusal`). nil for a host that makes none.
     public var callouts: StageCallouts?
-    /// Asked before every frame is rendered and before each time's scheduled work runs: a reason stops the loop
-    /// with `StageError.interrupted`. The Lua host uses it so a script's wall-time and memory limits also stop
-    /// `advance(1e9)` or a month-long `jump`, which run no Lua for the hook to see.
-    public var interruption: (() -> String?)?
-    /// Asked by work inside a frame that a script can make large (`PieceContext.hostLimit(holding:)`) with the
-    /// bytes it holds and is about to make: nil to go on, or why not (the host's memory cap, or its time limit).
-    /// Without it, such work asks `interruption` for time alone.
-    public var allocationCheck: ((Int) -> String?)?
-    /// A limit a piece's work ran into, which the stage stops with at its next step (work cannot throw).
-    var hostStop: String?
-    var logSink: (any FrameLogSink)?
-    var logFormat = JSONNumberFormat.standard
-    /// The frame line's bytes, reused every frame.
-    var logWriter = FrameLogWriter()
-    /// Checks (`scheduleCheck`) run in the current batch of due work: when every piece of work in a batch was one,
-    /// nothing changed and the stage skips asking the pieces for their elements.
-    var checksRun = 0
-    /// A flush that failed where it could not throw, reported by the next frame.
-    var pendingLogFailure: String?
+    /// The host's limits: what the stage asks between frames and before large work (their own room: `StageLimits`).
+    var limits = StageLimits()
+    /// The host's question between frames and batches of work (`StageLimits.interruption`).
+    public var interruption: (() -> String?)? {
+        get { limits.interruption }
+        set { limits.interruption = newValue }
+    }
+    /// The host's question before work inside a frame makes something large (`StageLimits.allocationCheck`).
+    public var allocationCheck: ((Int) -> String?)? {
+        get { limits.allocationCheck }
+        set { limits.allocationCheck = newValue }
+    }
+    /// The frame log: its sink, number format, line buffer and a failed flush (their own room: `StageLog`).
+    var log = StageLog()
 
     /// A stage at frame 0 (t = 0) with no pieces. Fails only for an fps outside 1...`VirtualClock.maximumFPS`.
     public init(environment: PieceEnvironment = PieceEnvironment(), fps: Int = 120,
@@ -133,30 +138,20 @@ public final class Stage {
     /// safe side, texts counted as `FrameSize` counts them; a host counts this against a memory cap.
     public var heldBytes: Int {
         memory.heldBytes(pieces: slots.count, historyBytes: historyBytes, scheduler: scheduler,
-                         reduceMotionChanges: reduceMotionChanges.count)
+                         reduceMotionChanges: reduceMotionNotes.changes.count)
     }
 
     /// The decay a touch's `predictedEndTranslation` coasts by: `GesturePhysics.predictionDecelerationRate` (a
     /// guess) unless a scenario asks what its pieces would decide under another.
     public var gesturePrediction = GesturePhysics.predictionDecelerationRate
 
-    /// Where Reduce Motion was switched: from each entry's frame on (the first frame a change made then shows) it is
-    /// `on`, so the motion rules know which frames were drawn under it (`toBeContinuous` holds only without it).
-    public private(set) var reduceMotionChanges: [(frame: Int, on: Bool)] = []
+    /// Where Reduce Motion was switched (its own room: `ReduceMotionNotes`).
+    var reduceMotionNotes = ReduceMotionNotes()
 
-    /// Whether frame `index` was drawn with Reduce Motion on.
+    /// Whether frame `index` was drawn with Reduce Motion on, so the motion rules know which frames were drawn
+    /// under it (`toBeContinuous` holds only without it).
     public func reduceMotion(atFrame index: Int) -> Bool {
-        reduceMotionChanges.last(where: { $0.frame <= index })?.on ?? environment.reduceMotion
-    }
-
-    /// Keeps one entry per frame and none that repeats the one before; the first change also keeps what was before
-    /// it (from frame 0).
-    private func noteReduceMotion(_ on: Bool) {
-        let frame = presentedFrame < Int.max ? presentedFrame + 1 : Int.max
-        if reduceMotionChanges.isEmpty { reduceMotionChanges.append((0, !on)) }
-        if let last = reduceMotionChanges.last, last.frame == frame { reduceMotionChanges.removeLast() }
-        if reduceMotionChanges.last?.on == on { return }
-        reduceMotionChanges.append((frame, on))
+        reduceMotionNotes.isOn(atFrame: index, current: environment.reduceMotion)
     }
     /// The memory counters `heldBytes` adds up (its own room: `StageMemory`).
     var memory = StageMemory()
@@ -273,17 +268,13 @@ public final class Stage {
         insideOwnWork += 1
         let elements = slot.memo.ask(environment, tokens, memoises)
         insideOwnWork -= 1
-        if slot.reconcile(elements, transaction: transaction, begin: begin, warn: warn) { owesFrame = true }
+        if slot.reconcile(elements, transaction: transaction, begin: begin, warn: { warnings.add($0) }) {
+            owesFrame = true
+        }
     }
 
     private func reconcileUnlessInTransaction() {
         // Inside a transaction the change is picked up when its body ends, with its animation.
         if transactionStack.isEmpty { reconcileAll(Transaction()) }
-    }
-
-    private func warn(_ message: String) {
-        // Bounded: a piece can publish a new duplicate name every frame, and each would be kept for good.
-        guard layoutWarnings.count < Self.warningLimit else { return }
-        if warningSet.insert(message).inserted { layoutWarnings.append(message) }
     }
 }

@@ -20,8 +20,8 @@ extension Stage: PieceContext {
     /// The host's memory check (`allocationCheck`) for bytes, and its `interruption` for time. A refusal is kept,
     /// so the frame loop stops with it at its next step even though the work that asked cannot throw.
     public func hostLimit(holding bytes: Int) -> String? {
-        let reason = (bytes > 0 ? allocationCheck?(bytes) : nil) ?? interruption?()
-        if let reason, hostStop == nil { hostStop = reason }
+        let reason = limits.reason(holding: bytes)
+        if let reason, limits.hostStop == nil { limits.hostStop = reason }
         return reason
     }
 }

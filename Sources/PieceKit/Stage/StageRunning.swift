@@ -6,7 +6,7 @@ extension Stage {
     public func renderFrame() throws(StageError) -> Frame {
         if let refusal = clockMoveRefusal("render a frame") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("render a frame") }
-        if let reason = interruption?() { throw .interrupted(reason) }
+        try limits.checkInterruption()
         do { try clock.advance() } catch { throw .clock(error) }
         let runaway = try runScheduledWork(upTo: clock.now)
         let frame = sample()
@@ -14,22 +14,14 @@ extension Stage {
         memory.pendingEventBytes = 0
         owesFrame = false
         presentedFrame = clock.frame
-        history.append(frame)
-        applyRetention()
-        if let failure = pendingLogFailure {
-            pendingLogFailure = nil
-            throw .logFailed(failure)
-        }
-        if let logSink {
-            logWriter.write(frame, format: logFormat)
-            do { try logSink.receive(utf8: logWriter.bytes) } catch {
-                throw .logFailed("\(error)")
-            }
+        kept.keep(frame)
+        try log.reportFailure()
+        if let sink = log.sink {
+            let line = log.line(for: frame)
+            do { try sink.receive(utf8: line) } catch { throw .logFailed("\(error)") }
         }
         // Reported after the frame is kept, so the stage is left in a consistent state.
-        if let limit = historyByteLimit, history.bytes > limit {
-            throw .historyOverLimit(frames: history.count, bytes: history.bytes, limit: limit, retention: retention)
-        }
+        if let overLimit = kept.overLimit { throw overLimit }
         if runaway { throw .runawayWork(time: clock.now, pending: Array(scheduler.pendingLabels.prefix(10))) }
         return frame
     }
@@ -104,7 +96,7 @@ extension Stage {
     public func jump(_ seconds: Double) throws(StageError) -> Int {
         if let refusal = clockMoveRefusal("jump") { throw .insideCallout(refusal) }
         guard insideOwnWork == 0 else { throw .reentered("jump") }
-        if let reason = interruption?() { throw .interrupted(reason) }
+        try limits.checkInterruption()
         let start = clock.frame
         do { try clock.jump(seconds) } catch { throw .clock(error) }
         let runaway = try runScheduledWork(upTo: clock.now)
@@ -127,83 +119,39 @@ extension Stage {
 
     // MARK: Frames
 
-    public var latestFrame: Frame? { history.last }
+    public var latestFrame: Frame? { kept.history.last }
 
     /// The rendered frame with this index (nil for frames never rendered, such as those a jump passed over, and
     /// for frames no longer kept: `keptFrame(at:)` says which).
-    public func frame(at index: Int) -> Frame? {
-        var low = history.startIndex, high = history.endIndex
-        while low < high {
-            let mid = (low + high) / 2
-            if history[mid].index < index { low = mid + 1 } else { high = mid }
-        }
-        return low < history.endIndex && history[low].index == index ? history[low] : nil
-    }
+    public func frame(at index: Int) -> Frame? { kept.frame(at: index) }
 
     /// The kept frames whose time is at or after `time` (to within a nanosecond, as the motion rules read "from"),
     /// oldest first: none for NaN. Kept frames are in time order, so the first is found by halving: a rule checked
     /// after every step of a long run reads that step's frames, not every frame kept before them.
-    public func keptFrames(from time: Double) -> Slice<FrameHistory> {
-        guard !time.isNaN else { return history[history.endIndex...] }
-        let limit = time - 1e-9
-        var low = history.startIndex, high = history.endIndex
-        while low < high {
-            let mid = (low + high) / 2
-            if history[mid].time < limit { low = mid + 1 } else { high = mid }
-        }
-        return history[low...]
-    }
+    public func keptFrames(from time: Double) -> Slice<FrameHistory> { kept.frames(from: time) }
 
     /// The rendered frame with this index, nil for frames never rendered; a frame rendered but no longer kept
     /// (older than the `retention` window) is an error naming the frame, the window and how to widen it.
     public func keptFrame(at index: Int) throws(StageError) -> Frame? {
-        try checkKept(frame: index)
-        return frame(at: index)
+        try kept.checkKept(frame: index)
+        return kept.frame(at: index)
     }
 
     /// The frame on screen at `time`: the latest rendered frame whose time is at or before it (within
     /// `VirtualClock.timeTolerance`, so `0.1` finds the frame at 0.1 however the script computed it).
-    public func frame(atTime time: Double) -> Frame? {
-        guard !time.isNaN else { return nil }
-        let limit = time + VirtualClock.timeTolerance
-        var low = history.startIndex, high = history.endIndex
-        while low < high {
-            let mid = (low + high) / 2
-            if history[mid].time <= limit { low = mid + 1 } else { high = mid }
-        }
-        return low > history.startIndex ? history[low - 1] : nil
-    }
+    public func frame(atTime time: Double) -> Frame? { kept.frame(atTime: time) }
 
     /// As `frame(atTime:)`, but a time whose frame is no longer kept is an error (see `keptFrame(at:)`).
     public func keptFrame(atTime time: Double) throws(StageError) -> Frame? {
-        if history.lastDroppedFrame != nil, let first = history.first,
-           time < first.time - VirtualClock.timeTolerance {
-            throw .frameNotKept(frame: nil, time: time, kept: first.index...(history.last?.index ?? first.index),
-                                retention: retention)
-        }
-        return frame(atTime: time)
+        try kept.checkKept(time: time, tolerance: VirtualClock.timeTolerance)
+        return kept.frame(atTime: time)
     }
 
     /// The kept frames from `from` to `to` (times, inclusive within a nanosecond); a span that starts before the
     /// frames kept, once some were let go, is an error (see `keptFrame(at:)`).
     public func keptFrames(from: Double, to: Double) throws(StageError) -> [Frame] {
-        if history.lastDroppedFrame != nil, let first = history.first, from < first.time - 1e-9 {
-            throw .frameNotKept(frame: nil, time: from, kept: first.index...(history.last?.index ?? first.index),
-                                retention: retention)
-        }
-        return history.filter { $0.time >= from - 1e-9 && $0.time <= to + 1e-9 }
-    }
-
-    private func checkKept(frame index: Int) throws(StageError) {
-        guard let dropped = history.lastDroppedFrame, index <= dropped, let first = history.first else { return }
-        throw .frameNotKept(frame: index, time: nil, kept: first.index...(history.last?.index ?? first.index),
-                            retention: retention)
-    }
-
-    /// Lets go of the frames older than the `retention` window.
-    func applyRetention() {
-        guard case .seconds(let seconds) = retention, let latest = history.last else { return }
-        history.dropFrames(before: latest.time - seconds)
+        try kept.checkKept(time: from, tolerance: 1e-9)
+        return kept.frames(from: from, to: to)
     }
 
     // MARK: Internals
@@ -211,8 +159,8 @@ extension Stage {
     /// Hands the log's buffered lines to the OS as an operation returns to its caller. A failure here is kept
     /// for the next frame to report (a `defer` cannot throw), and the sink keeps the lines to try again.
     func flushLog() {
-        guard let logSink else { return }
-        do { try logSink.flush() } catch { pendingLogFailure = pendingLogFailure ?? "\(error)" }
+        guard let sink = log.sink else { return }
+        do { try sink.flush() } catch { log.keep(failure: "\(error)") }
     }
 
     /// Frames in `seconds` from now, by frame times (never by summing durations).
@@ -233,16 +181,16 @@ extension Stage {
         insideOwnWork += 1
         defer { insideOwnWork -= 1 }
         while let next = scheduler.nextTime, next <= time + VirtualClock.timeTolerance {
-            if let reason = interruption?() { throw .interrupted(reason) }
-            checksRun = 0
+            try limits.checkInterruption()
+            backgroundWork.checksRun = 0
             let ran = scheduler.runDue(upTo: next)
-            if let reason = hostStop { hostStop = nil; throw .interrupted(reason) }
+            try limits.throwHostStop()
             // A batch made only of checks read and changed nothing: the layouts stand as they are.
-            if ran == 0 || ran != checksRun { reconcileAll(Transaction()) }
+            if ran == 0 || ran != backgroundWork.checksRun { reconcileAll(Transaction()) }
             if scheduler.lastRunWasCutShort { return true }
         }
         scheduler.runDue(upTo: time)
-        if let reason = hostStop { hostStop = nil; throw .interrupted(reason) }
+        try limits.throwHostStop()
         return false
     }
 

@@ -11,11 +11,11 @@ extension Stage {
         guard background else { return scheduler.schedule(at: time, label: label, work) }
         let box = ScheduledIDBox()
         let id = scheduler.schedule(at: time, label: label) { [weak self] in
-            if let self, let id = box.id { self.backgroundWork.removeValue(forKey: id) }
+            if let self, let id = box.id { self.backgroundWork.ended(id) }
             work()
         }
         box.id = id
-        backgroundWork[id] = label
+        backgroundWork.scheduled(id, label: label)
         return id
     }
 
@@ -24,7 +24,7 @@ extension Stage {
     @discardableResult
     public func scheduleCheck(at time: Double, label: String, _ work: @escaping () -> Void) -> ScheduledID {
         schedule(at: time, label: label, background: true) { [weak self] in
-            self?.checksRun += 1
+            self?.backgroundWork.checksRun += 1
             work()
         }
     }
@@ -32,23 +32,15 @@ extension Stage {
     /// Cancels scheduled work (background or not). Returns false when it already ran or never existed.
     @discardableResult
     public func cancel(_ id: ScheduledID) -> Bool {
-        backgroundWork.removeValue(forKey: id)
+        backgroundWork.ended(id)
         return scheduler.cancel(id)
     }
 
     /// True when work other than background work is pending.
-    public var hasBlockingWork: Bool { scheduler.count > backgroundWork.count }
+    public var hasBlockingWork: Bool { backgroundWork.leavesBlockingWork(pending: scheduler.count) }
 
     /// Labels of pending work that blocks `settle`, in the order it would run.
-    public var blockingLabels: [String] {
-        var background: [String: Int] = [:]
-        for label in backgroundWork.values { background[label, default: 0] += 1 }
-        return scheduler.pendingLabels.filter { label in
-            guard let count = background[label], count > 0 else { return true }
-            background[label] = count - 1
-            return false
-        }
-    }
+    public var blockingLabels: [String] { backgroundWork.blockingLabels(among: scheduler.pendingLabels) }
 }
 
 /// Lets background work find its own id, which exists only once it has been scheduled.

@@ -113,7 +113,7 @@ extension Stage {
     private func countSamples(duration: Double) throws(StageError) {
         let samples = Int(min((duration * Double(fps)).rounded(.up), 1e12)) + 2
         if let reason = hostLimit(holding: samples * Self.bytesPerSample) {
-            hostStop = nil
+            limits.hostStop = nil
             throw .interrupted(reason)
         }
     }
