@@ -39,6 +39,7 @@ import PieceKit
                     // A fraction inside the bounds, so only its wholeness is wrong.
                     let v: Double = switch spec.bounds?.kind {
                     case .above(let low)?, .atLeast(let low)?, .between(let low, _)?, .inside(let low, _)?: low + 1.5
+                    case .atMost(let high)?: high - 1.5
                     case nil: 1.5
                     }
                     out.append(Case(entry: entry, option: spec.name, lua: OptionBounds.plain(v),

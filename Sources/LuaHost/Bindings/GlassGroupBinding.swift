@@ -184,8 +184,8 @@ enum GlassGroupBinding: StageMadeBinding {
             return 0
         }
         cls.method("remove", "Removes a shape by id",
-                   [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
-            let id = try c.string(1, "the id of a shape in the group")
+                   [.arg("id", "string", must: "the id of a shape in the group"), .opt("animation", "piecebox.animation")]) { o, c in
+            let id = try c.string(1)
             let animation = try animation(c, 2, context: context)
             do { try o.value.remove(id, animation: animation) } catch {
                 throw c.refusal("\(error)")

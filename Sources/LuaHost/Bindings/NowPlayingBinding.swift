@@ -76,7 +76,7 @@ enum NowPlayingBinding: StageMadeBinding {
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
         cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography",
                    [.arg("open", "boolean")]) { o, c in
-            o.value.expanded = try c.boolean(1, "true or false")
+            o.value.expanded = try c.boolean(1)
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.

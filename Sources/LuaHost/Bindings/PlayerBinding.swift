@@ -108,32 +108,27 @@ enum PlayerBinding: StageMadeBinding {
                    "Pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "pause"); o.value.pause(); return 0 }
         cls.method("toggle",
                    "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "toggle"); o.value.toggle(); return 0 }
-        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
-            let position = try c.number(1, "a position in seconds")
+        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s", must: "a position in seconds")]) { o, c in
+            let position = try c.number(1)
             try c.refuseChange(on: o.stage, "seek")
             o.value.seek(to: position)
             return 0
         }
         cls.method("skip", "Skips to the next or previous track",
-                   [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
-            let name = try c.string(1, "\"next\" or \"previous\"")
-            guard let direction = SkipDirection(rawValue: name) else {
-                throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
-            }
+                   [.arg("direction", "\"next\"|\"previous\"", choice: ["next", "previous"], must: "\"next\" or \"previous\"")]) { o, c in
+            let direction = try c.choice(1, SkipDirection.self)
             try c.refuseChange(on: o.stage, "skip")
             o.value.skip(direction)
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
         cls.method("load", "A new queue, played from track index (1-based) at 0",
-                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index",
-                    "integer")]) { o, c in
-            guard case .table(let list) = try c.value(1) else {
-                throw c.argumentError(1, "a list of tracks { title, artist, duration }", got: c.typeName(1))
-            }
+                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]", must: "a list of tracks { title, artist, duration }"),
+                    .opt("index", "integer", default: 1, must: "a track number from 1")]) { o, c in
+            guard case .table(let list) = try c.value(1) else { throw c.argumentError(1) }
             let tracks = try self.tracks(list, c)
             try context.charge(heldBytes(tracks))
-            let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
+            let index = try c.integer(2)
             try c.refuseChange(on: o.stage, "load a queue")
             o.value.load(tracks, at: max(index, 1) - 1)
             return 0

@@ -87,7 +87,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
         cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)",
                    [.arg("open", "boolean")]) { o, c in
-            let open = try c.boolean(1, "true or false")
+            let open = try c.boolean(1)
             guard o.value.boundExpanded != nil else {
                 throw c.refusal("this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
             }

@@ -40,13 +40,13 @@ enum TabBarBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.method("select", "Selects a tab", [.arg("id", "string")]) { o, c in
-            let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")
+        cls.method("select", "Selects a tab", [.arg("id", "string", must: "a tab id (\"library\", \"radio\" or \"search\")")]) { o, c in
+            let id = try c.string(1)
             do { try o.value.select(id) } catch { throw c.refusal("\(error)") }
             return 0
         }
         cls.method("setMinimized", "Minimizes the bar or brings it back", [.arg("minimized", "boolean")]) { o, c in
-            o.value.setMinimized(try c.boolean(1, "true or false"))
+            o.value.setMinimized(try c.boolean(1))
             return 0
         }
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }

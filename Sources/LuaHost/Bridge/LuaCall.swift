@@ -11,6 +11,9 @@ public struct LuaCall {
     package let L: OpaquePointer
     package var function: String = "?"
     package var offset: Int32 = 0
+    /// The arguments the called method or library function declared, unretained: whatever dispatched the call holds
+    /// them for as long as it runs. Nil for a call that declares none (its reads say what they expect themselves).
+    package var declared: Unmanaged<ArgumentDeclarations>?
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
@@ -58,39 +61,93 @@ public struct LuaCall {
         argumentError(arg, expected, got: typeName(arg))
     }
 
-    package func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
-        guard lua_type(L, arg + offset) == LUA_TNUMBER else { throw argumentError(arg, expected) }
+    /// Argument `arg` is outside `range`, known only when the call runs (a page's sections): its declared phrase
+    /// followed by the range ("a section number from 1 to 2").
+    package func argumentError(_ arg: Int32, within range: ClosedRange<Int>, got: String) -> LuaHostError {
+        let base = declaration(arg).map { $0.must ?? ArgumentSpec.phrase(type: $0.type, unit: $0.unit) } ?? "a whole number"
+        return argumentError(arg, "\(base) from \(range.lowerBound) to \(range.upperBound)", got: got)
+    }
+
+    /// Argument `arg` was wrong, as its declaration words it: what it must be and what came (by default its type).
+    package func argumentError(_ arg: Int32, got: String? = nil) -> LuaHostError {
+        argumentError(arg, expectation(arg, nil, "a valid value"), got: got ?? typeName(arg))
+    }
+
+    /// The declaration of argument `arg`, when the call's method or library function declared its arguments.
+    @inline(__always)
+    package func declaration(_ arg: Int32) -> ArgumentSpec? {
+        declared?._withUnsafeGuaranteedRef { $0.spec(arg) }
+    }
+
+    /// This call, reading its arguments through `declarations` (the dispatch hands every declared call its own).
+    package func declaring(_ declarations: ArgumentDeclarations) -> LuaCall {
+        var c = self
+        c.declared = .passUnretained(declarations)
+        return c
+    }
+
+    /// What argument `arg` must be, in an error: the read's own words (reads outside a declared call), else the
+    /// declaration's (`ArgumentSpec.expected`), else the type's `fallback`.
+    private func expectation(_ arg: Int32, _ given: String?, _ fallback: String) -> String {
+        given ?? declaration(arg)?.expected ?? fallback
+    }
+
+    /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
+    package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
+        guard lua_type(L, arg + offset) == LUA_TNUMBER else {
+            if isNil(arg), let value = declaration(arg)?.numberDefault { return value }
+            throw argumentError(arg, expectation(arg, expected, "a number"))
+        }
         let n = lua_tonumberx(L, arg + offset, nil)
-        guard n.isFinite else { throw argumentError(arg, expected, got: "\(number: n)") }
+        guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
+        if let bounds = declaration(arg)?.bounds, !bounds.admits(n) {
+            throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)")
+        }
         return n
     }
 
-    package func optionalNumber(_ arg: Int32, _ expected: String = "a number") throws -> Double? {
-        isNil(arg) ? nil : try number(arg, expected)
+    /// Argument `arg` as `number(_:)` reads it, or nil when it is left out and declares no default.
+    package func optionalNumber(_ arg: Int32, _ expected: String? = nil) throws -> Double? {
+        isNil(arg) && declaration(arg)?.numberDefault == nil ? nil : try number(arg, expected)
     }
 
-    package func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
-        let n = try number(arg, expected)
+    /// Argument `arg` as a whole number, checked as `number(_:)` checks it; a fraction is refused.
+    package func integer(_ arg: Int32, _ expected: String? = nil) throws -> Int {
+        let phrase = expectation(arg, expected, "a whole number")
+        let n = try number(arg, phrase)
         guard n == n.rounded(), abs(n) < 1e15 else {
-            throw argumentError(arg, expected, got: "\(number: n)")
+            throw argumentError(arg, phrase, got: "\(number: n)")
         }
         return Int(n)
     }
 
     /// A string argument, copied whole: its bytes count in the call's read budget (and so against the memory cap)
-    /// before the copy is made, as a string inside a table does.
-    package func string(_ arg: Int32, _ expected: String = "a string") throws -> String {
-        guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expected) }
+    /// before the copy is made, as a string inside a table does. A declared choice refuses any other string, with
+    /// a hint at the nearest allowed one.
+    package func string(_ arg: Int32, _ expected: String? = nil) throws -> String {
+        guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expectation(arg, expected, "a string")) }
         var len = 0
-        guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
+        guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expectation(arg, expected, "a string")) }
         do { try budget.spend(entries: 0, bytes: len) } catch let LuaHostError.message(m) {
             throw refusal("argument \(arg): \(m)")
         }
-        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        let s = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        if let choices = declaration(arg)?.choices, !choices.contains(s) {
+            throw argumentError(arg, expectation(arg, expected, "a string"),
+                                got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))
+        }
+        return s
     }
 
-    package func boolean(_ arg: Int32, _ expected: String = "a boolean") throws -> Bool {
-        guard lua_type(L, arg + offset) == LUA_TBOOLEAN else { throw argumentError(arg, expected) }
+    /// Argument `arg` as one of `T`'s declared choices (the declaration lists `T`'s raw values).
+    package func choice<T: RawRepresentable>(_ arg: Int32, _ type: T.Type) throws -> T where T.RawValue == String {
+        let s = try string(arg)
+        guard let value = T(rawValue: s) else { throw argumentError(arg, expectation(arg, nil, "a string"), got: "\"\(LuaValue.shown(s))\"") }
+        return value
+    }
+
+    package func boolean(_ arg: Int32, _ expected: String? = nil) throws -> Bool {
+        guard lua_type(L, arg + offset) == LUA_TBOOLEAN else { throw argumentError(arg, expectation(arg, expected, "a boolean")) }
         return lua_toboolean(L, arg + offset) != 0
     }
 

@@ -11,15 +11,94 @@ package struct ArgumentSpec: Sendable, Equatable {
     /// The unit of a number ("s", "pt", "pt/s"), nil for none.
     package let unit: String?
     package let optional: Bool
+    /// The numbers it accepts, as data the positional reads enforce (`LuaCall.number(_:)`); nil: any finite number.
+    package var bounds: OptionBounds?
+    /// The strings it accepts, as data the reads enforce (`LuaCall.string(_:)`), with a near-name hint.
+    package var choices: [String]?
+    /// What a read returns when the argument is left out (written once, here); the reference prints it.
+    package var numberDefault: Double?
+    /// What an error says it must be when the derived phrase (`expected`) reads badly; bounds are added after it.
+    package var must: String?
 
     /// A required argument.
-    package static func arg(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, type: type, unit: unit, optional: false)
+    package static func arg(_ name: String, _ type: String, _ unit: String? = nil, bounds: OptionBounds? = nil,
+                            choice: [String]? = nil, must: String? = nil) -> ArgumentSpec {
+        ArgumentSpec(name: name, type: type, unit: unit, optional: false, bounds: bounds, choices: choice, must: must)
     }
 
-    /// An argument that may be left out.
-    package static func opt(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, type: type, unit: unit, optional: true)
+    /// An argument that may be left out; `default` is what a read gives then.
+    package static func opt(_ name: String, _ type: String, _ unit: String? = nil, default value: Double? = nil,
+                            bounds: OptionBounds? = nil, choice: [String]? = nil, must: String? = nil) -> ArgumentSpec {
+        ArgumentSpec(name: name, type: type, unit: unit, optional: true, bounds: bounds, choices: choice,
+                     numberDefault: value, must: must)
+    }
+
+    /// The default as the reference prints it ("0.03"), nil when there is none.
+    package var defaultText: String? { numberDefault.map { OptionBounds.plain($0) } }
+
+    /// What an error says the argument must be: its `must` phrase or one derived from its type and unit ("a number
+    /// of seconds"), then its bounds ("of at least 0") or its choices. The one wording of every positional refusal.
+    package var expected: String {
+        if let choices { return must ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ") }
+        let base = must ?? Self.phrase(type: type, unit: unit)
+        guard let bounds else { return base }
+        if let phrase = bounds.phrase { return phrase }
+        switch bounds.kind {
+        case .atLeast, .atMost: return "\(base) of \(bounds.text)"
+        case .between: return "\(base) from \(bounds.text)"
+        case .above, .inside: return "\(base) \(bounds.text)"
+        }
+    }
+
+    /// A type and unit in words: "a number of seconds", "a whole number", "a string".
+    package static func phrase(type: String, unit: String?) -> String {
+        switch type {
+        case "number": unit.map { "a number of \(unitWords($0))" } ?? "a number"
+        case "integer": "a whole number"
+        case "string": "a string"
+        case "boolean": "true or false"
+        case "function": "a function"
+        case "table": "a table"
+        // The host's own kinds of value, each with how a script makes one.
+        case "piecebox.spring": "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })"
+        case "piecebox.animation": "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)"
+        default: "a value of type \(type)"
+        }
+    }
+
+    private static func unitWords(_ unit: String) -> String {
+        switch unit {
+        case "s": "seconds"
+        case "pt": "points"
+        case "pt/s": "points per second"
+        case "deg": "degrees"
+        default: unit
+        }
+    }
+}
+
+/// A method's or library function's arguments, kept unevaluated beside its body and evaluated on the first read
+/// that needs them (an error, a bound, a default): a state that never calls it never builds them, and later calls
+/// read the cached list. `LuaCall` reaches it through `declared`, unretained, for the length of one call.
+package final class ArgumentDeclarations {
+    private let make: () -> [ArgumentSpec]
+    private var built: [ArgumentSpec]?
+
+    package init(_ make: @escaping () -> [ArgumentSpec]) { self.make = make }
+
+    /// The declared arguments, built once.
+    package var specs: [ArgumentSpec] {
+        if let built { return built }
+        let specs = make()
+        built = specs
+        return specs
+    }
+
+    /// The declaration of argument `arg` (from 1), nil past the declared ones.
+    @inline(__always)
+    package func spec(_ arg: Int32) -> ArgumentSpec? {
+        let all = specs
+        return arg >= 1 && Int(arg) <= all.count ? all[Int(arg) - 1] : nil
     }
 }
 
@@ -80,7 +159,12 @@ package struct LibraryFunction {
     package var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
 
     /// The (name, body) pairs a library table is made of.
+    /// Each body is handed its declared arguments (`LuaCall.declared`), built only when a read first needs them.
     package static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
-        functions.map { ($0.name, $0.body) }
+        functions.map { function in
+            let declared = ArgumentDeclarations(function.args)
+            let body = function.body
+            return (function.name, { call in try body(call.declaring(declared)) })
+        }
     }
 }

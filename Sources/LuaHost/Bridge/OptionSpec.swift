@@ -13,7 +13,7 @@ package struct OptionSpec: Sendable, Equatable {
     package let defaultValue: String?
     package let doc: String
     /// What an error says the option must be ("a number of seconds"); nil for the type's plain phrase.
-    let expected: String?
+    package let expected: String?
     /// Whether the call refuses a table without it (`LuaCall.options(_:declared:)` does, in one wording).
     package private(set) var required: Bool
     /// What the refusal of a table without it says the option is, when it says more than `expected`.
