@@ -40,10 +40,10 @@ import PieceKit
         for (i, spec) in args.enumerated() where spec.bounds != nil || spec.choices != nil {
             let before = args[..<i].map(valid)
             func call(_ broken: String) -> String { "\(callee)(\((before + [broken]).joined(separator: ", ")))" }
-            let head = "\(function): argument \(i + 1) must be \(spec.expected), got "
+            let head = "\(function): argument \(i + 1) must be \(spec.typeExpected), got "
             if let bounds = spec.bounds {
                 out.append(Case(function: function, call: call(OptionBounds.plain(bounds.violating)),
-                                message: head + "\(number: bounds.violating)"))
+                                message: "\(function): argument \(i + 1) must be \(spec.expected), got \(number: bounds.violating)"))
             }
             if spec.choices != nil {
                 out.append(Case(function: function, call: call("\"zzzzzz\""), message: head + "\"zzzzzz\""))

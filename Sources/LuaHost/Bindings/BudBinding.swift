@@ -55,7 +55,8 @@ enum BudBinding: StageMadeBinding {
 
     /// A stagger argument, with its default (the choreography's own spacing).
     static func stagger(default d: Double) -> ArgumentSpec {
-        .opt("stagger", "number", "s", default: d, bounds: .between(0, 10, must: "a stagger from 0 to 10 seconds"))
+        .opt("stagger", "number", "s", default: d, bounds: .between(0, 10, must: "a stagger from 0 to 10 seconds"),
+             must: "a stagger in seconds")
     }
 
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {

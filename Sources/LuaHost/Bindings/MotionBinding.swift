@@ -81,7 +81,7 @@ package enum MotionBinding {
                     spring = try springArgument(c, 1, context: context); rankArg = 2
                 }
                 // follow(rank) reads the rank first, worded as its declaration (argument 2) words it.
-                let rank = rankArg == 2 ? try c.integer(2) : try c.integer(1, c.declaration(2)?.expected)
+                let rank = rankArg == 2 ? try c.integer(2) : try c.integer(1, c.declaration(2)?.typeExpected)
                 pushAnimation(context.tokens(reduceMotion: rm).follow(spring, rank: rank)); return 1
             }),
             LibraryFunction("cascade", "An entrance delayed for the index-th item (30 ms a place, capped at the "

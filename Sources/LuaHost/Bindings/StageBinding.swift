@@ -123,7 +123,8 @@ enum StageBinding: ClassBinding {
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
         cls.method("frames",
                    "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series",
-                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions), bounds: .atLeast(0), must: "a number of frames")], returns: "piecebox.series|integer") { o, c in
+                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions), bounds: .atLeast(0, must: "a number of frames of at least 0"),
+                        must: "a number of frames (a whole number)")], returns: "piecebox.series|integer") { o, c in
             if c.type(1) == LUA_TNUMBER {
                 let n = try c.integer(1)
                 _ = try stageCall(c) { try o.stage.frames(n) }

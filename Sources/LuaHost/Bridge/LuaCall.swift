@@ -64,7 +64,7 @@ public struct LuaCall {
     /// Argument `arg` is outside `range`, known only when the call runs (a page's sections): its declared phrase
     /// followed by the range ("a section number from 1 to 2").
     package func argumentError(_ arg: Int32, within range: ClosedRange<Int>, got: String) -> LuaHostError {
-        let base = declaration(arg).map { $0.must ?? ArgumentSpec.phrase(type: $0.type, unit: $0.unit) } ?? "a whole number"
+        let base = declaration(arg)?.typeExpected ?? "a whole number"
         return argumentError(arg, "\(base) from \(range.lowerBound) to \(range.upperBound)", got: got)
     }
 
@@ -89,7 +89,7 @@ public struct LuaCall {
     /// What argument `arg` must be, in an error: the read's own words (reads outside a declared call), else the
     /// declaration's (`ArgumentSpec.expected`), else the type's `fallback`.
     private func expectation(_ arg: Int32, _ given: String?, _ fallback: String) -> String {
-        given ?? declaration(arg)?.expected ?? fallback
+        given ?? declaration(arg)?.typeExpected ?? fallback
     }
 
     /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
@@ -100,8 +100,8 @@ public struct LuaCall {
         }
         let n = lua_tonumberx(L, arg + offset, nil)
         guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
-        if let bounds = declaration(arg)?.bounds, !bounds.admits(n) {
-            throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)")
+        if let spec = declaration(arg), let bounds = spec.bounds, !bounds.admits(n) {
+            throw argumentError(arg, spec.expected, got: "\(number: n)")
         }
         return n
     }

@@ -36,11 +36,17 @@ package struct ArgumentSpec: Sendable, Equatable {
     /// The default as the reference prints it ("0.03"), nil when there is none.
     package var defaultText: String? { numberDefault.map { OptionBounds.plain($0) } }
 
-    /// What an error says the argument must be: its `must` phrase or one derived from its type and unit ("a number
-    /// of seconds"), then its bounds ("of at least 0") or its choices. The one wording of every positional refusal.
-    package var expected: String {
+    /// What an error for a value of the wrong type says the argument must be: its `must` phrase or one derived from
+    /// its type and unit ("a number of seconds"), or its choices.
+    package var typeExpected: String {
         if let choices { return must ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ") }
-        let base = must ?? Self.phrase(type: type, unit: unit)
+        return must ?? Self.phrase(type: type, unit: unit)
+    }
+
+    /// What an error for a value past its bounds says it must be: `typeExpected`, then the bounds ("of at least 0").
+    /// With `typeExpected`, the one wording of every positional refusal.
+    package var expected: String {
+        let base = typeExpected
         guard let bounds else { return base }
         if let phrase = bounds.phrase { return phrase }
         switch bounds.kind {
@@ -144,7 +150,8 @@ package struct ClassDeclaration: Sendable {
 /// the library in a scenario's state builds no metadata.
 package struct LibraryFunction {
     package let name: String
-    package let body: HostFunction
+    /// The body as written: it reads its arguments through the declarations `body` hands it.
+    private let written: HostFunction
     private let doc: () -> String
     private let args: () -> [ArgumentSpec]
     private let returns: () -> String?
@@ -152,19 +159,22 @@ package struct LibraryFunction {
     package init(_ name: String, _ doc: @autoclosure @escaping () -> String,
          _ args: @autoclosure @escaping () -> [ArgumentSpec] = [], returns: @autoclosure @escaping () -> String? = nil,
          _ body: @escaping HostFunction) {
-        self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.body = body
+        self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.written = body
     }
 
     /// What the function declares.
     package var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
 
+    /// What a library table installs: the body, handed its declared arguments (`LuaCall.declared`, built only when a
+    /// read first needs them), so every way of installing the function reads them the same.
+    package var body: HostFunction {
+        let declared = ArgumentDeclarations(args)
+        let written = written
+        return { call in try written(call.declaring(declared)) }
+    }
+
     /// The (name, body) pairs a library table is made of.
-    /// Each body is handed its declared arguments (`LuaCall.declared`), built only when a read first needs them.
     package static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
-        functions.map { function in
-            let declared = ArgumentDeclarations(function.args)
-            let body = function.body
-            return (function.name, { call in try body(call.declaring(declared)) })
-        }
+        functions.map { ($0.name, $0.body) }
     }
 }
