@@ -655,7 +655,7 @@ text = {}
 ---@field EmptyView fun(): piecebox.view # Nothing: no place and no spacing in a stack
 ---@field ForEach fun(list: table, fn: fun(item: unknown, index: integer): piecebox.view): piecebox.view # A Group of fn(item, index)'s views for each item of a list
 ---@field layout fun(view: piecebox.view, screen?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, dynamicTypeSize?: string, layoutDirection?: "leftToRight"|"rightToLeft"}): table<string, {x: number, y: number, w: number, h: number}> # Lays a view out on a screen: the rects { x, y, w, h } of the views given an id, by id
----@field scaledMetric fun(value: number, style: string, dynamicTypeSize: string): number # @ScaledMetric(relativeTo: style) holding value, at a Dynamic Type size (env.dynamicTypeSize), on the 3x pixel grid
+---@field scaledMetric fun(value: number, style: "largeTitle"|"title"|"title2"|"title3"|"headline"|"body"|"callout"|"subheadline"|"footnote"|"caption"|"caption2", dynamicTypeSize: "xSmall"|"small"|"medium"|"large"|"xLarge"|"xxLarge"|"xxxLarge"|"accessibility1"|"accessibility2"|"accessibility3"|"accessibility4"|"accessibility5"): number # @ScaledMetric(relativeTo: style) holding value, at a Dynamic Type size (env.dynamicTypeSize), on the 3x pixel grid
 
 ---@type piecebox.ui
 ui = {}
