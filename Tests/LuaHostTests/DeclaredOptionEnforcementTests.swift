@@ -46,6 +46,12 @@ import PieceKit
                                     message: "\(function): option '\(spec.name)' must be "
                                         + "\(spec.bounds?.mustBe ?? "a whole number"), got \(number: v)"))
                 }
+                if let choices = spec.choices {
+                    // A name no choice is near, so no hint follows.
+                    let phrase = spec.expected ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ")
+                    out.append(Case(entry: entry, option: spec.name, lua: "\"zzzzzz\"",
+                                    message: "\(function): option '\(spec.name)' must be \(phrase), got \"zzzzzz\""))
+                }
                 if spec.required {
                     out.append(Case(entry: entry, option: spec.name, lua: "nil",
                                     message: "\(function): \(spec.missingDetail)"))

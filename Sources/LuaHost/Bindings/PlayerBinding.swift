@@ -18,7 +18,8 @@ enum PlayerBinding: StageMadeBinding {
         .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
         .init("seekConfirmation", "string|number", unit: "s",
               "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
-        .init("trackEnd", "\"stop\"|\"advance\"", default: "\"stop\"", "What happens at a track's end"),
+        .init("trackEnd", choice: [MockPlayer.TrackEnd.stop, .advance].map(\.rawValue), default: MockPlayer.TrackEnd.stop.rawValue,
+              "What happens at a track's end"),
         .init("name", "string", default: "player", "The name of the player's scheduled work",
               must: "a name for the player's scheduled work (a string)"),
     ]
@@ -32,7 +33,7 @@ enum PlayerBinding: StageMadeBinding {
         let isPlaying = try opts.boolean("isPlaying", default: false)
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
-        let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
+        let trackEnd = try opts.choice(declared: "trackEnd", MockPlayer.TrackEnd.self)
         let name = try opts.string("name") ?? "player"
         // What it copied (its tracks, its name) is counted with its stage by the constructor (`keep`).
         return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,

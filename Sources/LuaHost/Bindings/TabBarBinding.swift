@@ -11,7 +11,7 @@ enum TabBarBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", "The page whose scrolling minimizes the bar"),
         .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),
-        .init("minimizeBehavior", "\"onScrollDown\"|\"never\"", default: "\"onScrollDown\"", "When the bar minimizes",
+        .init("minimizeBehavior", choice: ["onScrollDown", "never"], default: "onScrollDown", "When the bar minimizes",
               must: "\"onScrollDown\" or \"never\""),
         .init("selected", "string", default: "\"library\"", "The tab selected at first",
               must: "a tab id (\"library\", \"radio\" or \"search\")"),
@@ -22,10 +22,7 @@ enum TabBarBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
-        let behavior = try opts.string("minimizeBehavior") ?? "onScrollDown"
-        guard behavior == "onScrollDown" || behavior == "never" else {
-            throw c.optionError("minimizeBehavior", "\"onScrollDown\" or \"never\"", got: "\"\(behavior)\"")
-        }
+        let behavior = try opts.string(declared: "minimizeBehavior")
         let selected = try opts.string("selected") ?? "library"
         let known = TabBarPiece.tabs.map(\.id) + ["search"]
         guard known.contains(selected) else {

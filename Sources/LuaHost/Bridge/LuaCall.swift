@@ -317,12 +317,38 @@ public struct Options {
         return n
     }
 
+    /// Option `key` as a string; one of its declared choices when it declares them (with a hint at the nearest).
+    /// A wrong string is refused as "one of" the choices, and a value of another type as "\"a\" or \"b\"", unless the
+    /// declaration words them (`must:`).
     package func string(_ key: String, _ expected: String? = nil) throws -> String? {
+        let choices = spec(key)?.choices
         switch table[key] {
         case .nil: return nil
-        case .string(let s): return s
-        default: throw wrong(key, expectation(key, expected, "a string"))
+        case .string(let s):
+            if let choices, !choices.contains(s) {
+                let list = choices.map { "\"\($0)\"" }
+                throw optionError(key, expectation(key, expected, "one of " + list.joined(separator: ", ")),
+                                  got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))
+            }
+            return s
+        default:
+            let fallback = choices.map { $0.map { "\"\($0)\"" }.joined(separator: " or ") } ?? "a string"
+            throw wrong(key, expectation(key, expected, fallback))
         }
+    }
+
+    /// Option `key`, which its declaration gives a default (`OptionSpec(_:choice:default:)`): never nil.
+    package func string(declared key: String) throws -> String {
+        guard let s = try string(key) ?? spec(key)?.stringDefault else { throw missingError(key) }
+        return s
+    }
+
+    /// Option `key` as one of `T`'s values, by its declared choices (`OptionSpec(_:choice:default:)`); the default
+    /// when it is left out.
+    package func choice<T: RawRepresentable>(declared key: String, _ type: T.Type) throws -> T where T.RawValue == String {
+        let s = try string(declared: key)
+        guard let value = T(rawValue: s) else { throw optionError(key, expectation(key, nil, "a string"), got: "\"\(LuaValue.shown(s))\"") }
+        return value
     }
 
     package func boolean(_ key: String, default d: Bool) throws -> Bool {
@@ -341,11 +367,14 @@ public struct Options {
         }
     }
 
-    /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft".
-    package func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, all: [T]) throws -> T? where T.RawValue == String {
+    /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft": its declared choices when it declares
+    /// them (`OptionSpec.choosing`), else `all`'s raw values; nil when left out.
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw refusal("option '\(key)' must be one of \(all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            let all = T.allCases.map(\.rawValue)
+            throw optionError(key, "one of " + all.map { "\"\($0)\"" }.joined(separator: ", "),
+                              got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: all))
         }
         return v
     }

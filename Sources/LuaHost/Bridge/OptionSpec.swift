@@ -24,6 +24,19 @@ package struct OptionSpec: Sendable, Equatable {
     /// Whether a read refuses a number with a fraction: the type is `integer`.
     package var isInteger: Bool { type == "integer" }
 
+    /// The strings it accepts, as data the reader enforces (`Options.string`), with a near-name hint.
+    package private(set) var choices: [String]?
+    /// The string a read returns when the key is left out (set by `init(_:choice:default:)`).
+    package private(set) var stringDefault: String?
+
+    /// One of a fixed set of strings, `value` when left out: its type is the union of the strings, and the reference,
+    /// the stubs and `Options.string(declared:)` all read the default from here.
+    package init(_ name: String, choice: [String], default value: String, _ doc: String, must expected: String? = nil) {
+        self.init(name, choice.map { "\"\($0)\"" }.joined(separator: "|"), default: "\"\(value)\"", doc, must: expected)
+        self.choices = choice
+        self.stringDefault = value
+    }
+
     package init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, bounds: OptionBounds? = nil,
          default defaultValue: String? = nil, required: Bool = false, missing: String? = nil, _ doc: String,
          must expected: String? = nil) {
@@ -52,6 +65,13 @@ package struct OptionSpec: Sendable, Equatable {
             spec.required = false
             return spec
         }
+    }
+
+    /// This spec, accepting only the strings `choice` (its type already lists them).
+    package func choosing(_ choice: [String]) -> OptionSpec {
+        var spec = self
+        spec.choices = choice
+        return spec
     }
 
     /// The refusal of a table that leaves this required option out: "option 'velocity' is required (...)".
