@@ -61,8 +61,10 @@ import PieceKit
     }
 
     /// How a test reaches an object of each class whose methods declare rules (a class missing here fails the test).
-    static let receivers: [String: String] = [
-        "stage": "s", "animation": "motion.easeIn()", "spring": "motion.spring{}",
+    /// Each is the Lua that makes one and the name its calls carry in messages.
+    static let receivers: [String: (make: String, shown: String)] = [
+        "stage": ("s", "stage"), "animation": ("motion.easeIn()", "animation"), "spring": ("motion.spring{}", "spring"),
+        "view": ("ui.Text(\"a\")", "Text"),
     ]
 
     @Test func everyDeclaredArgumentRuleIsRefusedNamingTheFunctionAndArgument() throws {
@@ -71,10 +73,10 @@ import PieceKit
         let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
         for (name, declaration) in BindingRegistry.declarations.sorted(by: { $0.key < $1.key }) {
             for method in declaration.methods where !method.writtenInLua {
-                let found = Self.cases(method.args, function: "\(name):\(method.name)", callee: "R:\(method.name)")
+                let known = Self.receivers[name] ?? (examples.contains { $0.0 == name } ? ("made.\(name)", name) : nil)
+                let found = Self.cases(method.args, function: "\(known?.shown ?? name):\(method.name)", callee: "R:\(method.name)")
                 guard !found.isEmpty else { continue }
-                let receiver = Self.receivers[name] ?? (examples.contains { $0.0 == name } ? "made.\(name)" : nil)
-                guard let receiver else { unreachable.append("\(name):\(method.name)"); continue }
+                guard let receiver = known?.make else { unreachable.append("\(name):\(method.name)"); continue }
                 cases += found.map { Case(function: $0.function, call: $0.call.replacingOccurrences(of: "R:", with: "\(receiver):"), message: $0.message) }
             }
         }

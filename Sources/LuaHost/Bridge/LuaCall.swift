@@ -132,6 +132,9 @@ public struct LuaCall {
             throw refusal("argument \(arg): \(m)")
         }
         let s = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        if s.isEmpty, let spec = declaration(arg), spec.nonEmpty {
+            throw argumentError(arg, "\(spec.typeExpected), not empty", got: "\"\"")
+        }
         if let choices = declaration(arg)?.choices, !choices.contains(s) {
             throw argumentError(arg, expectation(arg, expected, "a string"),
                                 got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))

@@ -19,6 +19,15 @@ package struct ArgumentSpec: Sendable, Equatable {
     package var numberDefault: Double?
     /// What an error says it must be when the derived phrase (`expected`) reads badly; bounds are added after it.
     package var must: String?
+    /// Whether an empty string is refused (an element's name).
+    package var nonEmpty = false
+
+    /// This argument, refusing an empty string.
+    package func notEmpty() -> ArgumentSpec {
+        var spec = self
+        spec.nonEmpty = true
+        return spec
+    }
 
     /// A required argument.
     package static func arg(_ name: String, _ type: String, _ unit: String? = nil, bounds: OptionBounds? = nil,
