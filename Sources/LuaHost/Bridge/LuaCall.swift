@@ -219,6 +219,28 @@ public struct LuaCall {
         }
     }
 
+    /// Checks the keys of the table at argument `arg`, a list of `items` (1...`limit`) with the named `options`
+    /// beside it (`{ spacing = 8, viewA, viewB }`), reading keys only; gives the list's last index. Any other key is
+    /// refused: "argument 1 must be a list of views and the options spacing, alignment, got a key 'gap'".
+    package func checkListKeys(_ arg: Int32, items: String, options names: [String], limit: Int) throws -> Int {
+        let t = lua_absindex(L, arg + offset)
+        var last = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            clua_pop(L, 1)
+            if lua_type(L, -1) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -1), names.contains(key) { continue }
+            let n = lua_isinteger(L, -1) != 0 ? Int(lua_tointegerx(L, -1, nil)) : 0
+            guard n >= 1, n <= limit else {
+                let key = LuaValue.shown((try? LuaValue.textKey(L, -1)) ?? String(cString: lua_typename(L, lua_type(L, -1))))
+                clua_pop(L, 1)
+                let known = names.isEmpty ? "" : " and the options \(names.joined(separator: ", "))"
+                throw argumentError(arg, "a list of \(items)\(known)", got: "a key '\(key)'")
+            }
+            last = max(last, n)
+        }
+        return last
+    }
+
     /// True once a limit has stopped the state (memory the host allocated for Lua passed the cap, say): a host
     /// loop building a large result stops early, as the trampoline raises the limit's error once it returns.
     package var isStopped: Bool { pb_limits_of(L).pointee.tripped != Int32(PB_TRIP_NONE) }
