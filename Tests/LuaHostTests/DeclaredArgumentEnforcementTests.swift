@@ -15,8 +15,12 @@ import PieceKit
         let message: String
     }
 
+    /// Values the type alone does not make (a shape table), by function and argument name.
+    static let validValues = ["glassGroup:insert(shape)": "{ id = \"zz\", x = 0, y = 0, w = 10, h = 10 }"]
+
     /// A value of `spec` that its declaration accepts, as Lua.
-    static func valid(_ spec: ArgumentSpec) -> String {
+    static func valid(_ spec: ArgumentSpec, of function: String = "") -> String {
+        if let value = validValues["\(function)(\(spec.name))"] { return value }
         if let choices = spec.choices { return "\"\(choices[0])\"" }
         if let bounds = spec.bounds {
             switch bounds.kind {
@@ -38,7 +42,7 @@ import PieceKit
     static func cases(_ args: [ArgumentSpec], function: String, callee: String) -> [Case] {
         var out: [Case] = []
         for (i, spec) in args.enumerated() where spec.bounds != nil || spec.choices != nil {
-            let before = args[..<i].map(valid)
+            let before = args[..<i].map { valid($0, of: function) }
             func call(_ broken: String) -> String { "\(callee)(\((before + [broken]).joined(separator: ", ")))" }
             let head = "\(function): argument \(i + 1) must be \(spec.typeExpected), got "
             if let bounds = spec.bounds {

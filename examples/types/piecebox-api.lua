@@ -342,8 +342,8 @@
 ---@field accessibility fun(self: piecebox.glassGroup): table[] # The accessibility elements in reading order
 ---@field perform fun(self: piecebox.glassGroup, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.glassGroup, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
----@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation) # Adds a shape (growing out of its from neighbour, if named)
----@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation) # Removes a shape by id
+---@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation|"bouncy"|"smooth"|"snappy") # Adds a shape (growing out of its from neighbour, if named)
+---@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation|"bouncy"|"smooth"|"snappy") # Removes a shape by id
 ---@field set fun(self: piecebox.glassGroup, changes: {spacing?: number}) # The app passes new parameters
 
 ---The options table that makes a `glassGroup`.
