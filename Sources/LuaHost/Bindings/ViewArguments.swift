@@ -75,13 +75,13 @@ enum ViewArguments {
     static func insets(_ c: LuaCall, system: Double) throws -> EdgeInsets {
         if c.isNil(1) { return EdgeInsets(top: system, leading: system, bottom: system, trailing: system) }
         if c.type(1) == LUA_TNUMBER {
-            let n = try c.number(1, "a finite number of points")
+            let n = try c.number(1)
             guard c.isNil(2) else { throw c.argumentError(2, "nothing after a number of points") }
             return EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
         }
         if c.type(1) == LUA_TSTRING || (c.type(1) == LUA_TTABLE && lua_rawlen(c.L, 1 + c.offset) > 0) {
             let edges = try ViewArguments.edges(try c.value(1), "argument 1", c)
-            let n = try c.optionalNumber(2, "a finite number of points") ?? system
+            let n = try c.optionalNumber(2) ?? system
             return EdgeInsets(top: edges.contains(.top) ? n : 0, leading: edges.contains(.leading) ? n : 0,
                               bottom: edges.contains(.bottom) ? n : 0, trailing: edges.contains(.trailing) ? n : 0)
         }
@@ -99,6 +99,11 @@ enum ViewArguments {
 
     static let insetOptions: [OptionSpec] = ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"]
         .map { OptionSpec($0, "number", unit: "pt", "Points on \($0 == "all" ? "every edge" : "the \($0) edge" + ($0.hasSuffix("al") ? "s" : ""))", must: "a finite number of points") }
+
+    /// What `padding` and `safeAreaPadding` take: an amount (of type `amount`) and a length for named edges.
+    static func insetArguments(_ amount: String) -> [ArgumentSpec] {
+        [.opt("amount", amount, must: "a finite number of points"), .opt("length", "number", "pt", must: "a finite number of points")]
+    }
 
     /// What `clipShape` and `contentShape` take.
     static var shapeArgument: ArgumentSpec {

@@ -66,12 +66,11 @@ enum ViewBinding: ClassBinding {
                 alignment: alignment)), nil)
         }
         modifier(cls, context, "padding", "Space around the view: none given is the system's 16 pt; a number, an edge name or list, or { horizontal = 10, top = 4, ... }",
-                 [.opt("amount", "number|string|string[]|" + OptionSpec.tableType(ViewArguments.insetOptions)),
-                  .opt("length", "number", "pt")]) { _, c in
+                 ViewArguments.insetArguments("number|string|string[]|" + OptionSpec.tableType(ViewArguments.insetOptions))) { _, c in
             (.padding(try ViewArguments.insets(c, system: UIBinding.systemPadding)), nil)
         }
         modifier(cls, context, "safeAreaPadding", "Padding that becomes safe area for what is inside (as padding's arguments)",
-                 [.opt("amount", "number|string|string[]|table"), .opt("length", "number", "pt")]) { _, c in
+                 ViewArguments.insetArguments("number|string|string[]|table")) { _, c in
             (.safeAreaPadding(try ViewArguments.insets(c, system: UIBinding.systemPadding)), nil)
         }
         modifier(cls, context, "layoutPriority", "Its priority for space among its siblings", [.arg("priority", "number", must: "a finite priority")]) { _, c in

@@ -153,6 +153,13 @@ package struct ClassDeclaration: Sendable {
     package func method(_ name: String) -> MethodSpec? { methods.first { $0.name == name } }
 }
 
+/// `body`, reading its arguments through `args` (evaluated on the first read that needs them): for a function the
+/// host pushes on its own (a matcher's helper, a player's report callback) rather than in a library table.
+package func declaring(_ args: @autoclosure @escaping () -> [ArgumentSpec], _ body: @escaping HostFunction) -> HostFunction {
+    let declared = ArgumentDeclarations(args)
+    return { call in try body(call.declaring(declared)) }
+}
+
 /// A function of a library table (`motion.spring`, `metal.white`): declared as a method is, where its body is
 /// installed, so the stubs and the reference read what it takes and gives from the same place.
 /// Its doc, arguments and return are kept as written and evaluated only when something reads `spec`, so installing
