@@ -79,6 +79,12 @@ public struct LuaCall {
         declared?._withUnsafeGuaranteedRef { $0.spec(arg) }
     }
 
+    /// What a read of argument `arg` checks (bounds, default, a string's rules): plain values, nothing retained.
+    @inline(__always)
+    private func rule(_ arg: Int32) -> ArgumentRule {
+        declared?._withUnsafeGuaranteedRef { $0.rule(arg) } ?? .none
+    }
+
     /// This call, reading its arguments through `declarations` (the dispatch hands every declared call its own).
     package func declaring(_ declarations: ArgumentDeclarations) -> LuaCall {
         var c = self
@@ -94,29 +100,35 @@ public struct LuaCall {
 
     /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
     package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
+        let rule = rule(arg)
         guard lua_type(L, arg + offset) == LUA_TNUMBER else {
-            if isNil(arg), let value = declaration(arg)?.numberDefault { return value }
+            if rule.hasDefault, isNil(arg) { return rule.numberDefault }
             throw argumentError(arg, expectation(arg, expected, "a number"))
         }
         let n = lua_tonumberx(L, arg + offset, nil)
         guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
-        if let spec = declaration(arg), let bounds = spec.bounds, !bounds.admits(n) {
-            throw argumentError(arg, spec.expected, got: "\(number: n)")
+        guard rule.admits(n) else {
+            throw argumentError(arg, declaration(arg)?.expected ?? expectation(arg, expected, "a number"), got: "\(number: n)")
         }
         return n
     }
 
     /// Argument `arg` as `number(_:)` reads it, or nil when it is left out and declares no default.
     package func optionalNumber(_ arg: Int32, _ expected: String? = nil) throws -> Double? {
-        isNil(arg) && declaration(arg)?.numberDefault == nil ? nil : try number(arg, expected)
+        isNil(arg) && !rule(arg).hasDefault ? nil : try number(arg, expected)
     }
 
     /// Argument `arg` as a whole number, checked as `number(_:)` checks it; a fraction is refused.
     package func integer(_ arg: Int32, _ expected: String? = nil) throws -> Int {
-        let phrase = expectation(arg, expected, "a whole number")
-        let n = try number(arg, phrase)
+        let n: Double
+        do { n = try number(arg, expected) } catch {
+            // Worded as a whole number's, not a number's, unless the declaration or the read says more.
+            guard declaration(arg) == nil, expected == nil else { throw error }
+            throw argumentError(arg, "a whole number", got: lua_type(L, arg + offset) == LUA_TNUMBER
+                ? "\(number: lua_tonumberx(L, arg + offset, nil))" : typeName(arg))
+        }
         guard n == n.rounded(), abs(n) < 1e15 else {
-            throw argumentError(arg, phrase, got: "\(number: n)")
+            throw argumentError(arg, expectation(arg, expected, "a whole number"), got: "\(number: n)")
         }
         return Int(n)
     }
@@ -132,10 +144,11 @@ public struct LuaCall {
             throw refusal("argument \(arg): \(m)")
         }
         let s = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
-        if s.isEmpty, let spec = declaration(arg), spec.nonEmpty {
+        guard rule(arg).checksString, let spec = declaration(arg) else { return s }
+        if s.isEmpty, spec.nonEmpty {
             throw argumentError(arg, "\(spec.typeExpected), not empty", got: "\"\"")
         }
-        if let choices = declaration(arg)?.choices, !choices.contains(s) {
+        if let choices = spec.choices, !choices.contains(s) {
             throw argumentError(arg, expectation(arg, expected, "a string"),
                                 got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))
         }

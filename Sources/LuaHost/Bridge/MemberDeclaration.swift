@@ -98,6 +98,8 @@ package struct ArgumentSpec: Sendable, Equatable {
 package final class ArgumentDeclarations {
     private let make: () -> [ArgumentSpec]
     private var built: [ArgumentSpec]?
+    /// What a read checks on the happy path, as plain numbers (no strings to retain), beside `built`.
+    private var rules: [ArgumentRule] = []
 
     package init(_ make: @escaping () -> [ArgumentSpec]) { self.make = make }
 
@@ -106,14 +108,59 @@ package final class ArgumentDeclarations {
         if let built { return built }
         let specs = make()
         built = specs
+        rules = specs.map(ArgumentRule.init)
         return specs
     }
 
-    /// The declaration of argument `arg` (from 1), nil past the declared ones.
-    @inline(__always)
+    /// The declaration of argument `arg` (from 1), nil past the declared ones: what an error is worded from.
     package func spec(_ arg: Int32) -> ArgumentSpec? {
         let all = specs
         return arg >= 1 && Int(arg) <= all.count ? all[Int(arg) - 1] : nil
+    }
+
+    /// What a read of argument `arg` checks: `.none` past the declared ones.
+    @inline(__always)
+    package func rule(_ arg: Int32) -> ArgumentRule {
+        if built == nil { _ = specs }
+        return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1] : .none
+    }
+}
+
+/// An argument's bounds, default and whether its string is checked, as plain values: what every read consults, so a
+/// call whose arguments are right copies no declaration.
+package struct ArgumentRule: Sendable {
+    let low: Double, high: Double, lowOpen: Bool, highOpen: Bool
+    let numberDefault: Double
+    let hasDefault: Bool
+    /// A string read must look at the declaration (choices, or an empty string refused).
+    let checksString: Bool
+
+    static let none = ArgumentRule(low: -.infinity, high: .infinity, lowOpen: false, highOpen: false, numberDefault: 0,
+                                   hasDefault: false, checksString: false)
+
+    init(low: Double, high: Double, lowOpen: Bool, highOpen: Bool, numberDefault: Double, hasDefault: Bool, checksString: Bool) {
+        self.low = low; self.high = high; self.lowOpen = lowOpen; self.highOpen = highOpen
+        self.numberDefault = numberDefault; self.hasDefault = hasDefault; self.checksString = checksString
+    }
+
+    init(_ spec: ArgumentSpec) {
+        var (low, high, lowOpen, highOpen) = (-Double.infinity, Double.infinity, false, false)
+        switch spec.bounds?.kind {
+        case .above(let l)?: (low, lowOpen) = (l, true)
+        case .atLeast(let l)?: low = l
+        case .atMost(let h)?: high = h
+        case .between(let l, let h)?: (low, high) = (l, h)
+        case .inside(let l, let h)?: (low, high, lowOpen, highOpen) = (l, h, true, true)
+        case nil: break
+        }
+        self.init(low: low, high: high, lowOpen: lowOpen, highOpen: highOpen, numberDefault: spec.numberDefault ?? 0,
+                  hasDefault: spec.numberDefault != nil, checksString: spec.choices != nil || spec.nonEmpty)
+    }
+
+    /// Whether `n` is within the bounds (always, for an argument declared without any).
+    @inline(__always)
+    func admits(_ n: Double) -> Bool {
+        (lowOpen ? n > low : n >= low) && (highOpen ? n < high : n <= high)
     }
 }
 
