@@ -37,7 +37,7 @@ enum GlassGroupBinding: StageMadeBinding {
         do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
             throw c.refusal("\(error)")
         }
-        group.lifts = try opts.boolean("lift", default: true)
+        group.lifts = try opts.boolean(declared: "lift")
         do { try stage.add(group) } catch { throw c.refusal("\(error)") }
         return group
     }

@@ -205,7 +205,7 @@ package enum MotionBinding {
                 let o = try c.options(1, declared: settleOptions, optional: false)
                 let v = try o.number(required: "velocity"), from = try o.number(required: "from")
                 let to = try o.number(required: "to")
-                let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
+                let tokens = context.tokens(reduceMotion: try o.boolean(declared: "reduceMotion"))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
             }),

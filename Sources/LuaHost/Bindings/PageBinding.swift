@@ -239,7 +239,7 @@ enum PageBinding: StageMadeBinding {
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.
     private static func scrollAnimation(_ opts: Options, _ c: LuaCall, context: BindingContext) throws -> Animation? {
-        let animated = try opts.boolean("animated", default: false)
+        let animated = try opts.boolean(declared: "animated")
         guard opts.has("animation") else { return animated ? .default : nil }
         // The animation is a userdata, so it is read from the raw table.
         let L = c.L

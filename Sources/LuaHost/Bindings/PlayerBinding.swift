@@ -30,7 +30,7 @@ enum PlayerBinding: StageMadeBinding {
         let list = try opts.table(required: "tracks")
         let tracks = try self.tracks(list, c)
         let time = try opts.number("time") ?? 0
-        let isPlaying = try opts.boolean("isPlaying", default: false)
+        let isPlaying = try opts.boolean(declared: "isPlaying")
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
         let trackEnd = try opts.choice(declared: "trackEnd", MockPlayer.TrackEnd.self)

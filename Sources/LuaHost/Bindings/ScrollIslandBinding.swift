@@ -25,7 +25,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
-        let showsTopButton = try opts.boolean("showsTopButton", default: true)
+        let showsTopButton = try opts.boolean(declared: "showsTopButton")
         let maxWidth = try opts.number("maxWidth") ?? 360
         guard maxWidth > 0 else {
             throw c.optionError("maxWidth", "a width in points above 0", got: "\(number: maxWidth)")

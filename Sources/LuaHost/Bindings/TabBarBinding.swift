@@ -29,7 +29,7 @@ enum TabBarBinding: StageMadeBinding {
             throw c.refusal("option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
         }
         let bar = TabBarPiece(context: stage, page: page, name: name,
-                              accessory: try opts.boolean("accessory", default: false),
+                              accessory: try opts.boolean(declared: "accessory"),
                               minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
         do { try stage.add(bar) } catch { throw c.refusal("\(error)") }
         return bar

@@ -17,7 +17,7 @@ enum ToolsBinding: StageMadeBinding {
         let tools: ToolsPiece
         let labels = try Self.labels(opts)
         do {
-            tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean("expanded", default: false),
+            tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean(declared: "expanded"),
                                    labels: labels)
         } catch let error as GlassGroupError {
             throw c.refusal("\(error)")

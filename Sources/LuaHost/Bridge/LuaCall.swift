@@ -397,6 +397,15 @@ public struct Options {
         }
     }
 
+    /// Flag `key`, its declared default (`OptionSpec.boolDefault`) when left out: the default is written once.
+    package func boolean(declared key: String) throws -> Bool {
+        guard let d = spec(key)?.boolDefault else {
+            if case .boolean(let b) = table[key] { return b }
+            throw missingError(key)
+        }
+        return try boolean(key, default: d)
+    }
+
     package func table(_ key: String, _ expected: String? = nil) throws -> LuaTable? {
         switch table[key] {
         case .nil: return nil

@@ -21,6 +21,9 @@ package struct OptionSpec: Sendable, Equatable {
     /// The numbers it accepts, as data the reader enforces; nil when `range` (if any) is prose only.
     package let bounds: OptionBounds?
 
+    /// The default of a flag, as its declaration writes it (`default: "true"`): what `Options.boolean(declared:)` gives.
+    package var boolDefault: Bool? { type == "boolean" ? defaultValue.flatMap { Bool($0) } : nil }
+
     /// Whether a read refuses a number with a fraction: the type is `integer`.
     package var isInteger: Bool { type == "integer" }
 
