@@ -122,7 +122,7 @@
 ---The options table that makes a `player`.
 ---@class piecebox.playerOptions
 ---@field tracks {title: string, artist?: string, duration: number}[] # The queue, played from the first
----@field time? number # Where the playhead starts (s; default 0)
+---@field time? number # Where the playhead starts (s; default 0.0)
 ---@field isPlaying? boolean # Whether it starts playing (default false)
 ---@field updateInterval? number # How often the player reports its time (s)
 ---@field seekConfirmation? string|number # When a seek is confirmed: "immediately", "never" or after a delay (s)
@@ -223,7 +223,7 @@
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
 ---@field progress? string # How the island shows progress
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
----@field maxWidth? number # The widest the island grows (pt; default 360)
+---@field maxWidth? number # The widest the island grows (pt; above 0; default 360.0)
 ---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state
 ---@field messages? table # Copy that replaces the standard strings, by key
 

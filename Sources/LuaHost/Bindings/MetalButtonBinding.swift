@@ -37,8 +37,7 @@ enum MetalButtonBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MetalButtonPiece {
         let opts = try c.options(1, declared: options)
-        let title = try opts.string("title") ?? "Ask"
-        let symbol = try opts.string("symbol") ?? "sparkles"
+        let title = try opts.string(declared: "title"), symbol = try opts.string(declared: "symbol")
         let x = try opts.number("x")
         let y = try opts.number("y")
         guard (x == nil) == (y == nil) else {

@@ -13,7 +13,7 @@ enum PlayerBinding: StageMadeBinding {
         .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true,
               missing: "a list of { title, artist, duration }; duration 0 is a live stream", "The queue, played from the first",
               must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
-        .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
+        .init("time", number: 0, unit: "s", "Where the playhead starts", must: "a position in seconds"),
         .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
         .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
         .init("seekConfirmation", "string|number", unit: "s",
@@ -29,7 +29,7 @@ enum PlayerBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let list = try opts.table(required: "tracks")
         let tracks = try self.tracks(list, c)
-        let time = try opts.number("time") ?? 0
+        let time = try opts.number(declared: "time")
         let isPlaying = try opts.boolean(declared: "isPlaying")
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)

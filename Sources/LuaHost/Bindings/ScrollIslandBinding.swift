@@ -11,7 +11,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
         .init("progress", "string", "How the island shows progress"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
-        .init("maxWidth", "number", unit: "pt", default: "360", "The widest the island grows",
+        .init("maxWidth", number: 360, unit: "pt", bounds: .above(0, must: "a width in points above 0"), "The widest the island grows",
               must: "a width in points"),
         .init("isExpanded", "boolean", "The app's isExpanded binding; left out, the island keeps its own state"),
         .init("messages", "table", "Copy that replaces the standard strings, by key",
@@ -26,10 +26,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
         let showsTopButton = try opts.boolean(declared: "showsTopButton")
-        let maxWidth = try opts.number("maxWidth") ?? 360
-        guard maxWidth > 0 else {
-            throw c.optionError("maxWidth", "a width in points above 0", got: "\(number: maxWidth)")
-        }
+        let maxWidth = try opts.number(declared: "maxWidth")
         var isExpanded: Bool?
         switch opts.table["isExpanded"] {
         case .nil: isExpanded = nil

@@ -23,7 +23,7 @@ enum TabBarBinding: StageMadeBinding {
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
         let behavior = try opts.string(declared: "minimizeBehavior")
-        let selected = try opts.string("selected") ?? "library"
+        let selected = try opts.string(declared: "selected")
         let known = TabBarPiece.tabs.map(\.id) + ["search"]
         guard known.contains(selected) else {
             throw c.refusal("option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")

@@ -29,15 +29,23 @@ package struct OptionSpec: Sendable, Equatable {
 
     /// The strings it accepts, as data the reader enforces (`Options.string`), with a near-name hint.
     package private(set) var choices: [String]?
-    /// The string a read returns when the key is left out (set by `init(_:choice:default:)`).
-    package private(set) var stringDefault: String?
+    /// The string a choice gives when left out (set by `init(_:choice:default:)`).
+    private var chosenDefault: String?
+
+    /// The string a read returns when the key is left out: a choice's default, or a string option's `default:` (with
+    /// or without its quotes), so `Options.string(declared:)` reads the one the reference prints.
+    package var stringDefault: String? {
+        if let chosenDefault { return chosenDefault }
+        guard type == "string", let d = defaultValue else { return nil }
+        return d.count >= 2 && d.hasPrefix("\"") && d.hasSuffix("\"") ? String(d.dropFirst().dropLast()) : d
+    }
 
     /// One of a fixed set of strings, `value` when left out: its type is the union of the strings, and the reference,
     /// the stubs and `Options.string(declared:)` all read the default from here.
     package init(_ name: String, choice: [String], default value: String, _ doc: String, must expected: String? = nil) {
         self.init(name, choice.map { "\"\($0)\"" }.joined(separator: "|"), default: "\"\(value)\"", doc, must: expected)
         self.choices = choice
-        self.stringDefault = value
+        self.chosenDefault = value
     }
 
     package init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, bounds: OptionBounds? = nil,
