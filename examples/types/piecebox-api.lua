@@ -122,7 +122,7 @@
 ---The options table that makes a `player`.
 ---@class piecebox.playerOptions
 ---@field tracks {title: string, artist?: string, duration: number}[] # The queue, played from the first
----@field time? number # Where the playhead starts (s; default 0.0)
+---@field time? number # Where the playhead starts (s; default 0)
 ---@field isPlaying? boolean # Whether it starts playing (default false)
 ---@field updateInterval? number # How often the player reports its time (s)
 ---@field seekConfirmation? string|number # When a seek is confirmed: "immediately", "never" or after a delay (s)
@@ -223,7 +223,7 @@
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
 ---@field progress? string # How the island shows progress
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
----@field maxWidth? number # The widest the island grows (pt; above 0; default 360.0)
+---@field maxWidth? number # The widest the island grows (pt; above 0; default 360)
 ---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state
 ---@field messages? table # Copy that replaces the standard strings, by key
 
@@ -297,10 +297,10 @@
 ---@field h? number # The frame's height (pt)
 ---@field radius? number # The rounded rectangle's corner radius (or shape = "capsule") (pt; at least 0)
 ---@field shape? "capsule"|"roundedRectangle" # The shape the light travels round
----@field lap? number # Seconds per lap (s; above 0; default 5.0)
+---@field lap? number # Seconds per lap (s; above 0; default 5)
 ---@field tail? number # The tail's length, as a fraction of the path (0 to 1; default 0.25)
 ---@field width? number # The line's width (pt; at least 0; default 1.5)
----@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4.0)
+---@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4)
 ---@field start? number # Where the one beam starts, as a fraction of the path
 ---@field starts? number[] # Where each beam starts, as fractions of the path (default { 0 })
 ---@field color? string # The beam's colour: a SwiftUI colour's name ("accent" on light glass) or #RRGGBB[AA] (default "white")
@@ -447,7 +447,7 @@
 ---@field top? number # Where the list's top edge rests (pt; default the safe area's top)
 ---@field x? number # The list's left edge (pt; default 0)
 ---@field w? number # The list's width (pt; at least 0; default the stage's width)
----@field threshold? number # How far the list must be pulled for a release to refresh (pt; above 0; default 80.0)
+---@field threshold? number # How far the list must be pulled for a release to refresh (pt; above 0; default 80)
 ---@field name? string # The piece's name in the frame log (default refresher)
 
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.

@@ -60,7 +60,7 @@ package struct OptionSpec: Sendable, Equatable {
     /// so the default is written once.
     package init(_ name: String, number value: Double, type: String = "number", unit: String? = nil, bounds: OptionBounds? = nil,
          _ doc: String, must expected: String? = nil) {
-        self.init(name, type, unit: unit, bounds: bounds, default: type == "integer" ? OptionBounds.plain(value) : "\(number: value)", doc, must: expected)
+        self.init(name, type, unit: unit, bounds: bounds, default: OptionBounds.plain(value), doc, must: expected)
         self.numberDefault = value
     }
 
