@@ -414,6 +414,12 @@ public struct Options {
         }
     }
 
+    /// The former spelling, kept so callers written against it still compile: `all` is `T.allCases`.
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type, all: [T]) throws -> T?
+        where T.RawValue == String {
+        try choice(key, type)
+    }
+
     /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft": its declared choices when it declares
     /// them (`OptionSpec.choosing`), else `all`'s raw values; nil when left out.
     package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
