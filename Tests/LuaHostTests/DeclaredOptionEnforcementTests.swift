@@ -39,11 +39,18 @@ import PieceKit
                     // A fraction inside the bounds, so only its wholeness is wrong.
                     let v: Double = switch spec.bounds?.kind {
                     case .above(let low)?, .atLeast(let low)?, .between(let low, _)?, .inside(let low, _)?: low + 1.5
+                    case .atMost(let high)?: high - 1.5
                     case nil: 1.5
                     }
                     out.append(Case(entry: entry, option: spec.name, lua: OptionBounds.plain(v),
                                     message: "\(function): option '\(spec.name)' must be "
                                         + "\(spec.bounds?.mustBe ?? "a whole number"), got \(number: v)"))
+                }
+                if let choices = spec.choices {
+                    // A name no choice is near, so no hint follows.
+                    let phrase = spec.expected ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ")
+                    out.append(Case(entry: entry, option: spec.name, lua: "\"zzzzzz\"",
+                                    message: "\(function): option '\(spec.name)' must be \(phrase), got \"zzzzzz\""))
                 }
                 if spec.required {
                     out.append(Case(entry: entry, option: spec.name, lua: "nil",

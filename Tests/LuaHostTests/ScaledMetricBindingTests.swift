@@ -34,6 +34,6 @@ import Testing
         #expect(lines[0].contains("ui.scaledMetric: argument 2 must be a text style") && lines[0].contains("got \"subhead\""))
         #expect(lines[1].contains("ui.scaledMetric: argument 3 must be a Dynamic Type size") && lines[1].contains("got \"huge\""))
         #expect(lines[2].contains("ui.scaledMetric: argument 1 must be a finite number of points"))
-        #expect(lines[3].contains("ui.scaledMetric: argument 1 must be a number of points small enough to scale"))
+        #expect(lines[3].contains("ui.scaledMetric: argument 1 must be a finite number of points small enough to scale"))
     }
 }

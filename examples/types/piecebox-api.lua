@@ -223,7 +223,7 @@
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
 ---@field progress? string # How the island shows progress
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
----@field maxWidth? number # The widest the island grows (pt; default 360)
+---@field maxWidth? number # The widest the island grows (pt; above 0; default 360)
 ---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state
 ---@field messages? table # Copy that replaces the standard strings, by key
 
@@ -297,10 +297,10 @@
 ---@field h? number # The frame's height (pt)
 ---@field radius? number # The rounded rectangle's corner radius (or shape = "capsule") (pt; at least 0)
 ---@field shape? "capsule"|"roundedRectangle" # The shape the light travels round
----@field lap? number # Seconds per lap (s; above 0; default 5.0)
+---@field lap? number # Seconds per lap (s; above 0; default 5)
 ---@field tail? number # The tail's length, as a fraction of the path (0 to 1; default 0.25)
 ---@field width? number # The line's width (pt; at least 0; default 1.5)
----@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4.0)
+---@field bloom? number # The glow's blur radius (0: no glow) (pt; at least 0; default 4)
 ---@field start? number # Where the one beam starts, as a fraction of the path
 ---@field starts? number[] # Where each beam starts, as fractions of the path (default { 0 })
 ---@field color? string # The beam's colour: a SwiftUI colour's name ("accent" on light glass) or #RRGGBB[AA] (default "white")
@@ -342,8 +342,8 @@
 ---@field accessibility fun(self: piecebox.glassGroup): table[] # The accessibility elements in reading order
 ---@field perform fun(self: piecebox.glassGroup, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.glassGroup, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
----@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation) # Adds a shape (growing out of its from neighbour, if named)
----@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation) # Removes a shape by id
+---@field insert fun(self: piecebox.glassGroup, shape: table, animation?: piecebox.animation|"bouncy"|"smooth"|"snappy") # Adds a shape (growing out of its from neighbour, if named)
+---@field remove fun(self: piecebox.glassGroup, id: string, animation?: piecebox.animation|"bouncy"|"smooth"|"snappy") # Removes a shape by id
 ---@field set fun(self: piecebox.glassGroup, changes: {spacing?: number}) # The app passes new parameters
 
 ---The options table that makes a `glassGroup`.
@@ -447,7 +447,7 @@
 ---@field top? number # Where the list's top edge rests (pt; default the safe area's top)
 ---@field x? number # The list's left edge (pt; default 0)
 ---@field w? number # The list's width (pt; at least 0; default the stage's width)
----@field threshold? number # How far the list must be pulled for a release to refresh (pt; above 0; default 80.0)
+---@field threshold? number # How far the list must be pulled for a release to refresh (pt; above 0; default 80)
 ---@field name? string # The piece's name in the frame log (default refresher)
 
 ---`buds`: made by `s:buds{...}` on a stage. Plugins may add methods.
@@ -537,7 +537,7 @@
 ---@field zIndex fun(self: piecebox.view, z: number): piecebox.view # Its drawing order among its siblings
 ---@field foregroundStyle fun(self: piecebox.view, style: string): piecebox.view # Its style, by name (carried to the frame log)
 ---@field fill fun(self: piecebox.view, style: string): piecebox.view # A shape's fill, by name (carried to the frame log)
----@field font fun(self: piecebox.view, font: string|number, weight?: string): piecebox.view # The font of every text and symbol inside: a text style or a size, and a weight
+---@field font fun(self: piecebox.view, font: string|number, weight?: "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"): piecebox.view # The font of every text and symbol inside: a text style or a size, and a weight
 ---@field lineLimit fun(self: piecebox.view, lines?: integer): piecebox.view # The most lines each text inside takes (nil: no limit)
 ---@field accessibilityLabel fun(self: piecebox.view, label: string): piecebox.view # What VoiceOver says for it
 ---@field accessibilityHidden fun(self: piecebox.view, hidden?: boolean): piecebox.view # Hides it from VoiceOver (true by default)
@@ -655,7 +655,7 @@ text = {}
 ---@field EmptyView fun(): piecebox.view # Nothing: no place and no spacing in a stack
 ---@field ForEach fun(list: table, fn: fun(item: unknown, index: integer): piecebox.view): piecebox.view # A Group of fn(item, index)'s views for each item of a list
 ---@field layout fun(view: piecebox.view, screen?: {width?: number, height?: number, safeArea?: {top?: number, bottom?: number, leading?: number, trailing?: number}, dynamicTypeSize?: string, layoutDirection?: "leftToRight"|"rightToLeft"}): table<string, {x: number, y: number, w: number, h: number}> # Lays a view out on a screen: the rects { x, y, w, h } of the views given an id, by id
----@field scaledMetric fun(value: number, style: string, dynamicTypeSize: string): number # @ScaledMetric(relativeTo: style) holding value, at a Dynamic Type size (env.dynamicTypeSize), on the 3x pixel grid
+---@field scaledMetric fun(value: number, style: "largeTitle"|"title"|"title2"|"title3"|"headline"|"body"|"callout"|"subheadline"|"footnote"|"caption"|"caption2", dynamicTypeSize: "xSmall"|"small"|"medium"|"large"|"xLarge"|"xxLarge"|"xxxLarge"|"accessibility1"|"accessibility2"|"accessibility3"|"accessibility4"|"accessibility5"): number # @ScaledMetric(relativeTo: style) holding value, at a Dynamic Type size (env.dynamicTypeSize), on the 3x pixel grid
 
 ---@type piecebox.ui
 ui = {}

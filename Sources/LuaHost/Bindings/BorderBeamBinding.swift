@@ -13,7 +13,8 @@ enum BorderBeamBinding: StageMadeBinding {
         .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
         .init("radius", "number", unit: "pt", bounds: .atLeast(0),
               "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
-        .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round"),
+        .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round",
+              must: "\"capsule\" or \"roundedRectangle\"").choosing(["capsule", "roundedRectangle"]),
         .init("lap", number: BorderBeam.defaultLap, unit: "s", bounds: .above(0, must: "above 0 seconds"), "Seconds per lap",
               must: "a number of seconds per lap"),
         .init("tail", number: BorderBeam.defaultTail, bounds: .between(0, 1, must: "a fraction of the path from 0 to 1"),
@@ -38,16 +39,15 @@ enum BorderBeamBinding: StageMadeBinding {
             throw c.refusal("the beam needs its shape's frame: give x, y, w and h")
         }
         let shape: BeamPath.Shape
-        switch (opts.table["shape"], try opts.number("radius")) {
-        case (.string("capsule"), nil): shape = .capsule
-        case (.string("roundedRectangle"), let radius?), (.nil, let radius?):
-            shape = .roundedRectangle(radius: radius)
-        case (.string("capsule"), _?):
+        // The shape's name is one of its declared choices (the read refuses any other).
+        switch (try opts.string("shape"), try opts.number("radius")) {
+        case ("capsule", nil): shape = .capsule
+        case ("capsule", _?):
             throw c.refusal("a capsule's radius is half its shorter side; leave 'radius' out")
-        case (.nil, nil), (.string("roundedRectangle"), nil):
+        case (_, let radius?):
+            shape = .roundedRectangle(radius: radius)
+        case (_, nil):
             throw c.refusal("give the shape: radius = 28 (a rounded rectangle) or shape = \"capsule\"")
-        default:
-            throw c.refusal("option 'shape' must be \"capsule\" or \"roundedRectangle\", got \(opts.table["shape"].described())")
         }
         let lap = try opts.number(declared: "lap")
         let tail = try opts.number(declared: "tail")

@@ -53,35 +53,31 @@ enum BudBinding: StageMadeBinding {
         }
     }
 
-    static func stagger(_ c: LuaCall, _ arg: Int32, default d: Double) throws -> Double {
-        guard let s = try c.optionalNumber(arg, "a stagger in seconds") else { return d }
-        guard s >= 0, s <= 10 else {
-            throw c.argumentError(arg, "a stagger from 0 to 10 seconds", got: "\(number: s)")
-        }
-        return s
+    /// A stagger argument, with its default (the choreography's own spacing).
+    static func stagger(default d: Double) -> ArgumentSpec {
+        .opt("stagger", "number", "s", default: d, bounds: .between(0, 10, must: "a stagger from 0 to 10 seconds"),
+             must: "a stagger in seconds")
     }
 
     static func describe(_ cls: LuaClass<Bound<LuaBuds>>, context: BindingContext) {
         // bloom(list[, stagger = 0.05[, delay = 0]]): adds them home, then sends them out 24 ms (plus `delay`) later,
         // `stagger` apart.
         cls.method("bloom", "Adds bubbles home, then sends them out, stagger apart, after an optional delay",
-                   [.arg("names", "string[]"), .opt("stagger", "number", "s"), .opt("delay", "number", "s")]) { o, c in
+                   [.arg("names", "string[]"), stagger(default: Budding.bloomStagger),
+                    .opt("delay", "number", "s", default: 0, bounds: .atMost(60), must: "a delay in seconds")]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            let spacing = try stagger(c, 2, default: Budding.bloomStagger)
+            let spacing = try c.number(2)
             // The specification waits max(delay, 0): a delay below 0 is none; one past a minute is a mistake.
-            let delay = try c.optionalNumber(3, "a delay in seconds") ?? 0
-            guard delay.isFinite, delay <= 60 else {
-                throw c.argumentError(3, "a delay of at most 60 seconds", got: "\(number: delay)")
-            }
+            let delay = try c.number(3)
             try c.refuseChange(on: o.stage, "bloom bubbles")
             o.value.bloom(list, stagger: spacing, delay: delay)
             return 0
         }
         // gather(list[, stagger = 0.04]): calls them home, last first, and removes them 0.52 s + count x stagger later.
         cls.method("gather", "Calls bubbles home, last first, and removes them",
-                   [.arg("names", "string[]"), .opt("stagger", "number", "s")]) { o, c in
+                   [.arg("names", "string[]"), stagger(default: Budding.gatherStagger)]) { o, c in
             let list = try ids(try c.value(1), c, what: "argument 1")
-            let spacing = try stagger(c, 2, default: Budding.gatherStagger)
+            let spacing = try c.number(2)
             try c.refuseChange(on: o.stage, "gather bubbles")
             o.value.gather(list, stagger: spacing)
             return 0
@@ -96,12 +92,13 @@ enum BudBinding: StageMadeBinding {
             return 0
         }
         cls.method("isOut", "Whether a bubble is out",
-                   [.arg("name", "string")], returns: "boolean") { o, c in c.push(o.value.buds.isOut(try c.string(1,
-                    "a bubble name"))); return 1 }
+                   [.arg("name", "string", must: "a bubble name")], returns: "boolean") { o, c in
+            c.push(o.value.buds.isOut(try c.string(1))); return 1
+        }
         cls.method("contains", "Whether a bubble is present",
-                   [.arg("name",
-                    "string")], returns: "boolean") { o, c in c.push(o.value.buds.contains(try c.string(1,
-                    "a bubble name"))); return 1 }
+                   [.arg("name", "string", must: "a bubble name")], returns: "boolean") { o, c in
+            c.push(o.value.buds.contains(try c.string(1))); return 1
+        }
         cls.reading("name", "string", "The buds' name in the frame log") { o, c in c.push(o.value.name); return 1 }
         cls.reading("present", "string[]", "The bubbles present") { o, c in
             LuaValue.table(LuaTable(array: o.value.buds.present.map { .string($0) })).push(c.L)

@@ -11,9 +11,11 @@ enum EnvironmentOptions {
         .init("safeArea", "{top?: number, bottom?: number, leading?: number, trailing?: number}", unit: "pt",
               default: "{ top = 59, bottom = 34 }", "Insets the system takes", must: "a table such as { top = 59, bottom = 34 }"),
         .init("reduceMotion", "boolean", default: "false", "Reduce Motion"),
-        .init("layoutDirection", "\"leftToRight\"|\"rightToLeft\"", default: "\"leftToRight\"", "The layout direction"),
-        .init("dynamicTypeSize", "string", default: "\"large\"", "The Dynamic Type size"),
-        .init("colorScheme", "\"light\"|\"dark\"", default: "\"light\"", "The colour scheme"),
+        .init("layoutDirection", "\"leftToRight\"|\"rightToLeft\"", default: "\"leftToRight\"", "The layout direction")
+            .choosing(LayoutDirection.allCases.map(\.rawValue)),
+        .init("dynamicTypeSize", "string", default: "\"large\"", "The Dynamic Type size")
+            .choosing(DynamicTypeSize.allCases.map(\.rawValue)),
+        .init("colorScheme", "\"light\"|\"dark\"", default: "\"light\"", "The colour scheme").choosing(ColorScheme.allCases.map(\.rawValue)),
         .init("isEnabled", "boolean", default: "true", "Whether controls are enabled"),
         .init("reduceTransparency", "boolean", default: "false", "Reduce Transparency"),
         .init("liquidGlass", "boolean", default: "true",
@@ -47,9 +49,9 @@ enum EnvironmentOptions {
         env.isEnabled = try o.boolean("isEnabled", default: env.isEnabled)
         env.reduceTransparency = try o.boolean("reduceTransparency", default: env.reduceTransparency)
         env.liquidGlass = try o.boolean("liquidGlass", default: env.liquidGlass)
-        if let d = try o.choice("layoutDirection", LayoutDirection.self, all: LayoutDirection.allCases) { env.layoutDirection = d }
-        if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self, all: DynamicTypeSize.allCases) { env.dynamicTypeSize = d }
-        if let c = try o.choice("colorScheme", ColorScheme.self, all: ColorScheme.allCases) { env.colorScheme = c }
+        if let d = try o.choice("layoutDirection", LayoutDirection.self) { env.layoutDirection = d }
+        if let d = try o.choice("dynamicTypeSize", DynamicTypeSize.self) { env.dynamicTypeSize = d }
+        if let c = try o.choice("colorScheme", ColorScheme.self) { env.colorScheme = c }
         return env
     }
 

@@ -100,10 +100,10 @@ package enum EventSeries {
     /// `shown` events with their times, for the message. Matched in the host, so no event is copied into Lua but
     /// the few the message shows: a stage whose events carry megabytes fails with the matcher's own message.
     package static func pushEmittedHostFunction(_ state: LuaState, context: BindingContext, shown: Int = 10) {
-        state.pushLastingFunction { call in
+        state.pushLastingFunction(declaring([.arg("stage", "piecebox.stage"), .arg("fields", "table", must: "a table of fields")]) { call in
             let c = call.named("toHaveEmitted")
             let given = try stage(c, state)
-            guard case .table(let pattern) = try c.value(2) else { throw c.argumentError(2, "a table of fields") }
+            guard case .table(let pattern) = try c.value(2) else { throw c.argumentError(2) }
             let stage = given
             let frames = try StageBinding.stageCall(c) { try stage.keptFrames(from: -.infinity, to: .infinity) }
             let L = c.L
@@ -130,7 +130,7 @@ package enum EventSeries {
             lua_pushinteger(L, lua_Integer(total))
             lua_pushvalue(L, listed)
             return 3
-        }
+        })
     }
 
     /// An event's field as its Lua table would hold it (`FrameTables.push`).

@@ -7,16 +7,16 @@ import PieceKit
 enum FingerBinding: ClassBinding {
     static func describe(_ cls: LuaClass<Bound<Finger>>, context: BindingContext) {
         cls.method("move", "Moves the finger by a distance and delivers the sample; gives the finger",
-                   [.arg("dx", "number", "pt"), .arg("dy", "number", "pt")], returns: "piecebox.finger") { o, c in
-            let dx = try c.number(1, "a distance in points (dx)")
-            let dy = try c.number(2, "a distance in points (dy)")
+                   [.arg("dx", "number", "pt", must: "a distance in points (dx)"), .arg("dy", "number", "pt", must: "a distance in points (dy)")],
+                   returns: "piecebox.finger") { o, c in
+            let dx = try c.number(1), dy = try c.number(2)
             try InteractionBinding.noMore(c, after: 2)
             return try deliver(o, c) { try o.value.move(dx: dx, dy: dy) }
         }
         cls.method("moveTo", "Moves the finger to a point and delivers the sample; gives the finger",
-                   [.arg("x", "number", "pt"), .arg("y", "number", "pt")], returns: "piecebox.finger") { o, c in
-            let x = try c.number(1, "an x coordinate in points")
-            let y = try c.number(2, "a y coordinate in points")
+                   [.arg("x", "number", "pt", must: "an x coordinate in points"), .arg("y", "number", "pt", must: "a y coordinate in points")],
+                   returns: "piecebox.finger") { o, c in
+            let x = try c.number(1), y = try c.number(2)
             try InteractionBinding.noMore(c, after: 2)
             return try deliver(o, c) { try o.value.move(to: Point(x: x, y: y)) }
         }

@@ -61,8 +61,9 @@ enum FoundationBinding {
     /// What this adds to `motion`.
     static var motionFunctions: [LibraryFunction] { [
         LibraryFunction("pressAnchor", "Where a pressed surface scales from, in unit space, leaning toward the touch",
-                        [.arg("touch", "{x: number, y: number}?"), .arg("size", "{w: number, h: number}"),
-                         .opt("lean", "number")], returns: "{x: number, y: number}") { c in
+                        [.arg("touch", "{x: number, y: number}?", must: "a touch point { x, y } in the surface's coordinates, or nil"),
+                         .arg("size", "{w: number, h: number}", must: "a size { w, h }"),
+                         .opt("lean", "number", default: 0.6, must: "a lean from 0 to 1")], returns: "{x: number, y: number}") { c in
             try pressAnchor(c.named("motion.pressAnchor"))
         },
     ] }
@@ -70,7 +71,8 @@ enum FoundationBinding {
     /// The `text` library.
     static func textFunctions(_ context: BindingContext) -> [LibraryFunction] {
         [LibraryFunction("morph", "Each letter of the new line with its fate and delay, then the old line's leaving letters",
-                         [.arg("old", "string"), .arg("new", "string"), .opt("options", "{reduceMotion?: boolean}")],
+                         [.arg("old", "string", must: "the old line (a string)"), .arg("new", "string", must: "the new line (a string)"),
+                          .opt("options", "{reduceMotion?: boolean}")],
                          returns: "{text: string, place: integer, fate: string, delay?: number, from?: number}[]") { c in
             try morph(c.named("text.morph"), context: context)
         }]
@@ -83,14 +85,14 @@ enum FoundationBinding {
         var touch: Point?
         if !c.isNil(1) {
             guard case .table(let t) = try c.value(1), let x = t["x"].number, let y = t["y"].number else {
-                throw c.argumentError(1, "a touch point { x, y } in the surface's coordinates, or nil")
+                throw c.argumentError(1)
             }
             touch = Point(x: x, y: y)
         }
         guard case .table(let s) = try c.value(2), let w = s["w"].number, let h = s["h"].number else {
-            throw c.argumentError(2, "a size { w, h }")
+            throw c.argumentError(2)
         }
-        let lean = try c.optionalNumber(3, "a lean from 0 to 1") ?? 0.6
+        let lean = try c.number(3)
         let anchor = GesturePhysics.pressAnchor(touch: touch, in: Size(width: w, height: h), lean: lean)
         LuaValue.table(LuaTable(fields: [("x", .number(anchor.x)), ("y", .number(anchor.y))])).push(c.L)
         return 1
@@ -103,8 +105,7 @@ enum FoundationBinding {
     /// fate = "holds" | "arrives", delay = 0.022 × (place − 1), from = 0.6 }`; a line whose script can't be cut
     /// arrives whole (one entry, `from = 0.9`). Then the letters of `old` that leave, `fate = "leaves"`.
     static func morph(_ c: LuaCall, context: BindingContext) throws -> Int32 {
-        let old = try c.string(1, "the old line (a string)")
-        let new = try c.string(2, "the new line (a string)")
+        let old = try c.string(1), new = try c.string(2)
         let opts = try c.options(3, allowed: morphOptions)
         let rm = try opts.boolean("reduceMotion", default: false)
         // Both lines are cut into letters (a record, a text and a place in a set each, at most one per byte),

@@ -37,7 +37,7 @@ enum GlassGroupBinding: StageMadeBinding {
         do { group = try GlassGroupPiece(context: stage, name: name, spacing: spacing, shapes: shapes) } catch {
             throw c.refusal("\(error)")
         }
-        group.lifts = try opts.boolean("lift", default: true)
+        group.lifts = try opts.boolean(declared: "lift")
         do { try stage.add(group) } catch { throw c.refusal("\(error)") }
         return group
     }
@@ -146,15 +146,21 @@ enum GlassGroupBinding: StageMadeBinding {
 
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
     /// springs ("bouncy", "smooth", "snappy"); nil when left out (the change has no animation).
+    /// What `insert` and `remove` take as their animation: a value, or one of the springs by name.
+    static var animationArgument: ArgumentSpec {
+        .opt("animation", "piecebox.animation|\"bouncy\"|\"smooth\"|\"snappy\"", choice: ["bouncy", "smooth", "snappy"],
+             must: "an animation, a spring or \"bouncy\", \"smooth\" or \"snappy\"")
+    }
+
     static func animation(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Animation? {
         if c.isNil(arg) { return nil }
         if c.type(arg) == LUA_TSTRING {
+            // The names are the argument's declared choices (`animationArgument`): the read refuses any other.
             switch try c.string(arg) {
             case "bouncy": return .bouncy
             case "smooth": return .smooth
             case "snappy": return .snappy
-            case let other:
-                throw c.argumentError(arg, "an animation, a spring or \"bouncy\", \"smooth\" or \"snappy\"", got: "\"\(other)\"")
+            case let other: throw c.argumentError(arg, got: "\"\(other)\"")
             }
         }
         return try MotionBinding.animationArgument(c, arg, context: context)
@@ -166,7 +172,7 @@ enum GlassGroupBinding: StageMadeBinding {
         addShared(to: cls, context: context)
         // insert(shape [, animation]): the shape table may name `from`, the neighbour it grows out of.
         cls.method("insert", "Adds a shape (growing out of its from neighbour, if named)",
-                   [.arg("shape", "table"), .opt("animation", "piecebox.animation")]) { o, c in
+                   [.arg("shape", "table"), animationArgument]) { o, c in
             let spec = try shape(try c.value(1), c, where: "argument 1", extraKeys: ["from"],
                                  environment: o.value.context?.environment ?? PieceEnvironment())
             let from: String?
@@ -184,8 +190,8 @@ enum GlassGroupBinding: StageMadeBinding {
             return 0
         }
         cls.method("remove", "Removes a shape by id",
-                   [.arg("id", "string"), .opt("animation", "piecebox.animation")]) { o, c in
-            let id = try c.string(1, "the id of a shape in the group")
+                   [.arg("id", "string", must: "the id of a shape in the group"), animationArgument]) { o, c in
+            let id = try c.string(1)
             let animation = try animation(c, 2, context: context)
             do { try o.value.remove(id, animation: animation) } catch {
                 throw c.refusal("\(error)")

@@ -73,12 +73,12 @@ enum InteractionBinding {
         }
         // touch(part [, index]) or touch(x, y): a finger the script moves and lifts itself.
         cls.method("touch", "Puts a finger down on a part or at a point; the script moves and lifts it",
-                   [.opt("part", "string|number"), .opt("index",
-                    "integer|number")], returns: "piecebox.finger") { o, c in
+                   [.opt("part", "string|number", must: "an x coordinate or a part name"),
+                    .opt("index", "integer|number", must: "a y coordinate")], returns: "piecebox.finger") { o, c in
             let (p, s) = (o.value, o.stage)
             let at: Point
             if c.type(1) == LUA_TNUMBER {
-                at = Point(x: try c.number(1, "an x coordinate or a part name"), y: try c.number(2, "a y coordinate"))
+                at = Point(x: try c.number(1), y: try c.number(2))
                 try noMore(c, after: 2)
             } else {
                 let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
@@ -94,8 +94,8 @@ enum InteractionBinding {
     private static func addQuestions<P: InteractivePiece>(to cls: LuaClass<Bound<P>>) {
         // key(name): true when the piece did something with it.
         cls.method("key", "Presses a key; true when the piece did something with it",
-                   [.arg("name", "string")], returns: "boolean") { o, c in
-            let name = try c.string(1, "a key name such as \"space\"")
+                   [.arg("name", "string", must: "a key name such as \"space\"")], returns: "boolean") { o, c in
+            let name = try c.string(1)
             try noMore(c, after: 1)
             let s = o.stage
             let handled: Bool
@@ -121,9 +121,10 @@ enum InteractionBinding {
         }
         // perform(action [, element]): an accessibility action, on an element or (none given) the whole screen.
         cls.method("perform", "Performs an accessibility action, on an element or the whole screen",
-                   [.arg("action", "string"), .opt("element", "string")]) { o, c in
-            let action = try c.string(1, "an action name such as \"activate\"")
-            let element = c.isNil(2) ? nil : try c.string(2, "an element id (a string)")
+                   [.arg("action", "string", must: "an action name such as \"activate\""),
+                    .opt("element", "string", must: "an element id (a string)")]) { o, c in
+            let action = try c.string(1)
+            let element = c.isNil(2) ? nil : try c.string(2)
             try noMore(c, after: 2)
             let s = o.stage
             do { try o.value.perform(action, on: element, context: s) } catch {
@@ -133,10 +134,10 @@ enum InteractionBinding {
         }
         // part(name [, index]): where that part is now, { x, y, w, h }.
         cls.method("part", "Where a part is now",
-                   [.arg("name", "string"), .opt("index",
-                    "integer")], returns: "{x: number, y: number, w: number, h: number}") { o, c in
-            let name = try c.string(1, "a part name")
-            let index = c.isNil(2) ? nil : try c.integer(2, "an index (a whole number)")
+                   [.arg("name", "string", must: "a part name"), .opt("index", "integer", must: "an index (a whole number)")],
+                   returns: "{x: number, y: number, w: number, h: number}") { o, c in
+            let name = try c.string(1)
+            let index = c.isNil(2) ? nil : try c.integer(2)
             try noMore(c, after: 2)
             let rect: Rect
             do { rect = try o.value.locate(name, index: index, on: o.stage) } catch { throw c.refusal("\(error)") }
@@ -163,7 +164,8 @@ enum InteractionBinding {
             part = try c.string(1)
             arg = 2
             if c.type(2) == LUA_TNUMBER {
-                index = try c.integer(2, "an index (a whole number)")
+                // Worded as the option `index` is: the same index, given by position.
+                index = try c.integer(2, tapOptions.first { $0.name == "index" }?.expected)
                 arg = 3
             }
         } else if !c.isNil(1) && (positionalOnly || c.type(1) != LUA_TTABLE) {

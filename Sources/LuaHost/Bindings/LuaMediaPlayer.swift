@@ -105,12 +105,12 @@ final class LuaMediaPlayer: MediaPlayer {
     func observe(_ handler: @escaping (PlayerReport) -> Void) {
         call("observe", what: "observe") { [weak self] L in
             guard let self else { return 0 }
-            self.state.pushFunction { [weak self] c in
+            self.state.pushFunction(declaring([Self.reportArgument]) { [weak self] c in
                 let c = c.named("player report")
                 guard let self else { return 0 }
                 handler(try self.report(c))
                 return 0
-            }
+            })
             return 1
         }
     }
@@ -125,12 +125,15 @@ final class LuaMediaPlayer: MediaPlayer {
         call("onSeek", what: "onSeek") { L in pushNumber(L, target); return 1 }
     }
 
+    /// What the report function takes.
+    static var reportArgument: ArgumentSpec {
+        .arg("report", "table", must: "a report such as { reason = \"tick\", time = 48.5, isPlaying = true }")
+    }
+
     /// What a report call tells the piece: its reason, the time and whether it plays (the table's own fields when
     /// the report leaves them out), the track's place, and the fields read afresh.
     private func report(_ c: LuaCall) throws -> PlayerReport {
-        guard c.type(1) == LUA_TTABLE, case .table(let t) = try c.value(1) else {
-            throw c.argumentError(1, "a report such as { reason = \"tick\", time = 48.5, isPlaying = true }")
-        }
+        guard c.type(1) == LUA_TTABLE, case .table(let t) = try c.value(1) else { throw c.argumentError(1) }
         let reasons = ["tick", "play", "pause", "seek", "skip", "trackEnd", "queue"]
         for key in t.keys where !["reason", "time", "isPlaying", "track"].contains(key) {
             throw c.refusal("unknown key '\(LuaValue.shown(key))' (known: reason, time, isPlaying, track)")

@@ -364,8 +364,8 @@ package enum LuaPieceBinding: StageMadeBinding {
         }, names: { ($0.value.methodNames + $0.value.readingNames).sorted() })
         // set(changes[, animation]): merges the changes into the state inside one transaction.
         cls.method("set", "Merges changes into the state inside one transaction",
-                   [.arg("changes", "table"), .opt("animation", "piecebox.animation")]) { o, c in
-            guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of state changes") }
+                   [.arg("changes", "table", must: "a table of state changes"), .opt("animation", "piecebox.animation")]) { o, c in
+            guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1) }
             try c.refuseChange(on: o.stage, "change \(o.value.name)'s state")
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             let L = c.L

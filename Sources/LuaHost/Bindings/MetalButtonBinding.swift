@@ -18,9 +18,9 @@ enum MetalButtonBinding: StageMadeBinding {
     /// The `metal` library's functions.
     static var libraryFunctions: [LibraryFunction] { [
         LibraryFunction("white", "How white the rim is at an angle (0 along +x, clockwise), 0 to 1",
-                        [.arg("degrees", "number", "deg")], returns: "number") { c in
+                        [.arg("degrees", "number", "deg", must: "an angle in degrees (0 along +x, clockwise)")], returns: "number") { c in
             let c = c.named("metal.white")
-            c.push(MetalRim.white(atDegrees: try c.number(1, "an angle in degrees (0 along +x, clockwise)")))
+            c.push(MetalRim.white(atDegrees: try c.number(1)))
             return 1
         },
     ] }
@@ -37,8 +37,7 @@ enum MetalButtonBinding: StageMadeBinding {
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> MetalButtonPiece {
         let opts = try c.options(1, declared: options)
-        let title = try opts.string("title") ?? "Ask"
-        let symbol = try opts.string("symbol") ?? "sparkles"
+        let title = try opts.string(declared: "title"), symbol = try opts.string(declared: "symbol")
         let x = try opts.number("x")
         let y = try opts.number("y")
         guard (x == nil) == (y == nil) else {

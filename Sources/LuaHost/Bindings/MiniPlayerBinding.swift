@@ -14,12 +14,10 @@ enum MiniPlayerBinding: StageMadeBinding {
               missing: "a player made with s:player{...}, or a Lua player table", "The player it shows and controls"),
         .init("name", "string", default: "miniPlayer", "The piece's name in the frame log"),
         .init("messages", "table", "Copy that replaces the standard strings, by key"),
-        .init("dragSpace", "\"view\"|\"screen\"", default: "\"view\"",
-              "Where the open player's drag is measured: its own moving space, or the screen one for one",
-              must: "\"view\" or \"screen\""),
-        .init("dragGeometry", "\"drawn\"|\"target\"", default: "\"drawn\"",
-              "The player's offset a touch is turned into its space with: as drawn, or where it is heading (a guess)",
-              must: "\"drawn\" or \"target\""),
+        .init("dragSpace", choice: MiniPlayer.DragSpace.allCases.map(\.rawValue), default: MiniPlayer.defaultDragSpace.rawValue,
+              "Where the open player's drag is measured: its own moving space, or the screen one for one"),
+        .init("dragGeometry", choice: MiniPlayer.DragGeometry.allCases.map(\.rawValue), default: MiniPlayer.defaultDragGeometry.rawValue,
+              "The player's offset a touch is turned into its space with: as drawn, or where it is heading (a guess)"),
     ]
     static let messageKeys = ["openPlayer", "closePlayer", "play", "pause", "position", "previous", "next"]
 
@@ -27,13 +25,12 @@ enum MiniPlayerBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let player = try PlayerOption.read(c, opts, on: stage, context: context)
         let name = try opts.pieceName(default: "miniPlayer")
-        let space = try opts.choice("dragSpace", MiniPlayer.DragSpace.self, all: MiniPlayer.DragSpace.allCases)
-        let geometry = try opts.choice("dragGeometry", MiniPlayer.DragGeometry.self,
-                                       all: MiniPlayer.DragGeometry.allCases)
+        let space = try opts.choice(declared: "dragSpace", MiniPlayer.DragSpace.self)
+        let geometry = try opts.choice(declared: "dragGeometry", MiniPlayer.DragGeometry.self)
         let piece = MiniPlayerPiece(context: stage, player: player, name: name,
                                     messages: try messages(opts.table["messages"], c),
-                                    dragSpace: space ?? MiniPlayer.defaultDragSpace,
-                                    dragGeometry: geometry ?? MiniPlayer.defaultDragGeometry)
+                                    dragSpace: space,
+                                    dragGeometry: geometry)
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece
     }

@@ -67,7 +67,7 @@ package enum MotionBinding {
         return [
             LibraryFunction("follow", "Follow-through: the animation of the rank-th follower (rank 0 leads), on the "
                             + "elastic tier or the spring given",
-                            [.opt("spring", "piecebox.spring|piecebox.springOptions"), .arg("rank", "integer")],
+                            [.opt("spring", "piecebox.spring|piecebox.springOptions"), .arg("rank", "integer", must: "a rank (a whole number)")],
                             returns: "piecebox.animation", { c in
                 let c = c.named(prefix + "follow")
                 // follow(rank) or follow(spring, rank), as the foundation's `follow(_ spring: = elastic, rank:)`.
@@ -80,23 +80,23 @@ package enum MotionBinding {
                 } else {
                     spring = try springArgument(c, 1, context: context); rankArg = 2
                 }
-                let rank = try c.integer(rankArg, "a rank (a whole number)")
+                // follow(rank) reads the rank first, worded as its declaration (argument 2) words it.
+                let rank = rankArg == 2 ? try c.integer(2) : try c.integer(1, c.declaration(2)?.typeExpected)
                 pushAnimation(context.tokens(reduceMotion: rm).follow(spring, rank: rank)); return 1
             }),
             LibraryFunction("cascade", "An entrance delayed for the index-th item (30 ms a place, capped at the "
                             + "seventh; none under Reduce Motion)",
-                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer"),
-                             .opt("step", "number", "s")], returns: "piecebox.animation", { c in
+                            [.arg("animation", "piecebox.animation|piecebox.spring"), .arg("index", "integer", must: "an index (a whole number)"),
+                             .opt("step", "number", "s", default: 0.03, must: "a step in seconds")], returns: "piecebox.animation", { c in
                 let c = c.named(prefix + "cascade")
                 let a = try animationArgument(c, 1, context: context)
-                let index = try c.integer(2, "an index (a whole number)")
-                let step = try c.optionalNumber(3, "a step in seconds") ?? 0.03
+                let index = try c.integer(2), step = try c.number(3)
                 pushAnimation(context.tokens(reduceMotion: rm).cascade(a, index: index, step: step)); return 1
             }),
             LibraryFunction("transition", "A moving transition by name, or \"opacity\" (a plain fade) under "
-                            + "Reduce Motion", [.arg("transition", "string")], returns: "string", { c in
+                            + "Reduce Motion", [.arg("transition", "string", must: "a transition's name (a string)")], returns: "string", { c in
                 let c = c.named(prefix + "transition")
-                let name = try c.string(1, "a transition's name (a string)")
+                let name = try c.string(1)
                 c.push(rm ? "opacity" : name); return 1
             }),
             LibraryFunction("swap", "The transition for content replaced in place: \"blurReplace\", or \"opacity\" "
@@ -117,33 +117,33 @@ package enum MotionBinding {
                 let c = c.named("motion.spring")
                 pushSpring(try springFromOptions(c, 1)); return 1
             }),
-            LibraryFunction("easeIn", "An ease-in curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("easeIn", "An ease-in curve", [curveDurationArgument], returns: "piecebox.animation", { c in
                 pushAnimation(.easeIn(duration: try curveDuration(c.named("motion.easeIn")))); return 1
             }),
-            LibraryFunction("easeOut", "An ease-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("easeOut", "An ease-out curve", [curveDurationArgument], returns: "piecebox.animation", { c in
                 pushAnimation(.easeOut(duration: try curveDuration(c.named("motion.easeOut")))); return 1
             }),
-            LibraryFunction("easeInOut", "An ease-in-out curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("easeInOut", "An ease-in-out curve", [curveDurationArgument], returns: "piecebox.animation", { c in
                 pushAnimation(.easeInOut(duration: try curveDuration(c.named("motion.easeInOut")))); return 1
             }),
-            LibraryFunction("linear", "A linear curve", [.opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+            LibraryFunction("linear", "A linear curve", [curveDurationArgument], returns: "piecebox.animation", { c in
                 pushAnimation(.linear(duration: try curveDuration(c.named("motion.linear")))); return 1
             }),
             LibraryFunction("timingCurve", "A cubic Bézier timing curve",
-                            [.arg("x1", "number"), .arg("y1", "number"), .arg("x2", "number"), .arg("y2", "number"),
-                             .opt("duration", "number", "s")], returns: "piecebox.animation", { c in
+                            [.arg("x1", "number", must: "the first control point's x"), .arg("y1", "number", must: "the first control point's y"),
+                             .arg("x2", "number", must: "the second control point's x"), .arg("y2", "number", must: "the second control point's y"),
+                             .opt("duration", "number", "s", default: Animation.defaultCurveDuration, must: "a duration in seconds")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.timingCurve")
-                let x1 = try c.number(1, "the first control point's x"), y1 = try c.number(2, "the first control point's y")
-                let x2 = try c.number(3, "the second control point's x"), y2 = try c.number(4, "the second control point's y")
-                let d = try c.optionalNumber(5, "a duration in seconds") ?? Animation.defaultCurveDuration
+                let x1 = try c.number(1), y1 = try c.number(2), x2 = try c.number(3), y2 = try c.number(4)
+                let d = try c.number(5)
                 pushAnimation(.timingCurve(x1, y1, x2, y2, duration: d)); return 1
             }),
             LibraryFunction("interpolatingSpring", "A spring animation that keeps its velocity when retargeted",
                             [.arg("spring", "piecebox.spring|piecebox.springOptions"), .opt("initialVelocity",
-                             "number")], returns: "piecebox.animation", { c in
+                             "number", default: 0, must: "an initial velocity in whole distances per second")], returns: "piecebox.animation", { c in
                 let c = c.named("motion.interpolatingSpring")
                 let s = try springArgument(c, 1, context: context)
-                let v = try c.optionalNumber(2, "an initial velocity in whole distances per second") ?? 0
+                let v = try c.number(2)
                 pushAnimation(.interpolatingSpring(s, initialVelocity: v)); return 1
             })
         ]
@@ -153,47 +153,43 @@ package enum MotionBinding {
     private static func gestureFunctions() -> [LibraryFunction] {
         [
             LibraryFunction("rubberBand", "How far a pull past an edge shows, rubber-banded",
-                            [.arg("pull", "number", "pt"), .arg("limit", "number", "pt"), .opt("coefficient",
-                             "number")], returns: "number", { c in
+                            [.arg("pull", "number", "pt", must: "a pull in points"), .arg("limit", "number", "pt", must: "a limit in points"),
+                             coefficientArgument], returns: "number", { c in
                 let c = c.named("motion.rubberBand")
-                let x = try c.number(1, "a pull in points")
-                let limit = try c.number(2, "a limit in points")
-                let k = try c.optionalNumber(3, "a coefficient") ?? 0.55
+                let x = try c.number(1), limit = try c.number(2), k = try c.number(3)
                 c.push(GesturePhysics.rubberBand(x, limit: limit, coefficient: k)); return 1
             }),
             LibraryFunction("rubberBandIn", "A value rubber-banded into a range",
-                            [.arg("value", "number"), .arg("lower", "number"), .arg("upper", "number"), .arg("limit",
-                             "number", "pt"), .opt("coefficient", "number")], returns: "number", { c in
+                            [.arg("value", "number", must: "a value"), .arg("lower", "number", must: "the range's lower end"),
+                             .arg("upper", "number", must: "the range's upper end"), .arg("limit", "number", "pt", must: "a limit in points"),
+                             coefficientArgument], returns: "number", { c in
                 let c = c.named("motion.rubberBandIn")
-                let x = try c.number(1, "a value")
-                let lo = try c.number(2, "the range's lower end"), hi = try c.number(3, "the range's upper end")
-                let limit = try c.number(4, "a limit in points")
-                let k = try c.optionalNumber(5, "a coefficient") ?? 0.55
+                let x = try c.number(1), lo = try c.number(2), hi = try c.number(3)
+                let limit = try c.number(4), k = try c.number(5)
                 c.push(GesturePhysics.rubberBand(x, lower: lo, upper: hi, limit: limit, coefficient: k)); return 1
             }),
             LibraryFunction("project", "Where a fling from a position at a velocity comes to rest",
-                            [.arg("position", "number", "pt"), .arg("velocity", "number", "pt/s"),
-                             .opt("decelerationRate", "number")], returns: "number", { c in
+                            [.arg("position", "number", "pt", must: "a position in points"),
+                             .arg("velocity", "number", "pt/s", must: "a velocity in points per second"),
+                             .opt("decelerationRate", "number", default: 0.99, must: "a deceleration rate")], returns: "number", { c in
                 let c = c.named("motion.project")
-                let p = try c.number(1, "a position in points"), v = try c.number(2, "a velocity in points per second")
-                let rate = try c.optionalNumber(3, "a deceleration rate") ?? 0.99
+                let p = try c.number(1), v = try c.number(2), rate = try c.number(3)
                 c.push(GesturePhysics.project(p, velocity: v, decelerationRate: rate)); return 1
             }),
             LibraryFunction("nearest", "The nearest of a list of stops to a value",
-                            [.arg("value", "number"), .arg("stops", "number[]")], returns: "number", { c in
+                            [.arg("value", "number", must: "a value"), .arg("stops", "number[]", must: "a list of numbers")], returns: "number", { c in
                 let c = c.named("motion.nearest")
-                let v = try c.number(1, "a value")
-                guard case .table(let t) = try c.value(2) else { throw c.argumentError(2, "a list of numbers") }
+                let v = try c.number(1)
+                guard case .table(let t) = try c.value(2) else { throw c.argumentError(2) }
                 let candidates = t.array.compactMap(\.number)
-                guard candidates.count == t.array.count else { throw c.argumentError(2, "a list of numbers") }
+                guard candidates.count == t.array.count else { throw c.argumentError(2) }
                 c.push(GesturePhysics.nearest(v, in: candidates)); return 1
             }),
             LibraryFunction("pressScale", "The scale a pressed surface of a size shrinks to",
-                            [.arg("w", "number", "pt"), .arg("h", "number", "pt"), .opt("depth", "number",
-                             "pt")], returns: "number", { c in
+                            [.arg("w", "number", "pt", must: "a width"), .arg("h", "number", "pt", must: "a height"),
+                             .opt("depth", "number", "pt", default: 2.5, must: "a depth in points")], returns: "number", { c in
                 let c = c.named("motion.pressScale")
-                let w = try c.number(1, "a width"), h = try c.number(2, "a height")
-                let depth = try c.optionalNumber(3, "a depth in points") ?? 2.5
+                let w = try c.number(1), h = try c.number(2), depth = try c.number(3)
                 c.push(GesturePhysics.pressScale(for: Size(width: w, height: h), depth: depth)); return 1
             })
         ]
@@ -209,12 +205,12 @@ package enum MotionBinding {
                 let o = try c.options(1, declared: settleOptions, optional: false)
                 let v = try o.number(required: "velocity"), from = try o.number(required: "from")
                 let to = try o.number(required: "to")
-                let tokens = context.tokens(reduceMotion: try o.boolean("reduceMotion", default: false))
+                let tokens = context.tokens(reduceMotion: try o.boolean(declared: "reduceMotion"))
                 let spring = try o.has("spring") ? springFromValue(o.table["spring"], c, "option 'spring'", context: context) : nil
                 pushAnimation(tokens.settle(velocity: v, from: from, to: to, spring: spring)); return 1
             }),
             LibraryFunction("override", "Overrides roles and tiers (or adds new ones) for the rest of the test or file",
-                            [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>")], { c in
+                            [.arg("overrides", "table<string, piecebox.animation|piecebox.spring|table>", must: "a table of overrides")], { c in
                 let c = c.named("motion.override")
                 let more = try overridesFromOptions(c, context: context)
                 // Tokens stay until reset, and a script can name as many of its own as it likes: what a call adds
@@ -251,11 +247,17 @@ package enum MotionBinding {
         return bytes
     }
 
-    static func curveDuration(_ c: LuaCall) throws -> Double {
-        let d = try c.optionalNumber(1, "a duration in seconds") ?? Animation.defaultCurveDuration
-        guard d > 0 else { throw c.argumentError(1, "a duration above 0 s", got: "\(number: d)") }
-        return d
+    /// A curve's duration argument: above 0 seconds, the curve's default when left out.
+    static var curveDurationArgument: ArgumentSpec {
+        .opt("duration", "number", "s", default: Animation.defaultCurveDuration, bounds: .above(0, must: "a duration above 0 s"),
+             must: "a duration in seconds")
     }
+
+    /// The rubber band's coefficient argument, 0.55 (the platform's) when left out.
+    static var coefficientArgument: ArgumentSpec { .opt("coefficient", "number", default: 0.55, must: "a coefficient") }
+
+    /// A curve's duration, as `curveDurationArgument` declares it (argument 1).
+    static func curveDuration(_ c: LuaCall) throws -> Double { try c.number(1) }
 
     /// `motion.settle{...}`.
     static let settleOptions: [OptionSpec] = [
@@ -310,14 +312,14 @@ package enum MotionBinding {
     static func springArgument(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Spring {
         if let box = SpringBinding.object(c, at: arg + c.offset) { return box.spring }
         if c.type(arg) == LUA_TTABLE { return try springFromOptions(c, arg) }
-        throw c.argumentError(arg, "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })")
+        throw c.argumentError(arg, ArgumentSpec.phrase(type: "piecebox.spring", unit: nil))
     }
 
     static func animationArgument(_ c: LuaCall, _ arg: Int32, context: BindingContext) throws -> Animation {
         if let box = AnimationBinding.object(c, at: arg + c.offset) { return box.animation }
         if let box = SpringBinding.object(c, at: arg + c.offset) { return .spring(box.spring) }
         if c.type(arg) == LUA_TTABLE { return .spring(try springFromOptions(c, arg)) }
-        throw c.argumentError(arg, "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)")
+        throw c.argumentError(arg, ArgumentSpec.phrase(type: "piecebox.animation", unit: nil))
     }
 
     static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
@@ -332,7 +334,7 @@ package enum MotionBinding {
 
     /// `motion.override{ reveal = <animation or spring>, tiers = { calm = <spring> } }`.
     package static func overridesFromOptions(_ c: LuaCall, context: BindingContext) throws -> MotionOverrides {
-        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of overrides") }
+        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1) }
         var o = MotionOverrides()
         let L = c.L
         let idx = 1 + c.offset

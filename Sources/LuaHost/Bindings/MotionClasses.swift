@@ -3,6 +3,12 @@ import PieceKit
 /// A spring from `motion.spring{...}` or a tier: its parameters as readings, and `value`, `velocity` and
 /// `animation` to sample it or animate with it.
 package enum SpringBinding: ClassBinding {
+    /// What `value` and `velocity` take: a time, and the target and initial velocity of a spring from 0.
+    static var springSampleArguments: [ArgumentSpec] {
+        [.arg("t", "number", "s", must: "a time in seconds"), .opt("target", "number", default: 1, must: "a target (a number)"),
+         .opt("initialVelocity", "number", default: 0, must: "an initial velocity (a number)")]
+    }
+
     package static var options: [OptionSpec] { MotionBinding.springOptions }
 
     package static func describe(_ cls: LuaClass<SpringObject>, context: BindingContext) {
@@ -16,19 +22,13 @@ package enum SpringBinding: ClassBinding {
         cls.reading("settlingDuration", unit: "s", "How long until it settles", \.spring.settlingDuration)
         // value(t [, target = 1 [, initialVelocity = 0]]): where a spring from 0 is after t seconds.
         cls.method("value", "Where a spring from 0 is after t seconds",
-                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
-                    "number")], returns: "number") { o, c in
-            let t = try c.number(1, "a time in seconds")
-            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
-            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+                   springSampleArguments, returns: "number") { o, c in
+            let t = try c.number(1), target = try c.number(2), v = try c.number(3)
             c.push(o.spring.value(target: target, initialVelocity: v, time: t)); return 1
         }
         cls.method("velocity", "How fast a spring from 0 moves after t seconds",
-                   [.arg("t", "number", "s"), .opt("target", "number"), .opt("initialVelocity",
-                    "number")], returns: "number") { o, c in
-            let t = try c.number(1, "a time in seconds")
-            let target = try c.optionalNumber(2, "a target (a number)") ?? 1
-            let v = try c.optionalNumber(3, "an initial velocity (a number)") ?? 0
+                   springSampleArguments, returns: "number") { o, c in
+            let t = try c.number(1), target = try c.number(2), v = try c.number(3)
             c.push(o.spring.velocity(target: target, initialVelocity: v, time: t)); return 1
         }
         cls.method("animation", "An animation that uses this spring", returns: "piecebox.animation") { o, c in
@@ -54,25 +54,24 @@ package enum AnimationBinding: ClassBinding {
                     "What the animation is, as SwiftUI would print it") { o, c in c.push(o.animation.description); return 1 }
         // value(t): the fraction of the change covered after t seconds (1 when done).
         cls.method("value", "The fraction of the change covered after t seconds (1 when done)",
-                   [.arg("t", "number",
-                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
-                    "a time in seconds")).fraction); return 1 }
+                   [.arg("t", "number", "s", must: "a time in seconds")], returns: "number") { o, c in
+            c.push(o.animation.sample(at: try c.number(1)).fraction); return 1
+        }
         cls.method("velocity", "How fast the fraction changes after t seconds",
-                   [.arg("t", "number",
-                    "s")], returns: "number") { o, c in c.push(o.animation.sample(at: try c.number(1,
-                    "a time in seconds")).velocity); return 1 }
+                   [.arg("t", "number", "s", must: "a time in seconds")], returns: "number") { o, c in
+            c.push(o.animation.sample(at: try c.number(1)).velocity); return 1
+        }
         cls.method("isFinished", "Whether the animation is done after t seconds",
-                   [.arg("t", "number",
-                    "s")], returns: "boolean") { o, c in c.push(o.animation.sample(at: try c.number(1,
-                    "a time in seconds")).isFinished); return 1 }
+                   [.arg("t", "number", "s", must: "a time in seconds")], returns: "boolean") { o, c in
+            c.push(o.animation.sample(at: try c.number(1)).isFinished); return 1
+        }
         cls.method("delay", "The same animation starting later",
-                   [.arg("seconds", "number", "s")], returns: "piecebox.animation") { o, c in
-            state.push(AnimationObject(o.animation.delay(try c.number(1, "a delay in seconds"))), as: cls); return 1
+                   [.arg("seconds", "number", "s", must: "a delay in seconds")], returns: "piecebox.animation") { o, c in
+            state.push(AnimationObject(o.animation.delay(try c.number(1))), as: cls); return 1
         }
         cls.method("speed", "The same animation played faster (above 1) or slower",
-                   [.arg("factor", "number")], returns: "piecebox.animation") { o, c in
-            let s = try c.number(1, "a speed factor")
-            guard s > 0 else { throw c.argumentError(1, "a speed factor above 0", got: "\(number: s)") }
+                   [.arg("factor", "number", bounds: .above(0), must: "a speed factor")], returns: "piecebox.animation") { o, c in
+            let s = try c.number(1)
             state.push(AnimationObject(o.animation.speed(s)), as: cls); return 1
         }
     }

@@ -30,9 +30,9 @@ enum NowPlayingBinding: StageMadeBinding {
         let skipping = try self.skipping(opts.table["skipping"], c)
         let messages = try self.messages(opts.table["messages"], c)
         let piece = NowPlayingPiece(context: stage, player: player, name: name, skipping: skipping,
-                                    messages: messages, hasOnSkip: try opts.boolean("onSkip", default: true),
-                                    hasOnSeek: try opts.boolean("onSeek", default: true),
-                                    expanded: try opts.boolean("expanded", default: false))
+                                    messages: messages, hasOnSkip: try opts.boolean(declared: "onSkip"),
+                                    hasOnSeek: try opts.boolean(declared: "onSeek"),
+                                    expanded: try opts.boolean(declared: "expanded"))
         do { try stage.add(piece) } catch { throw c.refusal("\(error)") }
         return piece
     }
@@ -76,7 +76,7 @@ enum NowPlayingBinding: StageMadeBinding {
         // setExpanded(open): the app sets its `expanded` binding; the piece opens or closes on its choreography.
         cls.method("setExpanded", "The app sets its expanded binding; the piece opens or closes on its choreography",
                    [.arg("open", "boolean")]) { o, c in
-            o.value.expanded = try c.boolean(1, "true or false")
+            o.value.expanded = try c.boolean(1)
             return 0
         }
         // set{ skipping = ..., messages = ..., onSkip = ..., onSeek = ... }: the app passes new parameters, together.

@@ -173,30 +173,26 @@ enum PageBinding: StageMadeBinding {
         }
         // keyboard(height [, animation]): the keyboard's overlap; 0 puts it away.
         cls.method("keyboard", "The keyboard's overlap; 0 puts it away",
-                   [.arg("height", "number", "pt"), .opt("animation", "piecebox.animation")]) { o, c in
-            let height = try c.number(1, "a height in points")
-            guard height >= 0 else { throw c.argumentError(1, "a height in points of at least 0", got: "\(number: height)") }
+                   [.arg("height", "number", "pt", bounds: .atLeast(0), must: "a height in points"), .opt("animation", "piecebox.animation")]) { o, c in
+            let height = try c.number(1)
             let animation = c.isNil(2) ? nil : try MotionBinding.animationArgument(c, 2, context: context)
             o.value.setKeyboard(height, animation: animation)
             return 0
         }
         // section(id or index): { id, title, detail, y, h } in content coordinates.
         cls.method("section", "A section by number (from 1) or id, in content coordinates",
-                   [.arg("section",
-                    "integer|string")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
+                   [.arg("section", "integer|string", must: "a section number")], returns: "{id: string, title: string, detail?: string, y: number, h: number, restingOffset: number}") { o, c in
             let sections = o.value.sections
             guard !sections.isEmpty else {
                 throw c.refusal("this page has no sections")
             }
             let index: Int
             if c.type(1) == LUA_TNUMBER {
-                let n = try c.integer(1, "a section number (from 1) or id")
-                guard n >= 1, n <= sections.count else {
-                    throw c.argumentError(1, "a section number from 1 to \(sections.count)", got: "\(n)")
-                }
+                let n = try c.integer(1)
+                guard n >= 1, n <= sections.count else { throw c.argumentError(1, within: 1...sections.count, got: "\(n)") }
                 index = n - 1
             } else {
-                let id = try c.string(1, "a section number (from 1) or id")
+                let id = try c.string(1)
                 guard let i = o.value.page.index(of: id) else {
                     throw c.refusal("no section has the id \"\(id)\"")
                 }
@@ -243,7 +239,7 @@ enum PageBinding: StageMadeBinding {
 
     /// `animation = <animation>` as given, `animated = true` with SwiftUI's default `withAnimation`, else none.
     private static func scrollAnimation(_ opts: Options, _ c: LuaCall, context: BindingContext) throws -> Animation? {
-        let animated = try opts.boolean("animated", default: false)
+        let animated = try opts.boolean(declared: "animated")
         guard opts.has("animation") else { return animated ? .default : nil }
         // The animation is a userdata, so it is read from the raw table.
         let L = c.L

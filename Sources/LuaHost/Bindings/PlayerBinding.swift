@@ -13,12 +13,13 @@ enum PlayerBinding: StageMadeBinding {
         .init("tracks", "{title: string, artist?: string, duration: number}[]", required: true,
               missing: "a list of { title, artist, duration }; duration 0 is a live stream", "The queue, played from the first",
               must: "a list of tracks such as { { title = \"Slow Mornings\", artist = \"Aster Vale\", duration = 222 } }"),
-        .init("time", "number", unit: "s", default: "0", "Where the playhead starts", must: "a position in seconds"),
+        .init("time", number: 0, unit: "s", "Where the playhead starts", must: "a position in seconds"),
         .init("isPlaying", "boolean", default: "false", "Whether it starts playing"),
         .init("updateInterval", "number", unit: "s", "How often the player reports its time"),
         .init("seekConfirmation", "string|number", unit: "s",
               "When a seek is confirmed: \"immediately\", \"never\" or after a delay"),
-        .init("trackEnd", "\"stop\"|\"advance\"", default: "\"stop\"", "What happens at a track's end"),
+        .init("trackEnd", choice: [MockPlayer.TrackEnd.stop, .advance].map(\.rawValue), default: MockPlayer.TrackEnd.stop.rawValue,
+              "What happens at a track's end"),
         .init("name", "string", default: "player", "The name of the player's scheduled work",
               must: "a name for the player's scheduled work (a string)"),
     ]
@@ -28,11 +29,11 @@ enum PlayerBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let list = try opts.table(required: "tracks")
         let tracks = try self.tracks(list, c)
-        let time = try opts.number("time") ?? 0
-        let isPlaying = try opts.boolean("isPlaying", default: false)
+        let time = try opts.number(declared: "time")
+        let isPlaying = try opts.boolean(declared: "isPlaying")
         let interval = try updateInterval(opts.table["updateInterval"], stage: stage, c)
         let confirmation = try seekConfirmation(opts.table["seekConfirmation"], c)
-        let trackEnd = try opts.choice("trackEnd", MockPlayer.TrackEnd.self, all: [.stop, .advance]) ?? .stop
+        let trackEnd = try opts.choice(declared: "trackEnd", MockPlayer.TrackEnd.self)
         let name = try opts.string("name") ?? "player"
         // What it copied (its tracks, its name) is counted with its stage by the constructor (`keep`).
         return MockPlayer(stage: stage, tracks: tracks, time: time, isPlaying: isPlaying, updateInterval: interval,
@@ -108,32 +109,27 @@ enum PlayerBinding: StageMadeBinding {
                    "Pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "pause"); o.value.pause(); return 0 }
         cls.method("toggle",
                    "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "toggle"); o.value.toggle(); return 0 }
-        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s")]) { o, c in
-            let position = try c.number(1, "a position in seconds")
+        cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s", must: "a position in seconds")]) { o, c in
+            let position = try c.number(1)
             try c.refuseChange(on: o.stage, "seek")
             o.value.seek(to: position)
             return 0
         }
         cls.method("skip", "Skips to the next or previous track",
-                   [.arg("direction", "\"next\"|\"previous\"")]) { o, c in
-            let name = try c.string(1, "\"next\" or \"previous\"")
-            guard let direction = SkipDirection(rawValue: name) else {
-                throw c.argumentError(1, "\"next\" or \"previous\"", got: "\"\(name)\"")
-            }
+                   [.arg("direction", "\"next\"|\"previous\"", choice: ["next", "previous"], must: "\"next\" or \"previous\"")]) { o, c in
+            let direction = try c.choice(1, SkipDirection.self)
             try c.refuseChange(on: o.stage, "skip")
             o.value.skip(direction)
             return 0
         }
         // load(tracks [, index]): a new queue, from track `index` (1-based) at 0.
         cls.method("load", "A new queue, played from track index (1-based) at 0",
-                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]"), .opt("index",
-                    "integer")]) { o, c in
-            guard case .table(let list) = try c.value(1) else {
-                throw c.argumentError(1, "a list of tracks { title, artist, duration }", got: c.typeName(1))
-            }
+                   [.arg("tracks", "{title: string, artist?: string, duration: number}[]", must: "a list of tracks { title, artist, duration }"),
+                    .opt("index", "integer", default: 1, must: "a track number from 1")]) { o, c in
+            guard case .table(let list) = try c.value(1) else { throw c.argumentError(1) }
             let tracks = try self.tracks(list, c)
             try context.charge(heldBytes(tracks))
-            let index = c.isNil(2) ? 1 : try c.integer(2, "a track number from 1")
+            let index = try c.integer(2)
             try c.refuseChange(on: o.stage, "load a queue")
             o.value.load(tracks, at: max(index, 1) - 1)
             return 0

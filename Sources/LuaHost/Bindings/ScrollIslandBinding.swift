@@ -11,7 +11,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
         .init("progress", "string", "How the island shows progress"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
-        .init("maxWidth", "number", unit: "pt", default: "360", "The widest the island grows",
+        .init("maxWidth", number: 360, unit: "pt", bounds: .above(0, must: "a width in points above 0"), "The widest the island grows",
               must: "a width in points"),
         .init("isExpanded", "boolean", "The app's isExpanded binding; left out, the island keeps its own state"),
         .init("messages", "table", "Copy that replaces the standard strings, by key",
@@ -25,11 +25,8 @@ enum ScrollIslandBinding: StageMadeBinding {
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "scrollIsland")
         let progress = try self.progress(opts.table["progress"], c)
-        let showsTopButton = try opts.boolean("showsTopButton", default: true)
-        let maxWidth = try opts.number("maxWidth") ?? 360
-        guard maxWidth > 0 else {
-            throw c.optionError("maxWidth", "a width in points above 0", got: "\(number: maxWidth)")
-        }
+        let showsTopButton = try opts.boolean(declared: "showsTopButton")
+        let maxWidth = try opts.number(declared: "maxWidth")
         var isExpanded: Bool?
         switch opts.table["isExpanded"] {
         case .nil: isExpanded = nil
@@ -87,7 +84,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         // setExpanded(open): the app sets its isExpanded binding (a toolbar button, say).
         cls.method("setExpanded", "The app sets its isExpanded binding (a toolbar button, say)",
                    [.arg("open", "boolean")]) { o, c in
-            let open = try c.boolean(1, "true or false")
+            let open = try c.boolean(1)
             guard o.value.boundExpanded != nil else {
                 throw c.refusal("this island keeps its own open state; pass isExpanded = false to s:scrollIsland{...} to bind it")
             }

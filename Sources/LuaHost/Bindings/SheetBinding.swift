@@ -25,7 +25,7 @@ enum SheetBinding: StageMadeBinding {
             detents = try list.array.enumerated().map { i, v in try detent(v, c, where: "detents[\(i + 1)]") }
         }
         let sheet = SheetPiece(context: stage, name: name, detents: detents,
-                               presented: try opts.boolean("presented", default: false))
+                               presented: try opts.boolean(declared: "presented"))
         do { try stage.add(sheet) } catch { throw c.refusal("\(error)") }
         return sheet
     }

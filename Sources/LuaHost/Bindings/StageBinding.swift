@@ -112,9 +112,8 @@ enum StageBinding: ClassBinding {
     /// What moves the clock: advance, frames, events, settle, jump, now.
     static func describeClock(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("advance", "Moves the clock on, rendering every frame on the way; gives the frames rendered",
-                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
-            let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
+                   [.arg("seconds", "number", "s", bounds: .atLeast(0))], returns: "integer") { o, c in
+            let seconds = try c.number(1)
             let call = StageCall(name: "s:advance", start: o.stage.now, end: o.stage.now + seconds)
             let count = try o.running(call, c) { try stageCall(c) { try o.stage.advance(seconds) } }
             o.entry.call = nil
@@ -124,10 +123,10 @@ enum StageBinding: ClassBinding {
         // frames(n) renders n frames; frames() or frames{ from = t0, to = t1 } returns the rendered frames as a series.
         cls.method("frames",
                    "frames(n) renders n frames and gives n; frames() or frames{ from, to } gives the kept frames as a series",
-                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions))], returns: "piecebox.series|integer") { o, c in
+                   [.opt("n", "integer|" + OptionSpec.tableType(framesOptions), bounds: .atLeast(0, must: "a number of frames of at least 0"),
+                        must: "a number of frames (a whole number)")], returns: "piecebox.series|integer") { o, c in
             if c.type(1) == LUA_TNUMBER {
-                let n = try c.integer(1, "a number of frames (a whole number)")
-                guard n >= 0 else { throw c.argumentError(1, "a number of frames of at least 0", got: "\(n)") }
+                let n = try c.integer(1)
                 _ = try stageCall(c) { try o.stage.frames(n) }
                 c.push(Double(n))
                 return 1
@@ -157,9 +156,8 @@ enum StageBinding: ClassBinding {
             return 1
         }
         cls.method("jump", "Moves the clock on without rendering the frames between; gives the frames rendered",
-                   [.arg("seconds", "number", "s")], returns: "integer") { o, c in
-            let seconds = try c.number(1, "a number of seconds")
-            guard seconds >= 0 else { throw c.argumentError(1, "a number of seconds of at least 0", got: "\(number: seconds)") }
+                   [.arg("seconds", "number", "s", bounds: .atLeast(0))], returns: "integer") { o, c in
+            let seconds = try c.number(1)
             c.push(Double(try stageCall(c) { try o.stage.jump(seconds) }))
             return 1
         }
@@ -169,7 +167,7 @@ enum StageBinding: ClassBinding {
     /// What reads the kept frames and the environment, and the stage's readings.
     static func describeFrames(_ cls: LuaClass<StageObject>, context: BindingContext) {
         cls.method("frame", "The latest frame, or frame i of those kept (nil when it is not kept)",
-                   [.opt("i", "integer")], returns: "piecebox.frame?") { o, c in
+                   [.opt("i", "integer", must: "a frame index (a whole number)")], returns: "piecebox.frame?") { o, c in
             if c.isNil(1) {
                 // A new stage has rendered nothing; a nil here only failed later, as a bare "index a nil value".
                 guard let f = o.stage.latestFrame else {
@@ -180,14 +178,14 @@ enum StageBinding: ClassBinding {
                 FrameTables.push(f, c.L)
                 return 1
             }
-            let i = try c.integer(1, "a frame index (a whole number)")
+            let i = try c.integer(1)
             guard let f = try stageCall(c, { try o.stage.keptFrame(at: i) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1
         }
         cls.method("frameAt", "The kept frame shown at a time (nil when none is kept)",
-                   [.arg("time", "number", "s")], returns: "piecebox.frame?") { o, c in
-            let time = try c.number(1, "a time in seconds")
+                   [.arg("time", "number", "s", must: "a time in seconds")], returns: "piecebox.frame?") { o, c in
+            let time = try c.number(1)
             guard let f = try stageCall(c, { try o.stage.keptFrame(atTime: time) }) else { c.pushNil(); return 1 }
             FrameTables.push(f, c.L)
             return 1

@@ -53,14 +53,16 @@ enum StageWorkBinding: ClassBinding {
         let works = luaClass(context)
 
         cls.method("after", "Runs fn once after a delay on the virtual clock",
-                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
+                   [.arg("seconds", "number", "s", bounds: .atLeast(0)), .arg("fn", "function", must: "a function to run"),
+                    .opt("options", OptionSpec.tableType(options), must: "a table of options")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: false, works: works, state: state)
         }
         cls.method("every", "Runs fn every interval on the virtual clock until cancelled",
-                   [.arg("seconds", "number", "s"), .arg("fn", "function"), .opt("options", OptionSpec.tableType(options))], returns: "piecebox.work") { o, c in
+                   [.arg("seconds", "number", "s", bounds: .above(0)), .arg("fn", "function", must: "a function to run"),
+                    .opt("options", OptionSpec.tableType(options), must: "a table of options")], returns: "piecebox.work") { o, c in
             try schedule(o, c, repeating: true, works: works, state: state)
         }
-        cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table")]) { o, c in
+        cls.method("emit", "Logs an event in the next frame (a haptic, a sound)", [.arg("event", "table", must: "an event table such as { kind = \"haptic\", style = \"selection\" }")]) { o, c in
             let event = try emittedEvent(c)
             o.stage.emit(event)
             try o.recount()
@@ -91,11 +93,8 @@ enum StageWorkBinding: ClassBinding {
 
     private static func schedule(_ o: StageObject, _ c: LuaCall, repeating: Bool, works: LuaClass<ScriptWork>,
                                  state: LuaState) throws -> Int32 {
-        let seconds = try c.number(1, "a number of seconds")
-        guard repeating ? seconds > 0 : seconds >= 0 else {
-            throw c.refusal("argument 1 must be a number of seconds \(repeating ? "above 0" : "of at least 0"), got \(number: seconds)")
-        }
-        guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2, "a function to run") }
+        let seconds = try c.number(1)
+        guard c.type(2) == LUA_TFUNCTION else { throw c.argumentError(2) }
         let (background, label) = try workOptions(c, seconds: seconds)
         lua_pushvalue(c.L, 2 + c.offset)
         let ref = o.values.keep(c.L)
@@ -114,7 +113,7 @@ enum StageWorkBinding: ClassBinding {
         let kind = c.function.split(separator: ":").last.map(String.init) ?? "work"
         let made = { ScriptWork.labelPrefix + "\(kind)(\(seconds))" }
         guard !c.isNil(3) else { return (false, made()) }
-        guard c.type(3) == LUA_TTABLE else { throw c.argumentError(3, "a table of options") }
+        guard c.type(3) == LUA_TTABLE else { throw c.argumentError(3) }
         try c.checkOptionKeys(3, allowed: optionKeys)
         let L = c.L
         let t = lua_absindex(L, 3 + c.offset)
@@ -185,7 +184,7 @@ enum StageWorkBinding: ClassBinding {
     /// order; details are strings, numbers or booleans.
     static func emittedEvent(_ c: LuaCall) throws -> StageEvent {
         guard c.type(1) == LUA_TTABLE, case .table(let t) = try c.value(1) else {
-            throw c.argumentError(1, "an event table such as { kind = \"haptic\", style = \"selection\" }")
+            throw c.argumentError(1)
         }
         guard case .string(let kind) = t["kind"], !kind.isEmpty else {
             throw c.refusal("the event needs a 'kind' (a string such as \"haptic\", \"focus\", \"announcement\", \"callback\" or one of your own)")

@@ -11,7 +11,7 @@ enum TabBarBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", "The page whose scrolling minimizes the bar"),
         .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),
-        .init("minimizeBehavior", "\"onScrollDown\"|\"never\"", default: "\"onScrollDown\"", "When the bar minimizes",
+        .init("minimizeBehavior", choice: ["onScrollDown", "never"], default: "onScrollDown", "When the bar minimizes",
               must: "\"onScrollDown\" or \"never\""),
         .init("selected", "string", default: "\"library\"", "The tab selected at first",
               must: "a tab id (\"library\", \"radio\" or \"search\")"),
@@ -22,17 +22,14 @@ enum TabBarBinding: StageMadeBinding {
         let opts = try c.options(1, declared: options, optional: false)
         let page = try PageBinding.value(inOption: "page", of: opts, c, on: stage)
         let name = try opts.pieceName(default: "tabBar")
-        let behavior = try opts.string("minimizeBehavior") ?? "onScrollDown"
-        guard behavior == "onScrollDown" || behavior == "never" else {
-            throw c.optionError("minimizeBehavior", "\"onScrollDown\" or \"never\"", got: "\"\(behavior)\"")
-        }
-        let selected = try opts.string("selected") ?? "library"
+        let behavior = try opts.string(declared: "minimizeBehavior")
+        let selected = try opts.string(declared: "selected")
         let known = TabBarPiece.tabs.map(\.id) + ["search"]
         guard known.contains(selected) else {
             throw c.refusal("option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
         }
         let bar = TabBarPiece(context: stage, page: page, name: name,
-                              accessory: try opts.boolean("accessory", default: false),
+                              accessory: try opts.boolean(declared: "accessory"),
                               minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)
         do { try stage.add(bar) } catch { throw c.refusal("\(error)") }
         return bar
@@ -40,13 +37,13 @@ enum TabBarBinding: StageMadeBinding {
 
     static func describe(_ cls: LuaClass<Bound<TabBarPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
-        cls.method("select", "Selects a tab", [.arg("id", "string")]) { o, c in
-            let id = try c.string(1, "a tab id (\"library\", \"radio\" or \"search\")")
+        cls.method("select", "Selects a tab", [.arg("id", "string", must: "a tab id (\"library\", \"radio\" or \"search\")")]) { o, c in
+            let id = try c.string(1)
             do { try o.value.select(id) } catch { throw c.refusal("\(error)") }
             return 0
         }
         cls.method("setMinimized", "Minimizes the bar or brings it back", [.arg("minimized", "boolean")]) { o, c in
-            o.value.setMinimized(try c.boolean(1, "true or false"))
+            o.value.setMinimized(try c.boolean(1))
             return 0
         }
         cls.reading("name", "string", "The piece's name in the frame log") { o, c in c.push(o.value.name); return 1 }

@@ -17,7 +17,7 @@ enum ToolsBinding: StageMadeBinding {
         let tools: ToolsPiece
         let labels = try Self.labels(opts)
         do {
-            tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean("expanded", default: false),
+            tools = try ToolsPiece(context: stage, name: name, expanded: try opts.boolean(declared: "expanded"),
                                    labels: labels)
         } catch let error as GlassGroupError {
             throw c.refusal("\(error)")
@@ -50,7 +50,7 @@ enum ToolsBinding: StageMadeBinding {
             return 0
         }
         cls.method("setExpanded", "Opens or closes the tools", [.arg("open", "boolean")]) { o, c in
-            o.value.setExpanded(try c.boolean(1, "true or false"))
+            o.value.setExpanded(try c.boolean(1))
             return 0
         }
         cls.reading("expanded", "boolean", "Whether the tools are open") { o, c in c.push(o.value.expanded); return 1 }

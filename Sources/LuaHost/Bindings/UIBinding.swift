@@ -25,7 +25,7 @@ enum UIBinding {
                 throw c.named("ui.ForEach").refusal("is not ready yet")
             },
             LibraryFunction("layout", "Lays a view out on a screen: the rects { x, y, w, h } of the views given an id, by id",
-                            [.arg("view", "piecebox.view"),
+                            [.arg("view", "piecebox.view", must: "a view (ui.VStack{...}, ui.Text(...), ...)"),
                              .opt("screen", OptionSpec.tableType(screenOptions))],
                             returns: "table<string, {x: number, y: number, w: number, h: number}>") { c in
                 try layout(c.named("ui.layout"), context)
@@ -36,7 +36,7 @@ enum UIBinding {
 
     private static func containers(_ context: BindingContext) -> [LibraryFunction] {
         [
-            LibraryFunction("VStack", "Children one above another", [.arg("content", "table")], returns: "piecebox.view") { c in
+            LibraryFunction("VStack", "Children one above another", [contentArgument], returns: "piecebox.view") { c in
                 let c = c.named("ui.VStack")
                 let (opts, children) = try content(c, allowed: stackOptions)
                 let alignment = try opts.string("alignment").map { try ViewArguments.horizontal($0, "option 'alignment'", c) }
@@ -44,7 +44,7 @@ enum UIBinding {
                                  children: children.map(\.view)), from: children, c, context)
                 return 1
             },
-            LibraryFunction("HStack", "Children side by side", [.arg("content", "table")], returns: "piecebox.view") { c in
+            LibraryFunction("HStack", "Children side by side", [contentArgument], returns: "piecebox.view") { c in
                 let c = c.named("ui.HStack")
                 let (opts, children) = try content(c, allowed: stackOptions)
                 let alignment = try opts.string("alignment").map { try ViewArguments.vertical($0, "option 'alignment'", c) }
@@ -52,7 +52,7 @@ enum UIBinding {
                                  children: children.map(\.view)), from: children, c, context)
                 return 1
             },
-            LibraryFunction("ZStack", "Children on top of one another", [.arg("content", "table")], returns: "piecebox.view") { c in
+            LibraryFunction("ZStack", "Children on top of one another", [contentArgument], returns: "piecebox.view") { c in
                 let c = c.named("ui.ZStack")
                 let (opts, children) = try content(c, allowed: Array(stackOptions.dropFirst()))
                 let alignment = try opts.string("alignment").map { try ViewArguments.alignment($0, "option 'alignment'", c) }
@@ -60,17 +60,17 @@ enum UIBinding {
                 return 1
             },
             LibraryFunction("Group", "Children that join the enclosing stack, each with the group's modifiers",
-                            [.arg("content", "table")], returns: "piecebox.view") { c in
+                            [contentArgument], returns: "piecebox.view") { c in
                 try group(c.named("ui.Group"), context)
             },
             LibraryFunction("Button", "A button with this label (a view, or a string for a Text)",
-                            [.arg("label", "piecebox.view|string")], returns: "piecebox.view") { c in
+                            [.arg("label", "piecebox.view|string", must: "a label (a view or a string)")], returns: "piecebox.view") { c in
                 let c = c.named("ui.Button")
                 if c.type(1) == LUA_TSTRING {
                     try made(.button(label: LayoutView(.text(try c.string(1)))), from: [], c, context, depth: 2, count: 2)
                     return 1
                 }
-                guard let label = MadeView.at(c, 1) else { throw c.argumentError(1, "a label (a view or a string)") }
+                guard let label = MadeView.at(c, 1) else { throw c.argumentError(1) }
                 try made(.button(label: label.view), from: [label], c, context)
                 return 1
             },
@@ -87,9 +87,9 @@ enum UIBinding {
             }
         }
         return [
-            leaf("Text", "A text, measured in its font", [.arg("text", "string")]) { c in .text(try c.string(1, "the text (a string)")) },
-            leaf("Image", "An SF Symbol, sized by its font", [.arg("systemName", "string")]) { c in
-                .image(systemName: try c.string(1, "an SF Symbol's name (a string)"))
+            leaf("Text", "A text, measured in its font", [.arg("text", "string", must: "the text (a string)")]) { c in .text(try c.string(1)) },
+            leaf("Image", "An SF Symbol, sized by its font", [.arg("systemName", "string", must: "an SF Symbol's name (a string)")]) { c in
+                .image(systemName: try c.string(1))
             },
             leaf("Spacer", "Space that grows along its stack: { minLength } (nil: the system's default)",
                  [.opt("options", "{minLength?: number}")]) { c in
@@ -102,14 +102,13 @@ enum UIBinding {
                 let opts = try c.options(1, declared: [.init("cornerRadius", "number", unit: "pt", required: true,
                                                              "The corners' radius", must: "a finite number of points")],
                                          optional: false)
-                guard let r = try opts.number("cornerRadius") else { throw opts.optionError("cornerRadius", "a finite number of points") }
-                return .shape(.roundedRectangle(cornerRadius: r))
+                return .shape(.roundedRectangle(cornerRadius: try opts.number(required: "cornerRadius")))
             },
             leaf("Circle", "A circle: the square of the smaller offered side") { _ in .shape(.circle) },
             leaf("Capsule", "A capsule that fills what it is offered") { _ in .shape(.capsule) },
             leaf("Ellipse", "An ellipse that fills what it is offered") { _ in .shape(.ellipse) },
-            leaf("Color", "A colour that fills what it is offered, by name", [.arg("name", "string")]) { c in
-                .color(try c.string(1, "a colour's name (a string)"))
+            leaf("Color", "A colour that fills what it is offered, by name", [.arg("name", "string", must: "a colour's name (a string)")]) { c in
+                .color(try c.string(1))
             },
             leaf("EmptyView", "Nothing: no place and no spacing in a stack") { _ in .empty },
         ]
@@ -130,26 +129,18 @@ enum UIBinding {
         try MadeView.push(LayoutView(kind), depth: depth, count: count, madeFrom: parts, c, context: context)
     }
 
+    /// What a container takes: its views and options in one table.
+    static var contentArgument: ArgumentSpec {
+        .arg("content", "table", must: "a table of views, such as { ui.Text(\"a\"), ui.Text(\"b\") }")
+    }
+
     /// A container's argument: `{ spacing = 8, viewA, viewB }`, its named options (unknown names refused) and its
     /// views at 1...n in order; a hole (`cond and v or nil`) is a missing branch, which SwiftUI draws as nothing.
     static func content(_ c: LuaCall, allowed: [OptionSpec]) throws -> (Options, [ViewObject]) {
-        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1, "a table of views, such as { ui.Text(\"a\"), ui.Text(\"b\") }") }
+        guard c.type(1) == LUA_TTABLE else { throw c.argumentError(1) }
         let L = c.L, t = lua_absindex(L, 1 + c.offset)
         let names = allowed.map(\.name)
-        var last = 0
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            clua_pop(L, 1)
-            if lua_type(L, -1) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -1), names.contains(key) { continue }
-            let n = lua_isinteger(L, -1) != 0 ? Int(lua_tointegerx(L, -1, nil)) : 0
-            guard n >= 1, n <= ViewObject.maxViews else {
-                let key = LuaValue.shown((try? LuaValue.textKey(L, -1)) ?? String(cString: lua_typename(L, lua_type(L, -1))))
-                clua_pop(L, 1)
-                let known = names.isEmpty ? "" : " and the options \(names.joined(separator: ", "))"
-                throw c.argumentError(1, "a list of views\(known)", got: "a key '\(key)'")
-            }
-            last = max(last, n)
-        }
+        let last = try c.checkListKeys(1, items: "views", options: names, limit: ViewObject.maxViews)
         var children: [ViewObject] = []
         for i in 0..<last {
             defer { clua_pop(L, 1) }
@@ -176,7 +167,7 @@ enum UIBinding {
                                                   from: EnvironmentOptions.options)
 
     private static func layout(_ c: LuaCall, _ host: BindingContext) throws -> Int32 {
-        guard let view = MadeView.at(c, 1) else { throw c.argumentError(1, "a view (ui.VStack{...}, ui.Text(...), ...)") }
+        guard let view = MadeView.at(c, 1) else { throw c.argumentError(1) }
         let opts = try c.options(2, declared: screenOptions)
         let environment = try EnvironmentOptions.apply(opts, to: PieceEnvironment())
         let result = try laidOut(view.view, in: LayoutContext(environment), c, host: host)

@@ -75,13 +75,13 @@ enum ViewArguments {
     static func insets(_ c: LuaCall, system: Double) throws -> EdgeInsets {
         if c.isNil(1) { return EdgeInsets(top: system, leading: system, bottom: system, trailing: system) }
         if c.type(1) == LUA_TNUMBER {
-            let n = try c.number(1, "a finite number of points")
+            let n = try c.number(1)
             guard c.isNil(2) else { throw c.argumentError(2, "nothing after a number of points") }
             return EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
         }
         if c.type(1) == LUA_TSTRING || (c.type(1) == LUA_TTABLE && lua_rawlen(c.L, 1 + c.offset) > 0) {
             let edges = try ViewArguments.edges(try c.value(1), "argument 1", c)
-            let n = try c.optionalNumber(2, "a finite number of points") ?? system
+            let n = try c.optionalNumber(2) ?? system
             return EdgeInsets(top: edges.contains(.top) ? n : 0, leading: edges.contains(.leading) ? n : 0,
                               bottom: edges.contains(.bottom) ? n : 0, trailing: edges.contains(.trailing) ? n : 0)
         }
@@ -100,12 +100,30 @@ enum ViewArguments {
     static let insetOptions: [OptionSpec] = ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"]
         .map { OptionSpec($0, "number", unit: "pt", "Points on \($0 == "all" ? "every edge" : "the \($0) edge" + ($0.hasSuffix("al") ? "s" : ""))", must: "a finite number of points") }
 
+    /// What `padding` and `safeAreaPadding` take: an amount (of type `amount`) and a length for named edges.
+    static func insetArguments(_ amount: String) -> [ArgumentSpec] {
+        [.opt("amount", amount, must: "a finite number of points"), .opt("length", "number", "pt", must: "a finite number of points")]
+    }
+
+    /// What `clipShape` and `contentShape` take.
+    static var shapeArgument: ArgumentSpec {
+        .arg("shape", "piecebox.view",
+             must: "a shape (ui.Rectangle(), ui.RoundedRectangle{ cornerRadius = 8 }, ui.Circle(), ui.Capsule(), ui.Ellipse())")
+    }
+
+    /// What `font` takes: a text style or a size above 0 points, and a weight.
+    static var fontArguments: [ArgumentSpec] {
+        let styles = TextStyle.allCases.map(\.rawValue), weights = FontWeight.allCases.map(\.rawValue)
+        return [.arg("font", "string|number", bounds: .above(0, must: "a size above 0 points"), choice: styles,
+                     must: "a text style: one of \(quoted(styles))"),
+                .opt("weight", "string", choice: weights, must: "a weight: one of \(quoted(weights))")]
+    }
+
     /// A shape given as a shape view (`ui.Circle()`, `ui.RoundedRectangle{ cornerRadius = 8 }`).
     static func shape(_ c: LuaCall, _ arg: Int32) throws -> LayoutShape {
         guard let object = MadeView.at(c, arg + c.offset), case .shape(let shape) = object.view.kind,
               object.view.modifiers.isEmpty else {
-            throw c.argumentError(arg, "a shape (ui.Rectangle(), ui.RoundedRectangle{ cornerRadius = 8 }, ui.Circle(), ui.Capsule(), ui.Ellipse())",
-                                  got: MadeView.at(c, arg + c.offset).map { "a \($0.kindName)" } ?? c.typeName(arg))
+            throw c.argumentError(arg, got: MadeView.at(c, arg + c.offset).map { "a \($0.kindName)" } ?? c.typeName(arg))
         }
         return shape
     }
@@ -113,23 +131,14 @@ enum ViewArguments {
     /// `font("subheadline", "semibold")` or `font(17, "bold")`.
     static func font(_ c: LuaCall) throws -> LayoutFont {
         let size: LayoutFont.Size
+        // A size's bounds and a style's or weight's names are declared (`fontArguments`); the reads enforce them.
         if c.type(1) == LUA_TNUMBER {
-            let points = try c.number(1, "a text style or a size in points")
-            guard points > 0 else { throw c.argumentError(1, "a size above 0 points", got: "\(points)") }
-            size = .fixed(points)
+            size = .fixed(try c.number(1))
         } else {
-            let name = try c.string(1, "a text style (\(quoted(TextStyle.allCases.map(\.rawValue)))) or a size in points")
-            guard let style = TextStyle(rawValue: name) else {
-                throw c.argumentError(1, "a text style: one of \(quoted(TextStyle.allCases.map(\.rawValue)))", got: "\"\(name)\"")
-            }
-            size = .style(style)
+            size = .style(try c.choice(1, TextStyle.self))
         }
         guard !c.isNil(2) else { return LayoutFont(size) }
-        let name = try c.string(2, "a weight (\(quoted(FontWeight.allCases.map(\.rawValue))))")
-        guard let weight = FontWeight(rawValue: name) else {
-            throw c.argumentError(2, "a weight: one of \(quoted(FontWeight.allCases.map(\.rawValue)))", got: "\"\(name)\"")
-        }
-        return LayoutFont(size, weight: weight)
+        return LayoutFont(size, weight: try c.choice(2, FontWeight.self))
     }
 
     /// A number that may be `math.huge` (a flexible frame's maximum), never NaN or minus infinity.

@@ -66,16 +66,15 @@ enum ViewBinding: ClassBinding {
                 alignment: alignment)), nil)
         }
         modifier(cls, context, "padding", "Space around the view: none given is the system's 16 pt; a number, an edge name or list, or { horizontal = 10, top = 4, ... }",
-                 [.opt("amount", "number|string|string[]|" + OptionSpec.tableType(ViewArguments.insetOptions)),
-                  .opt("length", "number", "pt")]) { _, c in
+                 ViewArguments.insetArguments("number|string|string[]|" + OptionSpec.tableType(ViewArguments.insetOptions))) { _, c in
             (.padding(try ViewArguments.insets(c, system: UIBinding.systemPadding)), nil)
         }
         modifier(cls, context, "safeAreaPadding", "Padding that becomes safe area for what is inside (as padding's arguments)",
-                 [.opt("amount", "number|string|string[]|table"), .opt("length", "number", "pt")]) { _, c in
+                 ViewArguments.insetArguments("number|string|string[]|table")) { _, c in
             (.safeAreaPadding(try ViewArguments.insets(c, system: UIBinding.systemPadding)), nil)
         }
-        modifier(cls, context, "layoutPriority", "Its priority for space among its siblings", [.arg("priority", "number")]) { _, c in
-            (.layoutPriority(try c.number(1, "a finite priority")), nil)
+        modifier(cls, context, "layoutPriority", "Its priority for space among its siblings", [.arg("priority", "number", must: "a finite priority")]) { _, c in
+            (.layoutPriority(try c.number(1)), nil)
         }
         modifier(cls, context, "fixedSize", "Its ideal size whatever it is offered: both axes, or { horizontal, vertical }",
                  [.opt("axes", "{horizontal?: boolean, vertical?: boolean}")]) { _, c in
@@ -85,9 +84,10 @@ enum ViewBinding: ClassBinding {
                                vertical: try opts.boolean("vertical", default: false)), nil)
         }
         modifier(cls, context, "aspectRatio", "Keeps a width:height ratio (nil: its ideal size's), fitting or filling",
-                 [.opt("ratio", "number"), .opt("contentMode", "\"fit\"|\"fill\"")]) { _, c in
-            let ratio = try c.optionalNumber(1, "a ratio of width to height, or nil")
-            let mode = try contentMode(c, 2)
+                 [.opt("ratio", "number", must: "a ratio of width to height, or nil"),
+                  .opt("contentMode", "\"fit\"|\"fill\"", choice: ["fit", "fill"], must: "\"fit\" or \"fill\"")]) { _, c in
+            let ratio = try c.optionalNumber(1)
+            let mode = c.isNil(2) ? .fit : try c.choice(2, ContentMode.self)
             return (.aspectRatio(ratio, mode), nil)
         }
         modifier(cls, context, "scaledToFit", "aspectRatio(nil, \"fit\")") { _, _ in (.aspectRatio(nil, .fit), nil) }
@@ -97,20 +97,18 @@ enum ViewBinding: ClassBinding {
             (.ignoresSafeArea(c.isNil(1) ? .all : try ViewArguments.edges(try c.value(1), "argument 1", c)), nil)
         }
         modifier(cls, context, "background", "A view behind it, sized by it (a string is a Color's name)",
-                 [.arg("view", "piecebox.view|string"), .opt("alignment", "string")]) { _, c in
+                 contentArguments) { _, c in
             let inner = try content(c)
             return (.background(inner.view, alignment: try alignment(c, 2)), inner)
         }
         modifier(cls, context, "overlay", "A view over it, sized by it (a string is a Color's name)",
-                 [.arg("view", "piecebox.view|string"), .opt("alignment", "string")]) { _, c in
+                 contentArguments) { _, c in
             let inner = try content(c)
             return (.overlay(inner.view, alignment: try alignment(c, 2)), inner)
         }
         modifier(cls, context, "id", "Names the view at this point of the chain: an element of the piece, and a key of ui.layout's answer",
-                 [.arg("name", "string")]) { _, c in
-            let name = try c.string(1, "the element's name (a string)")
-            guard !name.isEmpty else { throw c.argumentError(1, "the element's name, not empty", got: "\"\"") }
-            return (.id(name), nil)
+                 [.arg("name", "string", must: "the element's name").notEmpty()]) { _, c in
+            (.id(try c.string(1)), nil)
         }
     }
 
@@ -121,13 +119,13 @@ enum ViewBinding: ClassBinding {
             return (.offset(x: try opts.number("x", "a finite number of points") ?? 0,
                             y: try opts.number("y", "a finite number of points") ?? 0), nil)
         }
-        modifier(cls, context, "opacity", "Draws it this opaque (0 to 1)", [.arg("opacity", "number")]) { _, c in
-            (.opacity(try c.number(1, "an opacity (a finite number)")), nil)
+        modifier(cls, context, "opacity", "Draws it this opaque (0 to 1)", [.arg("opacity", "number", must: "an opacity (a finite number)")]) { _, c in
+            (.opacity(try c.number(1)), nil)
         }
         modifier(cls, context, "scaleEffect", "Draws it scaled: one factor, or { x, y, anchor }",
-                 [.arg("scale", "number|{x?: number, y?: number, anchor?: string}")]) { _, c in
+                 [.arg("scale", "number|{x?: number, y?: number, anchor?: string}", must: "a scale (a finite number)")]) { _, c in
             if c.type(1) == LUA_TNUMBER {
-                let s = try c.number(1, "a scale (a finite number)")
+                let s = try c.number(1)
                 return (.scaleEffect(x: s, y: s, anchor: .center), nil)
             }
             let opts = try c.options(1, allowed: ["x", "y", "anchor"], optional: false)
@@ -135,63 +133,60 @@ enum ViewBinding: ClassBinding {
             return (.scaleEffect(x: try opts.number("x") ?? 1, y: try opts.number("y") ?? 1, anchor: anchor), nil)
         }
         modifier(cls, context, "rotationEffect", "Draws it turned by degrees (clockwise) about an anchor",
-                 [.arg("degrees", "number", "deg"), .opt("anchor", "string|{x: number, y: number}")]) { _, c in
-            let degrees = try c.number(1, "an angle in degrees")
+                 [.arg("degrees", "number", "deg", must: "an angle in degrees"), .opt("anchor", "string|{x: number, y: number}")]) { _, c in
+            let degrees = try c.number(1)
             let anchor = c.isNil(2) ? .center : try ViewArguments.unitPoint(try c.value(2), "argument 2", c)
             return (.rotationEffect(degrees: degrees, anchor: anchor), nil)
         }
-        modifier(cls, context, "clipShape", "Clips what it draws to a shape", [.arg("shape", "piecebox.view")]) { _, c in
+        modifier(cls, context, "clipShape", "Clips what it draws to a shape", [ViewArguments.shapeArgument]) { _, c in
             (.clipShape(try ViewArguments.shape(c, 1)), nil)
         }
-        modifier(cls, context, "contentShape", "The shape a touch is tested against", [.arg("shape", "piecebox.view")]) { _, c in
+        modifier(cls, context, "contentShape", "The shape a touch is tested against", [ViewArguments.shapeArgument]) { _, c in
             (.contentShape(try ViewArguments.shape(c, 1)), nil)
         }
-        modifier(cls, context, "zIndex", "Its drawing order among its siblings", [.arg("z", "number")]) { _, c in
-            (.zIndex(try c.number(1, "a finite z index")), nil)
+        modifier(cls, context, "zIndex", "Its drawing order among its siblings", [.arg("z", "number", must: "a finite z index")]) { _, c in
+            (.zIndex(try c.number(1)), nil)
         }
-        modifier(cls, context, "foregroundStyle", "Its style, by name (carried to the frame log)", [.arg("style", "string")]) { _, c in
-            (.style(try c.string(1, "a style's name")), nil)
+        modifier(cls, context, "foregroundStyle", "Its style, by name (carried to the frame log)", [.arg("style", "string", must: "a style's name")]) { _, c in
+            (.style(try c.string(1)), nil)
         }
-        modifier(cls, context, "fill", "A shape's fill, by name (carried to the frame log)", [.arg("style", "string")]) { _, c in
-            (.style(try c.string(1, "a style's name")), nil)
+        modifier(cls, context, "fill", "A shape's fill, by name (carried to the frame log)", [.arg("style", "string", must: "a style's name")]) { _, c in
+            (.style(try c.string(1)), nil)
         }
     }
 
     private static func environmentModifiers(_ cls: LuaClass<ViewObject>, _ context: BindingContext) {
         modifier(cls, context, "font", "The font of every text and symbol inside: a text style or a size, and a weight",
-                 [.arg("font", "string|number"), .opt("weight", "string")]) { _, c in
+                 ViewArguments.fontArguments) { _, c in
             (.font(try ViewArguments.font(c)), nil)
         }
         modifier(cls, context, "lineLimit", "The most lines each text inside takes (nil: no limit)",
-                 [.opt("lines", "integer")]) { _, c in
-            guard !c.isNil(1) else { return (.lineLimit(nil), nil) }
-            let n = try c.integer(1, "a number of lines (a whole number), or nil")
-            guard n >= 1 else { throw c.argumentError(1, "at least 1 line, or nil", got: "\(n)") }
-            return (.lineLimit(n), nil)
+                 [.opt("lines", "integer", bounds: .atLeast(1, must: "at least 1 line, or nil"),
+                       must: "a number of lines (a whole number), or nil")]) { _, c in
+            (.lineLimit(c.isNil(1) ? nil : try c.integer(1)), nil)
         }
-        modifier(cls, context, "accessibilityLabel", "What VoiceOver says for it", [.arg("label", "string")]) { _, c in
-            (.accessibilityLabel(try c.string(1, "a label (a string)")), nil)
+        modifier(cls, context, "accessibilityLabel", "What VoiceOver says for it", [.arg("label", "string", must: "a label (a string)")]) { _, c in
+            (.accessibilityLabel(try c.string(1)), nil)
         }
         modifier(cls, context, "accessibilityHidden", "Hides it from VoiceOver (true by default)", [.opt("hidden", "boolean")]) { _, c in
-            (.accessibilityHidden(c.isNil(1) ? true : try c.boolean(1, "true or false")), nil)
+            (.accessibilityHidden(c.isNil(1) ? true : try c.boolean(1)), nil)
         }
+    }
+
+    /// What `background` and `overlay` take: a view (or a Color's name) and an alignment.
+    static var contentArguments: [ArgumentSpec] {
+        [.arg("view", "piecebox.view|string", must: "a view (ui.Color(\"red\"), ui.RoundedRectangle{ cornerRadius = 8 }, ...) or a color's name"),
+         .opt("alignment", "string", must: "an alignment's name")]
     }
 
     /// `background` and `overlay`'s view: a view, or a string naming a Color.
     private static func content(_ c: LuaCall) throws -> ViewObject {
         if let view = MadeView.at(c, 1 + c.offset) { return view }
         if c.type(1) == LUA_TSTRING { return ViewObject(LayoutView(.color(try c.string(1))), depth: 1, count: 1) }
-        throw c.argumentError(1, "a view (ui.Color(\"red\"), ui.RoundedRectangle{ cornerRadius = 8 }, ...) or a color's name")
+        throw c.argumentError(1)
     }
 
     private static func alignment(_ c: LuaCall, _ arg: Int32) throws -> Alignment {
-        c.isNil(arg) ? .center : try ViewArguments.alignment(try c.string(arg, "an alignment's name"), "argument \(arg)", c)
-    }
-
-    private static func contentMode(_ c: LuaCall, _ arg: Int32) throws -> ContentMode {
-        guard !c.isNil(arg) else { return .fit }
-        let name = try c.string(arg, "\"fit\" or \"fill\"")
-        guard let mode = ContentMode(rawValue: name) else { throw c.argumentError(arg, "\"fit\" or \"fill\"", got: "\"\(name)\"") }
-        return mode
+        c.isNil(arg) ? .center : try ViewArguments.alignment(try c.string(arg), "argument \(arg)", c)
     }
 }

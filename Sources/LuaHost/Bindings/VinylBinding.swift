@@ -37,8 +37,8 @@ enum VinylBinding: StageMadeBinding {
         let ramp = try opts.number("ramp")
             ?? Vinyl.defaultRamp
         let name = try opts.pieceName(default: "vinyl")
-        let accessibilityName = try opts.string("accessibilityName") ?? Vinyl.defaultAccessibilityName
-        let piece = VinylPiece(context: stage, name: name, isPlaying: try opts.boolean("isPlaying", default: false),
+        let accessibilityName = try opts.string(declared: "accessibilityName")
+        let piece = VinylPiece(context: stage, name: name, isPlaying: try opts.boolean(declared: "isPlaying"),
                                           player: player, rpm: try rpm(opts) ?? Vinyl.defaultRPM,
                                           ramp: ramp, frame: try frame(opts, current: nil),
                                           accessibilityName: accessibilityName)

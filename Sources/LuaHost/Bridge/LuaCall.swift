@@ -11,6 +11,9 @@ public struct LuaCall {
     package let L: OpaquePointer
     package var function: String = "?"
     package var offset: Int32 = 0
+    /// The arguments the called method or library function declared, unretained: whatever dispatched the call holds
+    /// them for as long as it runs. Nil for a call that declares none (its reads say what they expect themselves).
+    package var declared: Unmanaged<ArgumentDeclarations>?
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
@@ -58,39 +61,109 @@ public struct LuaCall {
         argumentError(arg, expected, got: typeName(arg))
     }
 
-    package func number(_ arg: Int32, _ expected: String = "a number") throws -> Double {
-        guard lua_type(L, arg + offset) == LUA_TNUMBER else { throw argumentError(arg, expected) }
+    /// Argument `arg` is outside `range`, known only when the call runs (a page's sections): its declared phrase
+    /// followed by the range ("a section number from 1 to 2").
+    package func argumentError(_ arg: Int32, within range: ClosedRange<Int>, got: String) -> LuaHostError {
+        let base = declaration(arg)?.typeExpected ?? "a whole number"
+        return argumentError(arg, "\(base) from \(range.lowerBound) to \(range.upperBound)", got: got)
+    }
+
+    /// Argument `arg` was wrong, as its declaration words it: what it must be and what came (by default its type).
+    package func argumentError(_ arg: Int32, got: String? = nil) -> LuaHostError {
+        argumentError(arg, expectation(arg, nil, "a valid value"), got: got ?? typeName(arg))
+    }
+
+    /// The declaration of argument `arg`, when the call's method or library function declared its arguments.
+    @inline(__always)
+    package func declaration(_ arg: Int32) -> ArgumentSpec? {
+        declared?._withUnsafeGuaranteedRef { $0.spec(arg) }
+    }
+
+    /// What a read of argument `arg` checks (bounds, default, a string's rules): plain values, nothing retained.
+    @inline(__always)
+    private func rule(_ arg: Int32) -> ArgumentRule {
+        declared?._withUnsafeGuaranteedRef { $0.rule(arg) } ?? .none
+    }
+
+    /// This call, reading its arguments through `declarations` (the dispatch hands every declared call its own).
+    package func declaring(_ declarations: ArgumentDeclarations) -> LuaCall {
+        var c = self
+        c.declared = .passUnretained(declarations)
+        return c
+    }
+
+    /// What argument `arg` must be, in an error: the read's own words (reads outside a declared call), else the
+    /// declaration's (`ArgumentSpec.expected`), else the type's `fallback`.
+    private func expectation(_ arg: Int32, _ given: String?, _ fallback: String) -> String {
+        given ?? declaration(arg)?.typeExpected ?? fallback
+    }
+
+    /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
+    package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
+        let rule = rule(arg)
+        guard lua_type(L, arg + offset) == LUA_TNUMBER else {
+            if rule.hasDefault, isNil(arg) { return rule.numberDefault }
+            throw argumentError(arg, expectation(arg, expected, "a number"))
+        }
         let n = lua_tonumberx(L, arg + offset, nil)
-        guard n.isFinite else { throw argumentError(arg, expected, got: "\(number: n)") }
+        guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
+        guard rule.admits(n) else {
+            throw argumentError(arg, declaration(arg)?.expected ?? expectation(arg, expected, "a number"), got: "\(number: n)")
+        }
         return n
     }
 
-    package func optionalNumber(_ arg: Int32, _ expected: String = "a number") throws -> Double? {
-        isNil(arg) ? nil : try number(arg, expected)
+    /// Argument `arg` as `number(_:)` reads it, or nil when it is left out and declares no default.
+    package func optionalNumber(_ arg: Int32, _ expected: String? = nil) throws -> Double? {
+        isNil(arg) && !rule(arg).hasDefault ? nil : try number(arg, expected)
     }
 
-    package func integer(_ arg: Int32, _ expected: String = "a whole number") throws -> Int {
-        let n = try number(arg, expected)
+    /// Argument `arg` as a whole number, checked as `number(_:)` checks it; a fraction is refused.
+    package func integer(_ arg: Int32, _ expected: String? = nil) throws -> Int {
+        let n: Double
+        do { n = try number(arg, expected) } catch {
+            // Worded as a whole number's, not a number's, unless the declaration or the read says more.
+            guard declaration(arg) == nil, expected == nil else { throw error }
+            throw argumentError(arg, "a whole number", got: lua_type(L, arg + offset) == LUA_TNUMBER
+                ? "\(number: lua_tonumberx(L, arg + offset, nil))" : typeName(arg))
+        }
         guard n == n.rounded(), abs(n) < 1e15 else {
-            throw argumentError(arg, expected, got: "\(number: n)")
+            throw argumentError(arg, expectation(arg, expected, "a whole number"), got: "\(number: n)")
         }
         return Int(n)
     }
 
     /// A string argument, copied whole: its bytes count in the call's read budget (and so against the memory cap)
-    /// before the copy is made, as a string inside a table does.
-    package func string(_ arg: Int32, _ expected: String = "a string") throws -> String {
-        guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expected) }
+    /// before the copy is made, as a string inside a table does. A declared choice refuses any other string, with
+    /// a hint at the nearest allowed one.
+    package func string(_ arg: Int32, _ expected: String? = nil) throws -> String {
+        guard lua_type(L, arg + offset) == LUA_TSTRING else { throw argumentError(arg, expectation(arg, expected, "a string")) }
         var len = 0
-        guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expected) }
+        guard let p = lua_tolstring(L, arg + offset, &len) else { throw argumentError(arg, expectation(arg, expected, "a string")) }
         do { try budget.spend(entries: 0, bytes: len) } catch let LuaHostError.message(m) {
             throw refusal("argument \(arg): \(m)")
         }
-        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        let s = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        guard rule(arg).checksString, let spec = declaration(arg) else { return s }
+        if s.isEmpty, spec.nonEmpty {
+            throw argumentError(arg, "\(spec.typeExpected), not empty", got: "\"\"")
+        }
+        if let choices = spec.choices, !choices.contains(s) {
+            throw argumentError(arg, expectation(arg, expected, "a string"),
+                                got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))
+        }
+        return s
     }
 
-    package func boolean(_ arg: Int32, _ expected: String = "a boolean") throws -> Bool {
-        guard lua_type(L, arg + offset) == LUA_TBOOLEAN else { throw argumentError(arg, expected) }
+    /// Argument `arg` as one of `T`'s declared choices (the declaration lists `T`'s raw values).
+    package func choice<T: RawRepresentable>(_ arg: Int32, _ type: T.Type) throws -> T where T.RawValue == String {
+        let s = try string(arg)
+        guard let value = T(rawValue: s) else { throw argumentError(arg, expectation(arg, nil, "a string"), got: "\"\(LuaValue.shown(s))\"") }
+        return value
+    }
+
+    package func boolean(_ arg: Int32, _ expected: String? = nil) throws -> Bool {
+        guard lua_type(L, arg + offset) == LUA_TBOOLEAN else { throw argumentError(arg, expectation(arg, expected, "a boolean")) }
         return lua_toboolean(L, arg + offset) != 0
     }
 
@@ -157,6 +230,28 @@ public struct LuaCall {
         if let otherType {
             throw argumentError(arg, "a table of named options", got: "a \(otherType) key \(known)")
         }
+    }
+
+    /// Checks the keys of the table at argument `arg`, a list of `items` (1...`limit`) with the named `options`
+    /// beside it (`{ spacing = 8, viewA, viewB }`), reading keys only; gives the list's last index. Any other key is
+    /// refused: "argument 1 must be a list of views and the options spacing, alignment, got a key 'gap'".
+    package func checkListKeys(_ arg: Int32, items: String, options names: [String], limit: Int) throws -> Int {
+        let t = lua_absindex(L, arg + offset)
+        var last = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            clua_pop(L, 1)
+            if lua_type(L, -1) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -1), names.contains(key) { continue }
+            let n = lua_isinteger(L, -1) != 0 ? Int(lua_tointegerx(L, -1, nil)) : 0
+            guard n >= 1, n <= limit else {
+                let key = LuaValue.shown((try? LuaValue.textKey(L, -1)) ?? String(cString: lua_typename(L, lua_type(L, -1))))
+                clua_pop(L, 1)
+                let known = names.isEmpty ? "" : " and the options \(names.joined(separator: ", "))"
+                throw argumentError(arg, "a list of \(items)\(known)", got: "a key '\(key)'")
+            }
+            last = max(last, n)
+        }
+        return last
     }
 
     /// True once a limit has stopped the state (memory the host allocated for Lua passed the cap, say): a host
@@ -260,12 +355,38 @@ public struct Options {
         return n
     }
 
+    /// Option `key` as a string; one of its declared choices when it declares them (with a hint at the nearest).
+    /// A wrong string is refused as "one of" the choices, and a value of another type as "\"a\" or \"b\"", unless the
+    /// declaration words them (`must:`).
     package func string(_ key: String, _ expected: String? = nil) throws -> String? {
+        let choices = spec(key)?.choices
         switch table[key] {
         case .nil: return nil
-        case .string(let s): return s
-        default: throw wrong(key, expectation(key, expected, "a string"))
+        case .string(let s):
+            if let choices, !choices.contains(s) {
+                let list = choices.map { "\"\($0)\"" }
+                throw optionError(key, expectation(key, expected, "one of " + list.joined(separator: ", ")),
+                                  got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: choices))
+            }
+            return s
+        default:
+            let fallback = choices.map { $0.map { "\"\($0)\"" }.joined(separator: " or ") } ?? "a string"
+            throw wrong(key, expectation(key, expected, fallback))
         }
+    }
+
+    /// Option `key`, which its declaration gives a default (`OptionSpec(_:choice:default:)`): never nil.
+    package func string(declared key: String) throws -> String {
+        guard let s = try string(key) ?? spec(key)?.stringDefault else { throw missingError(key) }
+        return s
+    }
+
+    /// Option `key` as one of `T`'s values, by its declared choices (`OptionSpec(_:choice:default:)`); the default
+    /// when it is left out.
+    package func choice<T: RawRepresentable>(declared key: String, _ type: T.Type) throws -> T where T.RawValue == String {
+        let s = try string(declared: key)
+        guard let value = T(rawValue: s) else { throw optionError(key, expectation(key, nil, "a string"), got: "\"\(LuaValue.shown(s))\"") }
+        return value
     }
 
     package func boolean(_ key: String, default d: Bool) throws -> Bool {
@@ -276,6 +397,15 @@ public struct Options {
         }
     }
 
+    /// Flag `key`, its declared default (`OptionSpec.boolDefault`) when left out: the default is written once.
+    package func boolean(declared key: String) throws -> Bool {
+        guard let d = spec(key)?.boolDefault else {
+            if case .boolean(let b) = table[key] { return b }
+            throw missingError(key)
+        }
+        return try boolean(key, default: d)
+    }
+
     package func table(_ key: String, _ expected: String? = nil) throws -> LuaTable? {
         switch table[key] {
         case .nil: return nil
@@ -284,11 +414,20 @@ public struct Options {
         }
     }
 
-    /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft".
-    package func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, all: [T]) throws -> T? where T.RawValue == String {
+    /// The former spelling, kept so callers written against it still compile: `all` is `T.allCases`.
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type, all: [T]) throws -> T?
+        where T.RawValue == String {
+        try choice(key, type)
+    }
+
+    /// One of a fixed set of strings, e.g. layoutDirection = "rightToLeft": its declared choices when it declares
+    /// them (`OptionSpec.choosing`), else `all`'s raw values; nil when left out.
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw refusal("option '\(key)' must be one of \(all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            let all = T.allCases.map(\.rawValue)
+            throw optionError(key, "one of " + all.map { "\"\($0)\"" }.joined(separator: ", "),
+                              got: "\"\(LuaValue.shown(s))\"" + NearName.hint(for: s, among: all))
         }
         return v
     }

@@ -54,11 +54,18 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
 
     /// Installs method `key` with a one-line `doc`, what it takes (`args`) and what it gives (`returns`, nil for
     /// nothing): the one place the method is named and described.
-    package func method(_ key: String, _ doc: @autoclosure () -> String, _ args: @autoclosure () -> [ArgumentSpec] = [],
-                returns: @autoclosure () -> String? = nil, _ body: @escaping Method) {
+    /// The arguments are kept unevaluated beside the body: the body's reads (`c.number(1)`) decode and word their
+    /// errors from them, built the first time a call needs them (see `ArgumentDeclarations`).
+    package func method(_ key: String, _ doc: @autoclosure () -> String,
+                        _ args: @autoclosure @escaping () -> [ArgumentSpec] = [],
+                        returns: @autoclosure () -> String? = nil, _ body: @escaping Method) {
         if declaring { declare(MethodSpec(name: key, args: args(), returns: returns(), doc: doc(), writtenInLua: false)) }
         methods[key] = body
+        arguments[key] = args
     }
+
+    /// Each method's declared arguments, unevaluated (see `method`).
+    private(set) var arguments: [String: () -> [ArgumentSpec]] = [:]
 
     /// Declares method `key` whose body is Lua, put in the class's methods table by a host chunk (the stage's
     /// `runUntil`); a test holds the chunk's methods to these declarations.
@@ -219,7 +226,7 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         let methodsTable = lua_gettop(L)
         for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
             lua_pushstring(L, key)
-            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body)
+            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body, arguments: arguments[key] ?? { [] })
             if let state {
                 pb_push_lasting_method(L, state.keepLasting(box), metatable)
             } else {
@@ -358,20 +365,22 @@ extension LuaClass {
 }
 
 /// One method of a class: checks its self (the trampoline has matched it already) and runs the body.
+/// Its call reads arguments through the method's declarations, which it holds (built on the first read that needs them).
 private final class MethodBox<T: AnyObject>: HostCallable {
     let cls: LuaClass<T>
     let fullName: String
     let body: LuaClass<T>.Method
+    let declarations: ArgumentDeclarations
 
-    init(_ cls: LuaClass<T>, fullName: String, body: @escaping LuaClass<T>.Method) {
+    init(_ cls: LuaClass<T>, fullName: String, body: @escaping LuaClass<T>.Method, arguments: @escaping () -> [ArgumentSpec]) {
         self.cls = cls; self.fullName = fullName; self.body = body
+        self.declarations = ArgumentDeclarations(arguments)
     }
 
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
-        if let done = try cls.withReceiver(receiver, { try body($0, LuaCall(hostCall: L, function: fullName, offset: 1)) }) {
-            return done
-        }
-        let call = LuaCall(hostCall: L, function: fullName, offset: 1)
+        var call = LuaCall(hostCall: L, function: fullName, offset: 1)
+        call.declared = .passUnretained(declarations)
+        if let done = try cls.withReceiver(receiver, { try body($0, call) }) { return done }
         return try body(try cls.object(call, receiver: receiver, what: fullName), call)
     }
 }

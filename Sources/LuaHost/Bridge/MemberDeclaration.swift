@@ -11,15 +11,156 @@ package struct ArgumentSpec: Sendable, Equatable {
     /// The unit of a number ("s", "pt", "pt/s"), nil for none.
     package let unit: String?
     package let optional: Bool
+    /// The numbers it accepts, as data the positional reads enforce (`LuaCall.number(_:)`); nil: any finite number.
+    package var bounds: OptionBounds?
+    /// The strings it accepts, as data the reads enforce (`LuaCall.string(_:)`), with a near-name hint.
+    package var choices: [String]?
+    /// What a read returns when the argument is left out (written once, here); the reference prints it.
+    package var numberDefault: Double?
+    /// What an error says it must be when the derived phrase (`expected`) reads badly; bounds are added after it.
+    package var must: String?
+    /// Whether an empty string is refused (an element's name).
+    package var nonEmpty = false
 
-    /// A required argument.
-    package static func arg(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, type: type, unit: unit, optional: false)
+    /// This argument, refusing an empty string.
+    package func notEmpty() -> ArgumentSpec {
+        var spec = self
+        spec.nonEmpty = true
+        return spec
     }
 
-    /// An argument that may be left out.
-    package static func opt(_ name: String, _ type: String, _ unit: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, type: type, unit: unit, optional: true)
+    /// A required argument.
+    package static func arg(_ name: String, _ type: String, _ unit: String? = nil, bounds: OptionBounds? = nil,
+                            choice: [String]? = nil, must: String? = nil) -> ArgumentSpec {
+        ArgumentSpec(name: name, type: type, unit: unit, optional: false, bounds: bounds, choices: choice, must: must)
+    }
+
+    /// An argument that may be left out; `default` is what a read gives then.
+    package static func opt(_ name: String, _ type: String, _ unit: String? = nil, default value: Double? = nil,
+                            bounds: OptionBounds? = nil, choice: [String]? = nil, must: String? = nil) -> ArgumentSpec {
+        ArgumentSpec(name: name, type: type, unit: unit, optional: true, bounds: bounds, choices: choice,
+                     numberDefault: value, must: must)
+    }
+
+    /// The default as the reference prints it ("0.03"), nil when there is none.
+    package var defaultText: String? { numberDefault.map { OptionBounds.plain($0) } }
+
+    /// What an error for a value of the wrong type says the argument must be: its `must` phrase or one derived from
+    /// its type and unit ("a number of seconds"), or its choices.
+    package var typeExpected: String {
+        if let choices { return must ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ") }
+        return must ?? Self.phrase(type: type, unit: unit)
+    }
+
+    /// What an error for a value past its bounds says it must be: `typeExpected`, then the bounds ("of at least 0").
+    /// With `typeExpected`, the one wording of every positional refusal.
+    package var expected: String {
+        let base = typeExpected
+        guard let bounds else { return base }
+        if let phrase = bounds.phrase { return phrase }
+        switch bounds.kind {
+        case .atLeast, .atMost: return "\(base) of \(bounds.text)"
+        case .between: return "\(base) from \(bounds.text)"
+        case .above, .inside: return "\(base) \(bounds.text)"
+        }
+    }
+
+    /// A type and unit in words: "a number of seconds", "a whole number", "a string".
+    package static func phrase(type: String, unit: String?) -> String {
+        switch type {
+        case "number": unit.map { "a number of \(unitWords($0))" } ?? "a number"
+        case "integer": "a whole number"
+        case "string": "a string"
+        case "boolean": "true or false"
+        case "function": "a function"
+        case "table": "a table"
+        // The host's own kinds of value, each with how a script makes one.
+        case "piecebox.spring": "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })"
+        case "piecebox.animation": "an animation (motion.roles.reveal, motion.easeOut(0.2), a spring, ...)"
+        default: "a value of type \(type)"
+        }
+    }
+
+    private static func unitWords(_ unit: String) -> String {
+        switch unit {
+        case "s": "seconds"
+        case "pt": "points"
+        case "pt/s": "points per second"
+        case "deg": "degrees"
+        default: unit
+        }
+    }
+}
+
+/// A method's or library function's arguments, kept unevaluated beside its body and evaluated on the first read
+/// that needs them (an error, a bound, a default): a state that never calls it never builds them, and later calls
+/// read the cached list. `LuaCall` reaches it through `declared`, unretained, for the length of one call.
+package final class ArgumentDeclarations {
+    private let make: () -> [ArgumentSpec]
+    private var built: [ArgumentSpec]?
+    /// What a read checks on the happy path, as plain numbers (no strings to retain), beside `built`.
+    private var rules: [ArgumentRule] = []
+
+    package init(_ make: @escaping () -> [ArgumentSpec]) { self.make = make }
+
+    /// The declared arguments, built once.
+    package var specs: [ArgumentSpec] {
+        if let built { return built }
+        let specs = make()
+        built = specs
+        rules = specs.map(ArgumentRule.init)
+        return specs
+    }
+
+    /// The declaration of argument `arg` (from 1), nil past the declared ones: what an error is worded from.
+    package func spec(_ arg: Int32) -> ArgumentSpec? {
+        let all = specs
+        return arg >= 1 && Int(arg) <= all.count ? all[Int(arg) - 1] : nil
+    }
+
+    /// What a read of argument `arg` checks: `.none` past the declared ones.
+    @inline(__always)
+    package func rule(_ arg: Int32) -> ArgumentRule {
+        if built == nil { _ = specs }
+        return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1] : .none
+    }
+}
+
+/// An argument's bounds, default and whether its string is checked, as plain values: what every read consults, so a
+/// call whose arguments are right copies no declaration.
+package struct ArgumentRule: Sendable {
+    let low: Double, high: Double, lowOpen: Bool, highOpen: Bool
+    let numberDefault: Double
+    let hasDefault: Bool
+    /// A string read must look at the declaration (choices, or an empty string refused).
+    let checksString: Bool
+
+    static let none = ArgumentRule(low: -.infinity, high: .infinity, lowOpen: false, highOpen: false, numberDefault: 0,
+                                   hasDefault: false, checksString: false)
+
+    init(low: Double, high: Double, lowOpen: Bool, highOpen: Bool, numberDefault: Double, hasDefault: Bool, checksString: Bool) {
+        self.low = low; self.high = high; self.lowOpen = lowOpen; self.highOpen = highOpen
+        self.numberDefault = numberDefault; self.hasDefault = hasDefault; self.checksString = checksString
+    }
+
+    init(_ spec: ArgumentSpec) {
+        var (low, high, lowOpen, highOpen) = (-Double.infinity, Double.infinity, false, false)
+        switch spec.bounds?.kind {
+        case .above(let l)?: (low, lowOpen) = (l, true)
+        case .atLeast(let l)?: low = l
+        case .atMost(let h)?: high = h
+        case .between(let l, let h)?: (low, high) = (l, h)
+        case .inside(let l, let h)?: (low, high, lowOpen, highOpen) = (l, h, true, true)
+        case nil: break
+        }
+        self.init(low: low, high: high, lowOpen: lowOpen, highOpen: highOpen, numberDefault: spec.numberDefault ?? 0,
+                  hasDefault: spec.numberDefault != nil, checksString: spec.choices != nil || spec.nonEmpty)
+    }
+
+    /// Whether `n` is within the bounds (always, for an argument declared without any).
+    @inline(__always)
+    func admits(_ n: Double) -> Bool {
+        (lowOpen ? n > low : n >= low) && (highOpen ? n < high : n <= high)
     }
 }
 
@@ -59,13 +200,21 @@ package struct ClassDeclaration: Sendable {
     package func method(_ name: String) -> MethodSpec? { methods.first { $0.name == name } }
 }
 
+/// `body`, reading its arguments through `args` (evaluated on the first read that needs them): for a function the
+/// host pushes on its own (a matcher's helper, a player's report callback) rather than in a library table.
+package func declaring(_ args: @autoclosure @escaping () -> [ArgumentSpec], _ body: @escaping HostFunction) -> HostFunction {
+    let declared = ArgumentDeclarations(args)
+    return { call in try body(call.declaring(declared)) }
+}
+
 /// A function of a library table (`motion.spring`, `metal.white`): declared as a method is, where its body is
 /// installed, so the stubs and the reference read what it takes and gives from the same place.
 /// Its doc, arguments and return are kept as written and evaluated only when something reads `spec`, so installing
 /// the library in a scenario's state builds no metadata.
 package struct LibraryFunction {
     package let name: String
-    package let body: HostFunction
+    /// The body as written: it reads its arguments through the declarations `body` hands it.
+    private let written: HostFunction
     private let doc: () -> String
     private let args: () -> [ArgumentSpec]
     private let returns: () -> String?
@@ -73,11 +222,19 @@ package struct LibraryFunction {
     package init(_ name: String, _ doc: @autoclosure @escaping () -> String,
          _ args: @autoclosure @escaping () -> [ArgumentSpec] = [], returns: @autoclosure @escaping () -> String? = nil,
          _ body: @escaping HostFunction) {
-        self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.body = body
+        self.name = name; self.doc = doc; self.args = args; self.returns = returns; self.written = body
     }
 
     /// What the function declares.
     package var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
+
+    /// What a library table installs: the body, handed its declared arguments (`LuaCall.declared`, built only when a
+    /// read first needs them), so every way of installing the function reads them the same.
+    package var body: HostFunction {
+        let declared = ArgumentDeclarations(args)
+        let written = written
+        return { call in try written(call.declaring(declared)) }
+    }
 
     /// The (name, body) pairs a library table is made of.
     package static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {

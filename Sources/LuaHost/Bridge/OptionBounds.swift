@@ -6,6 +6,7 @@ package struct OptionBounds: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case above(Double)
         case atLeast(Double)
+        case atMost(Double)
         case between(Double, Double)
         /// Strictly between: neither end is taken (a spring's bounce).
         case inside(Double, Double)
@@ -19,6 +20,8 @@ package struct OptionBounds: Sendable, Equatable {
     package static func above(_ low: Double, must phrase: String? = nil) -> OptionBounds { .init(kind: .above(low), phrase: phrase) }
     /// A value of `low` or more.
     package static func atLeast(_ low: Double, must phrase: String? = nil) -> OptionBounds { .init(kind: .atLeast(low), phrase: phrase) }
+    /// A value of `high` or less.
+    package static func atMost(_ high: Double, must phrase: String? = nil) -> OptionBounds { .init(kind: .atMost(high), phrase: phrase) }
     /// A value strictly between `low` and `high`.
     package static func inside(_ low: Double, _ high: Double, must phrase: String? = nil) -> OptionBounds {
         .init(kind: .inside(low, high), phrase: phrase)
@@ -33,6 +36,7 @@ package struct OptionBounds: Sendable, Equatable {
         switch kind {
         case .above(let low): "above \(Self.plain(low))"
         case .atLeast(let low): "at least \(Self.plain(low))"
+        case .atMost(let high): "at most \(Self.plain(high))"
         case .between(let low, let high): "\(Self.plain(low)) to \(Self.plain(high))"
         case .inside(let low, let high): "between \(Self.plain(low)) and \(Self.plain(high))"
         }
@@ -48,6 +52,7 @@ package struct OptionBounds: Sendable, Equatable {
         switch kind {
         case .above(let low): n > low
         case .atLeast(let low): n >= low
+        case .atMost(let high): n <= high
         case .between(let low, let high): n >= low && n <= high
         case .inside(let low, let high): n > low && n < high
         }
@@ -58,6 +63,7 @@ package struct OptionBounds: Sendable, Equatable {
         switch kind {
         case .above(let low): low
         case .atLeast(let low): low - 1
+        case .atMost(let high): high + 1
         case .between(_, let high), .inside(_, let high): high + 1
         }
     }

@@ -13,7 +13,7 @@ package struct OptionSpec: Sendable, Equatable {
     package let defaultValue: String?
     package let doc: String
     /// What an error says the option must be ("a number of seconds"); nil for the type's plain phrase.
-    let expected: String?
+    package let expected: String?
     /// Whether the call refuses a table without it (`LuaCall.options(_:declared:)` does, in one wording).
     package private(set) var required: Bool
     /// What the refusal of a table without it says the option is, when it says more than `expected`.
@@ -21,8 +21,32 @@ package struct OptionSpec: Sendable, Equatable {
     /// The numbers it accepts, as data the reader enforces; nil when `range` (if any) is prose only.
     package let bounds: OptionBounds?
 
+    /// The default of a flag, as its declaration writes it (`default: "true"`): what `Options.boolean(declared:)` gives.
+    package var boolDefault: Bool? { type == "boolean" ? defaultValue.flatMap { Bool($0) } : nil }
+
     /// Whether a read refuses a number with a fraction: the type is `integer`.
     package var isInteger: Bool { type == "integer" }
+
+    /// The strings it accepts, as data the reader enforces (`Options.string`), with a near-name hint.
+    package private(set) var choices: [String]?
+    /// The string a choice gives when left out (set by `init(_:choice:default:)`).
+    private var chosenDefault: String?
+
+    /// The string a read returns when the key is left out: a choice's default, or a string option's `default:` (with
+    /// or without its quotes), so `Options.string(declared:)` reads the one the reference prints.
+    package var stringDefault: String? {
+        if let chosenDefault { return chosenDefault }
+        guard type == "string", let d = defaultValue else { return nil }
+        return d.count >= 2 && d.hasPrefix("\"") && d.hasSuffix("\"") ? String(d.dropFirst().dropLast()) : d
+    }
+
+    /// One of a fixed set of strings, `value` when left out: its type is the union of the strings, and the reference,
+    /// the stubs and `Options.string(declared:)` all read the default from here.
+    package init(_ name: String, choice: [String], default value: String, _ doc: String, must expected: String? = nil) {
+        self.init(name, choice.map { "\"\($0)\"" }.joined(separator: "|"), default: "\"\(value)\"", doc, must: expected)
+        self.choices = choice
+        self.chosenDefault = value
+    }
 
     package init(_ name: String, _ type: String, unit: String? = nil, range: String? = nil, bounds: OptionBounds? = nil,
          default defaultValue: String? = nil, required: Bool = false, missing: String? = nil, _ doc: String,
@@ -36,7 +60,7 @@ package struct OptionSpec: Sendable, Equatable {
     /// so the default is written once.
     package init(_ name: String, number value: Double, type: String = "number", unit: String? = nil, bounds: OptionBounds? = nil,
          _ doc: String, must expected: String? = nil) {
-        self.init(name, type, unit: unit, bounds: bounds, default: type == "integer" ? OptionBounds.plain(value) : "\(number: value)", doc, must: expected)
+        self.init(name, type, unit: unit, bounds: bounds, default: OptionBounds.plain(value), doc, must: expected)
         self.numberDefault = value
     }
 
@@ -52,6 +76,13 @@ package struct OptionSpec: Sendable, Equatable {
             spec.required = false
             return spec
         }
+    }
+
+    /// This spec, accepting only the strings `choice` (its type already lists them).
+    package func choosing(_ choice: [String]) -> OptionSpec {
+        var spec = self
+        spec.choices = choice
+        return spec
     }
 
     /// The refusal of a table that leaves this required option out: "option 'velocity' is required (...)".

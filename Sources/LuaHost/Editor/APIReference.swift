@@ -13,7 +13,8 @@ public enum APIReference {
         out.line("")
         out.line("Generated from the bindings' declarations by `piecebox stubs --reference`; do not edit it. After")
         out.line("changing a binding, run: `\(regenerateCommand)`. Types are written as lua-language-server writes")
-        out.line("them (`T?` may be nil, `A|B` either); a unit follows a number in brackets (`[s]`, `[pt]`).")
+        out.line("them (`T?` may be nil, `A|B` either); an argument's unit, bounds, choices and default follow it in")
+        out.line("brackets (`[s; at least 0; default 0.35]`), and a call refuses what they rule out.")
         out.line("")
         out.line("Types: " + BindingRegistry.entries.map { "[`\($0.name)`](#\($0.name.lowercased()))" }.joined(separator: ", ")
             + ". Libraries: " + ScriptGlobals.libraries.map { "[`\($0.name)`](#\($0.name))" }.joined(separator: ", ") + ".")
@@ -105,10 +106,19 @@ public enum APIReference {
 
     /// "`s:advance(seconds: number [s])` → `integer`".
     static func call(_ method: MethodSpec, receiver: String?, library: String? = nil) -> String {
-        let args = method.args.map { "\($0.name)\($0.optional ? "?" : ""): \($0.type)\(unit($0.unit))" }
+        let args = method.args.map { "\($0.name)\($0.optional ? "?" : ""): \($0.type)\(notes($0))" }
         let head = receiver.map { "\($0):\(method.name)" } ?? "\(library ?? "").\(method.name)"
         return "`\(head)(\(args.joined(separator: ", ")))`" + (method.returns.map { " → `\($0)`" } ?? "")
     }
 
     static func unit(_ unit: String?) -> String { unit.map { " [\($0)]" } ?? "" }
+
+    /// What an argument's declaration says beyond its type, as the reads enforce it: "[s; at least 0; default 0.03]".
+    static func notes(_ arg: ArgumentSpec) -> String {
+        let choices = arg.choices.flatMap { list in
+            arg.type == "string" ? "one of " + list.map { "\"\($0)\"" }.joined(separator: ", ") : nil
+        }
+        let notes = [arg.unit, arg.bounds?.text, choices, arg.defaultText.map { "default \($0)" }].compactMap { $0 }
+        return notes.isEmpty ? "" : " [\(notes.joined(separator: "; "))]"
+    }
 }

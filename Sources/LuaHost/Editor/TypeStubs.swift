@@ -75,8 +75,14 @@ public enum TypeStubs {
     /// `fun(self: piecebox.stage, seconds: number, options?: table): integer`: a method's or function's type.
     static func signature(_ method: MethodSpec, receiver: String? = nil) -> String {
         let parameters = (receiver.map { ["self: \($0)"] } ?? [])
-            + method.args.map { "\($0.name)\($0.optional ? "?" : ""): \($0.type)" }
+            + method.args.map { "\($0.name)\($0.optional ? "?" : ""): \(stubType($0))" }
         return "fun(\(parameters.joined(separator: ", ")))" + (method.returns.map { ": \($0)" } ?? "")
+    }
+
+    /// An argument's type as the editor checks it: a string with declared choices is the union of those strings.
+    static func stubType(_ arg: ArgumentSpec) -> String {
+        guard arg.type == "string", let choices = arg.choices else { return arg.type }
+        return choices.map { "\"\($0)\"" }.joined(separator: "|")
     }
 
     /// A doc with its unit: "The playhead now (s)".

@@ -136,8 +136,8 @@ extension ScenarioRunner {
 
     /// `require`'s reader: a module's source and chunk name, or nil and why.
     private static func pushReadModule(_ state: LuaState, modules: ModulePaths, chunks: ChunkTexts) {
-        state.pushLastingFunction { call in
-            let name = try call.named("require").string(1, "a module name (a string)")
+        state.pushLastingFunction(declaring([.arg("name", "string", must: "a module name (a string)")]) { call in
+            let name = try call.named("require").string(1)
             switch modules.resolve(name) {
             case .success(let found):
                 chunks.keep(found.source, chunkName: found.chunkName)
@@ -146,13 +146,14 @@ extension ScenarioRunner {
                 call.pushNil(); call.push(error.description)
             }
             return 2
-        }
+        })
     }
 
     /// `expect(stage).toMatchGolden`'s host half: compares a stage's frames with a golden, under the file's limits.
     private static func pushMatchGolden(_ state: LuaState, context: BindingContext, path: String,
                                         options: RunOptions, held: HeldGoldens) {
-        state.pushLastingFunction { call in
+        state.pushLastingFunction(declaring([.arg("stage", "piecebox.stage"), .arg("name", "string", must: "a golden name (a string)"),
+                                      .opt("options", "table")]) { call in
             let c = call.named("toMatchGolden")
             // No stage class yet means no stage has been made, so the value cannot be one.
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
@@ -160,7 +161,7 @@ extension ScenarioRunner {
                   let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
                 throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
             }
-            let name = try c.string(2, "a golden name (a string)")
+            let name = try c.string(2)
             let opts = try c.options(3, allowed: ["elements", "tolerance"])
             let tolerance = c.isNil(3) ? LuaValue.nil : opts.table["tolerance"]
             // Under the file's limits: the log, the golden and their copies are counted before they are made.
@@ -174,7 +175,7 @@ extension ScenarioRunner {
             c.push(verdict.pass)
             c.push(verdict.detail)
             return 2
-        }
+        })
     }
 
     /// How much a file may print; the rest is dropped, with a note saying so.

@@ -47,7 +47,7 @@ public enum PluginLoader {
                 pushBytes(L, plugin.name)
                 pushBytes(L, plugin.source)
                 pushBytes(L, plugin.manifestPath)
-                state.pushFunction { c in
+                state.pushFunction(declaring(addArguments) { c in
                     let c = c.named("plugin '\(plugin.name)'")
                     try addMethod(c, state: state)
                     if let record {
@@ -72,7 +72,7 @@ public enum PluginLoader {
                         record(member)
                     }
                     return 0
-                }
+                })
                 // The options `s:piece` takes, so a piece type's constructor tells them from its state's keys.
                 lua_createtable(L, Int32(LuaPieceBinding.options.count), 0)
                 for (i, option) in LuaPieceBinding.options.enumerated() {
@@ -91,10 +91,14 @@ public enum PluginLoader {
         return nil
     }
 
+    /// What a plugin's `add` takes first: the class and the method's name.
+    private static var addArguments: [ArgumentSpec] {
+        [.arg("class", "string", must: "a class name"), .arg("name", "string", must: "a method name"), .arg("fn", "function")]
+    }
+
     /// `add(class, name, fn)`: files the method under its class, refusing unknown classes and clashes.
     private static func addMethod(_ c: LuaCall, state: LuaState) throws {
-        let className = try c.string(1, "a class name")
-        let method = try c.string(2, "a method name")
+        let className = try c.string(1), method = try c.string(2)
         guard classes.contains(className) else {
             throw LuaHostError.message("\(c.function): methods for '\(className)': no such object (known: "
                 + classes.joined(separator: ", ") + ")")

@@ -43,8 +43,8 @@ enum ScriptInvariants {
     static let defaultMaxStep = 150.0
 
     static func push(_ state: LuaState, context: BindingContext) {
-        state.pushLastingFunction { call in
-            let name = try call.string(2, "a rule name")
+        state.pushLastingFunction(declaring([.arg("stage", "piecebox.stage"), .arg("rule", "string", must: "a rule name")]) { call in
+            let name = try call.string(2)
             guard let rule = Rule(rawValue: name) else { throw LuaHostError.message("no motion rule named \(name)") }
             let c = call.named(rule.matcher)
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
@@ -62,7 +62,7 @@ enum ScriptInvariants {
             c.push(Double(breach.frame))
             c.push(breach.piece)
             return 5
-        }
+        })
     }
 
     static func check(_ rule: Rule, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
