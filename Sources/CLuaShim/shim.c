@@ -520,3 +520,16 @@ void pb_collect(lua_State *L) {
   lua_pushcfunction(L, collect);
   lua_pcall(L, 0, 0, 0);
 }
+
+/* Stopping and restarting the collector never raise (lua_gc is variadic, so Swift cannot call it itself). */
+void pb_collector_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
+void pb_collector_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+
+/* Restarts the collector as a finished cycle leaves it (Lua's default pause, 200 %): the next cycle starts once the
+   state has grown by as much as it holds now. A step of minus that many kilobytes sets the collector's debt to
+   that credit without doing any work. */
+void pb_collector_restart_as_after_a_cycle(lua_State *L) {
+  lua_gc(L, LUA_GCRESTART);
+  int kilobytes = lua_gc(L, LUA_GCCOUNT);
+  if (kilobytes > 0) lua_gc(L, LUA_GCSTEP, -kilobytes);
+}

@@ -148,4 +148,10 @@ size_t pb_memory_used(lua_State *L);
 
 /* Runs a full collection, protected. */
 void pb_collect(lua_State *L);
+/* Stops (restarts) Lua's collector: a fresh state's set-up makes only what it keeps, so collecting during it is
+   wasted work. Never raise. */
+void pb_collector_stop(lua_State *L);
+void pb_collector_restart(lua_State *L);
+/* Restarts it as a finished cycle would leave it: the next cycle once the state has doubled. */
+void pb_collector_restart_as_after_a_cycle(lua_State *L);
 #endif

@@ -91,14 +91,20 @@ public enum ScenarioRunner {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let found): setup = found
         }
-        let refs: HostRefs
         let goldens = HeldGoldens()
-        switch installHost(state, context: context, path: path, options: options, modules: setup.modules,
-                                source: data, goldens: goldens) {
+        // The host's set-up, with the collector stopped (it makes what it keeps); the script's first line runs with
+        // it going again.
+        let installed = state.withCollectorStopped {
+            let made = installHost(state, context: context, path: path, options: options, modules: setup.modules,
+                                   source: data, goldens: goldens)
+            if case .success = made { Bindings.install(into: context, describe: .onFirstUse) }
+            return made
+        }
+        let refs: HostRefs
+        switch installed {
         case .failure(let problem): return report.failingFile(problem.message)
         case .success(let made): refs = made
         }
-        Bindings.install(into: context, describe: .onFirstUse)
         let lifecycle = TestLifecycle(context, goldens: goldens)
         defer { context.finish() }
         state.startDeadline()

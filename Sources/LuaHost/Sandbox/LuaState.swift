@@ -56,6 +56,8 @@ public final class LuaState {
             throw LuaHostError.message("could not create a Lua state")
         }
         main = state
+        pb_collector_stop(main)
+        defer { pb_collector_restart(main) }
         guard pb_open_safe_libs(main) == LUA_OK else {
             lua_close(main)
             limitsPointer.deallocate()
@@ -70,6 +72,17 @@ public final class LuaState {
     }
 
     deinit { close() }
+
+    /// Runs `body` with Lua's collector stopped, then restarts it as a finished cycle would leave it (the next
+    /// cycle once the state has doubled). A fresh state's set-up (the host's chunks, the libraries) makes almost
+    /// only what it keeps, so a cycle during it, or just after, walks live objects for nothing. The allocator still
+    /// counts every byte against the cap, and Lua collects in full before it ever reports memory exhausted. Only
+    /// host set-up goes through here, never a script.
+    package func withCollectorStopped<T>(_ body: () throws -> T) rethrows -> T {
+        pb_collector_stop(main)
+        defer { pb_collector_restart_as_after_a_cycle(main) }
+        return try body()
+    }
 
     /// Closes the state; every box it held is released by its finalizer.
     public func close() {

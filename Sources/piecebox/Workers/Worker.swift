@@ -21,8 +21,9 @@ enum Worker {
             // Before the first request: the runner is still finding its files (see `EarlyWorkers`).
             HostChunks.compileAhead()
             var input = LineReader(descriptor: 0)
+            var requests = ParsedRequests()
             while let line = input.next() {
-                let report = serveOne(line, out: out)
+                let report = serveOne(line, requests: &requests, out: out)
                 if !marker.isEmpty { writeAll(2, marker) }
                 writeDone(report, retire: report.stoppedAtLimit, out: out)
                 if report.stoppedAtLimit { return }
@@ -32,11 +33,11 @@ enum Worker {
     }
 
     /// Runs the file one request line names, or reports why the request could not be read (the worker then ends).
-    private static func serveOne(_ line: ArraySlice<UInt8>, out: LineOut) -> FileReport {
+    private static func serveOne(_ line: ArraySlice<UInt8>, requests: inout ParsedRequests, out: LineOut) -> FileReport {
         var report: FileReport
         if case .array(let items)? = JSONValue.parse(String(decoding: line, as: UTF8.self))?["args"] {
             let args = items.compactMap(\.string)
-            switch parse(args) {
+            switch requests.parse(args) {
             case .success(let (file, options)):
                 return ScenarioRunner.runOnRunnerThread(file: file, options: options, events: events(to: out))
             case .failure(let problem):
@@ -220,5 +221,28 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
             guard n > 0 else { return }
             offset += n
         }
+    }
+}
+
+/// The options of the last request, kept by the flags before its file: every request of a run carries the same
+/// flags, and reading them again was a sixteenth of what a one-test file cost. A request is read afresh unless
+/// its flags are the same and its last word is a file (not a flag), which the flags before it cannot have taken
+/// as their value: the first reading of those flags took that place as the file.
+struct ParsedRequests {
+    private var flags: [String] = []
+    private var options: RunOptions?
+
+    mutating func parse(_ args: [String]) -> Result<(String, RunOptions), UsageError> {
+        guard let file = args.last, !file.hasPrefix("-") else { return Worker.parse(args) }
+        let before = Array(args.dropLast())
+        if let options, before == flags { return .success((file, options)) }
+        let parsed = Worker.parse(args)
+        if case .success(let (path, read)) = parsed, path == file {
+            flags = before
+            options = read
+        } else {
+            options = nil
+        }
+        return parsed
     }
 }
