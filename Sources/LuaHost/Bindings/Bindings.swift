@@ -14,14 +14,23 @@ package enum Bindings {
         case onFirstUse
     }
 
+    /// With `.onFirstUse` the libraries (`motion`, `text`, `ui`) are filled the first time they are touched
+    /// (`LuaState.setLazyGlobal`), in the same order and numbering as `.all` fills them now.
     package static func install(into context: BindingContext, describe: Describe = .all) {
-        MotionBinding.install(into: context)
-        StageBinding.install(into: context)
-        FoundationBinding.install(into: context)
-        UIBinding.install(into: context)
-        if describe == .all {
+        guard describe == .onFirstUse else {
+            MotionBinding.install(into: context)
+            StageBinding.install(into: context)
+            FoundationBinding.install(into: context)
+            UIBinding.install(into: context)
             BindingRegistry.describeAll(in: context)
             StageBinding.prepared(context)
+            return
         }
+        let state = context.state
+        state.setLazyGlobal("motion") { MotionBinding.fill($0, context) }
+        StageBinding.install(into: context)
+        state.addToLazyGlobal("motion") { FoundationBinding.fillMotion($0, context) }
+        state.setLazyGlobal("text") { FoundationBinding.fillText($0, context) }
+        state.setLazyGlobal("ui") { UIBinding.fill($0, context) }
     }
 }

@@ -9,12 +9,21 @@ import PieceKit
 /// computed here again.
 enum FoundationBinding {
     static func install(into context: BindingContext) {
+        let L = context.state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if lua_getglobal(L, "motion") == LUA_TTABLE { fillMotion(lua_gettop(L), context) }
+        clua_newtable(L)
+        fillText(lua_gettop(L), context)
+        context.state.setGlobalValue("text")
+    }
+
+    /// Adds the foundation's fields to the `motion` table at `motion`: the liquid values and `pressAnchor`.
+    static func fillMotion(_ motion: Int32, _ context: BindingContext) {
         let state = context.state
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_getglobal(L, "motion") == LUA_TTABLE else { return }
-        let motion = lua_gettop(L)
 
         func addLiquid(to table: Int32, reduceMotion: Bool) {
             lua_pushstring(L, "liquid")
@@ -48,14 +57,12 @@ enum FoundationBinding {
         if lua_rawget(L, motion) == LUA_TTABLE { addLiquid(to: lua_gettop(L), reduceMotion: true) }
         clua_pop(L, 1)
 
-        for function in motionFunctions {
-            lua_pushstring(L, function.name)
-            state.pushLastingFunction(function.body)
-            lua_rawset(L, motion)
-        }
+        state.setFunctions(motion, LibraryFunction.table(motionFunctions))
+    }
 
-        state.pushLibrary(LibraryFunction.table(textFunctions(context)))
-        state.setGlobalValue("text")
+    /// Sets the `text` library's functions in the table at `lib`.
+    static func fillText(_ lib: Int32, _ context: BindingContext) {
+        context.state.setFunctions(lib, LibraryFunction.table(textFunctions(context)))
     }
 
     /// What this adds to `motion`.

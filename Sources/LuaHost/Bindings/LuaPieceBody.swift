@@ -18,7 +18,13 @@ enum LuaPieceBody {
             throw c.optionError("body", "a function(state, env) that returns a view", got: String(cString: lua_typename(L, type)))
         }
         let body = lua_gettop(L)
-        guard state.push(.bodyLayout) == LUA_TTABLE else { lua_settop(L, body - 1); throw c.refusal("the ui library is missing") }
+        // The layout function comes with the ui library, which is filled the first time it is touched.
+        if state.push(.bodyLayout) != LUA_TTABLE {
+            lua_settop(L, body)
+            state.fillLazyGlobal("ui")
+            state.push(.bodyLayout)
+        }
+        guard lua_type(L, -1) == LUA_TTABLE else { lua_settop(L, body - 1); throw c.refusal("the ui library is missing") }
         lua_pushstring(L, "wrap")
         lua_rawget(L, -2)
         lua_pushvalue(L, body)

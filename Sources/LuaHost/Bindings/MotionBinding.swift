@@ -29,11 +29,17 @@ final class TokenView {
 /// `motion.*`: the motion tokens, springs and curves to sample, gesture physics, and overrides.
 package enum MotionBinding {
     static func install(into context: BindingContext) {
+        clua_newtable(context.state.L)
+        fill(lua_gettop(context.state.L), context)
+        context.state.setGlobalValue("motion")
+    }
+
+    /// Sets the library's fields in the table at `lib` (FoundationBinding adds its own after).
+    static func fill(_ lib: Int32, _ context: BindingContext) {
         let state = context.state
         let views = TokenViewBinding.luaClass(context)
         let L = state.L
-        state.pushLibrary(LibraryFunction.table(functions(context)))
-        let lib = lua_gettop(L)
+        state.setFunctions(lib, LibraryFunction.table(functions(context)))
         state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
         state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
         lua_createtable(L, 0, 2)
@@ -50,7 +56,6 @@ package enum MotionBinding {
             ("joined", .number(Liquid.joined)), ("merge", .number(Liquid.merge)),
         ])).push(L)
         state.setField(lib, "liquid")
-        state.setGlobalValue("motion")
     }
 
     /// The library's functions, each declared where its body is (FoundationBinding adds `pressAnchor`).

@@ -200,9 +200,16 @@ enum UIBinding {
     /// Sets the `ui` library, then runs `Lua/ui.lua`, which adds `ui.ForEach` and files the function a piece's
     /// `body` is called through (`HostSlot.bodyLayout`).
     static func install(into context: BindingContext) {
+        clua_newtable(context.state.L)
+        fill(lua_gettop(context.state.L), context)
+        context.state.setGlobalValue("ui")
+    }
+
+    /// Sets the library's functions in the table at `lib`, runs ui.lua with it and keeps the layout function a
+    /// piece's `body` is called through.
+    static func fill(_ lib: Int32, _ context: BindingContext) {
         let state = context.state
-        state.pushLibrary(LibraryFunction.table(functions(context)))
-        let lib = lua_gettop(state.L)
+        state.setFunctions(lib, LibraryFunction.table(functions(context)))
         _ = state.run(text: HostChunk.ui.text, chunkName: HostChunk.ui.chunkName) { L in
             lua_pushvalue(L, lib)
             state.pushLastingFunction { c in try LuaPieceBody.elements(c, host: context) }
@@ -212,6 +219,5 @@ enum UIBinding {
             state.pushLastingFunction { c in try group(c.named("ui.ForEach"), context) }
             return 4
         }
-        state.setGlobalValue("ui")
     }
 }

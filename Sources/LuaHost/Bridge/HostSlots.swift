@@ -11,6 +11,8 @@ package enum HostSlot: String {
     case pluginMethods = "piecebox.pluginMethods"
     /// `{ wrap = function(body) }`: makes the layout function a Lua piece's `body` is called through (`Lua/ui.lua`).
     case bodyLayout = "piecebox.slot.bodyLayout"
+    /// The metatable every library table not filled yet carries (`LazyTable`).
+    case lazyMetatable = "piecebox.slot.lazyMetatable"
 }
 
 extension LuaState {

@@ -10,13 +10,15 @@ string.dump = nil
 coroutine.close = nil
 getmetatable("").__metatable = false
 
--- Finalizers run with hooks off, so a looping __gc could never be stopped: refuse them.
-G.setmetatable = function(t, mt)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("setmetatable: finalizers (__gc) are not allowed in scenarios", 2)
-  end
-  return setmetatable(t, mt)
+-- A library the host fills the first time it is touched (LazyTables.swift) carries a metatable marked __lazy until
+-- then. Reading or writing it goes through that metatable; Lua's raw functions would see it empty, so the sandbox's
+-- own versions of them fill it first, and a script can never tell it was not filled from the start.
+local getmetatable, rawset = getmetatable, rawset
+local function filled(t)
+  local mt = getmetatable(t)
+  if type(mt) == "table" and rawget(mt, "__lazy") == true then rawget(mt, "__fill")(t) end
 end
+
 
 -- Text chunks only; the default environment is the scenario's own.
 G.load = function(chunk, name, mode, env)
@@ -47,7 +49,7 @@ randomseed(host.seed)
 -- An id follows the object, never its contents: two tables alike are two ids, and so are two long strings alike
 -- (Lua makes each long string an object of its own; equal short strings are one object, so they share an id).
 local rawtostring, rawformat, find, sub, match, gsub = tostring, string.format, string.find, string.sub, string.match, string.gsub
-local next, getmetatable, sort, pack, ipairs = next, getmetatable, table.sort, table.pack, ipairs
+local next, sort, pack, ipairs = next, table.sort, table.pack, ipairs
 local unpack, abs, min, tonumber = table.unpack, math.abs, math.min, tonumber
 local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
 -- Keyed by the object itself, weakly: a collected object's entry goes with it, so a later object that Lua puts at
@@ -78,6 +80,47 @@ local function blamed(message)
   return message
 end
 local function stableAddress(v) return rawformat("0x%08x", idOf(v)) end
+-- rawget, rawset, getmetatable and setmetatable fill a lazy library first. Arguments Lua would refuse go to Lua's own function,
+-- called (not tail-called) from a function of this chunk, so its message names it as the script did; the chunk's
+-- position is then taken off and the script's line put in its place.
+local function rawgetHere(...) local v = rawget(...) return v end
+local function rawsetHere(...) local v = rawset(...) return v end
+local function getmetatableHere(...) local v = getmetatable(...) return v end
+local function refusedOr(ok, v)
+  if not ok then error(blamed(v), 2) end
+  return v
+end
+G.rawget = function(...)
+  local t = ...
+  if type(t) ~= "table" or select("#", ...) < 2 then return refusedOr(pcall(rawgetHere, ...)) end
+  filled(t)
+  return rawget(t, (select(2, ...)))
+end
+G.rawset = function(...)
+  local t = ...
+  if type(t) ~= "table" or select("#", ...) < 3 then return refusedOr(pcall(rawsetHere, ...)) end
+  filled(t)
+  return rawset(...)
+end
+-- Finalizers run with hooks off, so a looping __gc could never be stopped: refuse them.
+local function setmetatableHere(...) local v = setmetatable(...) return v end
+G.setmetatable = function(...)
+  local t, mt = ...
+  if type(t) ~= "table" or select("#", ...) < 2 or (mt ~= nil and type(mt) ~= "table") then
+    return refusedOr(pcall(setmetatableHere, ...))
+  end
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: finalizers (__gc) are not allowed in scenarios", 2)
+  end
+  filled(t)
+  return setmetatable(t, mt)
+end
+G.getmetatable = function(...)
+  if select("#", ...) == 0 then return refusedOr(pcall(getmetatableHere, ...)) end
+  local v = ...
+  if type(v) == "table" then filled(v) end
+  return getmetatable(v)
+end
 
 local function stableToString(v)
   local s = rawtostring(v)
@@ -181,6 +224,7 @@ local function stableNext(t, k)
     error("bad argument #1 to 'next' (table expected, got " .. (t == nil and "nil" or type(t)) .. ")", 2)
   end
   if k == nil then
+    filled(t)
     -- The first key needs no sort: one pass finds the smallest.
     orders[t] = nil
     local first = next(t)

@@ -58,7 +58,8 @@ package enum HostChunk: String, CaseIterable, Sendable {
         }
     }
 
-    /// The chunks a worker compiles while it waits for its first file: those a file's set-up or its first stage
-    /// may load (the loaders of `--tokens` and `--plugins` run only when those are given).
-    static let compiledAhead: [HostChunk] = [.sandbox, .expect, .framework, .explain, .tests, .stage, .frames, .ui]
+    /// The chunks a worker compiles while it waits for its first file: those every file's set-up loads. The
+    /// others compile the first time a file in the process needs them (a suite of plain tests never loads the
+    /// matchers, the stage's chunks or `ui`'s, and compiling them all ahead held up its first file).
+    static let compiledAhead: [HostChunk] = [.sandbox, .framework, .tests]
 }

@@ -22,6 +22,15 @@ public final class LuaState {
     private var lastingBoxes: [UnsafeMutableRawPointer] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
     package var classCache: [String: AnyObject] = [:]
+    /// The library tables not filled yet, by the table's address (`setLazyGlobal`).
+    var lazyTables: [UnsafeRawPointer: LazyTable] = [:]
+
+    /// How many tables, functions, coroutines and host userdata the state has numbered as it made them (the order
+    /// `pairs` gives them); a lazy table's fill takes the numbers set aside for it when the table was made.
+    var births: UInt64 {
+        get { limitsPointer.pointee.births }
+        set { limitsPointer.pointee.births = newValue }
+    }
 
     /// The host's calls into the script's own functions that are running now (see `callOut`), shared with every
     /// stage the script makes, so none moves its clock inside one.
@@ -334,10 +343,16 @@ extension LuaState {
     /// Pushes a new table of host functions (a library such as `motion`).
     package func pushLibrary(_ functions: [(String, HostFunction)]) {
         lua_createtable(L, 0, Int32(functions.count))
+        setFunctions(lua_gettop(L), functions)
+    }
+
+    /// Sets `table[name] = function` raw for each of `functions`; `table` is a stack index.
+    package func setFunctions(_ table: Int32, _ functions: [(String, HostFunction)]) {
+        let table = lua_absindex(L, table)
         for (name, body) in functions {
             lua_pushstring(L, name)
             pushLastingFunction(body)
-            lua_rawset(L, -3)
+            lua_rawset(L, table)
         }
     }
 
