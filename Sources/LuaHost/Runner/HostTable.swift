@@ -52,6 +52,7 @@ extension ScenarioRunner {
         // The chunks loaded on first use, each handed to the chunk that runs it then (framework.lua, sandbox.lua).
         field("loadFramework") { HostChunks.pushLoader(state, HostChunk.expect) }
         field("loadExplainer") { HostChunks.pushLoader(state, HostChunk.explain) }
+        field("loadTestOptions") { HostChunks.pushLoader(state, HostChunk.testOptions) }
         field("loadExplore") { HostChunks.pushLoader(state, HostChunk.explore) }
         field("loadWriter") { HostChunks.pushLoader(state, HostChunk.writer) }
         field("loadRuns") { HostChunks.pushLoader(state, HostChunk.runs) }

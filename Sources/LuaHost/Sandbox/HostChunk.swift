@@ -13,6 +13,8 @@ package enum HostChunk: String, CaseIterable, Sendable {
     case expect
     /// `test`, `describe` and the hooks.
     case tests
+    /// A declaration's options (tags, limits) and `test.each`'s rows, loaded the first time a file uses one.
+    case testOptions
     /// `explore`: the exploration's table, its runs and its report, loaded at the first `explore(...)`.
     case explore
     /// One run of an exploration and the `gen` its actions draw from, loaded with `explore`.
@@ -45,6 +47,7 @@ package enum HostChunk: String, CaseIterable, Sendable {
         case .framework: LuaSources.framework
         case .expect: LuaSources.expect
         case .tests: LuaSources.tests
+        case .testOptions: LuaSources.testOptions
         case .explore: LuaSources.explore
         case .runs: LuaSources.runs
         case .shrink: LuaSources.shrink

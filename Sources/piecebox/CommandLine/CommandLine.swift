@@ -74,7 +74,7 @@ extension RunCommand {
 extension RunCommand {
     /// The record mode when none is given, from the environment (read once: a worker parses every file's options,
     /// and nothing changes the environment while piecebox runs).
-    static let standardRecord = GoldenRecordMode.standard(environment: ProcessInfo.processInfo.environment)
+    static let standardRecord = GoldenRecordMode.standard(environment: LaunchEnvironment.values)
 }
 
 struct UsageError: Error {

@@ -13,7 +13,7 @@ struct TerminalStyle: Equatable {
     }
 
     static var current: TerminalStyle {
-        decide(isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+        decide(isTerminal: isatty(STDOUT_FILENO) != 0, environment: LaunchEnvironment.values)
     }
 
     func paint(_ text: String, _ colour: Colour) -> String {

@@ -21,7 +21,7 @@ struct ExploreChoices {
 
     /// Whether the database is only read: on a CI machine (`CI` set, as every CI service sets it) a run must not
     /// change files, and what it would store is for the developer's machine.
-    static func readOnly(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func readOnly(_ environment: [String: String] = LaunchEnvironment.values) -> Bool {
         !(environment["CI"] ?? "").isEmpty
     }
 }

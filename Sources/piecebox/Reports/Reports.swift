@@ -34,7 +34,7 @@ final class Reports: @unchecked Sendable {
     }
 
     /// The reports `cmd` asks for, with the defaults filled in.
-    static func make(_ cmd: RunCommand, environment: [String: String] = ProcessInfo.processInfo.environment,
+    static func make(_ cmd: RunCommand, environment: [String: String] = LaunchEnvironment.values,
                      style: TerminalStyle = .current) -> Reports {
         Reports(choices(cmd, environment: environment), cmd: cmd, style: style)
     }

@@ -8,7 +8,7 @@ import Foundation
 /// the GitHub reporter's own annotations are written as commands (`WorkflowCommands.command`).
 enum WorkflowCommands {
     /// Whether this run's output is read by GitHub Actions (the runner sets `GITHUB_ACTIONS=true` for every step).
-    static let underActions = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+    static let underActions = LaunchEnvironment.values["GITHUB_ACTIONS"] == "true"
 
     /// How a line's format writes a character by its code, so that it reads the same but is not that character.
     enum Format: Sendable {

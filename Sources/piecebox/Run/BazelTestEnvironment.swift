@@ -35,7 +35,7 @@ struct BazelTestEnvironment: Equatable {
         testFilter = value("TESTBRIDGE_TEST_ONLY")
     }
 
-    static var current: BazelTestEnvironment { BazelTestEnvironment(ProcessInfo.processInfo.environment) }
+    static var current: BazelTestEnvironment { BazelTestEnvironment(LaunchEnvironment.values) }
 
     /// `cmd` with what Bazel asked for that the command line did not say otherwise.
     func applied(to cmd: RunCommand) -> RunCommand {

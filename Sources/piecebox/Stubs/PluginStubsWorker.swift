@@ -49,7 +49,7 @@ enum PluginStubsWorker {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SandboxFlags.executable)
         process.arguments = command + flags
-        var environment = ProcessInfo.processInfo.environment
+        var environment = LaunchEnvironment.values
         environment[RunnerBond.environmentKey] = String(getpid())
         process.environment = environment
         let out = Pipe(), err = Pipe()

@@ -16,7 +16,7 @@ enum Worker {
         RunnerBond.tie()
         let out = LineOut()
         announceLogs(to: out)
-        let marker = Array((ProcessInfo.processInfo.environment[WorkerProtocol.markerKey] ?? "").utf8)
+        let marker = Array((LaunchEnvironment.values[WorkerProtocol.markerKey] ?? "").utf8)
         ScenarioRunner.onRunnerThread {
             // Before the first request: the runner is still finding its files (see `EarlyWorkers`).
             HostChunks.compileAhead()
@@ -156,7 +156,7 @@ enum RunnerBond {
     /// handed to another parent by then).
     static func tie() {
         _ = pbw_set_parent_death_signal(SIGKILL)
-        guard let text = ProcessInfo.processInfo.environment[environmentKey], let runner = Int32(text) else { return }
+        guard let text = LaunchEnvironment.values[environmentKey], let runner = Int32(text) else { return }
         if getppid() != runner {
             writeErr("piecebox worker: the runner (process \(runner)) has gone; stopping")
             _exit(3)

@@ -24,7 +24,7 @@ final class WorkerProcess {
             self.executable = executable
             // Unguessable, so nothing a file writes to standard error can pass for the end of its part.
             marker = "\u{1F}piecebox-end-of-file-" + UUID().uuidString
-            var env = ProcessInfo.processInfo.environment
+            var env = LaunchEnvironment.values
             env[RunnerBond.environmentKey] = String(getpid())
             env[WorkerProtocol.markerKey] = marker
             env["GLIBC_TUNABLES"] = WorkerProcess.mallocTunables(after: env["GLIBC_TUNABLES"])
