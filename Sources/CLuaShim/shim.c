@@ -62,10 +62,55 @@ static lua_State *running_thread(pb_limits *lim) { return lim->current ? lim->cu
 /* The objects numbered as they are made (the allocator is told an object's type as `osize` when `ptr` is NULL):
    tables, functions (closures) and coroutines. Their blocks are never resized, only freed, so the number sits in
    the last 8 bytes of the block, past what Lua uses; host userdata carry theirs in their slot (new_box_uv). */
+/* The set-up's arena: chunks of PB_ARENA_CHUNK bytes (a block larger than that gets a chunk of its own), each
+   block 16-byte aligned as malloc's are. A block in the arena is never freed nor grown in place: freeing it only
+   takes it off the count, and growing it copies it to a new block. A numbered block carries its number in the
+   16 bytes before it. */
+#define PB_ARENA_CHUNK (96 * 1024)
+struct pb_arena_chunk {
+  struct pb_arena_chunk *next;
+  char *start, *end;        /* the chunk's blocks: [start, end) */
+  char *free;               /* where the next block goes */
+};
+
+static void *arena_take(pb_limits *lim, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  struct pb_arena_chunk *c = lim->arena;
+  if (c == NULL || (size_t)(c->end - c->free) < n) {
+    size_t size = n > PB_ARENA_CHUNK ? n : PB_ARENA_CHUNK;
+    size_t head = (sizeof(struct pb_arena_chunk) + 15) & ~(size_t)15;
+    char *raw = malloc(head + size);
+    if (raw == NULL) return NULL;
+    struct pb_arena_chunk *fresh = (struct pb_arena_chunk *)raw;
+    fresh->start = fresh->free = raw + head;
+    fresh->end = fresh->start + size;
+    if (c != NULL && (size_t)(c->end - c->free) >= PB_ARENA_CHUNK / 8) {
+      /* A lone large block: keep filling the current chunk after it. */
+      fresh->next = c->next;
+      c->next = fresh;
+      fresh->free = fresh->end;
+      return fresh->start;
+    }
+    fresh->next = c;
+    lim->arena = c = fresh;
+  }
+  void *p = c->free;
+  c->free += n;
+  return p;
+}
+
+static int in_arena(const pb_limits *lim, const void *p) {
+  for (const struct pb_arena_chunk *c = lim->arena; c != NULL; c = c->next) {
+    if ((const char *)p >= c->start && (const char *)p < c->end) return 1;
+  }
+  return 0;
+}
+
 static int is_numbered(size_t tag) { return tag == LUA_TTABLE || tag == LUA_TFUNCTION || tag == LUA_TTHREAD; }
 
 static void *numbered_alloc(pb_limits *lim, size_t nsize) {
-  void *p = malloc(nsize + sizeof(uint64_t));
+  char *arena = lim->setting_up ? arena_take(lim, nsize + 16) : NULL;
+  void *p = arena ? arena + 16 : malloc(nsize + sizeof(uint64_t));
   if (p == NULL) {
     if (lim->relaxed) {
       fputs("piecebox: out of memory in host code\n", stderr);
@@ -74,15 +119,17 @@ static void *numbered_alloc(pb_limits *lim, size_t nsize) {
     return NULL;
   }
   uint64_t birth = ++lim->births;
-  memcpy((char *)p + malloc_usable_size(p) - sizeof(uint64_t), &birth, sizeof birth);
+  if (arena) memcpy(arena, &birth, sizeof birth);
+  else memcpy((char *)p + malloc_usable_size(p) - sizeof(uint64_t), &birth, sizeof birth);
   lim->used += nsize;
   if (lim->used > lim->peak) lim->peak = lim->used;
   return p;
 }
 
-static uint64_t block_birth(const void *block) {
+static uint64_t block_birth(const pb_limits *lim, const void *block) {
   uint64_t birth;
-  memcpy(&birth, (const char *)block + malloc_usable_size((void *)block) - sizeof(uint64_t), sizeof birth);
+  if (in_arena(lim, block)) memcpy(&birth, (const char *)block - 16, sizeof birth);
+  else memcpy(&birth, (const char *)block + malloc_usable_size((void *)block) - sizeof(uint64_t), sizeof birth);
   return birth;
 }
 
@@ -90,7 +137,7 @@ static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   pb_limits *lim = (pb_limits *)ud;
   size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
   if (nsize == 0) {
-    free(ptr);
+    if (ptr != NULL && !in_arena(lim, ptr)) free(ptr);
     lim->used -= old;
     return NULL;
   }
@@ -112,7 +159,20 @@ static void *pb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
   }
   if (ptr == NULL && is_numbered(osize)) return numbered_alloc(lim, nsize);
-  void *p = realloc(ptr, nsize);
+  void *p;
+  if (ptr != NULL && in_arena(lim, ptr)) {
+    /* An arena block never changes in place: a shrink keeps it, a growth copies it. */
+    if (nsize <= old) {
+      lim->used = lim->used - old + nsize;
+      return ptr;
+    }
+    p = lim->setting_up ? arena_take(lim, nsize) : malloc(nsize);
+    if (p != NULL) memcpy(p, ptr, old);
+  } else if (ptr == NULL && lim->setting_up) {
+    p = arena_take(lim, nsize);
+  } else {
+    p = realloc(ptr, nsize);
+  }
   if (p == NULL) {
     if (nsize <= old) return ptr; /* a shrink must not fail */
     if (lim->relaxed) {
@@ -185,6 +245,7 @@ lua_State *pb_newstate(pb_limits *lim) {
   lim->relaxed = 1; /* the host builds the state */
   if (lim->count <= 0) lim->count = 1000;
   lim->instr_left = lim->instr_limit;
+  lim->setting_up = 1; /* the state's own blocks come from the set-up's arena; LuaState ends the set-up */
   lua_State *L = lua_newstate(pb_alloc, lim);
   if (L == NULL) return NULL;
   lim->main = L;
@@ -459,16 +520,16 @@ int pb_birth(lua_State *L) {
   uint64_t birth = 0;
   switch (lua_type(L, 1)) {
   case LUA_TTABLE:
-    birth = block_birth(lua_topointer(L, 1));
+    birth = block_birth(pb_limits_of(L), lua_topointer(L, 1));
     break;
   case LUA_TFUNCTION:
     /* A C function without upvalues is a light one: a pointer, not a made object. */
-    if (!lua_iscfunction(L, 1)) birth = block_birth(lua_topointer(L, 1));
-    else if (lua_getupvalue(L, 1, 1) != NULL) { lua_pop(L, 1); birth = block_birth(lua_topointer(L, 1)); }
+    if (!lua_iscfunction(L, 1)) birth = block_birth(pb_limits_of(L), lua_topointer(L, 1));
+    else if (lua_getupvalue(L, 1, 1) != NULL) { lua_pop(L, 1); birth = block_birth(pb_limits_of(L), lua_topointer(L, 1)); }
     break;
   case LUA_TTHREAD:
     /* A thread's block starts with its extra space. */
-    birth = block_birth(lua_getextraspace(lua_tothread(L, 1)));
+    birth = block_birth(pb_limits_of(L), lua_getextraspace(lua_tothread(L, 1)));
     break;
   case LUA_TUSERDATA: {
     pb_slot *slot = slot_at(L, 1);
@@ -522,14 +583,28 @@ void pb_collect(lua_State *L) {
 }
 
 /* Stopping and restarting the collector never raise (lua_gc is variadic, so Swift cannot call it itself). */
-void pb_collector_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
-void pb_collector_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+void pb_setup_begin(lua_State *L) {
+  pb_limits_of(L)->setting_up = 1;
+  lua_gc(L, LUA_GCSTOP);
+}
 
-/* Restarts the collector as a finished cycle leaves it (Lua's default pause, 200 %): the next cycle starts once the
-   state has grown by as much as it holds now. A step of minus that many kilobytes sets the collector's debt to
-   that credit without doing any work. */
-void pb_collector_restart_as_after_a_cycle(lua_State *L) {
+/* Restarted as after a cycle (Lua's default pause, 200 %), the next cycle starts once the state has grown by as
+   much as it holds now: a step of minus that many kilobytes sets the collector's debt to that credit without doing
+   any work. */
+void pb_setup_end(lua_State *L, int as_after_a_cycle) {
+  pb_limits_of(L)->setting_up = 0;
   lua_gc(L, LUA_GCRESTART);
+  if (!as_after_a_cycle) return;
   int kilobytes = lua_gc(L, LUA_GCCOUNT);
   if (kilobytes > 0) lua_gc(L, LUA_GCSTEP, -kilobytes);
+}
+
+void pb_arena_release(pb_limits *lim) {
+  struct pb_arena_chunk *c = lim->arena;
+  while (c != NULL) {
+    struct pb_arena_chunk *next = c->next;
+    free(c);
+    c = next;
+  }
+  lim->arena = NULL;
 }

@@ -52,6 +52,8 @@ typedef struct pb_limits {
                                only a thread and must reach it (to count the host's memory afresh) */
   uint64_t births;          /* tables, functions, coroutines and host userdata made so far: each is numbered as it
                                is made (see pb_push_birth), so the sandbox can order them by what the script did */
+  struct pb_arena_chunk *arena; /* the set-up's blocks (see pb_setup_begin), newest chunk first; NULL: none */
+  int setting_up;           /* > 0 while the host sets the state up: blocks come from the arena */
 } pb_limits;
 
 /* Host calls may nest (a Lua piece's layout making a stage whose piece lays out ...), each level a few Swift
@@ -150,8 +152,13 @@ size_t pb_memory_used(lua_State *L);
 void pb_collect(lua_State *L);
 /* Stops (restarts) Lua's collector: a fresh state's set-up makes only what it keeps, so collecting during it is
    wasted work. Never raise. */
-void pb_collector_stop(lua_State *L);
-void pb_collector_restart(lua_State *L);
-/* Restarts it as a finished cycle would leave it: the next cycle once the state has doubled. */
-void pb_collector_restart_as_after_a_cycle(lua_State *L);
+/* The host's set-up of a fresh state (its libraries, its chunks, the bindings): the collector stopped, and blocks
+   taken in turn from a few large ones (the arena) instead of one malloc each, since the set-up makes thousands of
+   small blocks that almost all live until the state closes; closing then frees them at once (pb_arena_release).
+   A new state starts in its set-up. `as_after_a_cycle`: restart the collector as a finished cycle leaves it (the
+   next cycle once the state has doubled) rather than at once. Never raise. */
+void pb_setup_begin(lua_State *L);
+void pb_setup_end(lua_State *L, int as_after_a_cycle);
+/* Frees the arena's chunks: after lua_close, which has freed every block (those in the arena are left as they are). */
+void pb_arena_release(pb_limits *limits);
 #endif

@@ -92,9 +92,8 @@ public enum ScenarioRunner {
         case .success(let found): setup = found
         }
         let goldens = HeldGoldens()
-        // The host's set-up, with the collector stopped (it makes what it keeps); the script's first line runs with
-        // it going again.
-        let installed = state.withCollectorStopped {
+        // The host's set-up (`LuaState.settingUp`); the script's first line runs with the collector going again.
+        let installed = state.settingUp {
             let made = installHost(state, context: context, path: path, options: options, modules: setup.modules,
                                    source: data, goldens: goldens)
             if case .success = made { Bindings.install(into: context, describe: .onFirstUse) }

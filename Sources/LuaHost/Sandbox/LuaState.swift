@@ -65,10 +65,11 @@ public final class LuaState {
             throw LuaHostError.message("could not create a Lua state")
         }
         main = state
-        pb_collector_stop(main)
-        defer { pb_collector_restart(main) }
+        pb_setup_begin(main)
+        defer { pb_setup_end(main, 0) }
         guard pb_open_safe_libs(main) == LUA_OK else {
             lua_close(main)
+            pb_arena_release(limitsPointer)
             limitsPointer.deallocate()
             throw LuaHostError.message("could not open Lua's libraries")
         }
@@ -82,14 +83,16 @@ public final class LuaState {
 
     deinit { close() }
 
-    /// Runs `body` with Lua's collector stopped, then restarts it as a finished cycle would leave it (the next
-    /// cycle once the state has doubled). A fresh state's set-up (the host's chunks, the libraries) makes almost
-    /// only what it keeps, so a cycle during it, or just after, walks live objects for nothing. The allocator still
+    /// Runs `body` as the host's set-up of this state (`pb_setup_begin`): Lua's collector stopped, and blocks taken
+    /// from the set-up's arena, then the collector restarted as a finished cycle would leave it (the next cycle
+    /// once the state has doubled). A fresh state's set-up (the host's chunks, the libraries) makes almost only
+    /// what it keeps, so a cycle during it, or just after, walks live objects for nothing, and thousands of small
+    /// blocks each made and freed on their own cost more than the rest of a one-test file. The allocator still
     /// counts every byte against the cap, and Lua collects in full before it ever reports memory exhausted. Only
     /// host set-up goes through here, never a script.
-    package func withCollectorStopped<T>(_ body: () throws -> T) rethrows -> T {
-        pb_collector_stop(main)
-        defer { pb_collector_restart_as_after_a_cycle(main) }
+    package func settingUp<T>(_ body: () throws -> T) rethrows -> T {
+        pb_setup_begin(main)
+        defer { pb_setup_end(main, 1) }
         return try body()
     }
 
@@ -100,6 +103,7 @@ public final class LuaState {
         limitsPointer.pointee.current = nil
         limitsPointer.pointee.host = nil
         lua_close(main)
+        pb_arena_release(limitsPointer)
         limitsPointer.deallocate()
         releaseLastingBoxes()
     }
