@@ -13,7 +13,7 @@ public enum JSONString {
     /// Appends `text` as a quoted JSON string; text needing no escapes is copied in one go.
     public static func write(_ text: String, into out: inout String) {
         out += "\""
-        if text.utf8.contains(where: needsEscape) {
+        if needsEscaping(text) {
             for scalar in text.unicodeScalars {
                 switch scalar {
                 case "\"": out += "\\\""
@@ -35,6 +35,16 @@ public enum JSONString {
             out += text
         }
         out += "\""
+    }
+
+    /// Whether any byte of `text` must be escaped, read straight from its UTF-8 storage (a JSON line's keys and
+    /// names are short, and the generic walk of the view cost more than the copy).
+    static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where needsEscape(byte) { return true }
+            return false
+        }
     }
 
     /// Whether a UTF-8 byte must be escaped: a control character, a quote or a backslash. Every other byte,

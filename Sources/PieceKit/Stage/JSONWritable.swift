@@ -43,9 +43,9 @@ extension Optional: JSONWritable where Wrapped: JSONWritable {
 extension Array: JSONWritable where Element: JSONWritable {
     public func writeJSON(into out: inout String, format: JSONNumberFormat) {
         out += "["
-        for (index, element) in enumerated() {
+        for index in indices {
             if index > 0 { out += "," }
-            element.writeJSON(into: &out, format: format)
+            self[index].writeJSON(into: &out, format: format)
         }
         out += "]"
     }
