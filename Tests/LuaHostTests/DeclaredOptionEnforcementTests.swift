@@ -112,13 +112,10 @@ import PieceKit
         // lap, tail, width and bloom; the refresher's w and threshold; player, page, scroll island, mini player,
         // now playing and glass group's required keys (1 + 1 + 1 + 1 + 1 + 2). At least these 17.
         #expect(cases.count >= 17, "\(cases.count)")
-        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
-        let making = examples.map { name, options in
-            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()"
-        }.joined(separator: "\n")
+        let examples = DeclaredScenario.examples
         let tries = cases.map { c in
             let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
-            let table = examples.first { $0.0 == c.entry }?.1 ?? "{}"
+            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
             return """
                   do
                     local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
@@ -127,18 +124,9 @@ import PieceKit
                     print(ok and "accepted" or tostring(err))
                   end
                 """
-        }.joined(separator: "\n")
-        let report = try runScenario("""
-            test("declared", function()
-              local s = Stage{}
-              local made = {}
-              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
-            \(making)
-            \(tries)
-            end)
-            """, name: "declared.lua")
-        let result = try #require(report.test("declared"), "\(report.summary)")
-        #expect(result.status == .passed, "\(report.summary)")
+        }
+        let (result, summary) = try DeclaredScenario.run(tries)
+        #expect(result.status == .passed, "\(summary)")
         #expect(result.output.count == cases.count, "\(result.output)")
         for (c, line) in zip(cases, result.output) {
             #expect(line.hasSuffix(c.message), "\(c.entry).\(c.option) = \(c.lua): \(line)")

@@ -189,10 +189,10 @@
 ---@field sections {id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[] # The page's sections, top to bottom
 ---@field name? string # The page's name in the frame log (default page)
 ---@field selection? string # The section selected at first
----@field keyboard? number # The keyboard's overlap at first (pt; default 0)
----@field spacing? number # Space between sections (pt)
----@field paddingTop? number # Space above the first section (pt)
----@field paddingBottom? number # Space below the last section (pt)
+---@field keyboard? number # The keyboard's overlap at first (pt; at least 0; default 0)
+---@field spacing? number # Space between sections (pt; at least 0)
+---@field paddingTop? number # Space above the first section (pt; at least 0)
+---@field paddingBottom? number # Space below the last section (pt; at least 0)
 
 ---`scrollIsland`: made by `s:scrollIsland{...}` on a stage. Plugins may add methods.
 ---@class piecebox.scrollIsland
@@ -394,7 +394,7 @@
 ---@field part fun(self: piecebox.sheet, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field present fun(self: piecebox.sheet) # Presents the sheet
 ---@field dismiss fun(self: piecebox.sheet) # Dismisses the sheet
----@field setDetent fun(self: piecebox.sheet, detent: string|table) # Moves the sheet to a detent
+---@field setDetent fun(self: piecebox.sheet, detent: "medium"|"large") # Moves the sheet to a detent
 
 ---The options table that makes a `sheet`.
 ---@class piecebox.sheetOptions
@@ -423,7 +423,7 @@
 ---@field page? piecebox.page # The page whose scrolling minimizes the bar
 ---@field accessory? boolean # Whether the bar has an accessory (default false)
 ---@field minimizeBehavior? "onScrollDown"|"never" # When the bar minimizes (default "onScrollDown")
----@field selected? string # The tab selected at first (default "library")
+---@field selected? "library"|"radio"|"search" # The tab selected at first (default "library")
 ---@field name? string # The piece's name in the frame log (default tabBar)
 
 ---`refresher`: made by `s:refresher{...}` on a stage. Plugins may add methods.

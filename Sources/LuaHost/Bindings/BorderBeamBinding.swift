@@ -79,11 +79,12 @@ enum BorderBeamBinding: StageMadeBinding {
         }
         guard let list = try opts.table("starts") else { return [0] }
         guard list.fields.isEmpty, !list.array.isEmpty, list.array.count <= 16 else {
-            throw c.refusal("option 'starts' must be a list of 1 to 16 fractions such as { 0, 0.5 }")
+            throw opts.optionError("starts", "a list of 1 to 16 fractions such as { 0, 0.5 }",
+                                   got: list.fields.first.map { "a table with key '\($0.0)'" } ?? "a list of \(list.array.count)")
         }
         return try list.array.enumerated().map { i, value in
             guard case .number(let n) = value, n.isFinite else {
-                throw c.refusal("starts[\(i + 1)] must be a finite number, got \(value.described())")
+                throw c.valueError("starts[\(i + 1)]", "a finite number", got: value.described())
             }
             return n
         }

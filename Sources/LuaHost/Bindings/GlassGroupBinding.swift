@@ -28,7 +28,7 @@ enum GlassGroupBinding: StageMadeBinding {
         let spacing = try opts.number(required: "spacing")
         let list = try opts.table(required: "shapes")
         guard list.keys.isEmpty else {
-            throw c.refusal("option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
+            throw opts.optionError("shapes", "a list (shapes[1], shapes[2], ...)", got: "a table with key '\(list.keys[0])'")
         }
         let shapes = try list.array.enumerated().map { i, v in
             try shape(v, c, where: "shapes[\(i + 1)]", environment: stage.environment)
@@ -46,7 +46,7 @@ enum GlassGroupBinding: StageMadeBinding {
     static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = [],
                       environment: PieceEnvironment = PieceEnvironment()) throws -> GlassShapeSpec {
         guard case .table(let t) = value else {
-            throw c.refusal("\(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
+            throw c.valueError(place, "a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }", got: value.typeName)
         }
         let allowed = shapeKeys + extraKeys
         for key in t.keys where !allowed.contains(key) {
@@ -83,12 +83,10 @@ enum GlassGroupBinding: StageMadeBinding {
         case .nil, .string("capsule"): form = .capsule
         case .string("circle"): form = .circle
         case .table(let r) where r.array.isEmpty && r.keys == ["radius"]:
-            guard case .number(let radius) = r["radius"], radius.isFinite, radius >= 0 else {
-                throw c.refusal("\(place).shape.radius must be a corner radius of at least 0 points, got \(r["radius"].described())")
-            }
-            form = .rounded(radius)
+            form = .rounded(try c.number(r["radius"], at: "\(place).shape.radius", bounds: .atLeast(0),
+                                         must: "a corner radius of at least 0 points"))
         default:
-            throw c.refusal("\(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
+            throw c.valueError("\(place).shape", "\"circle\", \"capsule\" or { radius = 24 }", got: t["shape"].described())
         }
         var spec = GlassShapeSpec(id: id, frame: frame, form: form,
                                   interactive: try o.boolean("interactive", default: false),
@@ -105,7 +103,7 @@ enum GlassGroupBinding: StageMadeBinding {
             spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
             spec.press = try o.boolean("press", default: false)
         default:
-            throw c.refusal("\(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
+            throw c.valueError("\(place).style", "\"glass\" or \"glassProminent\" (the button styles)", got: t["style"].described())
         }
         return spec
     }
@@ -122,26 +120,22 @@ enum GlassGroupBinding: StageMadeBinding {
             for key in t.keys where !known.contains(key) {
                 throw c.refusal("\(place).padding has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
             }
-            for key in known {
-                if case .number(let v) = t[key], v < 0 {
-                    throw c.refusal("\(place).padding.\(key) must be at least 0 points, got \(number: v)")
-                }
+            for key in known where t[key].number != nil {
+                _ = try c.number(t[key], at: "\(place).padding.\(key)", bounds: .atLeast(0), must: "at least 0 points")
             }
             var padding = Options(function: "\(c.function): \(place).padding", table: t)
             padding.specs = ViewArguments.insetOptions
             return try ViewArguments.insets(from: padding)
         default:
-            throw c.refusal("\(place).padding must be \(must), got \(value.described())")
+            throw c.valueError("\(place).padding", must, got: value.described())
         }
     }
 
     /// A titled shape's font: a text style by name (default body, as a button's title is).
     static func titleFont(_ o: Options, _ place: String, _ c: LuaCall) throws -> LayoutFont {
         guard let name = try o.string("font", "a text style such as \"body\"") else { return .body }
-        guard let style = TextStyle(rawValue: name) else {
-            throw c.refusal("\(place).font must be a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))), got \"\(name)\"")
-        }
-        return LayoutFont(.style(style))
+        let must = "a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))"
+        return LayoutFont(.style(try c.choice(.string(name), at: "\(place).font", TextStyle.self, must: must)))
     }
 
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
@@ -179,7 +173,7 @@ enum GlassGroupBinding: StageMadeBinding {
             switch try c.value(1).table?["from"] ?? .nil {
             case .nil: from = nil
             case .string(let s): from = s
-            case let other: throw c.refusal("argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
+            case let other: throw c.valueError("argument 1's 'from'", "the id of the shape it grows out of", got: other.typeName)
             }
             let animation = try animation(c, 2, context: context)
             do { try o.value.insert(spec, from: from, animation: animation) } catch {

@@ -324,7 +324,7 @@ package enum MotionBinding {
 
     static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
         guard case .table(let t) = v else {
-            throw c.refusal("\(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
+            throw c.valueError(what, "a table such as { duration = 0.5, bounce = 0.2 }", got: v.typeName)
         }
         for k in t.keys where !springKeys.contains(k) {
             throw c.refusal("\(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")

@@ -32,7 +32,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         case .nil: isExpanded = nil
         case .boolean(let b): isExpanded = b
         default:
-            throw c.refusal("option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
+            throw opts.optionError("isExpanded", "true or false (the app's binding), or left out (the island keeps its own state)")
         }
         let messages = try self.messages(opts, c)
         let island = ScrollIslandPiece(page: page, context: stage, name: name, progress: progress,
@@ -66,7 +66,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             switch t[key] {
             case .nil: return nil
             case .string(let s): return s
-            default: throw c.refusal("messages.\(key) must be a string, got \(t[key].typeName)")
+            default: throw c.valueError("messages.\(key)", "a string", got: "\(t[key].typeName)")
             }
         }
         if let s = try text("contents") { messages.contents = s }

@@ -70,7 +70,7 @@ enum VinylBinding: StageMadeBinding {
         let w = try opts.number("w") ?? 0
         let h = try opts.number("h") ?? 0
         guard w >= 0, h >= 0 else {
-            throw opts.refusal("options 'w' and 'h' must be at least 0, got \(number: w) by \(h)")
+            throw opts.valueError("options 'w' and 'h'", "at least 0", got: "\(number: w) by \(h)")
         }
         return Rect(x: x, y: y, width: w, height: h)
     }

@@ -98,7 +98,7 @@ extension ScenarioRunner {
         state.pushLastingFunction { call in
             let c = call.named("series:overshoot")
             guard case .table(let list) = try c.value(1) else {
-                throw LuaHostError.message("series:overshoot: the series' values must be a list, got \(c.typeName(1))")
+                throw c.valueError("the series' values", "a list", got: c.typeName(1))
             }
             var work = context.hostWork()
             try work.reserve(HostBytes.array(list.array.count, of: Double.self))
@@ -159,7 +159,7 @@ extension ScenarioRunner {
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
             guard c.type(1) == LUA_TUSERDATA, let stages,
                   let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
-                throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
+                throw c.valueError("expect()", "given a stage (expect(s).toMatchGolden(\"name\"))", got: c.typeName(1))
             }
             let name = try c.string(2)
             let opts = try c.options(3, allowed: ["elements", "tolerance"])
