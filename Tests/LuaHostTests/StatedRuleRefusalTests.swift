@@ -37,6 +37,11 @@ import Testing
         ("Stage{ safeArea = { top = -1 } }", "Stage: safeArea.top must be at least 0, got -1.0"),
         ("s:player{ tracks = { { title = \"A\", duration = 10 } }, updateInterval = 0 }",
          "stage:player: option 'updateInterval' must be a number of seconds above 0 or \"frame\", got 0.0"),
+        ("s:player{ tracks = { { title = \"A\", duration = 10 } }, seekConfirmation = -1 }",
+         "stage:player: option 'seekConfirmation' must be a delay in seconds (0 or more), \"immediately\" or \"never\", got -1.0"),
+        ("Stage{ history = -1 }", "Stage: option 'history' must be a number of seconds of frames to keep (0 or more) or \"all\", got -1.0"),
+        ("s:piece{ name = \"tl\", layout = function() return {} end, timeline = { minimumInterval = -1 } }",
+         "stage:piece: timeline.minimumInterval must be seconds of at least 0, got -1.0"),
         ("made.player:play(1)", "player:play: argument 1 is one too many (it takes no arguments), got number"),
         ("made.refresher:tap(\"surface\", 1, {}, 4)", "refresher:tap: argument 4 is one too many (it takes at most 3), got number"),
     ]

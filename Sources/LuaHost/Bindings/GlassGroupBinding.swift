@@ -19,8 +19,23 @@ enum GlassGroupBinding: StageMadeBinding {
               "Whether the group floats on the foundation's lift shadow (light mode; the system's container has none)"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
-    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style", "title",
-                            "padding", "font"]
+    /// The keys of one shape table, declared as options are, so a wrong value of each is worded from here.
+    static let shapeOptions: [OptionSpec] = [
+        .init("id", "string", "The shape's id", must: "the shape's id (a string)"),
+        .init("x", "number", unit: "pt", "Its left edge", must: "a number of points"),
+        .init("y", "number", unit: "pt", "Its top edge", must: "a number of points"),
+        .init("w", "number", unit: "pt", "Its width (not with a title)", must: "a number of points"),
+        .init("h", "number", unit: "pt", "Its height (not with a title)", must: "a number of points"),
+        .init("shape", "string|table", "\"capsule\" (default), \"circle\" or { radius = 24 }"),
+        .init("interactive", "boolean", default: "false", "Whether it answers a touch as interactive glass"),
+        .init("press", "boolean", default: "false", "Whether it shrinks while pressed"),
+        .init("tint", "string", "A colour name", must: "a colour name such as \"accent\""),
+        .init("style", "string", "\"glass\" or \"glassProminent\" (the button styles)"),
+        .init("title", "string", "A button's title, which sizes it", must: "the button's title (a string)"),
+        .init("padding", "number|table", unit: "pt", "Space around a title"),
+        .init("font", "string", "A title's text style", must: "a text style such as \"body\""),
+    ]
+    static let shapeKeys = OptionSpec.names(shapeOptions)
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
         let opts = try c.options(1, declared: options, optional: false)
@@ -52,18 +67,19 @@ enum GlassGroupBinding: StageMadeBinding {
         for key in t.keys where !allowed.contains(key) {
             throw c.refusal("\(place) has an unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
         }
-        let o = Options(function: "\(c.function): \(place)", table: t)
-        guard let id = try o.string("id", "the shape's id (a string)") else {
+        var o = Options(function: "\(c.function): \(place)", table: t)
+        o.specs = shapeOptions
+        guard let id = try o.string("id") else {
             throw c.refusal("\(place) needs an id (a string such as \"pencil\")")
         }
         func required(_ key: String) throws -> Double {
-            guard let v = try o.number(key, "a number of points") else {
+            guard let v = try o.number(key) else {
                 throw c.refusal("\(place) (\"\(id)\") needs \(key) (points)")
             }
             return v
         }
         let frame: Rect
-        if let title = try o.string("title", "the button's title (a string)") {
+        if let title = try o.string("title") {
             // Sized as SwiftUI sizes the seed's `Text("Continue").padding(...)`: the layout engine measures the
             // padded title; w and h would contradict it.
             for key in ["w", "h"] where !t[key].isNil {
@@ -89,9 +105,9 @@ enum GlassGroupBinding: StageMadeBinding {
             throw c.valueError("\(place).shape", "\"circle\", \"capsule\" or { radius = 24 }", got: t["shape"].described())
         }
         var spec = GlassShapeSpec(id: id, frame: frame, form: form,
-                                  interactive: try o.boolean("interactive", default: false),
-                                  press: try o.boolean("press", default: false),
-                                  tint: try o.string("tint", "a colour name such as \"accent\""))
+                                  interactive: try o.boolean(declared: "interactive"),
+                                  press: try o.boolean(declared: "press"),
+                                  tint: try o.string("tint"))
         // The button styles set what they stand for; a script's own shape, interactive or tint is refused beside
         // them rather than silently overruled.
         switch t["style"] {
@@ -101,7 +117,7 @@ enum GlassGroupBinding: StageMadeBinding {
                 throw c.refusal("\(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
             }
             spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
-            spec.press = try o.boolean("press", default: false)
+            spec.press = try o.boolean(declared: "press")
         default:
             throw c.valueError("\(place).style", "\"glass\" or \"glassProminent\" (the button styles)", got: t["style"].described())
         }
@@ -133,7 +149,7 @@ enum GlassGroupBinding: StageMadeBinding {
 
     /// A titled shape's font: a text style by name (default body, as a button's title is).
     static func titleFont(_ o: Options, _ place: String, _ c: LuaCall) throws -> LayoutFont {
-        guard let name = try o.string("font", "a text style such as \"body\"") else { return .body }
+        guard let name = try o.string("font") else { return .body }
         let must = "a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))"
         return LayoutFont(.style(try c.choice(.string(name), at: "\(place).font", TextStyle.self, must: must)))
     }

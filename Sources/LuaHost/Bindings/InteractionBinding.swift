@@ -18,8 +18,8 @@ enum InteractionBinding {
         .init("y", "number", unit: "pt", "A point's y in stage coordinates, with x", must: "a y coordinate in points"),
     ]
     static let travelOptions: [OptionSpec] = [
-        .init("dx", "number", unit: "pt", default: "0", "How far the finger travels across", must: "a distance in points"),
-        .init("dy", "number", unit: "pt", default: "0", "How far the finger travels down", must: "a distance in points"),
+        .init("dx", number: 0, unit: "pt", "How far the finger travels across", must: "a distance in points"),
+        .init("dy", number: 0, unit: "pt", "How far the finger travels down", must: "a distance in points"),
     ]
     static let tapOptions = [OptionSpec("duration", number: Stage.tapDuration, unit: "s",
                                         bounds: .above(0, must: "a number of seconds above 0"),
@@ -189,9 +189,9 @@ enum InteractionBinding {
 
     /// The aim an options table gives: `part` and `index`, or `x` and `y`, or neither (the default part).
     static func aim(_ opts: Options, _ c: LuaCall) throws -> Aim {
-        let x = try opts.number("x", "an x coordinate in points")
-        let y = try opts.number("y", "a y coordinate in points")
-        let part = try opts.string("part", "a part name")
+        let x = try opts.number("x")
+        let y = try opts.number("y")
+        let part = try opts.string("part")
         let index = try opts.integer("index")
         switch (x, y) {
         case (nil, nil):
@@ -233,7 +233,7 @@ enum InteractionBinding {
 
     /// `dx` and `dy`, 0 when left out.
     private static func travel(_ opts: Options) throws -> (Double, Double) {
-        (try opts.number("dx", "a distance in points") ?? 0, try opts.number("dy", "a distance in points") ?? 0)
+        (try opts.number(declared: "dx"), try opts.number(declared: "dy"))
     }
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {

@@ -269,7 +269,7 @@ package enum LuaPieceBinding: StageMadeBinding {
             guard lua_type(L, -1) == LUA_TFUNCTION else {
                 let got = String(cString: lua_typename(L, lua_type(L, -1)))
                 clua_pop(L, 3)
-                throw c.valueError("option '\(option)': '\(key)'", "a \(shape)", got: "\(got)")
+                throw c.valueError("option '\(option)': '\(key)'", "a \(shape)", got: got)
             }
             guard !taken.contains(key) else {
                 clua_pop(L, 3)
@@ -313,7 +313,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
-            throw c.optionError(key, "a \(shape)", got: "\(got)")
+            throw c.optionError(key, "a \(shape)", got: got)
         }
     }
 
@@ -329,7 +329,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         if value.isNil { return nil }
         let shape = "a list of element names such as { \"surface\", \"grabber\" }"
         guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
-            throw c.optionError("parts", "\(shape)", got: "\(value.typeName)")
+            throw c.optionError("parts", "\(shape)", got: value.typeName)
         }
         return try list.array.enumerated().map { i, v in
             guard case .string(let name) = v, !name.isEmpty else {

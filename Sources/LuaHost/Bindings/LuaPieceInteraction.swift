@@ -224,14 +224,14 @@ extension LuaPiece: InteractivePiece {
         case .nil: return nil
         case .string(let s): return s
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a string", got: "\(v.typeName)")
+        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a string", got: v.typeName)
         }
     }
 
     private func strings(_ v: LuaValue, _ key: String, _ id: String) throws -> [String] {
         guard !v.isNil else { return [] }
         guard case .table(let t) = v, t.fields.isEmpty else {
-            throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a list of strings", got: "\(v.typeName)")
+            throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a list of strings", got: v.typeName)
         }
         return try t.array.map { item in
             guard let s = item.string else {
@@ -245,7 +245,7 @@ extension LuaPiece: InteractivePiece {
         switch v {
         case .nil: return false
         case .boolean(let b): return b
-        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "true or false", got: "\(v.typeName)")
+        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "true or false", got: v.typeName)
         }
     }
 }

@@ -125,7 +125,7 @@ enum LuaPieceTasks {
             lua_pushstring(L, "initial")
             let initialType = lua_rawget(L, task)
             guard initialType == LUA_TNIL || initialType == LUA_TBOOLEAN else {
-                throw c.valueError("\(at): 'initial'", "true or false", got: "\(String(cString: lua_typename(L, initialType)))")
+                throw c.valueError("\(at): 'initial'", "true or false", got: String(cString: lua_typename(L, initialType)))
             }
             let initial = initialType == LUA_TNIL || lua_toboolean(L, -1) != 0
             clua_pop(L, 1)

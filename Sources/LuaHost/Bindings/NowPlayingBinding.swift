@@ -53,7 +53,7 @@ enum NowPlayingBinding: StageMadeBinding {
             }
             return .seconds(back: try seconds("back"), forward: try seconds("forward"))
         default:
-            throw c.optionError("skipping", "\(usage)", got: "\(value.described())")
+            throw c.optionError("skipping", "\(usage)", got: value.described())
         }
     }
 

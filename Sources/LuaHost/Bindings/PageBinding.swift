@@ -70,16 +70,16 @@ enum PageBinding: StageMadeBinding {
             throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
         }
         guard case .string(let id) = t["id"], !id.isEmpty else {
-            throw ArgumentErrors.inside(what, "'id'", mustBe: "a non-empty string", got: "\(t["id"].typeName)")
+            throw ArgumentErrors.inside(what, "'id'", mustBe: "a non-empty string", got: t["id"].typeName)
         }
         guard case .string(let title) = t["title"] else {
-            throw ArgumentErrors.inside(what, "'title'", mustBe: "a string", got: "\(t["title"].typeName)")
+            throw ArgumentErrors.inside(what, "'title'", mustBe: "a string", got: t["title"].typeName)
         }
         var detail: String?
         switch t["detail"] {
         case .nil: detail = nil
         case .string(let s): detail = s
-        default: throw ArgumentErrors.inside(what, "'detail'", mustBe: "a string", got: "\(t["detail"].typeName)")
+        default: throw ArgumentErrors.inside(what, "'detail'", mustBe: "a string", got: t["detail"].typeName)
         }
         var paragraphs: [String] = []
         switch t["paragraphs"] {
@@ -87,12 +87,12 @@ enum PageBinding: StageMadeBinding {
         case .table(let list) where list.fields.isEmpty:
             for (i, p) in list.array.enumerated() {
                 guard case .string(let text) = p else {
-                    throw ArgumentErrors.inside(what, "paragraph \(i + 1)", mustBe: "a string", got: "\(p.typeName)")
+                    throw ArgumentErrors.inside(what, "paragraph \(i + 1)", mustBe: "a string", got: p.typeName)
                 }
                 paragraphs.append(text)
             }
         default:
-            throw ArgumentErrors.inside(what, "'paragraphs'", mustBe: "a list of strings", got: "\(t["paragraphs"].typeName)")
+            throw ArgumentErrors.inside(what, "'paragraphs'", mustBe: "a list of strings", got: t["paragraphs"].typeName)
         }
         var height = 0.0
         switch t["height"] {
@@ -133,8 +133,8 @@ enum PageBinding: StageMadeBinding {
                    [.arg("options", OptionSpec.tableType(scrollOptions))]) { o, c in
             let opts = try c.options(1, declared: scrollOptions, optional: false)
             let animation = try scrollAnimation(opts, c, context: context)
-            let to = try opts.string("to", "a section id (a string)")
-            let offset = try opts.number("offset", "an offset in points")
+            let to = try opts.string("to")
+            let offset = try opts.number("offset")
             switch (to, offset) {
             case (let id?, nil):
                 try opts.check("to", id, among: o.value.sections.map(\.id))

@@ -46,7 +46,7 @@ func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages,
     var m = standard
     guard !value.isNil else { return m }
     guard case .table(let t) = value, t.array.isEmpty else {
-        throw c.optionError("messages", "a table of copy such as \(example)", got: "\(value.typeName)")
+        throw c.optionError("messages", "a table of copy such as \(example)", got: value.typeName)
     }
     let known = lines.map(\.0)
     for key in t.keys where !known.contains(key) {
@@ -56,7 +56,7 @@ func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages,
         switch t[key] {
         case .nil: break
         case .string(let s): m[keyPath: path] = s
-        default: throw c.valueError("messages.\(key)", "a string", got: "\(t[key].typeName)")
+        default: throw c.valueError("messages.\(key)", "a string", got: t[key].typeName)
         }
     }
     return m

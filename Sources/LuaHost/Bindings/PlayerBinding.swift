@@ -95,9 +95,11 @@ enum PlayerBinding: StageMadeBinding {
         switch value {
         case .nil, .string("immediately"): return .immediately
         case .string("never"): return .never
-        case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
         default:
-            throw c.optionError("seekConfirmation", "a delay in seconds (0 or more), \"immediately\" or \"never\"", got: "\(value.described())")
+            // A number of 0 or more (the bounds), else refused in the same words as any other value.
+            let s = try c.number(value, at: "option 'seekConfirmation'", bounds: .atLeast(0),
+                                 must: "a delay in seconds (0 or more), \"immediately\" or \"never\"")
+            return s == 0 ? .immediately : .after(s)
         }
     }
 

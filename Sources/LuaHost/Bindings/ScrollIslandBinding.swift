@@ -50,7 +50,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         case .string("estimate"): return .estimate
         case .number(let n) where n.isFinite: return .fixed(n)
         default:
-            throw c.optionError("progress", "\"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them)", got: "\(value.described())")
+            throw c.optionError("progress", "\"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them)", got: value.described())
         }
     }
 
@@ -66,7 +66,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             switch t[key] {
             case .nil: return nil
             case .string(let s): return s
-            default: throw c.valueError("messages.\(key)", "a string", got: "\(t[key].typeName)")
+            default: throw c.valueError("messages.\(key)", "a string", got: t[key].typeName)
             }
         }
         if let s = try text("contents") { messages.contents = s }

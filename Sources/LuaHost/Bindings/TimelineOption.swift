@@ -34,8 +34,7 @@ enum TimelineOption {
         for key in table.keys.sorted() where !keys.contains(key) {
             throw c.refusal("option 'timeline' has an unknown key '\(LuaValue.shown(key))' (known: \(keys.joined(separator: ", ")))")
         }
-        let opts = Options(function: c.function + ": timeline", table: table)
-        let interval = try opts.number("minimumInterval", "a number of seconds of at least 0") == nil ? 0
+        let interval = table["minimumInterval"].isNil ? 0
             : try c.number(table["minimumInterval"], at: "timeline.minimumInterval", bounds: .atLeast(0),
                            must: "seconds of at least 0")
         var pausedRef = LUA_NOREF

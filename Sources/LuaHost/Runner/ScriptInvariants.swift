@@ -65,12 +65,23 @@ enum ScriptInvariants {
         })
     }
 
+    /// The options the rules share, declared so a wrong value is worded from here (`Rule.options` says which rule
+    /// takes which).
+    static let ruleOptions: [OptionSpec] = [
+        .init("from", "number", unit: "s", "The earliest frame's time", must: "a time in seconds"),
+        .init("side", "number", unit: "pt", "The smallest side a hit target may have", must: "a number of points"),
+        .init("seconds", "number", unit: "s", "How long the stage has to settle", must: "a number of seconds"),
+        .init("except", "string[]", "Properties the rule leaves alone", must: "a list of property names"),
+        .init("moving", "string[]", "Properties allowed to move", must: "a list of property names"),
+    ]
+
     static func check(_ rule: Rule, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
         var allowed = rule.options
         // A continuity check takes a limit of its own for any property, by name.
         if rule == .continuous, case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
-        let opts = try c.options(3, allowed: allowed)
-        let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
+        var opts = try c.options(3, allowed: allowed)
+        opts.specs = ruleOptions
+        let from = try opts.number("from") ?? -Double.infinity
         do {
             switch rule {
             case .finite:
@@ -78,7 +89,7 @@ enum ScriptInvariants {
             case .continuous:
                 return try MotionInvariants.continuous(on: stage, from: from, limits: try limits(opts, c), work: &work)
             case .hitTargets:
-                let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
+                let side = try opts.number("side") ?? RestInvariants.minimumHitTarget
                 return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
                                                      work: &work)
             case .labels:
@@ -174,7 +185,7 @@ enum ScriptInvariants {
 
     /// A list of property names (`{ "opacity", "title.x" }`).
     static func names(_ opts: Options, _ key: String) throws -> Set<String>? {
-        guard let list = try opts.table(key, "a list of property names") else { return nil }
+        guard let list = try opts.table(key) else { return nil }
         var out: Set<String> = []
         for (i, value) in list.array.enumerated() {
             guard case .string(let name) = value else {
