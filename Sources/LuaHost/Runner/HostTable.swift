@@ -106,9 +106,7 @@ extension ScenarioRunner {
             values.reserveCapacity(list.array.count)
             for (i, value) in list.array.enumerated() {
                 try work.step()
-                guard case .number(let n) = value else {
-                    throw LuaHostError.message("series:overshoot: value \(i + 1) is \(value.typeName), not a number")
-                }
+                guard case .number(let n) = value else { throw c.valueError("value \(i + 1)", "a number", got: value.typeName) }
                 values.append(n)
             }
             c.push(MotionSummary.overshoot(ofSegment: values) ?? 0)
