@@ -329,11 +329,11 @@ package enum LuaPieceBinding: StageMadeBinding {
         if value.isNil { return nil }
         let shape = "a list of element names such as { \"surface\", \"grabber\" }"
         guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
-            throw c.optionError("parts", "\(shape)", got: value.typeName)
+            throw c.optionError("parts", shape, got: value.typeName)
         }
         return try list.array.enumerated().map { i, v in
             guard case .string(let name) = v, !name.isEmpty else {
-                throw c.refusal("option 'parts' must be \(shape); item \(i + 1) is a \(v.typeName)")
+                throw c.optionError("parts", shape, got: "\(v.described()) as item \(i + 1)")
             }
             return name
         }

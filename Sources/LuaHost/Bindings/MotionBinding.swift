@@ -343,7 +343,8 @@ package enum MotionBinding {
         while lua_next(L, idx) != 0 {
             defer { clua_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING else {
-                throw ArgumentErrors.refusal("motion.override", "keys must be role names or 'tiers'")
+                throw ArgumentErrors.inside("motion.override", "its keys", mustBe: "role names or 'tiers'",
+                                            got: "a \(String(cString: lua_typename(L, lua_type(L, -2)))) key")
             }
             try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)
