@@ -42,6 +42,8 @@ import Testing
         ("Stage{ history = -1 }", "Stage: option 'history' must be a number of seconds of frames to keep (0 or more) or \"all\", got -1.0"),
         ("s:piece{ name = \"tl\", layout = function() return {} end, timeline = { minimumInterval = -1 } }",
          "stage:piece: timeline.minimumInterval must be seconds of at least 0, got -1.0"),
+        ("s:vinyl{ isPlaying = true, x = 0, y = 0, w = 10, h = -1 }",
+         "stage:vinyl: option 'h' must be a height in points of at least 0, got -1.0"),
         ("made.player:play(1)", "player:play: argument 1 is one too many (it takes no arguments), got number"),
         ("made.refresher:tap(\"surface\", 1, {}, 4)", "refresher:tap: argument 4 is one too many (it takes at most 3), got number"),
     ]

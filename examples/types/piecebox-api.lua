@@ -278,8 +278,8 @@
 ---@field ramp? number # How long the disc takes to change speed (s; default 0.9)
 ---@field x? number # The frame's left edge (pt)
 ---@field y? number # The frame's top edge (pt)
----@field w? number # The frame's width (pt)
----@field h? number # The frame's height (pt)
+---@field w? number # The frame's width (pt; at least 0)
+---@field h? number # The frame's height (pt; at least 0)
 ---@field name? string # The piece's name in the frame log (default vinyl)
 ---@field accessibilityName? string # What VoiceOver calls the disc (default Album art)
 
@@ -293,8 +293,8 @@
 ---@class piecebox.borderBeamOptions
 ---@field x? number # The frame's left edge (pt)
 ---@field y? number # The frame's top edge (pt)
----@field w? number # The frame's width (pt)
----@field h? number # The frame's height (pt)
+---@field w? number # The frame's width (pt; at least 0)
+---@field h? number # The frame's height (pt; at least 0)
 ---@field radius? number # The rounded rectangle's corner radius (or shape = "capsule") (pt; at least 0)
 ---@field shape? "capsule"|"roundedRectangle" # The shape the light travels round
 ---@field lap? number # Seconds per lap (s; above 0; default 5)

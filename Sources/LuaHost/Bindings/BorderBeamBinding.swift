@@ -9,8 +9,10 @@ enum BorderBeamBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
-        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
-        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", bounds: .atLeast(0, must: "a width in points of at least 0"), "The frame's width",
+              must: "a finite number of points"),
+        .init("h", "number", unit: "pt", bounds: .atLeast(0, must: "a height in points of at least 0"), "The frame's height",
+              must: "a finite number of points"),
         .init("radius", "number", unit: "pt", bounds: .atLeast(0),
               "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
         .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round",
