@@ -1,9 +1,9 @@
 /// Reads of a value inside an argument or an option (a key of a shape table, an item of a list), checked against a
 /// rule stated as data (bounds, wholeness, a list of allowed strings), as `Options` checks an option's own value: the
 /// refusal is worded once, by `ArgumentErrors.inside` ("<function>: shapes[1].shape.radius must be ..., got -1").
-enum InnerValues {
+package enum InnerValues {
     /// `value` as a finite number within `bounds` (and whole, when `whole`); `must` is what the refusal says.
-    static func number(_ value: LuaValue, in function: String, at place: String, bounds: OptionBounds?, whole: Bool,
+    package static func number(_ value: LuaValue, in function: String, at place: String, bounds: OptionBounds?, whole: Bool,
                        must: String) throws -> Double {
         guard case .number(let n) = value, n.isFinite, bounds?.admits(n) ?? true, !whole || n == n.rounded() else {
             throw ArgumentErrors.inside(function, place, mustBe: must, got: value.described())
@@ -12,7 +12,7 @@ enum InnerValues {
     }
 
     /// `value` as one of `choices`; the refusal says `must` (else "one of" them) and hints at the nearest.
-    static func string(_ value: LuaValue, in function: String, at place: String, among choices: [String],
+    package static func string(_ value: LuaValue, in function: String, at place: String, among choices: [String],
                        must: String?) throws -> String {
         guard case .string(let s) = value else {
             throw ArgumentErrors.inside(function, place, mustBe: must ?? "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "),
