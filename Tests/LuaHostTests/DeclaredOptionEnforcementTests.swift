@@ -133,6 +133,43 @@ import PieceKit
         }
     }
 
+    /// Every constructor option of one plain type (number, integer, string, boolean) given a value of another: the
+    /// call refuses it naming the option and what came (its type, or the value itself).
+    @Test func everyDeclaredTypeIsRefusedNamingTheOptionAndWhatCame() throws {
+        struct TypeCase { let entry: String, function: String, option: String, lua: String, got: [String] }
+        let plain = ["number", "integer", "string", "boolean"]
+        let cases = BindingRegistry.entries.filter { $0.example != nil || $0.name == "stage" }.flatMap { entry in
+            entry.binding.options.filter { plain.contains($0.type) && $0.choices == nil }.map { spec in
+                let function = entry.name == "stage" ? "Stage" : "stage:\(entry.name)"
+                // A flag is given a string; anything else a flag.
+                return spec.type == "boolean"
+                    ? TypeCase(entry: entry.name, function: function, option: spec.name, lua: "\"yes\"", got: ["string", "\"yes\""])
+                    : TypeCase(entry: entry.name, function: function, option: spec.name, lua: "true", got: ["boolean", "true"])
+            }
+        }
+        // At the time of writing well over 40 (every piece's name, the stage's sizes and flags, ...).
+        #expect(cases.count >= 40, "\(cases.count)")
+        let examples = DeclaredScenario.examples
+        let tries = cases.map { c in
+            let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
+            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
+            return """
+                  do
+                    local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
+                    t.\(c.option) = \(c.lua)
+                    local ok, err = pcall(function() return \(call) end)
+                    print(ok and "accepted" or tostring(err))
+                  end
+                """
+        }
+        let (result, summary) = try DeclaredScenario.run(tries)
+        #expect(result.output.count == cases.count, "\(summary) \(result.output)")
+        for (c, line) in zip(cases, result.output) {
+            let named = line.contains("\(c.function): option '\(c.option)' must be ")
+            #expect(named && c.got.contains { line.hasSuffix(", got \($0)") }, "\(c.entry).\(c.option) = \(c.lua): \(line)")
+        }
+    }
+
     @Test func aBoundsReadRefusesOutsideAndKeepsInside() throws {
         // Written by hand: above 0 refuses 0 and takes 0.5; 1 to 1000 takes both ends and refuses 1000.5.
         #expect(!OptionBounds.above(0).admits(0) && OptionBounds.above(0).admits(0.5))

@@ -215,13 +215,13 @@
 ---@field perform fun(self: piecebox.scrollIsland, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.scrollIsland, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field setExpanded fun(self: piecebox.scrollIsland, open: boolean) # The app sets its isExpanded binding (a toolbar button, say)
----@field set fun(self: piecebox.scrollIsland, changes: {progress?: string, showsTopButton?: boolean}) # The app passes new parameters
+---@field set fun(self: piecebox.scrollIsland, changes: {progress?: "page"|"estimate"|number, showsTopButton?: boolean}) # The app passes new parameters
 
 ---The options table that makes a `scrollIsland`.
 ---@class piecebox.scrollIslandOptions
 ---@field page piecebox.page # The page it follows
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
----@field progress? string # How the island shows progress
+---@field progress? "page"|"estimate"|number # How the island shows progress: the page's reading, an estimate, or a fixed fraction (pinned to 0 to 1) (default "page")
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
 ---@field maxWidth? number # The widest the island grows (pt; above 0; default 360)
 ---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state

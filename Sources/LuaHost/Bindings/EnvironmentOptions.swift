@@ -29,7 +29,7 @@ enum EnvironmentOptions {
         // The environment's keys read by their own declarations (bounds included), whoever made the table.
         var o = given
         o.specs = options
-        try o.checkDeclaredNumbers()
+        try o.checkDeclaredValues()
         if let w = try o.number("width") { env.size.width = w }
         if let h = try o.number("height") { env.size.height = h }
         if let safe = try o.table("safeArea") {

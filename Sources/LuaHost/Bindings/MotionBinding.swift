@@ -291,7 +291,7 @@ package enum MotionBinding {
     static func spring(from given: Options, _ function: String) throws -> Spring {
         var o = given
         o.specs = springOptions
-        try o.checkDeclaredNumbers()
+        try o.checkDeclaredValues()
         func positive(_ key: String) throws -> Double? { try o.number(key) }
         if let k = try positive("stiffness") {
             guard let d = try o.number("damping") else {

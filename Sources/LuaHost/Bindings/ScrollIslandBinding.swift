@@ -9,7 +9,8 @@ enum ScrollIslandBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", required: true, missing: "a page made with s:page{...}", "The page it follows"),
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
-        .init("progress", "string", "How the island shows progress"),
+        .init("progress", "\"page\"|\"estimate\"|number", default: "\"page\"",
+              "How the island shows progress: the page's reading, an estimate, or a fixed fraction (pinned to 0 to 1)"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
         .init("maxWidth", number: 360, unit: "pt", bounds: .above(0, must: "a width in points above 0"), "The widest the island grows",
               must: "a width in points"),
