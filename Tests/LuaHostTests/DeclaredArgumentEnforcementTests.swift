@@ -16,7 +16,10 @@ import PieceKit
     }
 
     /// Values the type alone does not make (a shape table), by function and argument name.
-    static let validValues = ["glassGroup:insert(shape)": "{ id = \"zz\", x = 0, y = 0, w = 10, h = 10 }"]
+    static let validValues = [
+        "glassGroup:insert(shape)": "{ id = \"zz\", x = 0, y = 0, w = 10, h = 10 }",
+        "motion.pressAnchor(touch)": "{ x = 1, y = 1 }", "motion.pressAnchor(size)": "{ w = 10, h = 10 }",
+    ]
 
     /// A value of `spec` that its declaration accepts, as Lua.
     static func valid(_ spec: ArgumentSpec, of function: String = "") -> String {
@@ -74,10 +77,10 @@ import PieceKit
     @Test func everyDeclaredArgumentRuleIsRefusedNamingTheFunctionAndArgument() throws {
         var cases: [Case] = []
         var unreachable: [String] = []
-        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
+        let examples = DeclaredScenario.examples
         for (name, declaration) in BindingRegistry.declarations.sorted(by: { $0.key < $1.key }) {
             for method in declaration.methods where !method.writtenInLua {
-                let known = Self.receivers[name] ?? (examples.contains { $0.0 == name } ? ("made.\(name)", name) : nil)
+                let known = Self.receivers[name] ?? (examples.contains { $0.name == name } ? ("made.\(name)", name) : nil)
                 let found = Self.cases(method.args, function: "\(known?.shown ?? name):\(method.name)", callee: "R:\(method.name)")
                 guard !found.isEmpty else { continue }
                 guard let receiver = known?.make else { unreachable.append("\(name):\(method.name)"); continue }
@@ -93,9 +96,6 @@ import PieceKit
         // At the time of writing at least: advance, jump, after, every, frames, keyboard, speed, skip, bloom's two,
         // gather, the four curves' durations, scaledMetric's two choices.
         #expect(cases.count >= 20, "\(cases.count)")
-        let making = examples.map { name, options in
-            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()"
-        }.joined(separator: "\n")
         let tries = cases.map { c in
             """
               do
@@ -103,18 +103,9 @@ import PieceKit
                 print(ok and "accepted: \(c.call.replacingOccurrences(of: "\"", with: "'"))" or tostring(err))
               end
             """
-        }.joined(separator: "\n")
-        let report = try runScenario("""
-            test("declared", function()
-              local s = Stage{}
-              local made = {}
-              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
-            \(making)
-            \(tries)
-            end)
-            """, name: "declared.lua")
-        let result = try #require(report.test("declared"), "\(report.summary)")
-        #expect(result.output.count == cases.count, "\(report.summary) \(result.output)")
+        }
+        let (result, summary) = try DeclaredScenario.run(tries)
+        #expect(result.output.count == cases.count, "\(summary) \(result.output)")
         for (c, line) in zip(cases, result.output) { #expect(line.hasSuffix(c.message), "\(c.call): \(line)") }
     }
 }

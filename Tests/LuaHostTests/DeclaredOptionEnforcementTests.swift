@@ -112,13 +112,10 @@ import PieceKit
         // lap, tail, width and bloom; the refresher's w and threshold; player, page, scroll island, mini player,
         // now playing and glass group's required keys (1 + 1 + 1 + 1 + 1 + 2). At least these 17.
         #expect(cases.count >= 17, "\(cases.count)")
-        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
-        let making = examples.map { name, options in
-            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()"
-        }.joined(separator: "\n")
+        let examples = DeclaredScenario.examples
         let tries = cases.map { c in
             let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
-            let table = examples.first { $0.0 == c.entry }?.1 ?? "{}"
+            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
             return """
                   do
                     local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
@@ -127,21 +124,49 @@ import PieceKit
                     print(ok and "accepted" or tostring(err))
                   end
                 """
-        }.joined(separator: "\n")
-        let report = try runScenario("""
-            test("declared", function()
-              local s = Stage{}
-              local made = {}
-              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
-            \(making)
-            \(tries)
-            end)
-            """, name: "declared.lua")
-        let result = try #require(report.test("declared"), "\(report.summary)")
-        #expect(result.status == .passed, "\(report.summary)")
+        }
+        let (result, summary) = try DeclaredScenario.run(tries)
+        #expect(result.status == .passed, "\(summary)")
         #expect(result.output.count == cases.count, "\(result.output)")
         for (c, line) in zip(cases, result.output) {
             #expect(line.hasSuffix(c.message), "\(c.entry).\(c.option) = \(c.lua): \(line)")
+        }
+    }
+
+    /// Every constructor option of one plain type (number, integer, string, boolean) given a value of another: the
+    /// call refuses it naming the option and what came (its type, or the value itself).
+    @Test func everyDeclaredTypeIsRefusedNamingTheOptionAndWhatCame() throws {
+        struct TypeCase { let entry: String, function: String, option: String, lua: String, got: [String] }
+        let plain = ["number", "integer", "string", "boolean"]
+        let cases = BindingRegistry.entries.filter { $0.example != nil || $0.name == "stage" }.flatMap { entry in
+            entry.binding.options.filter { plain.contains($0.type) && $0.choices == nil }.map { spec in
+                let function = entry.name == "stage" ? "Stage" : "stage:\(entry.name)"
+                // A flag is given a string; anything else a flag.
+                return spec.type == "boolean"
+                    ? TypeCase(entry: entry.name, function: function, option: spec.name, lua: "\"yes\"", got: ["string", "\"yes\""])
+                    : TypeCase(entry: entry.name, function: function, option: spec.name, lua: "true", got: ["boolean", "true"])
+            }
+        }
+        // At the time of writing well over 40 (every piece's name, the stage's sizes and flags, ...).
+        #expect(cases.count >= 40, "\(cases.count)")
+        let examples = DeclaredScenario.examples
+        let tries = cases.map { c in
+            let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
+            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
+            return """
+                  do
+                    local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
+                    t.\(c.option) = \(c.lua)
+                    local ok, err = pcall(function() return \(call) end)
+                    print(ok and "accepted" or tostring(err))
+                  end
+                """
+        }
+        let (result, summary) = try DeclaredScenario.run(tries)
+        #expect(result.output.count == cases.count, "\(summary) \(result.output)")
+        for (c, line) in zip(cases, result.output) {
+            let named = line.contains("\(c.function): option '\(c.option)' must be ")
+            #expect(named && c.got.contains { line.hasSuffix(", got \($0)") }, "\(c.entry).\(c.option) = \(c.lua): \(line)")
         }
     }
 

@@ -49,7 +49,7 @@ import Testing
         ("s:sheet{ presented = true, name = \"sh\" }:setDetent(\"tall\")", "sheet:setDetent: argument 1 must be \"medium\" or \"large\""),
         ("s:tabBar{}", "stage:tabBar: option 'page' must be a page made with s:page{...}, got nil"),
         ("s:tabBar{ page = s:page{ sections = {} }, minimizeBehavior = \"always\" }", "option 'minimizeBehavior' must be \"onScrollDown\" or \"never\""),
-        ("s:tabBar{ page = s:page{ sections = {} }, selected = \"podcasts\" }", "option 'selected' must be one of library, radio, search"),
+        ("s:tabBar{ page = s:page{ sections = {} }, selected = \"podcasts\" }", "option 'selected' must be one of \"library\", \"radio\", \"search\", got \"podcasts\""),
         ("s:tabBar{ page = s:page{ sections = {} } }:select(\"x\")", "tabBar:select: no tab \"x\" (known: library, radio, search)"),
     ])
     func wrongOptionsAreRefusedByFunctionAndOption(call: String, expected: String) throws {

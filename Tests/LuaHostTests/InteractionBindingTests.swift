@@ -400,7 +400,7 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
         ("onTouch = 3", "stage:piece: option 'onTouch' must be a function(state, touch), got number"),
         ("perform = {}", "stage:piece: option 'perform' must be a function(state, action, element), got table"),
         ("parts = \"surface\"", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }, got string"),
-        ("parts = { \"a\", 2 }", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }; item 2 is a number"),
+        ("parts = { \"a\", 2 }", "stage:piece: option 'parts' must be a list of element names such as { \"surface\", \"grabber\" }, got 2.0 as item 2"),
         ("onTuch = print", "stage:piece: unknown option 'onTuch' (known: name, state, layout, body, onTouch, onKey, accessibility, perform, parts, timeline, methods, readings, player, onPlayer, tasks, order)"),
     ])
     func aBadHandlerOptionIsRefusedByName(option: String, expected: String) throws {
@@ -415,10 +415,10 @@ private func caught(_ call: String, setup: String = "", sourceLocation: SourceLo
     }
 
     @Test(arguments: [
-        ("return { { label = \"x\" } }", "card: accessibility returned element 1: 'id' must be a string"),
+        ("return { { label = \"x\" } }", "card: accessibility returned element 1: 'id' must be a string, got nil"),
         ("return { { id = \"lid\", label = \"x\" } }", "card: accessibility returned lid: give a 'frame' { x, y, w, h } (no element named \"lid\" to take it from)"),
         ("return { { id = \"surface\", label = \"x\", role = 1 } }", "card: accessibility returned element 1: unknown key 'role' (known: id, label, value, hint, traits, actions, frame, focused)"),
-        ("return { { id = \"surface\", label = \"x\", traits = { 1 } } }", "card: accessibility returned surface: 'traits' must be a list of strings; it holds a number"),
+        ("return { { id = \"surface\", label = \"x\", traits = { 1 } } }", "card: accessibility returned surface: 'traits' must be a list of strings, got a list holding a number"),
         ("return 3", "card: accessibility returned a number, not a list of elements such as { { id = \"card\", label = \"Card\" } }"),
     ])
     func aBadAccessibilityTreeIsRaisedAsTheScriptsError(body: String, expected: String) throws {

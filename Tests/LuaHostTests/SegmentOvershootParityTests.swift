@@ -29,7 +29,7 @@ import PieceKit
 
     @Test func aSeriesOfSomethingElseThanNumbersIsRefusedByName() throws {
         let line = try refusalLine(of: #"series({ 0, 1, "two" }):overshoot()"#, prelude: "", setup: "", name: "odd.lua")
-        #expect(line.contains("series:overshoot: value 3 is string, not a number"), "\(line)")
+        #expect(line.contains("series:overshoot: value 3 must be a number, got string"), "\(line)")
         // Fewer than two values, or no travel: no overshoot.
         let printed = try printedByPassingTest("print(series({}):overshoot(), series({ 3 }):overshoot(), series({ 2, 5, 2 }):overshoot())")
         #expect(printed == ["0\t0\t0"], "\(printed)")

@@ -128,7 +128,7 @@ import Testing
             "scenario.lua:3: stage:piece: give 'layout' (elements) or 'body' (a view tree), not both",
             "scenario.lua:4: stage:piece: option 'body' must be a function(state, env) that returns a view, got number",
             "scenario.lua:5: c: layout failed: scenario.lua:5: body: must return a view (ui.VStack{...}, ui.Text(...), ...), got table",
-            "scenario.lua:6: stage:piece: option 'layout' must be a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view)",
+            "scenario.lua:6: stage:piece: option 'layout' must be a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view), got nil",
         ])
     }
 

@@ -189,10 +189,10 @@
 ---@field sections {id: string, title: string, detail?: string, height?: number, paragraphs?: string[]}[] # The page's sections, top to bottom
 ---@field name? string # The page's name in the frame log (default page)
 ---@field selection? string # The section selected at first
----@field keyboard? number # The keyboard's overlap at first (pt; default 0)
----@field spacing? number # Space between sections (pt)
----@field paddingTop? number # Space above the first section (pt)
----@field paddingBottom? number # Space below the last section (pt)
+---@field keyboard? number # The keyboard's overlap at first (pt; at least 0; default 0)
+---@field spacing? number # Space between sections (pt; at least 0)
+---@field paddingTop? number # Space above the first section (pt; at least 0)
+---@field paddingBottom? number # Space below the last section (pt; at least 0)
 
 ---`scrollIsland`: made by `s:scrollIsland{...}` on a stage. Plugins may add methods.
 ---@class piecebox.scrollIsland
@@ -215,13 +215,13 @@
 ---@field perform fun(self: piecebox.scrollIsland, action: string, element?: string) # Performs an accessibility action, on an element or the whole screen
 ---@field part fun(self: piecebox.scrollIsland, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field setExpanded fun(self: piecebox.scrollIsland, open: boolean) # The app sets its isExpanded binding (a toolbar button, say)
----@field set fun(self: piecebox.scrollIsland, changes: {progress?: string, showsTopButton?: boolean}) # The app passes new parameters
+---@field set fun(self: piecebox.scrollIsland, changes: {progress?: "page"|"estimate"|number, showsTopButton?: boolean}) # The app passes new parameters
 
 ---The options table that makes a `scrollIsland`.
 ---@class piecebox.scrollIslandOptions
 ---@field page piecebox.page # The page it follows
 ---@field name? string # The piece's name in the frame log (default scrollIsland)
----@field progress? string # How the island shows progress
+---@field progress? "page"|"estimate"|number # How the island shows progress: the page's reading, an estimate, or a fixed fraction (pinned to 0 to 1) (default "page")
 ---@field showsTopButton? boolean # Whether it shows a back-to-top button (default true)
 ---@field maxWidth? number # The widest the island grows (pt; above 0; default 360)
 ---@field isExpanded? boolean # The app's isExpanded binding; left out, the island keeps its own state
@@ -278,8 +278,8 @@
 ---@field ramp? number # How long the disc takes to change speed (s; default 0.9)
 ---@field x? number # The frame's left edge (pt)
 ---@field y? number # The frame's top edge (pt)
----@field w? number # The frame's width (pt)
----@field h? number # The frame's height (pt)
+---@field w? number # The frame's width (pt; at least 0)
+---@field h? number # The frame's height (pt; at least 0)
 ---@field name? string # The piece's name in the frame log (default vinyl)
 ---@field accessibilityName? string # What VoiceOver calls the disc (default Album art)
 
@@ -293,8 +293,8 @@
 ---@class piecebox.borderBeamOptions
 ---@field x? number # The frame's left edge (pt)
 ---@field y? number # The frame's top edge (pt)
----@field w? number # The frame's width (pt)
----@field h? number # The frame's height (pt)
+---@field w? number # The frame's width (pt; at least 0)
+---@field h? number # The frame's height (pt; at least 0)
 ---@field radius? number # The rounded rectangle's corner radius (or shape = "capsule") (pt; at least 0)
 ---@field shape? "capsule"|"roundedRectangle" # The shape the light travels round
 ---@field lap? number # Seconds per lap (s; above 0; default 5)
@@ -394,7 +394,7 @@
 ---@field part fun(self: piecebox.sheet, name: string, index?: integer): {x: number, y: number, w: number, h: number} # Where a part is now
 ---@field present fun(self: piecebox.sheet) # Presents the sheet
 ---@field dismiss fun(self: piecebox.sheet) # Dismisses the sheet
----@field setDetent fun(self: piecebox.sheet, detent: string|table) # Moves the sheet to a detent
+---@field setDetent fun(self: piecebox.sheet, detent: "medium"|"large") # Moves the sheet to a detent
 
 ---The options table that makes a `sheet`.
 ---@class piecebox.sheetOptions
@@ -423,7 +423,7 @@
 ---@field page? piecebox.page # The page whose scrolling minimizes the bar
 ---@field accessory? boolean # Whether the bar has an accessory (default false)
 ---@field minimizeBehavior? "onScrollDown"|"never" # When the bar minimizes (default "onScrollDown")
----@field selected? string # The tab selected at first (default "library")
+---@field selected? "library"|"radio"|"search" # The tab selected at first (default "library")
 ---@field name? string # The piece's name in the frame log (default tabBar)
 
 ---`refresher`: made by `s:refresher{...}` on a stage. Plugins may add methods.

@@ -13,7 +13,8 @@ enum AddedTokens {
         let what = key == "tiers" ? "a table of springs such as { calm = { duration = 0.6, bounce = 0.2 } }"
             : "a table of animations such as { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } }"
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaHostError.message("motion.override: '\(key)' must be \(what)")
+            throw ArgumentErrors.inside("motion.override", "'\(key)'", mustBe: what,
+                                        got: String(cString: lua_typename(L, lua_type(L, index))))
         }
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
@@ -22,7 +23,8 @@ enum AddedTokens {
             guard lua_type(L, -2) == LUA_TSTRING, let name = try? LuaValue.textKey(L, -2), isName(name) else {
                 let shown = lua_type(L, -2) == LUA_TSTRING ? "'\(LuaValue.shown(LuaValue.bytes(L, -2)))'" : "a \(String(cString: lua_typename(L, lua_type(L, -2))))"
                 clua_pop(L, 1)
-                throw LuaHostError.message("motion.override: \(key) names must be names such as wobble (letters, digits and _), got \(shown)")
+                throw ArgumentErrors.inside("motion.override", "\(key) names", mustBe: "names such as wobble (letters, digits and _)",
+                                            got: shown)
             }
             var sub = c
             sub.offset = 0
@@ -31,7 +33,8 @@ enum AddedTokens {
             guard kind == LUA_TTABLE || kind == LUA_TUSERDATA else {
                 let expected = key == "tiers" ? "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })"
                     : "an animation (motion.spring{...}, motion.easeOut(0.2), a table such as { duration = 0.5, bounce = 0.2 }, ...)"
-                throw LuaHostError.message("motion.override: \(key == "tiers" ? "tier" : "role") '\(name)' must be \(expected), got \(String(cString: lua_typename(L, kind)))")
+                throw ArgumentErrors.inside("motion.override", "\(key == "tiers" ? "tier" : "role") '\(name)'", mustBe: expected,
+                                            got: String(cString: lua_typename(L, kind)))
             }
             if key == "tiers" {
                 sub.function = "motion.override: tier '\(name)'"
@@ -51,7 +54,9 @@ enum AddedTokens {
     static func readReduced(at index: Int32, into o: inout MotionOverrides, _ c: LuaCall, context: BindingContext) throws {
         let L = c.L
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaHostError.message("motion.override: 'reduced' must be a table { tiers = {...}, roles = {...} } of Reduce Motion forms: for roles, and for tiers of your own")
+            throw ArgumentErrors.inside("motion.override", "'reduced'",
+                                        mustBe: "a table { tiers = {...}, roles = {...} } of Reduce Motion forms: for roles, and for tiers of your own",
+                                        got: String(cString: lua_typename(L, lua_type(L, index))))
         }
         for key in ["tiers", "roles"] {
             lua_pushstring(L, key)

@@ -9,8 +9,10 @@ enum BorderBeamBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
-        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
-        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", bounds: .atLeast(0, must: "a width in points of at least 0"), "The frame's width",
+              must: "a finite number of points"),
+        .init("h", "number", unit: "pt", bounds: .atLeast(0, must: "a height in points of at least 0"), "The frame's height",
+              must: "a finite number of points"),
         .init("radius", "number", unit: "pt", bounds: .atLeast(0),
               "The rounded rectangle's corner radius (or shape = \"capsule\")", must: "a corner radius in points"),
         .init("shape", "\"capsule\"|\"roundedRectangle\"", "The shape the light travels round",
@@ -79,11 +81,12 @@ enum BorderBeamBinding: StageMadeBinding {
         }
         guard let list = try opts.table("starts") else { return [0] }
         guard list.fields.isEmpty, !list.array.isEmpty, list.array.count <= 16 else {
-            throw c.refusal("option 'starts' must be a list of 1 to 16 fractions such as { 0, 0.5 }")
+            throw opts.optionError("starts", "a list of 1 to 16 fractions such as { 0, 0.5 }",
+                                   got: list.fields.first.map { "a table with key '\($0.0)'" } ?? "a list of \(list.array.count)")
         }
         return try list.array.enumerated().map { i, value in
             guard case .number(let n) = value, n.isFinite else {
-                throw c.refusal("starts[\(i + 1)] must be a finite number, got \(value.described())")
+                throw c.valueError("starts[\(i + 1)]", "a finite number", got: value.described())
             }
             return n
         }

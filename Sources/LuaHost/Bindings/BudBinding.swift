@@ -30,7 +30,7 @@ enum BudBinding: StageMadeBinding {
         if let placed = opts.table["placed"].table {
             buds.buds.place(try ids(.table(placed), c, what: "option 'placed'"))
         } else if opts.has("placed") {
-            throw c.refusal("option 'placed' must be a list of bubble names, got \(opts.table["placed"].typeName)")
+            throw opts.optionError("placed", "a list of bubble names")
         }
         return buds
     }
@@ -39,12 +39,12 @@ enum BudBinding: StageMadeBinding {
     static func ids(_ value: LuaValue, _ c: LuaCall, what: String) throws -> [String] {
         let usage = "a list of bubble names such as { \"previous\", \"next\" }"
         guard case .table(let t) = value, t.fields.isEmpty else {
-            throw c.refusal("\(what) must be \(usage), got \(value.typeName)")
+            throw c.valueError(what, usage, got: value.typeName)
         }
         var seen = Set<String>()
         return try t.array.enumerated().map { i, v in
             guard case .string(let id) = v, !id.isEmpty else {
-                throw c.refusal("\(what) must be \(usage); item \(i + 1) is \(v.described())")
+                throw c.valueError(what, usage, got: "\(v.described()) as item \(i + 1)")
             }
             guard seen.insert(id).inserted else {
                 throw c.refusal("\(what) names \"\(id)\" twice")

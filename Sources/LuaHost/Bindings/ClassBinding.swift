@@ -101,7 +101,7 @@ extension StageMadeBinding {
     /// made on `stage`: a NowPlaying's player, a tab bar's page.
     static func value(inOption key: String, of opts: Options, _ c: LuaCall, on stage: Stage) throws -> Value {
         guard let bound = c.object(inOption: key, of: 1, className: LuaClass<Object>.registryName(className)) as Bound<Value>? else {
-            throw c.optionError(key, "a \(className) made with s:\(className){...}", got: "\(opts.table[key].typeName)")
+            throw c.optionError(key, "a \(className) made with s:\(className){...}", got: opts.table[key].typeName)
         }
         guard bound.stage === stage else {
             throw c.refusal("option '\(key)' is on another stage; make the \(className) on this one")

@@ -29,7 +29,7 @@ enum EnvironmentOptions {
         // The environment's keys read by their own declarations (bounds included), whoever made the table.
         var o = given
         o.specs = options
-        try o.checkDeclaredNumbers()
+        try o.checkDeclaredValues()
         if let w = try o.number("width") { env.size.width = w }
         if let h = try o.number("height") { env.size.height = h }
         if let safe = try o.table("safeArea") {
@@ -38,9 +38,8 @@ enum EnvironmentOptions {
                 throw ArgumentErrors.refusal(o.function, "safeArea has an unknown key '\(k)' (known: top, bottom, leading, trailing)")
             }
             func inset(_ k: String, _ d: Double) throws -> Double {
-                let v = try inner.number(k) ?? d
-                guard v >= 0 else { throw ArgumentErrors.refusal(o.function, "safeArea.\(k) must be at least 0, got \(number: v)") }
-                return v
+                guard try inner.number(k) != nil else { return d }
+                return try o.number(safe[k], at: "safeArea.\(k)", bounds: .atLeast(0), must: "at least 0")
             }
             env.safeArea = EdgeInsets(top: try inset("top", 0), leading: try inset("leading", 0),
                                       bottom: try inset("bottom", 0), trailing: try inset("trailing", 0))

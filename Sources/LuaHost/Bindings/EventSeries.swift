@@ -79,8 +79,8 @@ package enum EventSeries {
         let stages = state.classCache["stage"] as? LuaClass<StageObject>
         guard c.type(1) == LUA_TUSERDATA, let stages,
               let object = try? stages.object(c, stack: 1, what: "toHaveEmitted") else {
-            throw LuaHostError.message("toHaveEmitted: expect() must be given a stage or a series of events "
-                + "(s:events{...}), got \(c.typeName(1))")
+            throw ArgumentErrors.inside("toHaveEmitted", "expect()", mustBe: "given a stage or a series of events (s:events{...})",
+                                        got: c.typeName(1))
         }
         return object.stage
     }

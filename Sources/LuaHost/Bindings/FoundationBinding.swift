@@ -70,7 +70,7 @@ enum FoundationBinding {
         LibraryFunction("pressAnchor", "Where a pressed surface scales from, in unit space, leaning toward the touch",
                         [.arg("touch", "{x: number, y: number}?", must: "a touch point { x, y } in the surface's coordinates, or nil"),
                          .arg("size", "{w: number, h: number}", must: "a size { w, h }"),
-                         .opt("lean", "number", default: 0.6, must: "a lean from 0 to 1")], returns: "{x: number, y: number}") { c in
+                         .opt("lean", "number", default: 0.6, bounds: .between(0, 1), must: "a lean")], returns: "{x: number, y: number}") { c in
             try pressAnchor(c.named("motion.pressAnchor"))
         },
     ] }

@@ -19,8 +19,23 @@ enum GlassGroupBinding: StageMadeBinding {
               "Whether the group floats on the foundation's lift shadow (light mode; the system's container has none)"),
         .init("name", "string", default: "glassGroup", "The piece's name in the frame log"),
     ]
-    static let shapeKeys = ["id", "x", "y", "w", "h", "shape", "interactive", "press", "tint", "style", "title",
-                            "padding", "font"]
+    /// The keys of one shape table, declared as options are, so a wrong value of each is worded from here.
+    static let shapeOptions: [OptionSpec] = [
+        .init("id", "string", "The shape's id", must: "the shape's id (a string)"),
+        .init("x", "number", unit: "pt", "Its left edge", must: "a number of points"),
+        .init("y", "number", unit: "pt", "Its top edge", must: "a number of points"),
+        .init("w", "number", unit: "pt", "Its width (not with a title)", must: "a number of points"),
+        .init("h", "number", unit: "pt", "Its height (not with a title)", must: "a number of points"),
+        .init("shape", "string|table", "\"capsule\" (default), \"circle\" or { radius = 24 }"),
+        .init("interactive", "boolean", default: "false", "Whether it answers a touch as interactive glass"),
+        .init("press", "boolean", default: "false", "Whether it shrinks while pressed"),
+        .init("tint", "string", "A colour name", must: "a colour name such as \"accent\""),
+        .init("style", "string", "\"glass\" or \"glassProminent\" (the button styles)"),
+        .init("title", "string", "A button's title, which sizes it", must: "the button's title (a string)"),
+        .init("padding", "number|table", unit: "pt", "Space around a title"),
+        .init("font", "string", "A title's text style", must: "a text style such as \"body\""),
+    ]
+    static let shapeKeys = OptionSpec.names(shapeOptions)
 
     static func make(on stage: Stage, _ c: LuaCall, context: BindingContext) throws -> GlassGroupPiece {
         let opts = try c.options(1, declared: options, optional: false)
@@ -28,7 +43,7 @@ enum GlassGroupBinding: StageMadeBinding {
         let spacing = try opts.number(required: "spacing")
         let list = try opts.table(required: "shapes")
         guard list.keys.isEmpty else {
-            throw c.refusal("option 'shapes' must be a list (shapes[1], shapes[2], ...), not a table with key '\(list.keys[0])'")
+            throw opts.optionError("shapes", "a list (shapes[1], shapes[2], ...)", got: "a table with key '\(list.keys[0])'")
         }
         let shapes = try list.array.enumerated().map { i, v in
             try shape(v, c, where: "shapes[\(i + 1)]", environment: stage.environment)
@@ -46,24 +61,25 @@ enum GlassGroupBinding: StageMadeBinding {
     static func shape(_ value: LuaValue, _ c: LuaCall, where place: String, extraKeys: [String] = [],
                       environment: PieceEnvironment = PieceEnvironment()) throws -> GlassShapeSpec {
         guard case .table(let t) = value else {
-            throw c.refusal("\(place) must be a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }, got \(value.typeName)")
+            throw c.valueError(place, "a shape table such as { id = \"pencil\", x = 16, y = 80, w = 44, h = 44 }", got: value.typeName)
         }
         let allowed = shapeKeys + extraKeys
         for key in t.keys where !allowed.contains(key) {
             throw c.refusal("\(place) has an unknown key '\(key)' (known: \(allowed.joined(separator: ", ")))")
         }
-        let o = Options(function: "\(c.function): \(place)", table: t)
-        guard let id = try o.string("id", "the shape's id (a string)") else {
+        var o = Options(function: "\(c.function): \(place)", table: t)
+        o.specs = shapeOptions
+        guard let id = try o.string("id") else {
             throw c.refusal("\(place) needs an id (a string such as \"pencil\")")
         }
         func required(_ key: String) throws -> Double {
-            guard let v = try o.number(key, "a number of points") else {
+            guard let v = try o.number(key) else {
                 throw c.refusal("\(place) (\"\(id)\") needs \(key) (points)")
             }
             return v
         }
         let frame: Rect
-        if let title = try o.string("title", "the button's title (a string)") {
+        if let title = try o.string("title") {
             // Sized as SwiftUI sizes the seed's `Text("Continue").padding(...)`: the layout engine measures the
             // padded title; w and h would contradict it.
             for key in ["w", "h"] where !t[key].isNil {
@@ -83,17 +99,15 @@ enum GlassGroupBinding: StageMadeBinding {
         case .nil, .string("capsule"): form = .capsule
         case .string("circle"): form = .circle
         case .table(let r) where r.array.isEmpty && r.keys == ["radius"]:
-            guard case .number(let radius) = r["radius"], radius.isFinite, radius >= 0 else {
-                throw c.refusal("\(place).shape.radius must be a corner radius of at least 0 points, got \(r["radius"].described())")
-            }
-            form = .rounded(radius)
+            form = .rounded(try c.number(r["radius"], at: "\(place).shape.radius", bounds: .atLeast(0),
+                                         must: "a corner radius of at least 0 points"))
         default:
-            throw c.refusal("\(place).shape must be \"circle\", \"capsule\" or { radius = 24 }, got \(t["shape"].described())")
+            throw c.valueError("\(place).shape", "\"circle\", \"capsule\" or { radius = 24 }", got: t["shape"].described())
         }
         var spec = GlassShapeSpec(id: id, frame: frame, form: form,
-                                  interactive: try o.boolean("interactive", default: false),
-                                  press: try o.boolean("press", default: false),
-                                  tint: try o.string("tint", "a colour name such as \"accent\""))
+                                  interactive: try o.boolean(declared: "interactive"),
+                                  press: try o.boolean(declared: "press"),
+                                  tint: try o.string("tint"))
         // The button styles set what they stand for; a script's own shape, interactive or tint is refused beside
         // them rather than silently overruled.
         switch t["style"] {
@@ -103,9 +117,9 @@ enum GlassGroupBinding: StageMadeBinding {
                 throw c.refusal("\(place) has style \"\(style)\", which sets '\(key)' itself; leave '\(key)' out")
             }
             spec = style == "glass" ? .glassButton(id: id, frame: frame) : .glassProminentButton(id: id, frame: frame)
-            spec.press = try o.boolean("press", default: false)
+            spec.press = try o.boolean(declared: "press")
         default:
-            throw c.refusal("\(place).style must be \"glass\" or \"glassProminent\" (the button styles), got \(t["style"].described())")
+            throw c.valueError("\(place).style", "\"glass\" or \"glassProminent\" (the button styles)", got: t["style"].described())
         }
         return spec
     }
@@ -122,26 +136,22 @@ enum GlassGroupBinding: StageMadeBinding {
             for key in t.keys where !known.contains(key) {
                 throw c.refusal("\(place).padding has an unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
             }
-            for key in known {
-                if case .number(let v) = t[key], v < 0 {
-                    throw c.refusal("\(place).padding.\(key) must be at least 0 points, got \(number: v)")
-                }
+            for key in known where t[key].number != nil {
+                _ = try c.number(t[key], at: "\(place).padding.\(key)", bounds: .atLeast(0), must: "at least 0 points")
             }
             var padding = Options(function: "\(c.function): \(place).padding", table: t)
             padding.specs = ViewArguments.insetOptions
             return try ViewArguments.insets(from: padding)
         default:
-            throw c.refusal("\(place).padding must be \(must), got \(value.described())")
+            throw c.valueError("\(place).padding", must, got: value.described())
         }
     }
 
     /// A titled shape's font: a text style by name (default body, as a button's title is).
     static func titleFont(_ o: Options, _ place: String, _ c: LuaCall) throws -> LayoutFont {
-        guard let name = try o.string("font", "a text style such as \"body\"") else { return .body }
-        guard let style = TextStyle(rawValue: name) else {
-            throw c.refusal("\(place).font must be a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))), got \"\(name)\"")
-        }
-        return LayoutFont(.style(style))
+        guard let name = try o.string("font") else { return .body }
+        let must = "a text style (\(TextStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))"
+        return LayoutFont(.style(try c.choice(.string(name), at: "\(place).font", TextStyle.self, must: must)))
     }
 
     /// An animation argument: an animation or spring from `motion`, a spring table, or one of SwiftUI's named
@@ -179,7 +189,7 @@ enum GlassGroupBinding: StageMadeBinding {
             switch try c.value(1).table?["from"] ?? .nil {
             case .nil: from = nil
             case .string(let s): from = s
-            case let other: throw c.refusal("argument 1's 'from' must be the id of the shape it grows out of, got \(other.typeName)")
+            case let other: throw c.valueError("argument 1's 'from'", "the id of the shape it grows out of", got: other.typeName)
             }
             let animation = try animation(c, 2, context: context)
             do { try o.value.insert(spec, from: from, animation: animation) } catch {

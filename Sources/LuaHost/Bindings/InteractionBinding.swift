@@ -18,8 +18,8 @@ enum InteractionBinding {
         .init("y", "number", unit: "pt", "A point's y in stage coordinates, with x", must: "a y coordinate in points"),
     ]
     static let travelOptions: [OptionSpec] = [
-        .init("dx", "number", unit: "pt", default: "0", "How far the finger travels across", must: "a distance in points"),
-        .init("dy", "number", unit: "pt", default: "0", "How far the finger travels down", must: "a distance in points"),
+        .init("dx", number: 0, unit: "pt", "How far the finger travels across", must: "a distance in points"),
+        .init("dy", number: 0, unit: "pt", "How far the finger travels down", must: "a distance in points"),
     ]
     static let tapOptions = [OptionSpec("duration", number: Stage.tapDuration, unit: "s",
                                         bounds: .above(0, must: "a number of seconds above 0"),
@@ -79,7 +79,7 @@ enum InteractionBinding {
             let at: Point
             if c.type(1) == LUA_TNUMBER {
                 at = Point(x: try c.number(1), y: try c.number(2))
-                try noMore(c, after: 2)
+                try c.noMore(after: 2)
             } else {
                 let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
                 at = try point(aim, piece: p, stage: s, c)
@@ -96,7 +96,7 @@ enum InteractionBinding {
         cls.method("key", "Presses a key; true when the piece did something with it",
                    [.arg("name", "string", must: "a key name such as \"space\"")], returns: "boolean") { o, c in
             let name = try c.string(1)
-            try noMore(c, after: 1)
+            try c.noMore(after: 1)
             let s = o.stage
             let handled: Bool
             do { handled = try s.press(Key(name), on: o.value) } catch {
@@ -107,7 +107,7 @@ enum InteractionBinding {
         }
         // accessibility(): the elements in reading order.
         cls.method("accessibility", "The accessibility elements in reading order", returns: "table[]") { o, c in
-            try noMore(c, after: 0)
+            try c.noMore(after: 0)
             let s = o.stage
             let elements = o.value.accessibilityElements(on: s)
             lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
@@ -125,7 +125,7 @@ enum InteractionBinding {
                     .opt("element", "string", must: "an element id (a string)")]) { o, c in
             let action = try c.string(1)
             let element = c.isNil(2) ? nil : try c.string(2)
-            try noMore(c, after: 2)
+            try c.noMore(after: 2)
             let s = o.stage
             do { try o.value.perform(action, on: element, context: s) } catch {
                 throw c.refusal("\(error)")
@@ -138,7 +138,7 @@ enum InteractionBinding {
                    returns: "{x: number, y: number, w: number, h: number}") { o, c in
             let name = try c.string(1)
             let index = c.isNil(2) ? nil : try c.integer(2)
-            try noMore(c, after: 2)
+            try c.noMore(after: 2)
             let rect: Rect
             do { rect = try o.value.locate(name, index: index, on: o.stage) } catch { throw c.refusal("\(error)") }
             pushRect(rect, c.L)
@@ -172,14 +172,14 @@ enum InteractionBinding {
             throw c.argumentError(1, positionalOnly ? "a part name or a point (x, y)" : "a part name or a table of options")
         }
         if positionalOnly {
-            try noMore(c, after: arg - 1)
+            try c.noMore(after: arg - 1)
             return (.part(part, index), Options(function: c.function, table: LuaTable()))
         }
         if !c.isNil(arg) && c.type(arg) != LUA_TTABLE {
             throw c.argumentError(arg, arg == 2 ? "an index or a table of options" : "a table of options")
         }
         let opts = try c.options(arg, declared: declared)
-        try noMore(c, after: arg)
+        try c.noMore(after: arg)
         if part != nil, opts.has("part") || opts.has("index") || opts.has("x") || opts.has("y") {
             throw c.refusal("the part is given twice (as an argument and as an option)")
         }
@@ -189,16 +189,13 @@ enum InteractionBinding {
 
     /// The aim an options table gives: `part` and `index`, or `x` and `y`, or neither (the default part).
     static func aim(_ opts: Options, _ c: LuaCall) throws -> Aim {
-        let x = try opts.number("x", "an x coordinate in points")
-        let y = try opts.number("y", "a y coordinate in points")
-        let part = try opts.string("part", "a part name")
-        let index = try opts.number("index", "an index (a whole number)")
-        if let index, index != index.rounded() || abs(index) >= 1e15 {
-            throw c.optionError("index", "an index (a whole number)", got: "\(number: index)")
-        }
+        let x = try opts.number("x")
+        let y = try opts.number("y")
+        let part = try opts.string("part")
+        let index = try opts.integer("index")
         switch (x, y) {
         case (nil, nil):
-            return .part(part, index.map { Int($0) })
+            return .part(part, index)
         case (let x?, let y?):
             guard part == nil, index == nil else {
                 throw c.refusal("give a part or a point (x, y), not both")
@@ -222,14 +219,6 @@ enum InteractionBinding {
         }
     }
 
-    /// Refuses arguments past `last`, so a misplaced value is never ignored.
-    static func noMore(_ c: LuaCall, after last: Int32) throws {
-        guard c.count > last else { return }
-        var trailing = c.count
-        while trailing > last && c.isNil(trailing) { trailing -= 1 }
-        guard trailing > last else { return }
-        throw c.refusal("argument \(last + 1) is one too many (it takes \(last == 0 ? "no arguments" : "at most \(last)")), got \(c.typeName(last + 1))")
-    }
 
     /// Runs a gesture that renders frames: a stage or interaction error becomes the script's error (what a Lua
     /// piece, player or callback raised while it ran is raised by the trampoline: see `CalloutMailbox`).
@@ -244,7 +233,7 @@ enum InteractionBinding {
 
     /// `dx` and `dy`, 0 when left out.
     private static func travel(_ opts: Options) throws -> (Double, Double) {
-        (try opts.number("dx", "a distance in points") ?? 0, try opts.number("dy", "a distance in points") ?? 0)
+        (try opts.number(declared: "dx"), try opts.number(declared: "dy"))
     }
 
     static func gesture(_ c: LuaCall, _ stage: Stage, _ body: () throws -> Int) throws -> Int {

@@ -79,7 +79,7 @@ final class LuaMediaPlayer: MediaPlayer {
             return try LuaValue.read(L, -1)
         }
         func wrong(_ name: String, _ expected: String, _ value: LuaValue) -> LuaHostError {
-            ArgumentErrors.refusal(what, "the Lua player's '\(name)' must be \(expected), got \(value.described())")
+            ArgumentErrors.inside(what, "the Lua player's '\(name)'", mustBe: expected, got: value.described())
         }
         let title = try field("title"), artist = try field("artist"), duration = try field("duration")
         let isPlaying = try field("isPlaying"), time = try field("time")
@@ -138,14 +138,14 @@ final class LuaMediaPlayer: MediaPlayer {
         for key in t.keys where !["reason", "time", "isPlaying", "track"].contains(key) {
             throw c.refusal("unknown key '\(LuaValue.shown(key))' (known: reason, time, isPlaying, track)")
         }
-        guard case .string(let name) = t["reason"], let reason = PlayerReport.Reason(rawValue: name) else {
-            throw c.refusal("'reason' must be one of \(reasons.map { "\"\($0)\"" }.joined(separator: ", ")), got \(t["reason"].described())")
+        guard let reason = PlayerReport.Reason(rawValue: try c.string(t["reason"], at: "'reason'", among: reasons)) else {
+            throw c.valueError("'reason'", "a report's reason", got: t["reason"].described())
         }
         var track: Int?
         switch t["track"] {
         case .nil: track = nil
         case .number(let n) where n >= 1 && n < 1e9 && n == n.rounded(): track = Int(n) - 1
-        default: throw c.refusal("'track' must be a track number from 1, got \(t["track"].described())")
+        default: throw c.valueError("'track'", "a track number from 1", got: t["track"].described())
         }
         values.push(tableRef, c.L)
         defer { clua_pop(c.L, 1) }
@@ -196,7 +196,8 @@ enum PlayerOption {
         case LUA_TUSERDATA:
             return try PlayerBinding.value(inOption: "player", of: opts, c, on: stage)
         default:
-            throw c.refusal("option 'player' must be a player made with s:player{...}, got \(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
+            throw opts.optionError("player", "a player made with s:player{...}",
+                                   got: "\(opts.table["player"].typeName) (or a Lua player: \(LuaMediaPlayer.shape))")
         }
     }
 }

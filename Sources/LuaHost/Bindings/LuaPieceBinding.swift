@@ -134,7 +134,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         try c.checkOptionKeys(1, allowed: options.lazy.map(\.name))
         lua_pushstring(L, "name"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TSTRING else {
-            throw c.refusal("option 'name' must be the piece's name (a string)")
+            throw c.optionError("name", "the piece's name (a string)", got: String(cString: lua_typename(L, lua_type(L, -1))))
         }
         try c.budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -1)))
         let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
@@ -149,16 +149,18 @@ package enum LuaPieceBinding: StageMadeBinding {
             throw c.refusal("give 'layout' (elements) or 'body' (a view tree), not both")
         }
         guard lua_type(L, -1) == LUA_TFUNCTION else {
+            let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
-            throw c.refusal("option 'layout' must be a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view)")
+            throw c.optionError("layout", "a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view)", got: got)
         }
         let layoutRef = values.keep(L)
         lua_pushstring(L, "state"); lua_rawget(L, t)
         if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
         guard lua_type(L, -1) == LUA_TTABLE else {
+            let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
             values.release([layoutRef])
-            throw c.refusal("option 'state' must be a table")
+            throw c.optionError("state", "a table", got: got)
         }
         let stateRef = values.keep(L)
         // From here every reference taken is the piece's at once, so a later refusal, which drops the piece, lets
@@ -267,7 +269,7 @@ package enum LuaPieceBinding: StageMadeBinding {
             guard lua_type(L, -1) == LUA_TFUNCTION else {
                 let got = String(cString: lua_typename(L, lua_type(L, -1)))
                 clua_pop(L, 3)
-                throw c.refusal("option '\(option)': '\(key)' must be a \(shape), got \(got)")
+                throw c.valueError("option '\(option)': '\(key)'", "a \(shape)", got: got)
             }
             guard !taken.contains(key) else {
                 clua_pop(L, 3)
@@ -311,7 +313,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
-            throw c.optionError(key, "a \(shape)", got: "\(got)")
+            throw c.optionError(key, "a \(shape)", got: got)
         }
     }
 
@@ -327,11 +329,11 @@ package enum LuaPieceBinding: StageMadeBinding {
         if value.isNil { return nil }
         let shape = "a list of element names such as { \"surface\", \"grabber\" }"
         guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
-            throw c.optionError("parts", "\(shape)", got: "\(value.typeName)")
+            throw c.optionError("parts", shape, got: value.typeName)
         }
         return try list.array.enumerated().map { i, v in
             guard case .string(let name) = v, !name.isEmpty else {
-                throw c.refusal("option 'parts' must be \(shape); item \(i + 1) is a \(v.typeName)")
+                throw c.optionError("parts", shape, got: "\(v.described()) as item \(i + 1)")
             }
             return name
         }

@@ -192,8 +192,12 @@ extension LuaPiece: InteractivePiece {
             for key in t.keys where !Self.elementKeys.contains(key) {
                 throw ArgumentErrors.refusal(at, "unknown key '\(key)' (known: \(Self.elementKeys.joined(separator: ", ")))")
             }
-            guard let id = t["id"].string, !id.isEmpty else { throw ArgumentErrors.refusal(at, "'id' must be a string") }
-            guard let label = t["label"].string else { throw ArgumentErrors.refusal(id, "'label' must be a string") }
+            guard let id = t["id"].string, !id.isEmpty else {
+                throw ArgumentErrors.inside(at, "'id'", mustBe: "a string", got: t["id"].described())
+            }
+            guard let label = t["label"].string else {
+                throw ArgumentErrors.inside(id, "'label'", mustBe: "a string", got: t["label"].typeName)
+            }
             let frame: Rect
             if t["frame"].isNil {
                 guard let rect = elementRect(id, on: context) else {
@@ -203,7 +207,7 @@ extension LuaPiece: InteractivePiece {
             } else {
                 guard let f = t["frame"].table, let x = f["x"].number, let y = f["y"].number,
                       let w = f["w"].number, let h = f["h"].number else {
-                    throw ArgumentErrors.refusal(id, "'frame' must be a table { x, y, w, h } of numbers")
+                    throw ArgumentErrors.inside(id, "'frame'", mustBe: "a table { x, y, w, h } of numbers", got: t["frame"].typeName)
                 }
                 frame = Rect(x: x, y: y, width: w, height: h)
             }
@@ -224,18 +228,18 @@ extension LuaPiece: InteractivePiece {
         case .nil: return nil
         case .string(let s): return s
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        default: throw ArgumentErrors.refusal(id, "'\(key)' must be a string, got \(v.typeName)")
+        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a string", got: v.typeName)
         }
     }
 
     private func strings(_ v: LuaValue, _ key: String, _ id: String) throws -> [String] {
         guard !v.isNil else { return [] }
         guard case .table(let t) = v, t.fields.isEmpty else {
-            throw ArgumentErrors.refusal(id, "'\(key)' must be a list of strings, got \(v.typeName)")
+            throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a list of strings", got: v.typeName)
         }
         return try t.array.map { item in
             guard let s = item.string else {
-                throw ArgumentErrors.refusal(id, "'\(key)' must be a list of strings; it holds a \(item.typeName)")
+                throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "a list of strings", got: "a list holding a \(item.typeName)")
             }
             return s
         }
@@ -245,7 +249,7 @@ extension LuaPiece: InteractivePiece {
         switch v {
         case .nil: return false
         case .boolean(let b): return b
-        default: throw ArgumentErrors.refusal(id, "'\(key)' must be true or false, got \(v.typeName)")
+        default: throw ArgumentErrors.inside(id, "'\(key)'", mustBe: "true or false", got: v.typeName)
         }
     }
 }

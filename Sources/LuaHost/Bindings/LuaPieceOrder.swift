@@ -54,12 +54,12 @@ struct ElementOrder {
             let given = table[key]
             if given.isNil { continue }
             guard case .table(let list) = given, list.fields.isEmpty else {
-                throw c.refusal("option 'order': '\(key)' must be a list of names such as { \"disc\", \"art\" }, got \(given.typeName)")
+                throw c.valueError("option 'order': '\(key)'", "a list of names such as { \"disc\", \"art\" }", got: given.typeName)
             }
             var ranks: [String: Int] = [:]
             for (i, item) in list.array.enumerated() {
                 guard case .string(let name) = item, !name.isEmpty else {
-                    throw c.refusal("option 'order': '\(key)' item \(i + 1) must be a name (a string), got \(item.typeName)")
+                    throw c.valueError("option 'order': '\(key)' item \(i + 1)", "a name (a string)", got: item.typeName)
                 }
                 guard ranks[name] == nil else {
                     throw c.refusal("option 'order': '\(key)' names '\(LuaValue.shown(name))' twice")

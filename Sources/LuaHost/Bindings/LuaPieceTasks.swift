@@ -108,8 +108,8 @@ enum LuaPieceTasks {
             defer { lua_settop(L, task - 1) }
             let at = "option 'tasks': task \(index)"
             guard lua_type(L, task) == LUA_TTABLE else {
-                throw c.refusal("\(at) must be a table { id = function(state, env), run = function(state, env) }, got "
-                                + String(cString: lua_typename(L, lua_type(L, task))))
+                throw c.valueError(at, "a table { id = function(state, env), run = function(state, env) }",
+                                   got: String(cString: lua_typename(L, lua_type(L, task))))
             }
             if let unknown = unknownKey(L, task) {
                 throw c.refusal("\(at) has \(unknown) (known: \(keys.joined(separator: ", ")))")
@@ -118,14 +118,14 @@ enum LuaPieceTasks {
                 lua_pushstring(L, key)
                 guard lua_rawget(L, task) == LUA_TFUNCTION else {
                     let got = String(cString: lua_typename(L, lua_type(L, -1)))
-                    throw c.refusal("\(at): '\(key)' must be a function(state, env), got \(got)")
+                    throw c.valueError("\(at): '\(key)'", "a function(state, env)", got: got)
                 }
                 return values.keep(L)
             }
             lua_pushstring(L, "initial")
             let initialType = lua_rawget(L, task)
             guard initialType == LUA_TNIL || initialType == LUA_TBOOLEAN else {
-                throw c.refusal("\(at): 'initial' must be true or false, got \(String(cString: lua_typename(L, initialType)))")
+                throw c.valueError("\(at): 'initial'", "true or false", got: String(cString: lua_typename(L, initialType)))
             }
             let initial = initialType == LUA_TNIL || lua_toboolean(L, -1) != 0
             clua_pop(L, 1)

@@ -296,7 +296,7 @@ package enum MotionBinding {
     static func spring(from given: Options, _ function: String) throws -> Spring {
         var o = given
         o.specs = springOptions
-        try o.checkDeclaredNumbers()
+        try o.checkDeclaredValues()
         func positive(_ key: String) throws -> Double? { try o.number(key) }
         if let k = try positive("stiffness") {
             guard let d = try o.number("damping") else {
@@ -329,7 +329,7 @@ package enum MotionBinding {
 
     static func springFromValue(_ v: LuaValue, _ c: LuaCall, _ what: String, context: BindingContext) throws -> Spring {
         guard case .table(let t) = v else {
-            throw c.refusal("\(what) must be a table such as { duration = 0.5, bounce = 0.2 }")
+            throw c.valueError(what, "a table such as { duration = 0.5, bounce = 0.2 }", got: v.typeName)
         }
         for k in t.keys where !springKeys.contains(k) {
             throw c.refusal("\(what) has an unknown key '\(k)' (known: \(springKeys.joined(separator: ", ")))")
@@ -348,7 +348,8 @@ package enum MotionBinding {
         while lua_next(L, idx) != 0 {
             defer { clua_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING else {
-                throw ArgumentErrors.refusal("motion.override", "keys must be role names or 'tiers'")
+                throw ArgumentErrors.inside("motion.override", "its keys", mustBe: "role names or 'tiers'",
+                                            got: "a \(String(cString: lua_typename(L, lua_type(L, -2)))) key")
             }
             try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)

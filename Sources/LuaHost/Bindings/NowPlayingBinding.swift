@@ -48,14 +48,12 @@ enum NowPlayingBinding: StageMadeBinding {
                 throw c.refusal("option 'skipping' has an unknown key '\(key)'; it must be \(usage)")
             }
             func seconds(_ key: String) throws -> Int {
-                guard case .number(let n) = t[key], n.isFinite, n >= 1, n <= 86_400, n == n.rounded() else {
-                    throw c.refusal("skipping.\(key) must be whole seconds from 1 to 86400, got \(t[key].described())")
-                }
-                return Int(n)
+                Int(try c.number(t[key], at: "skipping.\(key)", bounds: .between(1, 86_400), whole: true,
+                                 must: "whole seconds from 1 to 86400"))
             }
             return .seconds(back: try seconds("back"), forward: try seconds("forward"))
         default:
-            throw c.optionError("skipping", "\(usage)", got: "\(value.described())")
+            throw c.optionError("skipping", "\(usage)", got: value.described())
         }
     }
 

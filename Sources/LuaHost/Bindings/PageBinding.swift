@@ -19,10 +19,14 @@ enum PageBinding: StageMadeBinding {
               "The page's sections, top to bottom", must: "a list of sections such as { { id = \"intro\", title = \"Intro\", height = 600 } }"),
         .init("name", "string", default: "page", "The page's name in the frame log"),
         .init("selection", "string", "The section selected at first", must: "a section id (a string)"),
-        .init("keyboard", "number", unit: "pt", default: "0", "The keyboard's overlap at first"),
-        .init("spacing", "number", unit: "pt", "Space between sections"),
-        .init("paddingTop", "number", unit: "pt", "Space above the first section"),
-        .init("paddingBottom", "number", unit: "pt", "Space below the last section"),
+        .init("keyboard", number: 0, unit: "pt", bounds: .atLeast(0, must: "a height in points of at least 0"),
+              "The keyboard's overlap at first", must: "a height in points"),
+        .init("spacing", "number", unit: "pt", bounds: .atLeast(0, must: "a distance in points of at least 0"),
+              "Space between sections", must: "a distance in points"),
+        .init("paddingTop", "number", unit: "pt", bounds: .atLeast(0, must: "a distance in points of at least 0"),
+              "Space above the first section", must: "a distance in points"),
+        .init("paddingBottom", "number", unit: "pt", bounds: .atLeast(0, must: "a distance in points of at least 0"),
+              "Space below the last section", must: "a distance in points"),
     ]
     static let sectionKeys = ["id", "title", "detail", "height", "paragraphs"]
 
@@ -34,26 +38,23 @@ enum PageBinding: StageMadeBinding {
         for (i, value) in list.array.enumerated() {
             let section = try self.section(value, number: i + 1, c)
             guard ids.insert(section.id).inserted else {
-                throw c.refusal("section \(i + 1) repeats the id \"\(section.id)\"; ids must be unique")
+                throw c.refusal("section \(i + 1) repeats the id \"\(section.id)\"; each id names one section")
             }
             sections.append(section)
         }
         if !list.fields.isEmpty {
-            throw c.refusal("option 'sections' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.optionError("sections", "a list (1, 2, 3 …)", got: "a table with keys such as '\(list.keys[0])'")
         }
         // The page keeps its own copy of every text for as long as the stage lives: what the call read is counted
         // as the stage's once the page is made (`keep`, in `StageMadeBinding.install`).
         let name = try opts.pieceName(default: "page")
         let selection = try opts.string("selection")
-        if let selection, !ids.contains(selection) {
-            throw c.optionError("selection", "one of the sections' ids", got: "\"\(selection)\"")
-        }
-        let keyboard = try nonNegative(opts, "keyboard", "a height in points") ?? 0
+        if let selection { try opts.check("selection", selection, among: sections.map(\.id)) }
+        let keyboard = try opts.number(declared: "keyboard")
         let page = ScrollPage.onStage(
             sections: sections, environment: stage.environment, keyboardInset: keyboard,
-            spacing: try nonNegative(opts, "spacing", "a distance in points"),
-            paddingTop: try nonNegative(opts, "paddingTop", "a distance in points"),
-            paddingBottom: try nonNegative(opts, "paddingBottom", "a distance in points"),
+            spacing: try opts.number("spacing"), paddingTop: try opts.number("paddingTop"),
+            paddingBottom: try opts.number("paddingBottom"),
             selection: selection)
         let live = LiveScrollPage(page: page, context: stage, name: name)
         do { try stage.add(live) } catch { throw c.refusal("\(error)") }
@@ -69,16 +70,16 @@ enum PageBinding: StageMadeBinding {
             throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(sectionKeys.joined(separator: ", ")))")
         }
         guard case .string(let id) = t["id"], !id.isEmpty else {
-            throw ArgumentErrors.refusal(what, "'id' must be a non-empty string, got \(t["id"].typeName)")
+            throw ArgumentErrors.inside(what, "'id'", mustBe: "a non-empty string", got: t["id"].typeName)
         }
         guard case .string(let title) = t["title"] else {
-            throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
+            throw ArgumentErrors.inside(what, "'title'", mustBe: "a string", got: t["title"].typeName)
         }
         var detail: String?
         switch t["detail"] {
         case .nil: detail = nil
         case .string(let s): detail = s
-        default: throw ArgumentErrors.refusal(what, "'detail' must be a string, got \(t["detail"].typeName)")
+        default: throw ArgumentErrors.inside(what, "'detail'", mustBe: "a string", got: t["detail"].typeName)
         }
         var paragraphs: [String] = []
         switch t["paragraphs"] {
@@ -86,12 +87,12 @@ enum PageBinding: StageMadeBinding {
         case .table(let list) where list.fields.isEmpty:
             for (i, p) in list.array.enumerated() {
                 guard case .string(let text) = p else {
-                    throw ArgumentErrors.refusal(what, "paragraph \(i + 1) must be a string, got \(p.typeName)")
+                    throw ArgumentErrors.inside(what, "paragraph \(i + 1)", mustBe: "a string", got: p.typeName)
                 }
                 paragraphs.append(text)
             }
         default:
-            throw ArgumentErrors.refusal(what, "'paragraphs' must be a list of strings, got \(t["paragraphs"].typeName)")
+            throw ArgumentErrors.inside(what, "'paragraphs'", mustBe: "a list of strings", got: t["paragraphs"].typeName)
         }
         var height = 0.0
         switch t["height"] {
@@ -99,23 +100,14 @@ enum PageBinding: StageMadeBinding {
             guard !paragraphs.isEmpty else {
                 throw LuaHostError.message("\(what) (\"\(id)\") needs a 'height' in points or 'paragraphs' to measure")
             }
-        case .number(let h) where h.isFinite && h >= 0:
+        default:
+            height = try c.number(t["height"], at: "section \(number): 'height'", bounds: .atLeast(0),
+                                  must: "a number of points of at least 0")
             guard paragraphs.isEmpty else {
                 throw LuaHostError.message("\(what) (\"\(id)\"): give a 'height' or 'paragraphs', not both")
             }
-            height = h
-        default:
-            throw ArgumentErrors.refusal(what, "'height' must be a number of points of at least 0, got \(t["height"].described(quotingStrings: false))")
         }
         return ScrollPage.Section(id: id, title: title, detail: detail, height: height, paragraphs: paragraphs)
-    }
-
-    private static func nonNegative(_ opts: Options, _ key: String, _ what: String) throws -> Double? {
-        guard let value = try opts.number(key, what) else { return nil }
-        guard value >= 0 else {
-            throw opts.optionError(key, "\(what) of at least 0", got: "\(number: value)")
-        }
-        return value
     }
 
     // MARK: The class
@@ -141,13 +133,11 @@ enum PageBinding: StageMadeBinding {
                    [.arg("options", OptionSpec.tableType(scrollOptions))]) { o, c in
             let opts = try c.options(1, declared: scrollOptions, optional: false)
             let animation = try scrollAnimation(opts, c, context: context)
-            let to = try opts.string("to", "a section id (a string)")
-            let offset = try opts.number("offset", "an offset in points")
+            let to = try opts.string("to")
+            let offset = try opts.number("offset")
             switch (to, offset) {
             case (let id?, nil):
-                guard o.value.page.index(of: id) != nil else {
-                    throw c.refusal("option 'to' must be one of the sections' ids (\(o.value.sections.map(\.id).joined(separator: ", "))), got \"\(id)\"")
-                }
+                try opts.check("to", id, among: o.value.sections.map(\.id))
                 o.value.select(id, animation: animation)
             case (nil, let y?):
                 o.value.scroll(toOffset: y, animation: animation)

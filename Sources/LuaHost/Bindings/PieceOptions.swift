@@ -17,7 +17,7 @@ extension Options {
     /// the script's frame tables (`f.nowPlaying`) need a plain word.
     static func checkedPieceName(_ name: String, in function: String) throws -> String {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw ArgumentErrors.refusal(function, "option 'name' must be letters, digits or _, got \"\(ReportText.clip(name, limit: 80))\"")
+            throw ArgumentErrors.inside(function, "option 'name'", mustBe: "letters, digits or _", got: "\"\(ReportText.clip(name, limit: 80))\"")
         }
         guard reservedPieceNames[name] == nil else {
             throw ArgumentErrors.refusal(function, "option 'name' cannot be \"\(name)\": a frame table (`f.\(name)`) already "
@@ -46,7 +46,7 @@ func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages,
     var m = standard
     guard !value.isNil else { return m }
     guard case .table(let t) = value, t.array.isEmpty else {
-        throw c.optionError("messages", "a table of copy such as \(example)", got: "\(value.typeName)")
+        throw c.optionError("messages", "a table of copy such as \(example)", got: value.typeName)
     }
     let known = lines.map(\.0)
     for key in t.keys where !known.contains(key) {
@@ -56,7 +56,7 @@ func readMessages<Messages>(_ value: LuaValue, _ c: LuaCall, standard: Messages,
         switch t[key] {
         case .nil: break
         case .string(let s): m[keyPath: path] = s
-        default: throw c.refusal("messages.\(key) must be a string, got \(t[key].typeName)")
+        default: throw c.valueError("messages.\(key)", "a string", got: t[key].typeName)
         }
     }
     return m

@@ -51,7 +51,7 @@ enum PlayerBinding: StageMadeBinding {
 
     static func tracks(_ list: LuaTable, _ c: LuaCall) throws -> [MockPlayer.Track] {
         if !list.fields.isEmpty {
-            throw c.refusal("option 'tracks' must be a list (1, 2, 3 …), not a table with keys such as '\(list.keys[0])'")
+            throw c.optionError("tracks", "a list (1, 2, 3 …)", got: "a table with keys such as '\(list.keys[0])'")
         }
         return try list.array.enumerated().map { i, value in
             let what = "\(c.function): track \(i + 1)"
@@ -62,16 +62,17 @@ enum PlayerBinding: StageMadeBinding {
                 throw ArgumentErrors.refusal(what, "unknown key '\(key)' (known: \(trackKeys.joined(separator: ", ")))")
             }
             guard case .string(let title) = t["title"] else {
-                throw ArgumentErrors.refusal(what, "'title' must be a string, got \(t["title"].typeName)")
+                throw ArgumentErrors.inside(what, "'title'", mustBe: "a string", got: t["title"].typeName)
             }
             var artist = ""
             switch t["artist"] {
             case .nil: break
             case .string(let s): artist = s
-            default: throw ArgumentErrors.refusal(what, "'artist' must be a string, got \(t["artist"].typeName)")
+            default: throw ArgumentErrors.inside(what, "'artist'", mustBe: "a string", got: t["artist"].typeName)
             }
             guard case .number(let duration) = t["duration"], !duration.isNaN else {
-                throw ArgumentErrors.refusal(what, "'duration' must be a number of seconds (0 for a live stream), got \(t["duration"].typeName)")
+                throw ArgumentErrors.inside(what, "'duration'", mustBe: "a number of seconds (0 for a live stream)",
+                                            got: t["duration"].typeName)
             }
             return MockPlayer.Track(title: title, artist: artist, duration: duration)
         }
@@ -82,9 +83,10 @@ enum PlayerBinding: StageMadeBinding {
         switch value {
         case .nil: return .seconds(0.5)
         case .string("frame"): return .everyFrame(fps: stage.fps)
-        case .number(let s) where s.isFinite && s > 0: return .seconds(s)
         default:
-            throw c.optionError("updateInterval", "a number of seconds above 0 or \"frame\"", got: "\(value.described())")
+            // A number above 0 (the bounds), else refused in the same words as any other value.
+            return .seconds(try c.number(value, at: "option 'updateInterval'", bounds: .above(0),
+                                         must: "a number of seconds above 0 or \"frame\""))
         }
     }
 
@@ -93,9 +95,11 @@ enum PlayerBinding: StageMadeBinding {
         switch value {
         case .nil, .string("immediately"): return .immediately
         case .string("never"): return .never
-        case .number(let s) where s.isFinite && s >= 0: return s == 0 ? .immediately : .after(s)
         default:
-            throw c.optionError("seekConfirmation", "a delay in seconds (0 or more), \"immediately\" or \"never\"", got: "\(value.described())")
+            // A number of 0 or more (the bounds), else refused in the same words as any other value.
+            let s = try c.number(value, at: "option 'seekConfirmation'", bounds: .atLeast(0),
+                                 must: "a delay in seconds (0 or more), \"immediately\" or \"never\"")
+            return s == 0 ? .immediately : .after(s)
         }
     }
 
@@ -167,6 +171,6 @@ enum PlayerBinding: StageMadeBinding {
     }
 
     private static func noArguments(_ c: LuaCall) throws {
-        guard c.count == 0 else { throw c.refusal("takes no arguments") }
+        try c.noMore(after: 0)
     }
 }

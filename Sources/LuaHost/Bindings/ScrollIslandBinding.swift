@@ -9,7 +9,8 @@ enum ScrollIslandBinding: StageMadeBinding {
     static let options: [OptionSpec] = [
         .init("page", "piecebox.page", required: true, missing: "a page made with s:page{...}", "The page it follows"),
         .init("name", "string", default: "scrollIsland", "The piece's name in the frame log"),
-        .init("progress", "string", "How the island shows progress"),
+        .init("progress", "\"page\"|\"estimate\"|number", default: "\"page\"",
+              "How the island shows progress: the page's reading, an estimate, or a fixed fraction (pinned to 0 to 1)"),
         .init("showsTopButton", "boolean", default: "true", "Whether it shows a back-to-top button"),
         .init("maxWidth", number: 360, unit: "pt", bounds: .above(0, must: "a width in points above 0"), "The widest the island grows",
               must: "a width in points"),
@@ -32,7 +33,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         case .nil: isExpanded = nil
         case .boolean(let b): isExpanded = b
         default:
-            throw c.refusal("option 'isExpanded' must be true or false (the app's binding), or left out (the island keeps its own state), got \(opts.table["isExpanded"].typeName)")
+            throw opts.optionError("isExpanded", "true or false (the app's binding), or left out (the island keeps its own state)")
         }
         let messages = try self.messages(opts, c)
         let island = ScrollIslandPiece(page: page, context: stage, name: name, progress: progress,
@@ -50,7 +51,7 @@ enum ScrollIslandBinding: StageMadeBinding {
         case .string("estimate"): return .estimate
         case .number(let n) where n.isFinite: return .fixed(n)
         default:
-            throw c.optionError("progress", "\"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them)", got: "\(value.described())")
+            throw c.optionError("progress", "\"page\", \"estimate\" or a number from 0 to 1 (others are pinned into that range, as the island pins them)", got: value.described())
         }
     }
 
@@ -66,7 +67,7 @@ enum ScrollIslandBinding: StageMadeBinding {
             switch t[key] {
             case .nil: return nil
             case .string(let s): return s
-            default: throw c.refusal("messages.\(key) must be a string, got \(t[key].typeName)")
+            default: throw c.valueError("messages.\(key)", "a string", got: t[key].typeName)
             }
         }
         if let s = try text("contents") { messages.contents = s }

@@ -20,9 +20,12 @@ enum SheetBinding: StageMadeBinding {
         var detents: [SheetDetent] = [.large]
         if let list = try opts.table("detents") {
             guard list.keys.isEmpty, !list.array.isEmpty else {
-                throw c.refusal("option 'detents' must be a non-empty list such as { \"medium\", \"large\" }")
+                throw opts.optionError("detents", "a non-empty list such as { \"medium\", \"large\" }",
+                                       got: list.keys.first.map { "a table with key '\($0)'" } ?? "an empty list")
             }
-            detents = try list.array.enumerated().map { i, v in try detent(v, c, where: "detents[\(i + 1)]") }
+            detents = try list.array.enumerated().map { i, v in
+                try c.choice(v, at: "detents[\(i + 1)]", SheetDetent.self, must: detentsMust)
+            }
         }
         let sheet = SheetPiece(context: stage, name: name, detents: detents,
                                presented: try opts.boolean(declared: "presented"))
@@ -30,19 +33,17 @@ enum SheetBinding: StageMadeBinding {
         return sheet
     }
 
-    static func detent(_ value: LuaValue, _ c: LuaCall, where place: String) throws -> SheetDetent {
-        guard case .string(let s) = value, let d = SheetDetent(rawValue: s) else {
-            throw c.refusal("\(place) must be \"medium\" or \"large\", got \(value.described())")
-        }
-        return d
-    }
+    /// The detents a script names, and how a refusal lists them.
+    static let detentNames = SheetDetent.allCases.map(\.rawValue)
+    static let detentsMust = "\"medium\" or \"large\""
 
     static func describe(_ cls: LuaClass<Bound<SheetPiece>>, context: BindingContext) {
         InteractionBinding.addMethods(to: cls, context: context)
         cls.method("present", "Presents the sheet") { o, c in o.value.present(); return 0 }
         cls.method("dismiss", "Dismisses the sheet") { o, c in o.value.dismiss(); return 0 }
-        cls.method("setDetent", "Moves the sheet to a detent", [.arg("detent", "string|table")]) { o, c in
-            let d = try detent(try c.value(1), c, where: "argument 1")
+        cls.method("setDetent", "Moves the sheet to a detent",
+                   [.arg("detent", "string", choice: detentNames, must: detentsMust)]) { o, c in
+            let d = try c.choice(1, SheetDetent.self)
             do { try o.value.setDetent(d) } catch { throw c.refusal("\(error)") }
             return 0
         }

@@ -132,8 +132,8 @@ enum StageBinding: ClassBinding {
                 return 1
             }
             let opts = try c.options(1, declared: framesOptions)
-            let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
-            let to = try opts.number("to", "a time in seconds") ?? Double.infinity
+            let from = try opts.number("from") ?? -Double.infinity
+            let to = try opts.number("to") ?? Double.infinity
             let frames = try stageCall(c) { try o.stage.keptFrames(from: from, to: to) }
             pushSeries(frames, c, context: context)
             return 1
@@ -148,7 +148,7 @@ enum StageBinding: ClassBinding {
         cls.method("settle", "Renders frames until nothing moves; gives the frames rendered",
                    [.opt("options", OptionSpec.tableType(settleOptions))], returns: "integer") { o, c in
             let opts = try c.options(1, declared: settleOptions)
-            let maxFrames = try opts.number("maxFrames", "a number of frames").map { n -> Int in
+            let maxFrames = try opts.number("maxFrames").map { n -> Int in
                 // More than ten million frames is a runaway, not a wait: held there (the time limit applies anyway).
                 return Int(min(n, 10_000_000))
             }
@@ -265,17 +265,12 @@ enum StageBinding: ClassBinding {
     static func retention(_ opts: Options, _ c: LuaCall) throws -> FrameRetention {
         guard opts.has("history") else { return .all }
         let expected = "a number of seconds of frames to keep (0 or more) or \"all\""
-        if let text = try? opts.string("history") {
-            guard text == "all" else {
-                throw c.optionError("history", expected, got: "\"\(text)\"")
-            }
-            return .all
+        switch opts.table["history"] {
+        case .string("all"): return .all
+        case .string(let text): throw c.optionError("history", expected, got: "\"\(LuaValue.shown(text))\"")
+        // A number of 0 or more (the bounds), else refused in the same words as any other value.
+        case let value: return .seconds(try c.number(value, at: "option 'history'", bounds: .atLeast(0), must: expected))
         }
-        let seconds = try opts.number("history", expected) ?? 0
-        guard seconds >= 0 else {
-            throw c.optionError("history", expected, got: "\(number: seconds)")
-        }
-        return .seconds(seconds)
     }
 
     /// Runs a stage operation; a StageError becomes a message for the script. (What the script's own code that ran

@@ -122,7 +122,7 @@ enum StageWorkBinding: ClassBinding {
         let background = lua_toboolean(L, -1) != 0
         clua_pop(L, 1)
         guard backgroundType == LUA_TNIL || backgroundType == LUA_TBOOLEAN else {
-            throw c.optionError("background", "true or false", got: "\(String(cString: lua_typename(L, backgroundType)))")
+            throw c.optionError("background", "true or false", got: String(cString: lua_typename(L, backgroundType)))
         }
         lua_pushstring(L, "label")
         defer { clua_pop(L, 1) }
@@ -140,7 +140,7 @@ enum StageWorkBinding: ClassBinding {
             }
             return (background, label)
         default:
-            throw c.optionError("label", "a label (a string)", got: "\(String(cString: lua_typename(L, lua_type(L, -1))))")
+            throw c.optionError("label", "a label (a string)", got: String(cString: lua_typename(L, lua_type(L, -1))))
         }
     }
 
@@ -193,7 +193,7 @@ enum StageWorkBinding: ClassBinding {
         switch t["piece"] {
         case .nil: piece = "stage"
         case .string(let p) where !p.isEmpty: piece = p
-        default: throw c.refusal("'piece' must be a piece name (a string), got \(t["piece"].described())")
+        default: throw c.valueError("'piece'", "a piece name (a string)", got: t["piece"].described())
         }
         var details: [NamedValue] = []
         for (key, value) in t.fields where key != "kind" && key != "piece" {
@@ -202,7 +202,7 @@ enum StageWorkBinding: ClassBinding {
             case .boolean(let b): details.append(NamedValue(key, .bool(b)))
             case .number(let n) where n.isFinite: details.append(NamedValue(key, .number(n)))
             default:
-                throw c.refusal("detail '\(key)' must be a string, a finite number or a boolean, got \(value.described())")
+                throw c.valueError("detail '\(key)'", "a string, a finite number or a boolean", got: value.described())
             }
         }
         if !t.array.isEmpty {

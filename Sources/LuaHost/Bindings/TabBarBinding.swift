@@ -13,8 +13,7 @@ enum TabBarBinding: StageMadeBinding {
         .init("accessory", "boolean", default: "false", "Whether the bar has an accessory"),
         .init("minimizeBehavior", choice: ["onScrollDown", "never"], default: "onScrollDown", "When the bar minimizes",
               must: "\"onScrollDown\" or \"never\""),
-        .init("selected", "string", default: "\"library\"", "The tab selected at first",
-              must: "a tab id (\"library\", \"radio\" or \"search\")"),
+        .init("selected", choice: TabBarPiece.tabs.map(\.id) + ["search"], default: "library", "The tab selected at first"),
         .init("name", "string", default: "tabBar", "The piece's name in the frame log"),
     ]
 
@@ -24,10 +23,6 @@ enum TabBarBinding: StageMadeBinding {
         let name = try opts.pieceName(default: "tabBar")
         let behavior = try opts.string(declared: "minimizeBehavior")
         let selected = try opts.string(declared: "selected")
-        let known = TabBarPiece.tabs.map(\.id) + ["search"]
-        guard known.contains(selected) else {
-            throw c.refusal("option 'selected' must be one of \(known.joined(separator: ", ")), got \"\(selected)\"")
-        }
         let bar = TabBarPiece(context: stage, page: page, name: name,
                               accessory: try opts.boolean(declared: "accessory"),
                               minimizesOnScrollDown: behavior == "onScrollDown", selected: selected)

@@ -34,11 +34,9 @@ enum TimelineOption {
         for key in table.keys.sorted() where !keys.contains(key) {
             throw c.refusal("option 'timeline' has an unknown key '\(LuaValue.shown(key))' (known: \(keys.joined(separator: ", ")))")
         }
-        let opts = Options(function: c.function + ": timeline", table: table)
-        let interval = try opts.number("minimumInterval", "a number of seconds of at least 0") ?? 0
-        guard interval >= 0 else {
-            throw c.refusal("timeline.minimumInterval must be seconds of at least 0, got \(number: interval)")
-        }
+        let interval = table["minimumInterval"].isNil ? 0
+            : try c.number(table["minimumInterval"], at: "timeline.minimumInterval", bounds: .atLeast(0),
+                           must: "seconds of at least 0")
         var pausedRef = LUA_NOREF
         var paused = false
         lua_pushstring(L, "paused")
@@ -55,8 +53,8 @@ enum TimelineOption {
         default:
             let got = String(cString: lua_typename(L, lua_type(L, -1)))
             clua_pop(L, 1)
-            throw c.refusal("option 'timeline': 'paused' must be true, false or a function(state, env) that returns "
-                            + "one of them, got \(got)")
+            throw c.valueError("option 'timeline': 'paused'", "true, false or a function(state, env) that returns one of them",
+                               got: got)
         }
         return (StageTimeline(context: stage, minimumInterval: interval, paused: paused, label: "\(piece): timeline"),
                 pausedRef)

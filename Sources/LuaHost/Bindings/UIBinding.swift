@@ -146,7 +146,7 @@ enum UIBinding {
             defer { clua_pop(L, 1) }
             guard lua_rawgeti(L, t, lua_Integer(i + 1)) != LUA_TNIL else { continue }
             guard let view = MadeView.at(c, lua_gettop(L)) else {
-                throw c.refusal("item \(i + 1) must be a view (ui.Text(\"a\"), ui.VStack{...}, ...), got \(c.typeName(lua_gettop(L) - c.offset))")
+                throw c.valueError("item \(i + 1)", "a view (ui.Text(\"a\"), ui.VStack{...}, ...)", got: c.typeName(lua_gettop(L) - c.offset))
             }
             children.append(view)
         }

@@ -8,24 +8,17 @@ import PieceKit
 enum ViewArguments {
     /// The horizontal alignments by name, as `HorizontalAlignment`'s cases.
     static func horizontal(_ name: String, _ what: String, _ c: LuaCall) throws -> HorizontalAlignment {
-        guard let a = HorizontalAlignment(rawValue: name) else {
-            throw c.refusal("\(what) must be one of \(quoted(HorizontalAlignment.allCases.map(\.rawValue))), got \"\(name)\"")
-        }
-        return a
+        try c.choice(.string(name), at: what, HorizontalAlignment.self)
     }
 
     static func vertical(_ name: String, _ what: String, _ c: LuaCall) throws -> VerticalAlignment {
-        guard let a = VerticalAlignment(rawValue: name) else {
-            throw c.refusal("\(what) must be one of \(quoted(VerticalAlignment.allCases.map(\.rawValue))), got \"\(name)\"")
-        }
-        return a
+        try c.choice(.string(name), at: what, VerticalAlignment.self)
     }
 
     static func alignment(_ name: String, _ what: String, _ c: LuaCall) throws -> Alignment {
-        guard let a = Alignment.named.first(where: { $0.name == name }) else {
-            throw c.refusal("\(what) must be one of \(quoted(Alignment.named.map(\.name))), got \"\(name)\"")
-        }
-        return a.alignment
+        let names = Alignment.named.map(\.name)
+        let chosen = try c.string(.string(name), at: what, among: names)
+        return Alignment.named.first { $0.name == chosen }?.alignment ?? .center
     }
 
     /// A `UnitPoint` by name ("center", "topLeading", ...) or as `{ x = 0.5, y = 0 }`.
@@ -37,18 +30,17 @@ enum ViewArguments {
         ]
         switch value {
         case .string(let s):
-            guard let point = named.first(where: { $0.0 == s })?.1 else {
-                throw c.refusal("\(what) must be one of \(quoted(named.map(\.0))) or { x, y }, got \"\(s)\"")
-            }
-            return point
+            let chosen = try c.string(.string(s), at: what, among: named.map(\.0),
+                                      must: "one of \(quoted(named.map(\.0))) or { x, y }")
+            return named.first { $0.0 == chosen }?.1 ?? .center
         case .table(let t):
             guard let x = t["x"].number, let y = t["y"].number, x.isFinite, y.isFinite,
                   t.array.isEmpty, t.fields.count == 2 else {
-                throw c.refusal("\(what) must be a unit point { x = 0.5, y = 0.5 } with finite x and y")
+                throw c.valueError(what, "a unit point { x = 0.5, y = 0.5 } with finite x and y", got: value.described())
             }
             return UnitPoint(x: x, y: y)
         default:
-            throw ArgumentErrors.value("\(c.function): \(what)", mustBe: "an anchor name or { x, y }", got: value.described())
+            throw c.valueError(what, "an anchor name or { x, y }", got: value.described())
         }
     }
 
@@ -58,10 +50,9 @@ enum ViewArguments {
                                         ("trailing", .trailing), ("horizontal", .horizontal),
                                         ("vertical", .vertical), ("all", .all)]
         func one(_ v: LuaValue) throws -> Edges {
-            guard case .string(let s) = v, let e = named.first(where: { $0.0 == s })?.1 else {
-                throw c.refusal("\(what) must be edges: one of \(quoted(named.map(\.0))) or a list of them, got \(v.described())")
-            }
-            return e
+            let must = "edges: one of \(quoted(named.map(\.0))) or a list of them"
+            let chosen = try c.string(v, at: what, among: named.map(\.0), must: must)
+            return named.first { $0.0 == chosen }?.1 ?? []
         }
         if case .table(let t) = value, t.fields.isEmpty {
             return try t.array.reduce(into: Edges()) { $0.formUnion(try one($1)) }

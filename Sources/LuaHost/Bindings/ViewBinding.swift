@@ -112,12 +112,17 @@ enum ViewBinding: ClassBinding {
         }
     }
 
+    /// What `offset{ x, y }` takes: how far the view is drawn moved, 0 for a key left out.
+    static let offsetOptions: [OptionSpec] = [
+        .init("x", number: 0, unit: "pt", "How far across", must: "a finite number of points"),
+        .init("y", number: 0, unit: "pt", "How far down", must: "a finite number of points"),
+    ]
+
     private static func drawingModifiers(_ cls: LuaClass<ViewObject>, _ context: BindingContext) {
         modifier(cls, context, "offset", "Draws it moved by { x, y }, leaving its slot where it was",
-                 [.arg("offset", "{x?: number, y?: number}")]) { _, c in
-            let opts = try c.options(1, allowed: ["x", "y"], optional: false)
-            return (.offset(x: try opts.number("x", "a finite number of points") ?? 0,
-                            y: try opts.number("y", "a finite number of points") ?? 0), nil)
+                 [.arg("offset", OptionSpec.tableType(offsetOptions))]) { _, c in
+            let opts = try c.options(1, declared: offsetOptions, optional: false)
+            return (.offset(x: try opts.number(declared: "x"), y: try opts.number(declared: "y")), nil)
         }
         modifier(cls, context, "opacity", "Draws it this opaque (0 to 1)", [.arg("opacity", "number", must: "an opacity (a finite number)")]) { _, c in
             (.opacity(try c.number(1)), nil)

@@ -16,8 +16,10 @@ enum VinylBinding: StageMadeBinding {
               must: "a number of seconds (0 or less switches speed at once)"),
         .init("x", "number", unit: "pt", "The frame's left edge", must: "a finite number of points"),
         .init("y", "number", unit: "pt", "The frame's top edge", must: "a finite number of points"),
-        .init("w", "number", unit: "pt", "The frame's width", must: "a finite number of points"),
-        .init("h", "number", unit: "pt", "The frame's height", must: "a finite number of points"),
+        .init("w", "number", unit: "pt", bounds: .atLeast(0, must: "a width in points of at least 0"), "The frame's width",
+              must: "a finite number of points"),
+        .init("h", "number", unit: "pt", bounds: .atLeast(0, must: "a height in points of at least 0"), "The frame's height",
+              must: "a finite number of points"),
         .init("name", "string", default: "vinyl", "The piece's name in the frame log"),
         .init("accessibilityName", "string", default: "\(Vinyl.defaultAccessibilityName)",
               "What VoiceOver calls the disc", must: "a string"),
@@ -56,7 +58,7 @@ enum VinylBinding: StageMadeBinding {
         }
     }
 
-    /// `x, y, w, h` (all four, sizes at least 0); `current` when none is given.
+    /// `x, y, w, h` (all four, sizes at least 0 as `w` and `h` declare); `current` when none is given.
     static func frame(_ opts: Options, current: Rect?) throws -> Rect? {
         let keys = ["x", "y", "w", "h"]
         let given = keys.filter { opts.has($0) }
@@ -67,11 +69,9 @@ enum VinylBinding: StageMadeBinding {
         }
         let x = try opts.number("x") ?? 0
         let y = try opts.number("y") ?? 0
+        // Sizes of at least 0: the options' declared bounds, which the read enforces.
         let w = try opts.number("w") ?? 0
         let h = try opts.number("h") ?? 0
-        guard w >= 0, h >= 0 else {
-            throw opts.refusal("options 'w' and 'h' must be at least 0, got \(number: w) by \(h)")
-        }
         return Rect(x: x, y: y, width: w, height: h)
     }
 

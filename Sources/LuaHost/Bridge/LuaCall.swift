@@ -291,12 +291,21 @@ public struct Options {
         optionError(key, expected, got: table[key].typeName)
     }
 
-    /// Refuses every given number its declaration refuses (past its bounds, or a fraction for an integer), read
-    /// or not: a key the binding reads only in some cases (a spring's `mass` without `stiffness`) is held to its
-    /// declaration all the same. Other types are left to the read, which words them.
-    package func checkDeclaredNumbers() throws {
-        for spec in specs where spec.bounds != nil || spec.isInteger {
-            if case .number(let n) = table[spec.name], n.isFinite { _ = try number(spec.name) }
+    /// Refuses every given number its declaration refuses (past its bounds, or a fraction for an integer), and
+    /// every given value of a plain declared type (number, integer, string, boolean) that is of another, read or
+    /// not: a key the binding reads only in some cases (a spring's `mass` without `stiffness`, a vinyl's `w` once
+    /// all four of its frame are given) is held to its declaration all the same, before any rule across keys.
+    package func checkDeclaredValues() throws {
+        for spec in specs where !table[spec.name].isNil {
+            switch (spec.type, table[spec.name]) {
+            case ("number", .number(let n)), ("integer", .number(let n)):
+                if n.isFinite && (spec.bounds != nil || spec.isInteger) { _ = try number(spec.name) }
+            case ("number", _), ("integer", _): _ = try number(spec.name)
+            case ("string", _) where spec.choices == nil: _ = try string(spec.name)
+            case ("boolean", .boolean): break
+            case ("boolean", _): throw wrong(spec.name, expectation(spec.name, nil, "true or false"))
+            default: break
+            }
         }
     }
 

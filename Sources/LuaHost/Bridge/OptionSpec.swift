@@ -105,7 +105,7 @@ extension LuaCall {
     package func options(_ arg: Int32, declared specs: [OptionSpec], optional: Bool = true) throws -> Options {
         var opts = try options(arg, allowed: specs.lazy.map(\.name), optional: optional)
         opts.specs = specs
-        try opts.checkDeclaredNumbers()
+        try opts.checkDeclaredValues()
         if let absent = specs.first(where: { $0.required && opts.table[$0.name].isNil }) {
             throw refusal(absent.missingDetail)
         }

@@ -22,7 +22,9 @@ package enum ScriptGoldens {
         }
         guard !bytes.isEmpty, bytes.count <= 100, plain, bytes.first != UInt8(ascii: "."),
               !name.hasSuffix(".actual") else {
-            throw LuaHostError.message("\(function): argument 1 must be a golden name of letters, digits, '.', '-' and '_' (at most 100, not starting with '.' or ending in '.actual'), got \"\(ReportText.clip(name, limit: 60))\"")
+            throw ArgumentErrors.inside(function, "argument 1",
+                                        mustBe: "a golden name of letters, digits, '.', '-' and '_' (at most 100, not starting with '.' or ending in '.actual')",
+                                        got: "\"\(ReportText.clip(name, limit: 60))\"")
         }
     }
 
@@ -41,11 +43,13 @@ package enum ScriptGoldens {
         guard let table else { return Slice() }
         var out = Slice()
         guard table.fields.isEmpty else {
-            throw LuaHostError.message("\(function): option 'elements' must be a list of \"piece\" or \"piece.element\" names")
+            throw ArgumentErrors.inside(function, "option 'elements'", mustBe: "a list of \"piece\" or \"piece.element\" names",
+                                        got: "a table with key '\(table.fields[0].0)'")
         }
         for (i, v) in table.array.enumerated() {
             guard case .string(let s) = v, !s.isEmpty else {
-                throw LuaHostError.message("\(function): option 'elements' entry \(i + 1) must be a \"piece.element\" name (a string), got \(v.typeName)")
+                throw ArgumentErrors.inside(function, "option 'elements' entry \(i + 1)", mustBe: "a \"piece.element\" name (a string)",
+                                            got: v.described())
             }
             if s.contains(".") { out.elements.insert(s) } else { out.pieces.insert(s) }
         }
@@ -55,18 +59,17 @@ package enum ScriptGoldens {
     static func tolerance(_ value: LuaValue, standard: Double) throws -> GoldenComparison.Tolerance {
         switch value {
         case .nil: return .init(standard)
-        case .number(let n) where n.isFinite && n >= 0: return .init(n)
         case .table(let t) where t.array.isEmpty:
             var by: [String: Double] = [:]
             for (key, v) in t.fields {
-                guard case .number(let n) = v, n.isFinite, n >= 0 else {
-                    throw LuaHostError.message("\(function): option 'tolerance' entry '\(key)' must be a number of at least 0, got \(v.typeName)")
-                }
-                by[key] = n
+                by[key] = try InnerValues.number(v, in: function, at: "option 'tolerance' entry '\(key)'", bounds: .atLeast(0),
+                                                 whole: false, must: "a number of at least 0")
             }
             return .init(by["default"] ?? standard, byProperty: by)
         default:
-            throw LuaHostError.message("\(function): option 'tolerance' must be a number of at least 0 or a table of them by property (\"h\" or \"nowPlaying.surface.h\"), got \(value.typeName)")
+            // A number of at least 0 (the bounds), else refused in the same words as any other value.
+            return .init(try InnerValues.number(value, in: function, at: "option 'tolerance'", bounds: .atLeast(0), whole: false,
+                                                must: "a number of at least 0 or a table of them by property (\"h\" or \"nowPlaying.surface.h\")"))
         }
     }
 

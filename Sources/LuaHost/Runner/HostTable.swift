@@ -99,7 +99,7 @@ extension ScenarioRunner {
         state.pushLastingFunction { call in
             let c = call.named("series:overshoot")
             guard case .table(let list) = try c.value(1) else {
-                throw LuaHostError.message("series:overshoot: the series' values must be a list, got \(c.typeName(1))")
+                throw c.valueError("the series' values", "a list", got: c.typeName(1))
             }
             var work = context.hostWork()
             try work.reserve(HostBytes.array(list.array.count, of: Double.self))
@@ -107,9 +107,7 @@ extension ScenarioRunner {
             values.reserveCapacity(list.array.count)
             for (i, value) in list.array.enumerated() {
                 try work.step()
-                guard case .number(let n) = value else {
-                    throw LuaHostError.message("series:overshoot: value \(i + 1) is \(value.typeName), not a number")
-                }
+                guard case .number(let n) = value else { throw c.valueError("value \(i + 1)", "a number", got: value.typeName) }
                 values.append(n)
             }
             c.push(MotionSummary.overshoot(ofSegment: values) ?? 0)
@@ -160,7 +158,7 @@ extension ScenarioRunner {
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
             guard c.type(1) == LUA_TUSERDATA, let stages,
                   let object = try? stages.object(c, stack: 1, what: "toMatchGolden") else {
-                throw LuaHostError.message("toMatchGolden: expect() must be given a stage (expect(s).toMatchGolden(\"name\")), got \(c.typeName(1))")
+                throw c.valueError("expect()", "given a stage (expect(s).toMatchGolden(\"name\"))", got: c.typeName(1))
             }
             let name = try c.string(2)
             let opts = try c.options(3, allowed: ["elements", "tolerance"])

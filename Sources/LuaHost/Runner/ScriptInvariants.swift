@@ -49,7 +49,7 @@ enum ScriptInvariants {
             let c = call.named(rule.matcher)
             let stages = state.classCache["stage"] as? LuaClass<StageObject>
             guard c.type(1) == LUA_TUSERDATA, let stages, let object = try? stages.object(c, stack: 1, what: c.function) else {
-                throw LuaHostError.message("\(c.function): expect() must be given a stage (expect(s).\(c.function)()), got \(c.typeName(1))")
+                throw c.valueError("expect()", "given a stage (expect(s).\(c.function)())", got: c.typeName(1))
             }
             var work = context.hostWork()
             let breach = try check(rule, on: object.stage, c, work: &work)
@@ -65,12 +65,23 @@ enum ScriptInvariants {
         })
     }
 
+    /// The options the rules share, declared so a wrong value is worded from here (`Rule.options` says which rule
+    /// takes which).
+    static let ruleOptions: [OptionSpec] = [
+        .init("from", "number", unit: "s", "The earliest frame's time", must: "a time in seconds"),
+        .init("side", "number", unit: "pt", "The smallest side a hit target may have", must: "a number of points"),
+        .init("seconds", "number", unit: "s", "How long the stage has to settle", must: "a number of seconds"),
+        .init("except", "string[]", "Properties the rule leaves alone", must: "a list of property names"),
+        .init("moving", "string[]", "Properties allowed to move", must: "a list of property names"),
+    ]
+
     static func check(_ rule: Rule, on stage: Stage, _ c: LuaCall, work: inout HostWork) throws -> InvariantBreach? {
         var allowed = rule.options
         // A continuity check takes a limit of its own for any property, by name.
         if rule == .continuous, case .table(let given) = try c.value(3) { allowed += given.fields.map(\.0) }
-        let opts = try c.options(3, allowed: allowed)
-        let from = try opts.number("from", "a time in seconds") ?? -Double.infinity
+        var opts = try c.options(3, allowed: allowed)
+        opts.specs = ruleOptions
+        let from = try opts.number("from") ?? -Double.infinity
         do {
             switch rule {
             case .finite:
@@ -78,7 +89,7 @@ enum ScriptInvariants {
             case .continuous:
                 return try MotionInvariants.continuous(on: stage, from: from, limits: try limits(opts, c), work: &work)
             case .hitTargets:
-                let side = try opts.number("side", "a number of points") ?? RestInvariants.minimumHitTarget
+                let side = try opts.number("side") ?? RestInvariants.minimumHitTarget
                 return try RestInvariants.hitTargets(on: stage, side: side, except: try names(opts, "except") ?? [],
                                                      work: &work)
             case .labels:
@@ -104,15 +115,10 @@ enum ScriptInvariants {
             switch key {
             case "from", "except": continue
             case "maxStep":
-                guard case .number(let n) = value, n >= 0 else {
-                    throw c.refusal("option 'maxStep' must be a number of at least 0, got \(value.described())")
-                }
-                limits.maxStep = n
+                limits.maxStep = try c.number(value, at: "option 'maxStep'", bounds: .atLeast(0), must: "a number of at least 0")
             default:
-                guard case .number(let n) = value, n >= 0 else {
-                    throw c.refusal("option '\(key)' must be a limit (a number of at least 0), got \(value.described())")
-                }
-                limits.limits[key] = n
+                limits.limits[key] = try c.number(value, at: "option '\(key)'", bounds: .atLeast(0),
+                                                  must: "a limit (a number of at least 0)")
             }
         }
         limits.except = try names(opts, "except") ?? []
@@ -123,9 +129,8 @@ enum ScriptInvariants {
     /// background's ends, no blocking work is left) within `seconds` of frames from now, rendering them as
     /// `s:settle()` would. Whatever still moves after that is the breach.
     static func settles(_ stage: Stage, _ opts: Options, _ c: LuaCall) throws -> InvariantBreach? {
-        guard let seconds = try opts.number("seconds", "a number of seconds"), seconds >= 0 else {
-            throw c.refusal("argument 1 must be a number of seconds of at least 0")
-        }
+        let seconds = try c.number(opts.table["seconds"], at: "argument 1", bounds: .atLeast(0),
+                                   must: "a number of seconds of at least 0")
         // The frames whose times fall within `seconds` of now, at most ten million (a runaway, not a wait).
         let frames = Int(min((seconds * Double(stage.fps) + 1e-9).rounded(.down), 10_000_000))
         do {
@@ -173,17 +178,18 @@ enum ScriptInvariants {
             }
             fallthrough
         default:
-            throw c.refusal("argument 1 must be \"screen\", \"safeArea\" or a rect { x, y, w, h } of finite numbers (sizes at least 0), got \(opts.table["where"].described())")
+            throw c.valueError("argument 1", "\"screen\", \"safeArea\" or a rect { x, y, w, h } of finite numbers (sizes at least 0)",
+                               got: opts.table["where"].described())
         }
     }
 
     /// A list of property names (`{ "opacity", "title.x" }`).
     static func names(_ opts: Options, _ key: String) throws -> Set<String>? {
-        guard let list = try opts.table(key, "a list of property names") else { return nil }
+        guard let list = try opts.table(key) else { return nil }
         var out: Set<String> = []
         for (i, value) in list.array.enumerated() {
             guard case .string(let name) = value else {
-                throw opts.refusal("\(key)[\(i + 1)] must be a property name such as \"opacity\", got \(value.described())")
+                throw opts.valueError("\(key)[\(i + 1)]", "a property name such as \"opacity\"", got: value.described())
             }
             out.insert(name)
         }
