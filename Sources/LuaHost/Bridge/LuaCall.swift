@@ -24,10 +24,12 @@ public struct LuaCall {
 
     /// A call from Lua: its read budget is counted in the state, which the trampoline starts at zero for every
     /// call, so making one allocates nothing.
-    package init(hostCall L: OpaquePointer, function: String = "?", offset: Int32 = 0) {
+    package init(hostCall L: OpaquePointer, function: String = "?", offset: Int32 = 0,
+                 declared: ArgumentDeclarations? = nil) {
         self.L = L
         self.function = function
         self.offset = offset
+        self.declared = declared.map { .passUnretained($0) }
         self.ownBudget = nil
     }
 
@@ -99,15 +101,19 @@ public struct LuaCall {
     }
 
     /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
+    /// The declaration is consulted only for what the read needs (the bounds of a number given, the default of one
+    /// left out): a method's arguments are read on every call.
     package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
-        let rule = rule(arg)
-        guard lua_type(L, arg + offset) == LUA_TNUMBER else {
-            if rule.hasDefault, isNil(arg) { return rule.numberDefault }
+        let type = lua_type(L, arg + offset)
+        guard type == LUA_TNUMBER else {
+            if type <= LUA_TNIL, let value = declared?._withUnsafeGuaranteedRef({ $0.numberDefault(arg) }) {
+                return value
+            }
             throw argumentError(arg, expectation(arg, expected, "a number"))
         }
         let n = lua_tonumberx(L, arg + offset, nil)
         guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
-        guard rule.admits(n) else {
+        if let declared, !declared._withUnsafeGuaranteedRef({ $0.admits(n, arg) }) {
             throw argumentError(arg, declaration(arg)?.expected ?? expectation(arg, expected, "a number"), got: "\(number: n)")
         }
         return n

@@ -377,10 +377,13 @@ private final class MethodBox<T: AnyObject>: HostCallable {
         self.declarations = ArgumentDeclarations(arguments)
     }
 
+    /// The call is made where it is used, not captured by the closure: capturing it copied it (its name and
+    /// budget retained and released) on every call, a third of a method call's cost.
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
-        var call = LuaCall(hostCall: L, function: fullName, offset: 1)
-        call.declared = .passUnretained(declarations)
-        if let done = try cls.withReceiver(receiver, { try body($0, call) }) { return done }
+        if let done = try cls.withReceiver(receiver, {
+            try body($0, LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations))
+        }) { return done }
+        let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
         return try body(try cls.object(call, receiver: receiver, what: fullName), call)
     }
 }

@@ -124,6 +124,22 @@ package final class ArgumentDeclarations {
         if built == nil { _ = specs }
         return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1] : .none
     }
+
+    /// Argument `arg`'s declared number default, nil when it declares none.
+    @inline(__always)
+    package func numberDefault(_ arg: Int32) -> Double? {
+        if built == nil { _ = specs }
+        guard arg >= 1 && Int(arg) <= rules.count else { return nil }
+        let rule = rules[Int(arg) - 1]
+        return rule.hasDefault ? rule.numberDefault : nil
+    }
+
+    /// Whether `n` is within argument `arg`'s declared bounds (always, past the declared ones).
+    @inline(__always)
+    package func admits(_ n: Double, _ arg: Int32) -> Bool {
+        if built == nil { _ = specs }
+        return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1].admits(n) : true
+    }
 }
 
 /// An argument's bounds, default and whether its string is checked, as plain values: what every read consults, so a
