@@ -52,7 +52,8 @@ package enum FrameTables {
                 lua_setfield(c.L, CLUA_REGISTRYINDEX, viewMetaKey)
                 return 0
             }
-            return 4
+            state.push(.ownFunctions)
+            return 5
         }
     }
 

@@ -1,7 +1,7 @@
 -- piecebox:frames: the frame views' machinery, so a read already built never leaves Lua (FrameTables.swift loads it).
-local build, keys, miss, keep = ...
-if type(miss) ~= "function" then miss = function() return nil end end
-local rawget, rawset, setmetatable, ipairs, next = rawget, rawset, setmetatable, ipairs, next
+local build, keys, miss, keep, own = ...
+if type(miss) ~= "function" then miss = function() return nil end end; own = own or _G
+local rawget, rawset, setmetatable, ipairs, next = own.rawget, own.rawset, own.setmetatable, ipairs, next
 -- A view keeps its frame's userdata under this unnameable key, not in a side table, so every run allocates the same.
 local BOX = {}
 local pieceMetas = {}

@@ -6,7 +6,7 @@
 local host = ...
 local loadFramework = host.loadFramework
 -- The libraries the framework uses, captured now, before the script's first line, as it always captured them.
-local captured = table.pack(host, type, error, tostring, pairs, ipairs, select, setmetatable, rawequal, pcall,
+local captured = table.pack(host, type, error, tostring, pairs, ipairs, select, host.own.setmetatable, rawequal, pcall,
   math.abs, math.huge, math.floor, table.sort, table.concat, string.format)
 local unpack = table.unpack
 local framework

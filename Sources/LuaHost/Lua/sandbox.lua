@@ -331,3 +331,6 @@ G.require = function(name)
 end
 -- Lua's own next, for the host's chunks that copy a table whole (the order of a copy does not matter).
 host.rawNext = next
+-- Lua's own raw functions, for the host's chunks whose tables are never a library filled on first touch (the frames'
+-- views, the framework's series): the sandbox's versions check for one first, which a frame's every read paid for.
+host.own = { rawget = rawget, rawset = rawset, setmetatable = setmetatable }

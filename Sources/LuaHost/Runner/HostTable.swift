@@ -83,6 +83,9 @@ extension ScenarioRunner {
         lua_pushstring(L, "series")
         lua_rawget(L, -2)
         state.fill(.series)
+        lua_pushstring(L, "own")
+        lua_rawget(L, -2)
+        state.fill(.ownFunctions)
         for (field, key) in [("explain", PB_EXPLAIN_KEY), ("frameMiss", FrameTables.missKey)] {
             lua_pushstring(L, field)
             lua_rawget(L, -2)
