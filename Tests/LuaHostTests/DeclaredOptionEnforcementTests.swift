@@ -112,19 +112,7 @@ import PieceKit
         // lap, tail, width and bloom; the refresher's w and threshold; player, page, scroll island, mini player,
         // now playing and glass group's required keys (1 + 1 + 1 + 1 + 1 + 2). At least these 17.
         #expect(cases.count >= 17, "\(cases.count)")
-        let examples = DeclaredScenario.examples
-        let tries = cases.map { c in
-            let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
-            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
-            return """
-                  do
-                    local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
-                    t.name = nil; t.\(c.option) = \(c.lua)
-                    local ok, err = pcall(function() return \(call) end)
-                    print(ok and "accepted" or tostring(err))
-                  end
-                """
-        }
+        let tries = cases.map { c in DeclaredScenario.attempt(c.entry, changing: "t.name = nil; t.\(c.option) = \(c.lua)") }
         let (result, summary) = try DeclaredScenario.run(tries)
         #expect(result.status == .passed, "\(summary)")
         #expect(result.output.count == cases.count, "\(result.output)")
@@ -149,19 +137,7 @@ import PieceKit
         }
         // At the time of writing well over 40 (every piece's name, the stage's sizes and flags, ...).
         #expect(cases.count >= 40, "\(cases.count)")
-        let examples = DeclaredScenario.examples
-        let tries = cases.map { c in
-            let call = c.entry == "stage" ? "Stage(t)" : "s:\(c.entry)(t)"
-            let table = examples.first { $0.name == c.entry }?.options ?? "{}"
-            return """
-                  do
-                    local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
-                    t.\(c.option) = \(c.lua)
-                    local ok, err = pcall(function() return \(call) end)
-                    print(ok and "accepted" or tostring(err))
-                  end
-                """
-        }
+        let tries = cases.map { c in DeclaredScenario.attempt(c.entry, changing: "t.\(c.option) = \(c.lua)") }
         let (result, summary) = try DeclaredScenario.run(tries)
         #expect(result.output.count == cases.count, "\(summary) \(result.output)")
         for (c, line) in zip(cases, result.output) {

@@ -12,6 +12,21 @@ enum DeclaredScenario {
         BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
     }
 
+    /// A try that makes `entry` (`Stage` or a piece) from its example options changed by the Lua statements
+    /// `change` (on the options table `t`), and prints "accepted" or the error.
+    static func attempt(_ entry: String, changing change: String) -> String {
+        let call = entry == "stage" ? "Stage(t)" : "s:\(entry)(t)"
+        let table = examples.first { $0.name == entry }?.options ?? "{}"
+        return """
+              do
+                local t = assert(load("return " .. [==[\(table)]==], "=t", "t", scope))()
+                \(change)
+                local ok, err = pcall(function() return \(call) end)
+                print(ok and "accepted" or tostring(err))
+              end
+            """
+    }
+
     /// Runs `tries` (Lua statements, each printing one line) after making every example; gives the test's result.
     static func run(_ tries: [String]) throws -> (result: TestResult, summary: String) {
         let making = examples.map { name, options in

@@ -79,20 +79,16 @@ extension LuaState {
         clua_pop(L, 1)
         lua_createtable(L, 0, 4)
         let mt = lua_gettop(L)
-        pushLastingFunction { [unowned self] c in
-            self.fillLazyTable(at: 1)
-            lua_settop(c.L, 2)
-            lua_rawget(c.L, 1)
-            return 1
+        // __index(t, k) and __newindex(t, k, v): fill, then the same access raw.
+        for (event, arguments, results) in [("__index", Int32(2), Int32(1)), ("__newindex", 3, 0)] {
+            pushLastingFunction { [unowned self] c in
+                self.fillLazyTable(at: 1)
+                lua_settop(c.L, arguments)
+                if results == 1 { lua_rawget(c.L, 1) } else { lua_rawset(c.L, 1) }
+                return results
+            }
+            setField(mt, event)
         }
-        setField(mt, "__index")
-        pushLastingFunction { [unowned self] c in
-            self.fillLazyTable(at: 1)
-            lua_settop(c.L, 3)
-            lua_rawset(c.L, 1)
-            return 0
-        }
-        setField(mt, "__newindex")
         pushLastingFunction { [unowned self] c in
             if lua_type(c.L, 1) == LUA_TTABLE { self.fillLazyTable(at: 1) }
             return 0
