@@ -102,21 +102,25 @@ public struct LuaCall {
 
     /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
     /// The declaration is consulted only for what the read needs (the bounds of a number given, the default of one
-    /// left out): a method's arguments are read on every call.
+    /// left out), and the refusals are worded out of line: a method's arguments are read on every call.
     package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
         let type = lua_type(L, arg + offset)
-        guard type == LUA_TNUMBER else {
-            if type <= LUA_TNIL, let value = declared?._withUnsafeGuaranteedRef({ $0.numberDefault(arg) }) {
-                return value
-            }
-            throw argumentError(arg, expectation(arg, expected, "a number"))
+        if type == LUA_TNUMBER {
+            let n = lua_tonumberx(L, arg + offset, nil)
+            if n.isFinite, declared?._withUnsafeGuaranteedRef({ $0.admits(n, arg) }) ?? true { return n }
+        } else if type <= LUA_TNIL, let value = declared?._withUnsafeGuaranteedRef({ $0.numberDefault(arg) }) {
+            return value
         }
+        throw numberRefusal(arg, expected)
+    }
+
+    /// Why argument `arg` is not a number `number(_:)` takes: not a number, not finite, or outside its bounds.
+    @inline(never)
+    private func numberRefusal(_ arg: Int32, _ expected: String?) -> LuaHostError {
+        guard lua_type(L, arg + offset) == LUA_TNUMBER else { return argumentError(arg, expectation(arg, expected, "a number")) }
         let n = lua_tonumberx(L, arg + offset, nil)
-        guard n.isFinite else { throw argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
-        if let declared, !declared._withUnsafeGuaranteedRef({ $0.admits(n, arg) }) {
-            throw argumentError(arg, declaration(arg)?.expected ?? expectation(arg, expected, "a number"), got: "\(number: n)")
-        }
-        return n
+        guard n.isFinite else { return argumentError(arg, expectation(arg, expected, "a number"), got: "\(number: n)") }
+        return argumentError(arg, declaration(arg)?.expected ?? expectation(arg, expected, "a number"), got: "\(number: n)")
     }
 
     /// Argument `arg` as `number(_:)` reads it, or nil when it is left out and declares no default.
