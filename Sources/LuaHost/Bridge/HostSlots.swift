@@ -13,7 +13,7 @@ package enum HostSlot: String {
     case bodyLayout = "piecebox.slot.bodyLayout"
     /// The metatable every library table not filled yet carries (`LazyTable`).
     case lazyMetatable = "piecebox.slot.lazyMetatable"
-    /// `{ rawget, rawset, setmetatable }` as Lua has them, before the sandbox puts its own in their place: for the
+    /// `{ next, rawget, rawset, setmetatable }` as Lua has them, before the sandbox puts its own in their place: for the
     /// host's chunks whose tables are never a library filled on first touch (the frames' views).
     case ownFunctions = "piecebox.slot.ownFunctions"
 }

@@ -329,8 +329,7 @@ G.require = function(name)
   required[#required + 1] = { name = name, value = result }
   return result
 end
--- Lua's own next, for the host's chunks that copy a table whole (the order of a copy does not matter).
-host.rawNext = next
--- Lua's own raw functions, for the host's chunks whose tables are never a library filled on first touch (the frames'
--- views, the framework's series): the sandbox's versions check for one first, which a frame's every read paid for.
-host.own = { rawget = rawget, rawset = rawset, setmetatable = setmetatable }
+-- Lua's own functions, for the host's chunks: `next` to copy a table whole (the order of a copy does not matter), the
+-- raw ones where a table is never a library filled on first touch (the frames' views, the framework's series): the
+-- sandbox's versions check for one first, which a frame's every read paid for.
+host.own = { next = next, rawget = rawget, rawset = rawset, setmetatable = setmetatable }

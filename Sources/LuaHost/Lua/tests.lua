@@ -126,7 +126,7 @@ local lib = {
   getmetatable = getmetatable, insert = table.insert, globals = {},
 }
 -- The globals as they are now, so a minimal scenario names a library function (string.format) by its name.
-for k, v in host.rawNext, _G do lib.globals[k] = v end
+for k, v in host.own.next, _G do lib.globals[k] = v end
 local loadExplore, engine = host.loadExplore, nil
 local function explorer()
   if engine == nil then engine = loadExplore()(host, lib, host.loadWriter()(host, lib)) end
