@@ -423,10 +423,10 @@ static int pb_lasting_trampoline(lua_State *L) {
   return host_call(L, lua_touserdata(L, lua_upvalueindex(1)), NULL, 0);
 }
 
-/* A method the state keeps: upvalue 1 is its box, upvalue 2 the address of its class's metatable. */
+/* A method the state keeps: upvalue 1 is its pb_method (box and class), kept by the state's host. */
 static int pb_lasting_method_trampoline(lua_State *L) {
-  return host_call(L, lua_touserdata(L, lua_upvalueindex(1)),
-                   receiver(L, 1, lua_touserdata(L, lua_upvalueindex(2))), 0);
+  const pb_method *m = (const pb_method *)lua_touserdata(L, lua_upvalueindex(1));
+  return host_call(L, m->box, receiver(L, 1, m->cls), 0);
 }
 
 /* A class's __index(object, key): the methods table (upvalue 1) answers with a plain read, so a method call
@@ -497,11 +497,9 @@ void pb_push_lasting_function(lua_State *L, void *box) {
   lua_pushcclosure(L, pb_lasting_trampoline, 1);
 }
 
-void pb_push_lasting_method(lua_State *L, void *box, int metatable) {
-  const void *cls = lua_topointer(L, metatable);
-  lua_pushlightuserdata(L, box);
-  lua_pushlightuserdata(L, (void *)cls);
-  lua_pushcclosure(L, pb_lasting_method_trampoline, 2);
+void pb_push_lasting_method(lua_State *L, pb_method *method) {
+  lua_pushlightuserdata(L, method);
+  lua_pushcclosure(L, pb_lasting_method_trampoline, 1);
 }
 
 void pb_push_index(lua_State *L, void *box, int methods, int readings, int metatable) {

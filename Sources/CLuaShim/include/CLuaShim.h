@@ -112,7 +112,13 @@ void pb_push_swift_method(lua_State *L, void *box, int metatable);
    the state's host, which releases it when the state closes, so the function is one closure with no userdata and
    no finalizer. */
 void pb_push_lasting_function(lua_State *L, void *box);
-void pb_push_lasting_method(lua_State *L, void *box, int metatable);
+/* A kept method: its box and the address of its class's metatable, side by side where the state's host keeps
+   them, so a call reads one upvalue. */
+typedef struct pb_method {
+  void *box;
+  const void *cls;
+} pb_method;
+void pb_push_lasting_method(lua_State *L, pb_method *method);
 
 /* Pushes the __index of the class whose metatable is at `metatable`: a plain read of the methods table at
    `methods`, then for a name in the table `readings` (name -> number) a call into Swift with `box`, the object

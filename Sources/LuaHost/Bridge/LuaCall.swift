@@ -8,12 +8,13 @@ import Foundation
 /// `L` is the thread that called (a coroutine's, when called from one), and the state's `L` is the same
 /// thread for as long as the call runs.
 public struct LuaCall {
-    package let L: OpaquePointer
+    @usableFromInline package let L: OpaquePointer
     package var function: String = "?"
-    package var offset: Int32 = 0
-    /// The arguments the called method or library function declared, unretained: whatever dispatched the call holds
-    /// them for as long as it runs. Nil for a call that declares none (its reads say what they expect themselves).
-    package var declared: Unmanaged<ArgumentDeclarations>?
+    @usableFromInline package var offset: Int32 = 0
+    /// The rules of the arguments the called method or library function declared: whatever dispatched the call holds
+    /// their declarations for as long as it runs. Nil for a call that declares none (its reads say what they expect
+    /// themselves).
+    @usableFromInline package var declared: UnsafeMutablePointer<ArgumentTable>?
     /// A budget of its own, for reads outside a call from Lua; nil inside one, where the state keeps the count.
     private let ownBudget: ReadBudget?
 
@@ -29,7 +30,7 @@ public struct LuaCall {
         self.L = L
         self.function = function
         self.offset = offset
-        self.declared = declared.map { .passUnretained($0) }
+        self.declared = declared?.table
         self.ownBudget = nil
     }
 
@@ -78,19 +79,19 @@ public struct LuaCall {
     /// The declaration of argument `arg`, when the call's method or library function declared its arguments.
     @inline(__always)
     package func declaration(_ arg: Int32) -> ArgumentSpec? {
-        declared?._withUnsafeGuaranteedRef { $0.spec(arg) }
+        declared?.pointee.declarations.spec(arg)
     }
 
     /// What a read of argument `arg` checks (bounds, default, a string's rules): plain values, nothing retained.
     @inline(__always)
     private func rule(_ arg: Int32) -> ArgumentRule {
-        declared?._withUnsafeGuaranteedRef { $0.rule(arg) } ?? .none
+        declared?.rule(arg)?.pointee ?? .none
     }
 
     /// This call, reading its arguments through `declarations` (the dispatch hands every declared call its own).
     package func declaring(_ declarations: ArgumentDeclarations) -> LuaCall {
         var c = self
-        c.declared = .passUnretained(declarations)
+        c.declared = declarations.table
         return c
     }
 
@@ -102,20 +103,25 @@ public struct LuaCall {
 
     /// Argument `arg` as a finite number within its declared bounds; its declared default when left out.
     /// The declaration is consulted only for what the read needs (the bounds of a number given, the default of one
-    /// left out), and the refusals are worded out of line: a method's arguments are read on every call.
+    /// left out), and the refusals are worded and thrown out of line: a method's arguments are read on every call,
+    /// and the read is made where the binding reads, not in a call of its own.
+    @inlinable @inline(__always)
     package func number(_ arg: Int32, _ expected: String? = nil) throws -> Double {
         let type = lua_type(L, arg + offset)
         if type == LUA_TNUMBER {
             let n = lua_tonumberx(L, arg + offset, nil)
-            if n.isFinite, declared?._withUnsafeGuaranteedRef({ $0.admits(n, arg) }) ?? true { return n }
-        } else if type <= LUA_TNIL, let value = declared?._withUnsafeGuaranteedRef({ $0.numberDefault(arg) }) {
-            return value
+            if n.isFinite, declared?.rule(arg)?.pointee.admits(n) ?? true { return n }
+        } else if type <= LUA_TNIL, let rule = declared?.rule(arg), rule.pointee.hasDefault {
+            return rule.pointee.numberDefault
         }
-        throw numberRefusal(arg, expected)
+        try refuseNumber(arg, expected)
     }
 
+    /// Throws why argument `arg` is not a number `number(_:)` takes.
+    @inline(never) @usableFromInline
+    func refuseNumber(_ arg: Int32, _ expected: String?) throws -> Never { throw numberRefusal(arg, expected) }
+
     /// Why argument `arg` is not a number `number(_:)` takes: not a number, not finite, or outside its bounds.
-    @inline(never)
     private func numberRefusal(_ arg: Int32, _ expected: String?) -> LuaHostError {
         guard lua_type(L, arg + offset) == LUA_TNUMBER else { return argumentError(arg, expectation(arg, expected, "a number")) }
         let n = lua_tonumberx(L, arg + offset, nil)

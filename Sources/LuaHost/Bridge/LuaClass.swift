@@ -224,11 +224,15 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         lua_pushstring(L, "__methods")
         lua_rawget(L, metatable)
         let methodsTable = lua_gettop(L)
-        for (key, body) in methods.sorted(by: { $0.key < $1.key }) {
+        let sortedMethods = methods.sorted(by: { $0.key < $1.key })
+        let kept = state?.keepMethods(count: sortedMethods.count)
+        let cls = lua_topointer(L, metatable)
+        for (i, (key, body)) in sortedMethods.enumerated() {
             lua_pushstring(L, key)
             let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body, arguments: arguments[key] ?? { [] })
-            if let state {
-                pb_push_lasting_method(L, state.keepLasting(box), metatable)
+            if let state, let kept {
+                (kept + i).initialize(to: pb_method(box: state.keepLasting(box), cls: cls))
+                pb_push_lasting_method(L, kept + i)
             } else {
                 pb_push_swift_method(L, Unmanaged.passRetained(box).toOpaque(), metatable)
             }

@@ -94,21 +94,35 @@ package struct ArgumentSpec: Sendable, Equatable {
 
 /// A method's or library function's arguments, kept unevaluated beside its body and evaluated on the first read
 /// that needs them (an error, a bound, a default): a state that never calls it never builds them, and later calls
-/// read the cached list. `LuaCall` reaches it through `declared`, unretained, for the length of one call.
+/// read the cached list. `LuaCall` reaches it through `table`, unretained, for the length of one call.
 package final class ArgumentDeclarations {
     private let make: () -> [ArgumentSpec]
     private var built: [ArgumentSpec]?
-    /// What a read checks on the happy path, as plain numbers (no strings to retain), beside `built`.
-    private var rules: [ArgumentRule] = []
+    /// What a read checks on the happy path, as plain numbers at a fixed address: a call holds the address, so a
+    /// read that succeeds is a few loads, with no reference counted and no closure called.
+    package let table: UnsafeMutablePointer<ArgumentTable>
 
-    package init(_ make: @escaping () -> [ArgumentSpec]) { self.make = make }
+    package init(_ make: @escaping () -> [ArgumentSpec]) {
+        self.make = make
+        table = .allocate(capacity: 1)
+        table.initialize(to: ArgumentTable(owner: .passUnretained(self)))
+    }
 
-    /// The declared arguments, built once.
+    deinit {
+        table.pointee.rules?.deallocate()
+        table.deinitialize(count: 1)
+        table.deallocate()
+    }
+
+    /// The declared arguments, built once (with the table's rules beside them).
     package var specs: [ArgumentSpec] {
         if let built { return built }
         let specs = make()
         built = specs
-        rules = specs.map(ArgumentRule.init)
+        let rules = UnsafeMutablePointer<ArgumentRule>.allocate(capacity: max(specs.count, 1))
+        rules.initialize(from: specs.map(ArgumentRule.init), count: specs.count)
+        table.pointee.rules = rules
+        table.pointee.count = Int32(specs.count)
         return specs
     }
 
@@ -117,37 +131,40 @@ package final class ArgumentDeclarations {
         let all = specs
         return arg >= 1 && Int(arg) <= all.count ? all[Int(arg) - 1] : nil
     }
+}
 
-    /// What a read of argument `arg` checks: `.none` past the declared ones.
-    @inline(__always)
-    package func rule(_ arg: Int32) -> ArgumentRule {
-        if built == nil { _ = specs }
-        return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1] : .none
+/// The rules of one declaration's arguments, as `LuaCall` reads them: nil `rules` until the first read that needs
+/// them builds the declaration.
+@usableFromInline package struct ArgumentTable {
+    @usableFromInline var rules: UnsafeMutablePointer<ArgumentRule>?
+    @usableFromInline var count: Int32 = 0
+    fileprivate let owner: Unmanaged<ArgumentDeclarations>
+
+    fileprivate init(owner: Unmanaged<ArgumentDeclarations>) { self.owner = owner }
+
+    /// The declarations this table belongs to: what an error is worded from.
+    package var declarations: ArgumentDeclarations { owner.takeUnretainedValue() }
+}
+
+extension UnsafeMutablePointer where Pointee == ArgumentTable {
+    /// What a read of argument `arg` checks, nil past the declared ones.
+    @inlinable @inline(__always)
+    package func rule(_ arg: Int32) -> UnsafeMutablePointer<ArgumentRule>? {
+        if pointee.rules == nil { build() }
+        return arg >= 1 && arg <= pointee.count ? pointee.rules.unsafelyUnwrapped + Int(arg - 1) : nil
     }
 
-    /// Argument `arg`'s declared number default, nil when it declares none.
-    @inline(__always)
-    package func numberDefault(_ arg: Int32) -> Double? {
-        if built == nil { _ = specs }
-        guard arg >= 1 && Int(arg) <= rules.count else { return nil }
-        let rule = rules[Int(arg) - 1]
-        return rule.hasDefault ? rule.numberDefault : nil
-    }
-
-    /// Whether `n` is within argument `arg`'s declared bounds (always, past the declared ones).
-    @inline(__always)
-    package func admits(_ n: Double, _ arg: Int32) -> Bool {
-        if built == nil { _ = specs }
-        return arg >= 1 && Int(arg) <= rules.count ? rules[Int(arg) - 1].admits(n) : true
-    }
+    /// The first read builds the declaration, out of line: every later call skips it.
+    @inline(never) @usableFromInline
+    func build() { _ = pointee.owner._withUnsafeGuaranteedRef { $0.specs } }
 }
 
 /// An argument's bounds, default and whether its string is checked, as plain values: what every read consults, so a
 /// call whose arguments are right copies no declaration.
-package struct ArgumentRule: Sendable {
-    let low: Double, high: Double, lowOpen: Bool, highOpen: Bool
-    let numberDefault: Double
-    let hasDefault: Bool
+@usableFromInline package struct ArgumentRule: Sendable {
+    @usableFromInline let low: Double, high: Double, lowOpen: Bool, highOpen: Bool
+    @usableFromInline let numberDefault: Double
+    @usableFromInline let hasDefault: Bool
     /// A string read must look at the declaration (choices, or an empty string refused).
     let checksString: Bool
 
@@ -174,7 +191,7 @@ package struct ArgumentRule: Sendable {
     }
 
     /// Whether `n` is within the bounds (always, for an argument declared without any).
-    @inline(__always)
+    @inlinable @inline(__always)
     func admits(_ n: Double) -> Bool {
         (lowOpen ? n > low : n >= low) && (highOpen ? n < high : n <= high)
     }

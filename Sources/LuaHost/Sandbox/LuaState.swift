@@ -20,6 +20,8 @@ public final class LuaState {
     var keepAlive: [AnyObject] = []
     /// The boxes of the functions the state keeps (`pushLastingFunction`), released when it closes.
     private var lastingBoxes: [UnsafeMutableRawPointer] = []
+    /// The kept methods' (box, class) pairs, one block per class filled (`keepMethods`), freed at close.
+    private var lastingMethods: [UnsafeMutablePointer<pb_method>] = []
     /// Class descriptions by name, so every binding pushes the same class for the same type.
     package var classCache: [String: AnyObject] = [:]
     /// The library tables not filled yet, by the table's address (`setLazyGlobal`).
@@ -202,8 +204,18 @@ public final class LuaState {
         return raw
     }
 
+    /// Room for `count` kept methods of one class, each a box (from `keepLasting`) beside its class's metatable
+    /// address: what a kept method's one upvalue points at. Freed when the state closes.
+    package func keepMethods(count: Int) -> UnsafeMutablePointer<pb_method> {
+        let block = UnsafeMutablePointer<pb_method>.allocate(capacity: max(count, 1))
+        lastingMethods.append(block)
+        return block
+    }
+
     /// Releases what `keepLasting` held, as a finalizer would have (counted by `BoxCensus`).
     private func releaseLastingBoxes() {
+        for block in lastingMethods { block.deallocate() }
+        lastingMethods.removeAll()
         for raw in lastingBoxes {
             Unmanaged<AnyObject>.fromOpaque(raw).release()
             BoxCensus.released.add(1, ordering: .relaxed)
