@@ -289,6 +289,20 @@ int pb_pcall(lua_State *L, int nargs, int nresults, int msgh) {
 /* Every error leaves with a message, the script line it came from and a short traceback. error("text") already
    says where; any other value (error(nil), error(fn), error({})) is described here and given the line of the
    script that raised it. A table's __tostring is used when it gives a string; it runs protected. */
+const char *pb_type_name(lua_State *L, int idx) {
+  int type = lua_type(L, idx);
+  if (type == LUA_TUSERDATA && lua_checkstack(L, 1)) {
+    int field = luaL_getmetafield(L, idx, "__name");
+    if (field != LUA_TNIL) {
+      /* The string stays alive after the pop: the class's metatable, in the registry, holds it. */
+      const char *name = field == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+      lua_pop(L, 1);
+      if (name != NULL) return name;
+    }
+  }
+  return lua_typename(L, type); /* the one place a type's name is chosen */
+}
+
 static int traceback_handler(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     char where[256];
@@ -304,10 +318,10 @@ static int traceback_handler(lua_State *L) {
       if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
         lua_pushfstring(L, "%s%s%s", where, sep, lua_tostring(L, -1));
       } else {
-        lua_pushfstring(L, "%s%serror with a %s value (its __tostring failed)", where, sep, luaL_typename(L, 1));
+        lua_pushfstring(L, "%s%serror with a %s value (its __tostring failed)", where, sep, pb_type_name(L, 1));
       }
     } else {
-      lua_pushfstring(L, "%s%serror with a %s value", where, sep, luaL_typename(L, 1));
+      lua_pushfstring(L, "%s%serror with a %s value", where, sep, pb_type_name(L, 1));
     }
     lua_replace(L, 1);
     lua_settop(L, top);

@@ -42,7 +42,7 @@ import Testing
     @Test func aMethodTakenOffItsObjectRefusesAnotherClassAndNothing() throws {
         let other = try refusalLine(of: "now(motion.spring{ duration = 0.5 })", prelude: "",
                                     setup: "local s = Stage{}\nlocal now = s.now", name: "wrongself.lua")
-        #expect(other.hasSuffix("wrongself.lua:5: stage:now: call it on a stage with a colon (stage:now(...)), got userdata"),
+        #expect(other.hasSuffix("wrongself.lua:5: stage:now: call it on a stage with a colon (stage:now(...)), got piecebox.spring"),
                 "\(other)")
         let nothing = try refusalLine(of: "now()", prelude: "", setup: "local s = Stage{}\nlocal now = s.now", name: "noself.lua")
         #expect(nothing.hasSuffix("noself.lua:5: stage:now: call it on a stage with a colon (stage:now(...)), got no value"),
@@ -53,8 +53,23 @@ import Testing
         // Springs and animations both have `value`; each checks that its self is of its own class.
         let line = try refusalLine(of: "sp.value(motion.roles.reveal, 0.1)", prelude: "",
                                    setup: "local sp = motion.spring{ duration = 0.5 }", name: "twin.lua")
-        #expect(line.hasSuffix("twin.lua:4: spring:value: call it on a spring with a colon (spring:value(...)), got userdata"),
+        #expect(line.hasSuffix("twin.lua:4: spring:value: call it on a spring with a colon (spring:value(...)), got piecebox.animation"),
                 "\(line)")
+    }
+
+    @Test(arguments: [
+        // An argument, an option's value, a value inside an option's table, and a key of motion.override.
+        ("sp:value(s)", "spring:value: argument 1 must be a time in seconds, got piecebox.stage"),
+        ("Stage{ fps = sp }", "got piecebox.spring"),
+        ("s:nowPlaying{ player = sp }", "got piecebox.spring"),
+        ("motion.override{ [sp] = motion.roles.reveal }", "got a piecebox.spring key"),
+    ])
+    func aHostObjectInTheWrongPlaceIsNamedByItsClass(call: String, message: String) throws {
+        // Lua's own argument errors name a userdata by its metatable's __name; every host error does the same.
+        let line = try refusalLine(of: call, prelude: "",
+                                   setup: "local s = Stage{}\nlocal sp = motion.spring{ duration = 0.5 }", name: "kind.lua")
+        #expect(line.contains(message), "\(line)")
+        #expect(!line.contains("userdata"), "\(line)")
     }
 
     @Test func anUnknownFieldIsNamedAtTheScriptsLine() throws {

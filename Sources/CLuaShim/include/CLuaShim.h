@@ -70,6 +70,11 @@ typedef void (*pb_release_fn)(void *box);
 /* Pushes the error waiting for the running host call (see `letters`) and returns 1, or returns 0 with none. */
 typedef int (*pb_letter_fn)(lua_State *L);
 
+/* What an error names the value at `idx` as (its "got ..."): Lua's name for its type, or for a userdata whose
+   metatable has a string `__name` (the host's objects: "piecebox.stage") that name, as Lua's own argument errors
+   do. Read raw: no metamethod runs. */
+const char *pb_type_name(lua_State *L, int idx);
+
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
 void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter);
 

@@ -14,14 +14,14 @@ enum AddedTokens {
             : "a table of animations such as { wobble = motion.spring{ duration = 0.6, bounce = 0.4 } }"
         guard lua_type(L, index) == LUA_TTABLE else {
             throw ArgumentErrors.inside("motion.override", "'\(key)'", mustBe: what,
-                                        got: String(cString: lua_typename(L, lua_type(L, index))))
+                                        got: TypeName.of(L, index))
         }
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
             defer { clua_pop(L, 1) }
             // The type first: converting a number key in place would break lua_next.
             guard lua_type(L, -2) == LUA_TSTRING, let name = try? LuaValue.textKey(L, -2), isName(name) else {
-                let shown = lua_type(L, -2) == LUA_TSTRING ? "'\(LuaValue.shown(LuaValue.bytes(L, -2)))'" : "a \(String(cString: lua_typename(L, lua_type(L, -2))))"
+                let shown = lua_type(L, -2) == LUA_TSTRING ? "'\(LuaValue.shown(LuaValue.bytes(L, -2)))'" : "a \(TypeName.of(L, -2))"
                 clua_pop(L, 1)
                 throw ArgumentErrors.inside("motion.override", "\(key) names", mustBe: "names such as wobble (letters, digits and _)",
                                             got: shown)
@@ -34,7 +34,7 @@ enum AddedTokens {
                 let expected = key == "tiers" ? "a spring (motion.spring{...} or a table such as { duration = 0.5, bounce = 0.2 })"
                     : "an animation (motion.spring{...}, motion.easeOut(0.2), a table such as { duration = 0.5, bounce = 0.2 }, ...)"
                 throw ArgumentErrors.inside("motion.override", "\(key == "tiers" ? "tier" : "role") '\(name)'", mustBe: expected,
-                                            got: String(cString: lua_typename(L, kind)))
+                                            got: TypeName.of(L, valueIndex))
             }
             if key == "tiers" {
                 sub.function = "motion.override: tier '\(name)'"
@@ -56,7 +56,7 @@ enum AddedTokens {
         guard lua_type(L, index) == LUA_TTABLE else {
             throw ArgumentErrors.inside("motion.override", "'reduced'",
                                         mustBe: "a table { tiers = {...}, roles = {...} } of Reduce Motion forms: for roles, and for tiers of your own",
-                                        got: String(cString: lua_typename(L, lua_type(L, index))))
+                                        got: TypeName.of(L, index))
         }
         for key in ["tiers", "roles"] {
             lua_pushstring(L, key)

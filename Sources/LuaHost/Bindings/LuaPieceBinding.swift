@@ -134,7 +134,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         try c.checkOptionKeys(1, allowed: options.lazy.map(\.name))
         lua_pushstring(L, "name"); lua_rawget(L, t)
         guard lua_type(L, -1) == LUA_TSTRING else {
-            throw c.optionError("name", "the piece's name (a string)", got: String(cString: lua_typename(L, lua_type(L, -1))))
+            throw c.optionError("name", "the piece's name (a string)", got: TypeName.of(L, -1))
         }
         try c.budget.spend(entries: 0, bytes: Int(lua_rawlen(L, -1)))
         let name = try Options.checkedPieceName(LuaValue.bytes(L, -1), in: c.function)
@@ -149,7 +149,7 @@ package enum LuaPieceBinding: StageMadeBinding {
             throw c.refusal("give 'layout' (elements) or 'body' (a view tree), not both")
         }
         guard lua_type(L, -1) == LUA_TFUNCTION else {
-            let got = String(cString: lua_typename(L, lua_type(L, -1)))
+            let got = TypeName.of(L, -1)
             clua_pop(L, 1)
             throw c.optionError("layout", "a function(state, env) that returns the elements (or give 'body', a function(state, env) that returns a view)", got: got)
         }
@@ -157,7 +157,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         lua_pushstring(L, "state"); lua_rawget(L, t)
         if lua_type(L, -1) == LUA_TNIL { clua_pop(L, 1); clua_newtable(L) }
         guard lua_type(L, -1) == LUA_TTABLE else {
-            let got = String(cString: lua_typename(L, lua_type(L, -1)))
+            let got = TypeName.of(L, -1)
             clua_pop(L, 1)
             values.release([layoutRef])
             throw c.optionError("state", "a table", got: got)
@@ -253,7 +253,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         guard lua_type(L, -1) == LUA_TTABLE else {
             let example = option == "methods" ? "{ beat = function(self) ... end }" : "{ angle = function(state, env) ... end }"
             throw c.optionError(option, "a table of functions such as \(example)",
-                                got: String(cString: lua_typename(L, lua_type(L, -1))))
+                                got: TypeName.of(L, -1))
         }
         let source = lua_gettop(L)
         lua_createtable(L, 0, 4)
@@ -267,7 +267,7 @@ package enum LuaPieceBinding: StageMadeBinding {
             }
             try c.budget.spend(entries: 1, bytes: key.utf8.count)
             guard lua_type(L, -1) == LUA_TFUNCTION else {
-                let got = String(cString: lua_typename(L, lua_type(L, -1)))
+                let got = TypeName.of(L, -1)
                 clua_pop(L, 3)
                 throw c.valueError("option '\(option)': '\(key)'", "a \(shape)", got: got)
             }
@@ -289,7 +289,7 @@ package enum LuaPieceBinding: StageMadeBinding {
                                      context: BindingContext, onPlayer: Int32) throws -> (any MediaPlayer)? {
         lua_pushstring(L, "player")
         let type = lua_rawget(L, t)
-        let typeName = String(cString: lua_typename(L, type))
+        let typeName = TypeName.of(L, -1)
         clua_pop(L, 1)
         guard type != LUA_TNIL else { return nil }
         let opts = Options(function: c.function, table: LuaTable(fields: [("player", .opaque(typeName))]))
@@ -311,7 +311,7 @@ package enum LuaPieceBinding: StageMadeBinding {
         case LUA_TFUNCTION:
             return values.keep(L)
         default:
-            let got = String(cString: lua_typename(L, lua_type(L, -1)))
+            let got = TypeName.of(L, -1)
             clua_pop(L, 1)
             throw c.optionError(key, "a \(shape)", got: got)
         }

@@ -14,8 +14,9 @@ enum LuaPieceBody {
         let type = lua_rawget(L, t)
         guard type != LUA_TNIL else { clua_pop(L, 1); return false }
         guard type == LUA_TFUNCTION else {
+            let got = TypeName.of(L, -1)
             clua_pop(L, 1)
-            throw c.optionError("body", "a function(state, env) that returns a view", got: String(cString: lua_typename(L, type)))
+            throw c.optionError("body", "a function(state, env) that returns a view", got: got)
         }
         let body = lua_gettop(L)
         // The layout function comes with the ui library, which is filled the first time it is touched.

@@ -434,6 +434,6 @@ struct LuaPieceElements {
 
     private static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         let t = lua_type(L, index)
-        return t == LUA_TNONE ? "nil" : String(cString: lua_typename(L, t))
+        return t == LUA_TNONE ? "nil" : TypeName.of(L, index)
     }
 }

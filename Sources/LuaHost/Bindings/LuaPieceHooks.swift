@@ -111,7 +111,7 @@ extension LuaPiece {
         lua_pushvalue(L, env)
         guard protectedCall("timeline.paused", 2, results: 1, handler: top + 1, reads: true) else { return nil }
         guard lua_type(L, -1) == LUA_TBOOLEAN else {
-            record("\(name): timeline.paused returned a \(String(cString: lua_typename(L, lua_type(L, -1)))); return true or false")
+            record("\(name): timeline.paused returned a \(TypeName.of(L, -1)); return true or false")
             return nil
         }
         return lua_toboolean(L, -1) != 0
@@ -281,9 +281,7 @@ extension LuaPiece {
         values.release([later.ref])
     }
 
-    private func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
-        String(cString: lua_typename(L, lua_type(L, index)))
-    }
+    private func typeName(_ L: OpaquePointer, _ index: Int32) -> String { TypeName.of(L, index) }
 
     // MARK: The player
 

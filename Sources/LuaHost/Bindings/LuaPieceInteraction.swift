@@ -147,7 +147,7 @@ extension LuaPiece: InteractivePiece {
     private func animation(_ call: LuaCall, _ index: Int32, _ what: String) throws -> Animation {
         let L = state.L
         guard lua_type(L, index) == LUA_TTABLE || lua_type(L, index) == LUA_TUSERDATA else {
-            throw LuaHostError.message("\(what) returned a \(String(cString: lua_typename(L, lua_type(L, index)))); "
+            throw LuaHostError.message("\(what) returned a \(TypeName.of(L, index)); "
                 + "return true or false (handled) and, if you like, an animation (motion.roles.reveal, a spring, ...)")
         }
         do { return try MotionBinding.animationArgument(call, index, context: context) } catch let LuaHostError.message(m) {

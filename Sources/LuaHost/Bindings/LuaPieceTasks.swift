@@ -35,7 +35,7 @@ enum LuaPieceTasks {
         while lua_next(L, task) != 0 {
             clua_pop(L, 1)
             guard lua_type(L, -1) == LUA_TSTRING else {
-                let type = String(cString: lua_typename(L, lua_type(L, -1)))
+                let type = TypeName.of(L, -1)
                 if otherType.map({ type < $0 }) ?? true { otherType = type }
                 continue
             }
@@ -66,7 +66,7 @@ enum LuaPieceTasks {
         let shape = "a list of tasks such as { { id = function(state, env) ... end, run = function(state, env) ... end } }"
         let list = lua_gettop(L)
         guard lua_type(L, list) == LUA_TTABLE else {
-            throw c.optionError("tasks", shape, got: String(cString: lua_typename(L, lua_type(L, list))))
+            throw c.optionError("tasks", shape, got: TypeName.of(L, list))
         }
         // Only a list of at most `limit`: any other key is a mistake (a task given straight, not in a list). The
         // walk stops at the first key too many, so its length is bounded whatever the table holds.
@@ -109,7 +109,7 @@ enum LuaPieceTasks {
             let at = "option 'tasks': task \(index)"
             guard lua_type(L, task) == LUA_TTABLE else {
                 throw c.valueError(at, "a table { id = function(state, env), run = function(state, env) }",
-                                   got: String(cString: lua_typename(L, lua_type(L, task))))
+                                   got: TypeName.of(L, task))
             }
             if let unknown = unknownKey(L, task) {
                 throw c.refusal("\(at) has \(unknown) (known: \(keys.joined(separator: ", ")))")
@@ -117,7 +117,7 @@ enum LuaPieceTasks {
             func function(_ key: String) throws -> Int32 {
                 lua_pushstring(L, key)
                 guard lua_rawget(L, task) == LUA_TFUNCTION else {
-                    let got = String(cString: lua_typename(L, lua_type(L, -1)))
+                    let got = TypeName.of(L, -1)
                     throw c.valueError("\(at): '\(key)'", "a function(state, env)", got: got)
                 }
                 return values.keep(L)
@@ -125,7 +125,7 @@ enum LuaPieceTasks {
             lua_pushstring(L, "initial")
             let initialType = lua_rawget(L, task)
             guard initialType == LUA_TNIL || initialType == LUA_TBOOLEAN else {
-                throw c.valueError("\(at): 'initial'", "true or false", got: String(cString: lua_typename(L, initialType)))
+                throw c.valueError("\(at): 'initial'", "true or false", got: TypeName.of(L, -1))
             }
             let initial = initialType == LUA_TNIL || lua_toboolean(L, -1) != 0
             clua_pop(L, 1)

@@ -349,7 +349,7 @@ package enum MotionBinding {
             defer { clua_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING else {
                 throw ArgumentErrors.inside("motion.override", "its keys", mustBe: "role names or 'tiers'",
-                                            got: "a \(String(cString: lua_typename(L, lua_type(L, -2)))) key")
+                                            got: "a \(TypeName.of(L, -2)) key")
             }
             try c.budget.spend(entries: 1, bytes: Int(lua_rawlen(L, -2)))
             let key = LuaValue.bytes(L, -2)

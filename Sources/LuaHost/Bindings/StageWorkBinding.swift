@@ -120,9 +120,10 @@ enum StageWorkBinding: ClassBinding {
         lua_pushstring(L, "background")
         let backgroundType = lua_rawget(L, t)
         let background = lua_toboolean(L, -1) != 0
+        let backgroundName = TypeName.of(L, -1)
         clua_pop(L, 1)
         guard backgroundType == LUA_TNIL || backgroundType == LUA_TBOOLEAN else {
-            throw c.optionError("background", "true or false", got: String(cString: lua_typename(L, backgroundType)))
+            throw c.optionError("background", "true or false", got: backgroundName)
         }
         lua_pushstring(L, "label")
         defer { clua_pop(L, 1) }
@@ -140,7 +141,7 @@ enum StageWorkBinding: ClassBinding {
             }
             return (background, label)
         default:
-            throw c.optionError("label", "a label (a string)", got: String(cString: lua_typename(L, lua_type(L, -1))))
+            throw c.optionError("label", "a label (a string)", got: TypeName.of(L, -1))
         }
     }
 

@@ -23,7 +23,7 @@ enum TimelineOption {
         if lua_type(L, -1) == LUA_TNIL { return nil }
         let shape = "a table such as { minimumInterval = 1/60 }"
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw c.optionError("timeline", shape, got: String(cString: lua_typename(L, lua_type(L, -1))))
+            throw c.optionError("timeline", shape, got: TypeName.of(L, -1))
         }
         let timeline = lua_gettop(L)
         let value: LuaValue
@@ -51,7 +51,7 @@ enum TimelineOption {
             paused = true
             pausedRef = values.keep(L)
         default:
-            let got = String(cString: lua_typename(L, lua_type(L, -1)))
+            let got = TypeName.of(L, -1)
             clua_pop(L, 1)
             throw c.valueError("option 'timeline': 'paused'", "true, false or a function(state, env) that returns one of them",
                                got: got)

@@ -53,11 +53,8 @@ public struct LuaCall {
     package func type(_ arg: Int32) -> Int32 { lua_type(L, arg + offset) }
     package func isNil(_ arg: Int32) -> Bool { lua_type(L, arg + offset) <= 0 }
 
-    package func typeName(_ arg: Int32) -> String {
-        let t = lua_type(L, arg + offset)
-        if t == LUA_TNONE { return "no value" }
-        return String(cString: lua_typename(L, t))
-    }
+    /// What argument `arg` is, in an error's "got ...": "no value", its Lua type, or a host object's class.
+    package func typeName(_ arg: Int32) -> String { TypeName.of(L, arg + offset) }
 
     /// The error every binding raises for a wrong argument: function, position, expectation, what came.
     package func argumentError(_ arg: Int32, _ expected: String) -> LuaHostError {
@@ -232,7 +229,7 @@ public struct LuaCall {
                 let n = lua_tonumberx(L, -1, nil)
                 if otherKey.map({ n < $0 }) ?? true { otherKey = n }
             default:
-                otherType = otherType ?? String(cString: lua_typename(L, lua_type(L, -1)))
+                otherType = otherType ?? TypeName.of(L, -1)
             }
         }
         let known = "(known: \(allowed.joined(separator: ", ")))"
@@ -260,7 +257,7 @@ public struct LuaCall {
             if lua_type(L, -1) == LUA_TSTRING, let key = try? LuaValue.textKey(L, -1), names.contains(key) { continue }
             let n = lua_isinteger(L, -1) != 0 ? Int(lua_tointegerx(L, -1, nil)) : 0
             guard n >= 1, n <= limit else {
-                let key = LuaValue.shown((try? LuaValue.textKey(L, -1)) ?? String(cString: lua_typename(L, lua_type(L, -1))))
+                let key = LuaValue.shown((try? LuaValue.textKey(L, -1)) ?? TypeName.of(L, -1))
                 clua_pop(L, 1)
                 let known = names.isEmpty ? "" : " and the options \(names.joined(separator: ", "))"
                 throw argumentError(arg, "a list of \(items)\(known)", got: "a key '\(key)'")

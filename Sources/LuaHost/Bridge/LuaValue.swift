@@ -190,7 +190,7 @@ extension LuaValue {
             table.fields = named.sorted { $0.0 < $1.0 }
             return .table(table)
         default:
-            return .opaque(String(cString: lua_typename(L, lua_type(L, idx))))
+            return .opaque(TypeName.of(L, idx))
         }
     }
 

@@ -340,7 +340,7 @@ public final class LuaState {
         case LUA_TSTRING: return clua_tostring(L, index).map { String(cString: $0) } ?? ""
         case LUA_TNIL: return "error with a nil value"
         case LUA_TNUMBER: return "error with value \(number: lua_tonumberx(L, index, nil))"
-        default: return "error with a \(String(cString: lua_typename(L, lua_type(L, index)))) value"
+        default: return "error with a \(TypeName.of(L, index)) value"
         }
     }
 
