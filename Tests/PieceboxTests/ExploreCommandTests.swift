@@ -48,6 +48,69 @@ import Testing
         #expect(one.stdout.contains("1 passed, 1 failed"))
     }
 
+    @Test func whatTheRunsPrintComesOutAsAtOneJob() throws {
+        // A share of `--jobs 2` keeps what its runs print; the worker that shrinks prints it in run order, up to
+        // where one search over every run stops. "passing": run i makes at most 2 + 2i steps of 5, so the third
+        // tick comes in runs 1 to 6 of 7: six "third" lines. "failing": the clock passes 1 s after some run's
+        // ticks; its runs print every tick until the search stops, and the shrinking prints its replays.
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("printing.lua", """
+            explore("passing", {
+              setup = function() return Stage{ fps = 60 }, { n = 0 } end,
+              actions = {
+                tick = function(s, w, gen)
+                  w.n = w.n + 1
+                  if w.n == 3 then print("third", gen.integer(1, 9)) end
+                  s:advance(0.01)
+                end,
+              },
+              steps = 5, runs = 7,
+            })
+            explore("failing", {
+              setup = function() return Stage{ fps = 60 }, { n = 0 } end,
+              actions = {
+                tick = function(s, w, gen)
+                  w.n = w.n + 1
+                  local d = gen.number(0, 0.2)
+                  print("tick", w.n, d)
+                  s:advance(d)
+                end,
+              },
+              check = function(s) expect(s:now() < 1.0).toBe(true) end,
+              steps = 20, runs = 30,
+            })
+            """)
+        let flags = ["explore", "--verbose", "--no-db", "--seed", "3"]
+        let one = try piecebox(flags + ["--jobs", "1", "printing.lua"], in: folder.path)
+        let two = try piecebox(flags + ["--jobs", "2", "printing.lua"], in: folder.path)
+        #expect(one.status == 1 && two.status == 1, "\(one.stdout)\(one.stderr)")
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("        third\t") }.count == 6,
+                "\(one.stdout)")
+        #expect(two.stdout.contains("        tick\t1\t"))
+    }
+
+    @Test func aShareThatPrintsMoreThanItKeepsRunsTheFileWhole() throws {
+        // 40 runs of up to 20 lines of 300 bytes: far past the 16 KiB a share keeps, so the file runs whole in one
+        // worker; its output is still the output of one job.
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("loud.lua", """
+            explore("loud", {
+              setup = function() return Stage{ fps = 60 }, {} end,
+              actions = { tick = function(s, w, gen) print(string.rep("x", 300), gen.integer(1, 5)); s:advance(0.05) end },
+              steps = 20, runs = 40,
+            })
+            """)
+        let flags = ["explore", "--verbose", "--no-db", "--seed", "3"]
+        let one = try piecebox(flags + ["--jobs", "1", "loud.lua"], in: folder.path)
+        let two = try piecebox(flags + ["--jobs", "2", "loud.lua"], in: folder.path)
+        #expect(one.status == 0 && two.status == 0, "\(two.stdout)\(two.stderr)")
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.utf8.count > 100_000)
+    }
+
     @Test func aCorrectPieceExitsZero() throws {
         let folder = try Self.project()
         let run = try piecebox(["explore", "--runs", "40", "scenarios/springs.lua"], in: folder.path)

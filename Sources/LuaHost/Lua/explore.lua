@@ -499,8 +499,15 @@ local function look(ex, name, runs, shard, shards)
       if g and g.name == a.name then a.drawn, a.discarded = g.drawn or 0, g.discarded or 0 end
     end
     found = given.found or {}
+    Q.reprint(given.printed, found)
   else
-    found = Q.search(ex, name, runs, shard + share * shards, shards * shares, st)
+    -- A share keeps what its runs print, for the worker that shrinks to print in run order.
+    local keep = mode == "search" and Q.keepPrinted() or nil
+    found = Q.search(ex, name, runs, shard + share * shards, shards * shares, st, keep)
+    if keep then
+      keep.stop()
+      extra.printed, extra.printedOverflow = keep.lines, keep.overflow or nil
+    end
   end
   if mode == "search" then return found, st, extra, mode end
   return Q.select(found), st, extra, mode
@@ -543,6 +550,7 @@ function M.run(name, spec)
   end)
   X.quiet()
   X.runBudget(0)
+  host.printTap = nil
   collect("collect")
   if not ok then error(err, 0) end
   if err then error(err, 0) end

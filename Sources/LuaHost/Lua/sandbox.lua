@@ -295,11 +295,15 @@ host.takePropertyMiss = function()
   return explainer()(nil, "property", miss.k, miss)
 end
 
+-- host.printTap, when set, sees each line first: a share of `explore --jobs` keeps what its runs print (search.lua).
 G.print = function(...)
   local n = select("#", ...)
   local parts = {}
   for i = 1, n do parts[i] = stableToString((select(i, ...))) end
-  host.print(concat(parts, "\t"))
+  local line = concat(parts, "\t")
+  local tap = host.printTap
+  if tap then tap(line) end
+  host.print(line)
 end
 
 -- Modules resolve only inside the allowed folders, as text. The libraries the sandbox keeps are already

@@ -24,6 +24,56 @@ Q.healthRuns = 100
 
 function Q.lastRun(first) return first + (first + 1 < Q.moreRuns and first + 1 or Q.moreRuns) end
 
+-- What a share of `explore --jobs` keeps of what its runs print (bytes, a newline each): the worker that shrinks
+-- prints it again in run order, as one worker searching every run would have printed it. A share that prints more
+-- says so, and its file's exploration runs whole in one worker instead (ExploreShares.merge): nothing is lost.
+Q.printedBytes = 16 * 1024
+
+--- Keeps what is printed from now on, each line with the run that printed it (`keep.run`, set by the search),
+--- until `keep.stop()`.
+function Q.keepPrinted()
+  local keep = { lines = { list = true }, run = 0, overflow = false }
+  local bytes = 0
+  host.printTap = function(line)
+    if keep.overflow then return end
+    bytes = bytes + #line + 1
+    if bytes > Q.printedBytes then keep.overflow = true; return end
+    keep.lines[#keep.lines + 1] = { keep.run, line }
+  end
+  function keep.stop() host.printTap = nil end
+  return keep
+end
+
+--- The last run one search over every run would have made, given the findings of all of them: the last the first
+--- failure allows, or a flaky failure met before it (the search stops there); with no failure, every run.
+function Q.searchEnd(found)
+  local first
+  for _, f in ipairs(found) do
+    if first == nil or f.run < first then first = f.run end
+  end
+  if first == nil then return 1 / 0 end
+  local last = Q.lastRun(first)
+  for _, f in ipairs(found) do
+    if f.flaky and f.run <= last then last = f.run end
+  end
+  return last
+end
+
+--- Prints what the shares' runs printed (`{ run, line }` pairs, each share's in its order), in run order, up to
+--- where one search over every run would have stopped (`Q.searchEnd` of the shares' findings).
+function Q.reprint(printed, found)
+  if printed == nil or #printed == 0 then return end
+  local stop, order = Q.searchEnd(found), {}
+  for k, p in ipairs(printed) do order[k] = { run = p[1], k = k, line = p[2] } end
+  sort(order, function(a, b)
+    if a.run ~= b.run then return a.run < b.run end
+    return a.k < b.k
+  end)
+  for _, p in ipairs(order) do
+    if p.run <= stop then host.print(p.line) end
+  end
+end
+
 --- A draw's value as a record's text keeps it: an integer as it is, a fraction in the fewest digits that read back
 --- as the same double (at most 17 always do).
 local function valueText(v)
@@ -111,13 +161,14 @@ end
 
 --- This worker's runs of the exploration (every `stride`-th from `first`, below `runs`), counted into `st`, until
 --- the budget ends, a flaky failure, or `Q.lastRun` of its first failure. The first finding of each identity is
---- kept, in run order.
-function Q.search(ex, name, runs, first, stride, st)
+--- kept, in run order. `keep` (`Q.keepPrinted`), when given, is told which run prints.
+function Q.search(ex, name, runs, first, stride, st, keep)
   local found, seen, last = {}, {}, nil
   local made, i = 0, first
   while i < runs and not (last and i > last) do
     if made % M.collectEvery == 0 then collect("collect") end
     made = made + 1
+    if keep then keep.run = i end
     -- Short runs first: run i takes at most 2 + 2i steps (Hypothesis and QuickCheck grow their cases so too).
     local steps = ex.steps < 2 + 2 * i and ex.steps or 2 + 2 * i
     local result = runOnce(ex, { position = X.start(i, name) }, steps)

@@ -35,8 +35,9 @@ enum ExploreShares {
         return out
     }
 
-    /// One JSON object, by exploration name, of every share's counts (summed) and findings (all of them, in share
-    /// order: the second half sorts them by run); nil when a share did not end as a search does.
+    /// One JSON object, by exploration name, of every share's counts (summed), findings and printed lines (all of
+    /// them, in share order: the second half sorts them by run); nil when a share did not end as a search does or
+    /// printed more than a share keeps.
     static func merge(_ reports: [FileReport]) -> String? {
         var order: [String] = []
         var merged: [String: [(key: String, value: JSONValue)]] = [:]
@@ -47,6 +48,9 @@ enum ExploreShares {
                     if test.tags.contains("explore") || test.status == .failed { return nil }
                     continue
                 }
+                // A share that printed more than it keeps (`Q.printedBytes`): the file runs whole in one worker,
+                // which prints everything as `--jobs 1` does.
+                if case .bool(true)? = value["printedOverflow"] { return nil }
                 if let earlier = merged[name] {
                     merged[name] = combine(earlier, fields)
                 } else {
@@ -58,7 +62,7 @@ enum ExploreShares {
         return text(.object(order.map { (key: $0, value: JSONValue.object(merged[$0] ?? [])) }))
     }
 
-    /// Two shares' outcomes as one: counts added (each action's too), findings one after the other.
+    /// Two shares' outcomes as one: counts added (each action's too), findings and printed lines one after the other.
     static func combine(_ a: [(key: String, value: JSONValue)], _ b: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
         let other = JSONValue.object(b)
         return a.map { field in
@@ -70,7 +74,8 @@ enum ExploreShares {
                     guard case .object(let xf) = x, case .object(let yf) = y else { return x }
                     return .object(combine(xf, yf))
                 }))
-            case ("found", .array(let xs), .array(let ys)?): return (field.key, .array(xs + ys))
+            case ("found", .array(let xs), .array(let ys)?), ("printed", .array(let xs), .array(let ys)?):
+                return (field.key, .array(xs + ys))
             default: return field
             }
         }
