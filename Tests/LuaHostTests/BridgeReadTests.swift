@@ -25,14 +25,15 @@ import Testing
     @Test func aNestedTableReadInAFreshCoroutineStaysInsideItsStack() throws {
         // 15 tables deep (a list holding 14 nested levels) is within the depth bound (16), but reading it takes
         // two stack slots a level, more than the 20 a host call is promised. A fresh coroutine's stack is small,
-        // and the padding arguments move the call along it until one has exactly 20 left: without reserving
-        // room the read wrote past the end (memory a sanitizer build or valgrind reports; see scripts/sanitize).
+        // and the padding (the coroutine's own arguments, kept below its frame) moves the call along it until one
+        // has exactly 20 left: without reserving room the read wrote past the end (memory a sanitizer build or
+        // valgrind reports; see scripts/sanitize).
         let report = try runScenario("""
             local function nest(n) local t = {} local c = t for i = 1, n do c.x = {} c = c.x end return t end
             test("deep", function()
               local seen, pads = {}, {}
               for k = 0, 40 do
-                local ok, err = coroutine.wrap(function(...) return pcall(motion.nearest, 1, { nest(14) }, ...) end)(
+                local ok, err = coroutine.wrap(function(...) return pcall(motion.nearest, 1, { nest(14) }) end)(
                   table.unpack(pads, 1, k))
                 seen[tostring(ok) .. " " .. tostring(err)] = true
                 pads[k + 1] = k

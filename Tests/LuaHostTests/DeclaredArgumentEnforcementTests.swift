@@ -108,4 +108,44 @@ import PieceKit
         #expect(result.output.count == cases.count, "\(summary) \(result.output)")
         for (c, line) in zip(cases, result.output) { #expect(line.hasSuffix(c.message), "\(c.call): \(line)") }
     }
+
+    @Test func anArgumentPastTheDeclaredOnesIsRefusedByEveryMethodAndLibraryFunction() throws {
+        // One more `true` than a method or library function declares: refused before its body reads anything, so
+        // a misplaced value (view:lineLimit(3, true)) is never ignored. A nil past the end is no value and passes.
+        var cases: [Case] = []
+        let examples = DeclaredScenario.examples
+        func takes(_ n: Int) -> String { n == 0 ? "no arguments" : "at most \(n)" }
+        func values(_ n: Int) -> String { Array(repeating: "true", count: n).joined(separator: ", ") }
+        for (name, declaration) in BindingRegistry.declarations.sorted(by: { $0.key < $1.key }) {
+            let receiver = Self.receivers[name]?.make ?? (examples.contains { $0.name == name } ? "made.\(name)" : nil)
+            guard let receiver else { continue }
+            for method in declaration.methods where !method.writtenInLua {
+                let n = method.args.count
+                cases.append(Case(function: "\(name):\(method.name)", call: "\(receiver):\(method.name)(\(values(n + 1)))",
+                                  message: ":\(method.name): argument \(n + 1) is one too many (it takes \(takes(n))), got boolean"))
+            }
+        }
+        for library in ["motion", "metal", "ui", "text"] {
+            for function in BindingRegistry.libraryFunctions(library) {
+                let n = function.args.count
+                cases.append(Case(function: "\(library).\(function.name)", call: "\(library).\(function.name)(\(values(n + 1)))",
+                                  message: "\(library).\(function.name): argument \(n + 1) is one too many (it takes \(takes(n))), got boolean"))
+            }
+        }
+        // At the time of writing: the stage's, every piece's, the views' and the motion values' methods, and the four
+        // libraries' functions, well over a hundred.
+        #expect(cases.count >= 100, "\(cases.count)")
+        let tries = cases.map { c in
+            """
+              do
+                local ok, err = pcall(function() return \(c.call) end)
+                print(ok and "accepted: \(c.function)" or tostring(err))
+              end
+            """
+        }
+        let (result, summary) = try DeclaredScenario.run(tries + ["  print(select('#', motion.spring{ duration = 0.5 }:value(0.1, 1, 0, nil)))"])
+        #expect(result.output.count == cases.count + 1, "\(summary) \(result.output)")
+        for (c, line) in zip(cases, result.output) { #expect(line.hasSuffix(c.message), "\(c.call): \(line)") }
+        #expect(result.output.last == "1", "a trailing nil is no argument: \(result.output.last ?? "")")
+    }
 }

@@ -10,24 +10,20 @@ enum FingerBinding: ClassBinding {
                    [.arg("dx", "number", "pt", must: "a distance in points (dx)"), .arg("dy", "number", "pt", must: "a distance in points (dy)")],
                    returns: "piecebox.finger") { o, c in
             let dx = try c.number(1), dy = try c.number(2)
-            try c.noMore(after: 2)
             return try deliver(o, c) { try o.value.move(dx: dx, dy: dy) }
         }
         cls.method("moveTo", "Moves the finger to a point and delivers the sample; gives the finger",
                    [.arg("x", "number", "pt", must: "an x coordinate in points"), .arg("y", "number", "pt", must: "a y coordinate in points")],
                    returns: "piecebox.finger") { o, c in
             let x = try c.number(1), y = try c.number(2)
-            try c.noMore(after: 2)
             return try deliver(o, c) { try o.value.move(to: Point(x: x, y: y)) }
         }
         cls.method("up", "Lifts the finger; gives the finger", returns: "piecebox.finger") { o, c in
-            try c.noMore(after: 0)
-            return try deliver(o, c) { try o.value.up() }
+            try deliver(o, c) { try o.value.up() }
         }
         cls.method("cancel", "Cancels the touch (the system took it); gives the finger",
                    returns: "piecebox.finger") { o, c in
-            try c.noMore(after: 0)
-            return try deliver(o, c) { try o.value.cancel() }
+            try deliver(o, c) { try o.value.cancel() }
         }
         cls.reading("location", "{x: number, y: number}",
                     unit: "pt", "Where the finger is") { o, c in InteractionBinding.pushPoint(o.value.location, c.L); return 1 }

@@ -57,12 +57,12 @@ enum FoundationBinding {
         if lua_rawget(L, motion) == LUA_TTABLE { addLiquid(to: lua_gettop(L), reduceMotion: true) }
         clua_pop(L, 1)
 
-        state.setFunctions(motion, LibraryFunction.table(motionFunctions))
+        state.setFunctions(motion, LibraryFunction.table(motionFunctions, in: "motion"))
     }
 
     /// Sets the `text` library's functions in the table at `lib`.
     static func fillText(_ lib: Int32, _ context: BindingContext) {
-        context.state.setFunctions(lib, LibraryFunction.table(textFunctions(context)))
+        context.state.setFunctions(lib, LibraryFunction.table(textFunctions(context), in: "text"))
     }
 
     /// What this adds to `motion`.

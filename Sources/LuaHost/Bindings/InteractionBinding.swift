@@ -79,7 +79,6 @@ enum InteractionBinding {
             let at: Point
             if c.type(1) == LUA_TNUMBER {
                 at = Point(x: try c.number(1), y: try c.number(2))
-                try c.noMore(after: 2)
             } else {
                 let (aim, _) = try aimAndOptions(c, declared: [], positionalOnly: true)
                 at = try point(aim, piece: p, stage: s, c)
@@ -96,7 +95,6 @@ enum InteractionBinding {
         cls.method("key", "Presses a key; true when the piece did something with it",
                    [.arg("name", "string", must: "a key name such as \"space\"")], returns: "boolean") { o, c in
             let name = try c.string(1)
-            try c.noMore(after: 1)
             let s = o.stage
             let handled: Bool
             do { handled = try s.press(Key(name), on: o.value) } catch {
@@ -107,7 +105,6 @@ enum InteractionBinding {
         }
         // accessibility(): the elements in reading order.
         cls.method("accessibility", "The accessibility elements in reading order", returns: "table[]") { o, c in
-            try c.noMore(after: 0)
             let s = o.stage
             let elements = o.value.accessibilityElements(on: s)
             lua_createtable(c.L, Int32(min(elements.count, 1 << 20)), 0)
@@ -125,7 +122,6 @@ enum InteractionBinding {
                     .opt("element", "string", must: "an element id (a string)")]) { o, c in
             let action = try c.string(1)
             let element = c.isNil(2) ? nil : try c.string(2)
-            try c.noMore(after: 2)
             let s = o.stage
             do { try o.value.perform(action, on: element, context: s) } catch {
                 throw c.refusal("\(error)")
@@ -138,7 +134,6 @@ enum InteractionBinding {
                    returns: "{x: number, y: number, w: number, h: number}") { o, c in
             let name = try c.string(1)
             let index = c.isNil(2) ? nil : try c.integer(2)
-            try c.noMore(after: 2)
             let rect: Rect
             do { rect = try o.value.locate(name, index: index, on: o.stage) } catch { throw c.refusal("\(error)") }
             pushRect(rect, c.L)

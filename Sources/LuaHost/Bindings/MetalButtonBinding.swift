@@ -28,7 +28,7 @@ enum MetalButtonBinding: StageMadeBinding {
     /// Sets the `metal` library.
     static func installGlobals(context: BindingContext) {
         let state = context.state
-        state.pushLibrary(LibraryFunction.table(libraryFunctions))
+        state.pushLibrary(LibraryFunction.table(libraryFunctions, in: "metal"))
         let lib = lua_gettop(state.L)
         lua_pushnumber(state.L, MetalRim.startAngle)
         state.setField(lib, "startAngle")

@@ -39,7 +39,7 @@ package enum MotionBinding {
         let state = context.state
         let views = TokenViewBinding.luaClass(context)
         let L = state.L
-        state.setFunctions(lib, LibraryFunction.table(functions(context)))
+        state.setFunctions(lib, LibraryFunction.table(functions(context), in: "motion"))
         state.push(TokenView(.tiers, reduceMotion: false, context: context), as: views); state.setField(lib, "tiers")
         state.push(TokenView(.roles, reduceMotion: false, context: context), as: views); state.setField(lib, "roles")
         lua_createtable(L, 0, 2)
@@ -48,7 +48,7 @@ package enum MotionBinding {
         state.push(TokenView(.roles, reduceMotion: true, context: context), as: views); state.setField(reduced, "roles")
         // The foundation's functions under Reduce Motion: follow and cascade hold still, transitions fade.
         for function in foundationFunctions(context, reduceMotion: true) {
-            state.pushLastingFunction(function.body); state.setField(reduced, function.name)
+            state.pushLastingFunction(function.body(in: "motion.reduced")); state.setField(reduced, function.name)
         }
         state.setField(lib, "reduced")
         LuaValue.table(LuaTable(fields: [

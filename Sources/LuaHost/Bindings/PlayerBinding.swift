@@ -108,11 +108,11 @@ enum PlayerBinding: StageMadeBinding {
     static func describe(_ cls: LuaClass<Bound<MockPlayer>>, context: BindingContext) {
         // The app's own controls: they act without being recorded as the piece's calls.
         cls.method("play",
-                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "play"); o.value.play(); return 0 }
+                   "Plays, as the app's own control would (not recorded as a piece's call)") { o, c in try c.refuseChange(on: o.stage, "play"); o.value.play(); return 0 }
         cls.method("pause",
-                   "Pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "pause"); o.value.pause(); return 0 }
+                   "Pauses, as the app's own control would") { o, c in try c.refuseChange(on: o.stage, "pause"); o.value.pause(); return 0 }
         cls.method("toggle",
-                   "Plays or pauses, as the app's own control would") { o, c in try noArguments(c); try c.refuseChange(on: o.stage, "toggle"); o.value.toggle(); return 0 }
+                   "Plays or pauses, as the app's own control would") { o, c in try c.refuseChange(on: o.stage, "toggle"); o.value.toggle(); return 0 }
         cls.method("seek", "Moves the playhead to a position", [.arg("seconds", "number", "s", must: "a position in seconds")]) { o, c in
             let position = try c.number(1)
             try c.refuseChange(on: o.stage, "seek")
@@ -170,7 +170,4 @@ enum PlayerBinding: StageMadeBinding {
         return .table(LuaTable(fields: fields.sorted { $0.0 < $1.0 }))
     }
 
-    private static func noArguments(_ c: LuaCall) throws {
-        try c.noMore(after: 0)
-    }
 }

@@ -19,10 +19,15 @@ enum UIBinding {
     static func functions(_ context: BindingContext) -> [LibraryFunction] {
         containers(context) + leaves(context) + [
             LibraryFunction("ForEach", "A Group of fn(item, index)'s views for each item of a list",
-                            [.arg("list", "table"), .arg("fn", "fun(item: unknown, index: integer): piecebox.view")],
+                            [.arg("list", "table", must: "a list"),
+                             .arg("fn", "fun(item: unknown, index: integer): piecebox.view",
+                                  must: "a function(item, index) that returns a view")],
                             returns: "piecebox.view") { c in
-                // Replaced by ui.lua's, which calls the script's function from Lua.
-                throw c.named("ui.ForEach").refusal("is not ready yet")
+                // ui.lua's ForEach, which calls the script's function from Lua, has this check its arguments first
+                // (as declared, like every library function's) and then makes the views itself.
+                guard c.type(1) == LUA_TTABLE else { throw c.named("ui.ForEach").argumentError(1) }
+                guard c.type(2) == LUA_TFUNCTION else { throw c.named("ui.ForEach").argumentError(2) }
+                return 0
             },
             LibraryFunction("layout", "Lays a view out on a screen: the rects { x, y, w, h } of the views given an id, by id",
                             [.arg("view", "piecebox.view", must: "a view (ui.VStack{...}, ui.Text(...), ...)"),
@@ -209,7 +214,7 @@ enum UIBinding {
     /// piece's `body` is called through.
     static func fill(_ lib: Int32, _ context: BindingContext) {
         let state = context.state
-        state.setFunctions(lib, LibraryFunction.table(functions(context)))
+        state.setFunctions(lib, LibraryFunction.table(functions(context), in: "ui"))
         _ = state.run(text: HostChunk.ui.text, chunkName: HostChunk.ui.chunkName) { L in
             lua_pushvalue(L, lib)
             state.pushLastingFunction { c in try LuaPieceBody.elements(c, host: context) }

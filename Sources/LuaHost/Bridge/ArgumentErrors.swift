@@ -65,6 +65,15 @@ extension LuaCall {
         ArgumentErrors.inside(function, place, mustBe: expected, got: got)
     }
 
+    /// Refuses a non-nil argument past the declared ones, so a misplaced value (`lineLimit(3, true)`) is never
+    /// ignored: the dispatch of a class's methods and of a library's functions asks it of every call, before the
+    /// body reads anything, naming the call `name` in the refusal.
+    @inline(__always)
+    package func noneUndeclared(as name: String) throws {
+        guard let declared, count > declared.declaredCount else { return }
+        try named(name, method: offset == 1).noMore(after: declared.declaredCount)
+    }
+
     /// Refuses any non-nil argument past `last`: "argument 3 is one too many (it takes at most 2), got number".
     package func noMore(after last: Int32) throws {
         guard count > last else { return }

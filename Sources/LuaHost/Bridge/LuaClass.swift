@@ -385,10 +385,14 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     /// budget retained and released) on every call, a third of a method call's cost.
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
         if let done = try cls.withReceiver(receiver, {
-            try body($0, LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations))
+            let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
+            try call.noneUndeclared(as: fullName)
+            return try body($0, call)
         }) { return done }
         let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
-        return try body(try cls.object(call, receiver: receiver, what: fullName), call)
+        let object = try cls.object(call, receiver: receiver, what: fullName)
+        try call.noneUndeclared(as: fullName)
+        return try body(object, call)
     }
 }
 

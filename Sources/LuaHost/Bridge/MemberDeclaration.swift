@@ -154,6 +154,13 @@ extension UnsafeMutablePointer where Pointee == ArgumentTable {
         return arg >= 1 && arg <= pointee.count ? pointee.rules.unsafelyUnwrapped + Int(arg - 1) : nil
     }
 
+    /// How many arguments the declaration takes.
+    @inlinable @inline(__always)
+    package var declaredCount: Int32 {
+        if pointee.rules == nil { build() }
+        return pointee.count
+    }
+
     /// The first read builds the declaration, out of line: every later call skips it.
     @inline(never) @usableFromInline
     func build() { _ = pointee.owner._withUnsafeGuaranteedRef { $0.specs } }
@@ -261,16 +268,22 @@ package struct LibraryFunction {
     /// What the function declares.
     package var spec: MethodSpec { MethodSpec(name: name, args: args(), returns: returns(), doc: doc(), writtenInLua: false) }
 
-    /// What a library table installs: the body, handed its declared arguments (`LuaCall.declared`, built only when a
-    /// read first needs them), so every way of installing the function reads them the same.
-    package var body: HostFunction {
+    /// What the library `library` installs: the body, handed its declared arguments (`LuaCall.declared`, built only
+    /// when a read first needs them), so every way of installing the function reads them the same; an argument past
+    /// the declared ones is refused before the body runs.
+    package func body(in library: String) -> HostFunction {
         let declared = ArgumentDeclarations(args)
         let written = written
-        return { call in try written(call.declaring(declared)) }
+        let fullName = library + "." + name
+        return { call in
+            let call = call.declaring(declared)
+            try call.noneUndeclared(as: fullName)
+            return try written(call)
+        }
     }
 
-    /// The (name, body) pairs a library table is made of.
-    package static func table(_ functions: [LibraryFunction]) -> [(String, HostFunction)] {
-        functions.map { ($0.name, $0.body) }
+    /// The (name, body) pairs the library `library` ("motion") is made of.
+    package static func table(_ functions: [LibraryFunction], in library: String) -> [(String, HostFunction)] {
+        functions.map { ($0.name, $0.body(in: library)) }
     }
 }
