@@ -303,6 +303,11 @@ const char *pb_type_name(lua_State *L, int idx) {
   return lua_typename(L, type); /* the one place a type's name is chosen */
 }
 
+int pb_lua_type_name(lua_State *L) {
+  lua_pushstring(L, pb_type_name(L, 1));
+  return 1;
+}
+
 static int traceback_handler(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     char where[256];

@@ -63,6 +63,10 @@ import Testing
         ("Stage{ fps = sp }", "got piecebox.spring"),
         ("s:nowPlaying{ player = sp }", "got piecebox.spring"),
         ("motion.override{ [sp] = motion.roles.reveal }", "got a piecebox.spring key"),
+        // The host's Lua chunks name a value by the same rule (host.typeName).
+        ("s:runUntil(sp)", "stage:runUntil: argument 1 must be a function of a frame, got piecebox.spring"),
+        ("expect(1).toBeCloseTo(sp)", "got piecebox.spring"),
+        ("pairs(s)", "bad argument #1 to 'pairs' (table expected, got piecebox.stage)"),
     ])
     func aHostObjectInTheWrongPlaceIsNamedByItsClass(call: String, message: String) throws {
         // Lua's own argument errors name a userdata by its metatable's __name; every host error does the same.

@@ -32,6 +32,29 @@ import Testing
         #expect(abs((t?.frame.height ?? 0) - 2 * line) < 1e-9)
     }
 
+    @Test func aLimitThatReservesSpaceKeepsItsLinesOfHeight() {
+        // SwiftUI: lineLimit(n, reservesSpace: true) always takes n lines. "x" is one line; reserving 3 it is
+        // 3 × 61/3 = 61 tall, and its width is still that of "x". Text with more lines than the limit is cut to it
+        // as without reserving; no limit reserves nothing.
+        let x = grid(metrics.width(of: "x", font: body))
+        let reserved = laidOut(LayoutView.text("x").lineLimit(3, reservesSpace: true).id("t"))["t"]
+        #expect(abs((reserved?.frame.height ?? 0) - 3 * line) < 1e-9)
+        #expect(abs((reserved?.frame.width ?? 0) - x) < 1e-9)
+        #expect(reserved?.lines == 1)
+        let cut = laidOut(LayoutView.text("a\nb\nc\nd").lineLimit(3, reservesSpace: true).id("t"))["t"]
+        #expect(abs((cut?.frame.height ?? 0) - 3 * line) < 1e-9)
+        #expect(cut?.truncated == true)
+        let plain = laidOut(LayoutView.text("x").lineLimit(3).id("t"))["t"]
+        #expect(abs((plain?.frame.height ?? 0) - line) < 1e-9)
+        let unlimited = laidOut(LayoutView.text("x").lineLimit(nil, reservesSpace: true).id("t"))["t"]
+        #expect(abs((unlimited?.frame.height ?? 0) - line) < 1e-9)
+        // Inherited, as the limit is: a stack's texts each reserve.
+        let stack = laidOut(LayoutView.vStack(spacing: 0, [LayoutView.text("a").id("a"), LayoutView.text("b").id("b")])
+            .lineLimit(2, reservesSpace: true))
+        #expect(abs((stack["a"]?.frame.height ?? 0) - 2 * line) < 1e-9)
+        #expect(abs((stack["b"]?.frame.minY ?? 0) - (stack["a"]?.frame.minY ?? 0) - 2 * line) < 1e-9)
+    }
+
     @Test func aLineLimitTruncatesTheLastLineWithAnEllipsis() {
         let first = metrics.width(of: "Hello there", font: body)
         let r = laidOut(LayoutView.text("Hello there world").lineLimit(1).id("t").frame(width: first + 1))

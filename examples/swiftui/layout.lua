@@ -73,3 +73,16 @@ test("a frame's maximum below its minimum is refused at the line, naming the vie
   expect(function() return ui.Rectangle():frame{ minWidth = 20, maxWidth = 10 } end)
     .toThrow("Rectangle:frame: maxWidth must be at least minWidth, got 10 < 20")
 end)
+
+test("a line limit that reserves space keeps a short title two lines tall", function()
+  -- lineLimit(2, true) is SwiftUI's lineLimit(2, reservesSpace: true): the title takes two lines whether it needs
+  -- one or two, so cards with short and long titles line up. A line of 17 pt body text is
+  -- ceil(17 x (1950 + 494) / 2048 x 3) / 3 = 61/3 points tall on a 3x screen, so two are 122/3.
+  local r = ui.layout(ui.VStack{
+    ui.Text("Short"):lineLimit(2, true):id("short"),
+    ui.Text("Two\nlines"):lineLimit(2, true):id("long"),
+    ui.Text("Short"):lineLimit(2):id("plain") }, SCREEN)
+  expect(r.short.h).toBeCloseTo(122 / 3, 1e-9)
+  expect(r.long.h).toBeCloseTo(122 / 3, 1e-9)
+  expect(r.plain.h).toBeCloseTo(61 / 3, 1e-9)
+end)

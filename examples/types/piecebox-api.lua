@@ -538,7 +538,7 @@
 ---@field foregroundStyle fun(self: piecebox.view, style: string): piecebox.view # Its style, by name (carried to the frame log)
 ---@field fill fun(self: piecebox.view, style: string): piecebox.view # A shape's fill, by name (carried to the frame log)
 ---@field font fun(self: piecebox.view, font: string|number, weight?: "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"): piecebox.view # The font of every text and symbol inside: a text style or a size, and a weight
----@field lineLimit fun(self: piecebox.view, lines?: integer): piecebox.view # The most lines each text inside takes (nil: no limit)
+---@field lineLimit fun(self: piecebox.view, lines?: integer, reservesSpace?: boolean): piecebox.view # The most lines each text inside takes (nil: no limit); reserving space, always that many lines tall
 ---@field accessibilityLabel fun(self: piecebox.view, label: string): piecebox.view # What VoiceOver says for it
 ---@field accessibilityHidden fun(self: piecebox.view, hidden?: boolean): piecebox.view # Hides it from VoiceOver (true by default)
 

@@ -74,6 +74,8 @@ typedef int (*pb_letter_fn)(lua_State *L);
    metatable has a string `__name` (the host's objects: "piecebox.stage") that name, as Lua's own argument errors
    do. Read raw: no metamethod runs. */
 const char *pb_type_name(lua_State *L, int idx);
+/* The same as a Lua function of one value (the host's chunks' `host.typeName`), so their errors name it alike. */
+int pb_lua_type_name(lua_State *L);
 
 /* Registers the Swift functions every trampoline and box finalizer calls. Once per process. */
 void pb_set_dispatch(pb_dispatch_fn dispatch, pb_release_fn release, pb_letter_fn letter);

@@ -254,7 +254,9 @@ enum StageBinding: ClassBinding {
                 o.entry.call = nil
                 return 0
             }
-            return 3
+            // What an error calls a value (`TypeName`).
+            lua_pushcclosure(L, pb_lua_type_name, 0)
+            return 4
         }
         clua_pop(L, 2)
     }

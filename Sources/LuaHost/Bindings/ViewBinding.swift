@@ -165,10 +165,12 @@ enum ViewBinding: ClassBinding {
                  ViewArguments.fontArguments) { _, c in
             (.font(try ViewArguments.font(c)), nil)
         }
-        modifier(cls, context, "lineLimit", "The most lines each text inside takes (nil: no limit)",
+        modifier(cls, context, "lineLimit",
+                 "The most lines each text inside takes (nil: no limit); reserving space, always that many lines tall",
                  [.opt("lines", "integer", bounds: .atLeast(1, must: "at least 1 line, or nil"),
-                       must: "a number of lines (a whole number), or nil")]) { _, c in
-            (.lineLimit(c.isNil(1) ? nil : try c.integer(1)), nil)
+                       must: "a number of lines (a whole number), or nil"),
+                  .opt("reservesSpace", "boolean", must: "true or false")]) { _, c in
+            (.lineLimit(c.isNil(1) ? nil : try c.integer(1), reservesSpace: c.isNil(2) ? false : try c.boolean(2)), nil)
         }
         modifier(cls, context, "accessibilityLabel", "What VoiceOver says for it", [.arg("label", "string", must: "a label (a string)")]) { _, c in
             (.accessibilityLabel(try c.string(1)), nil)

@@ -384,15 +384,21 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     /// The call is made where it is used, not captured by the closure: capturing it copied it (its name and
     /// budget retained and released) on every call, a third of a method call's cost.
     override func invoke(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?, reading: Int32) throws -> Int32 {
+        if lua_gettop(L) - 1 > declarations.table.declaredCount { try refuseUndeclared(L, receiver: receiver) }
         if let done = try cls.withReceiver(receiver, {
-            let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
-            try call.noneUndeclared(as: fullName)
-            return try body($0, call)
+            try body($0, LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations))
         }) { return done }
         let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
-        let object = try cls.object(call, receiver: receiver, what: fullName)
+        return try body(try cls.object(call, receiver: receiver, what: fullName), call)
+    }
+
+    /// A call given more arguments than declared, out of line: a wrong self is said first, then a non-nil argument
+    /// past the declared ones (`LuaCall.noneUndeclared`); trailing nils pass.
+    @inline(never)
+    private func refuseUndeclared(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?) throws {
+        let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
+        if cls.withReceiver(receiver, { _ in 0 }) == nil { _ = try cls.object(call, receiver: receiver, what: fullName) }
         try call.noneUndeclared(as: fullName)
-        return try body(object, call)
     }
 }
 

@@ -3,6 +3,8 @@
 -- global before its first `expect` changes nothing here.
 local host, type, error, tostring, pairs, ipairs, select, setmetatable, rawequal, pcall, abs, huge, floor, sort,
   concat, format = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 
 ---------------------------------------------------------------------------------------------------
 -- Showing values in failure messages: numbers as %.6g, strings quoted, tables with sorted keys.
@@ -76,7 +78,7 @@ end
 
 -- `series` inside the matchers below is the global, as a script may have replaced it.
 local function newSeries(values, times)
-  if type(values) ~= "table" then error("series: argument 1 must be a list of values, got " .. type(values), 2) end
+  if type(values) ~= "table" then error("series: argument 1 must be a list of values, got " .. typeName(values), 2) end
   local t = {}
   if times == nil then for i = 1, #values do t[i] = i - 1 end else t = times end
   if #t ~= #values then error("series: the values and times lists have different lengths", 2) end
@@ -84,14 +86,14 @@ local function newSeries(values, times)
 end
 
 function Series:map(fn) --: (fn: fun(value: any, t: number): any) -> piecebox.series
-  if type(fn) ~= "function" then error("series:map: argument 1 must be a function, got " .. type(fn), 2) end
+  if type(fn) ~= "function" then error("series:map: argument 1 must be a function, got " .. typeName(fn), 2) end
   local out = {}
   for i, v in ipairs(self.values) do out[i] = fn(v, self.times[i]) end
   return setmetatable({ values = out, times = self.times }, Series)
 end
 
 function Series:filter(fn) --: (fn: fun(value: any, t: number): boolean) -> piecebox.series
-  if type(fn) ~= "function" then error("series:filter: argument 1 must be a function, got " .. type(fn), 2) end
+  if type(fn) ~= "function" then error("series:filter: argument 1 must be a function, got " .. typeName(fn), 2) end
   local vs, ts = {}, {}
   for i, v in ipairs(self.values) do
     if fn(v, self.times[i]) then vs[#vs + 1] = v; ts[#ts + 1] = self.times[i] end
@@ -101,7 +103,7 @@ end
 
 --- The value at time t: the last sample at or before t (frames are sampled, not interpolated).
 function Series:at(t) --: (t: number) -> any
-  if type(t) ~= "number" then error("series:at: argument 1 must be a time in seconds, got " .. type(t), 2) end
+  if type(t) ~= "number" then error("series:at: argument 1 must be a time in seconds, got " .. typeName(t), 2) end
   local found = nil
   for i, ti in ipairs(self.times) do
     if ti <= t + 1e-9 then found = self.values[i] else break end
@@ -154,7 +156,7 @@ local function isSeries(v) local mt = getmetatable(v) return type(mt) == "table"
 local function valuesOf(actual, name)
   if isSeries(actual) then return actual.values, actual.times end
   if type(actual) == "table" then return actual, nil end
-  error(name .. ": expected a series or a list of numbers, got " .. type(actual), 4)
+  error(name .. ": expected a series or a list of numbers, got " .. typeName(actual), 4)
 end
 
 -- Whether a is within tol of b; for tables, key by key over b's numbers (in a fixed order: numeric keys rising,
@@ -221,9 +223,9 @@ function Matchers.toEqual(actual, expected) --: (expected: any)
 end
 function Matchers.toBeCloseTo(actual, expected, tolerance) --: (expected: number|table<any, number>, tolerance?: number)
   tolerance = tolerance or 1e-6
-  if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. type(tolerance), 3) end
+  if type(tolerance) ~= "number" then error("toBeCloseTo: argument 2 must be a tolerance (a number), got " .. typeName(tolerance), 3) end
   if type(expected) ~= "number" and type(expected) ~= "table" then
-    error("toBeCloseTo: argument 1 must be a number or a table of numbers (a rect), got " .. type(expected), 3)
+    error("toBeCloseTo: argument 1 must be a number or a table of numbers (a rect), got " .. typeName(expected), 3)
   end
   local pass, key, got, want = closeTo(actual, expected, tolerance)
   local detail = nil
@@ -238,8 +240,8 @@ function Matchers.toBeCloseTo(actual, expected, tolerance) --: (expected: number
   return pass, "to be within " .. show(tolerance) .. " of", expected, detail
 end
 local function numeric(name, actual, expected)
-  if type(expected) ~= "number" then error(name .. ": argument 1 must be a number, got " .. type(expected), 4) end
-  if type(actual) ~= "number" then error("expect(" .. show(actual) .. ")." .. name .. ": the value must be a number, got " .. type(actual), 4) end
+  if type(expected) ~= "number" then error(name .. ": argument 1 must be a number, got " .. typeName(expected), 4) end
+  if type(actual) ~= "number" then error("expect(" .. show(actual) .. ")." .. name .. ": the value must be a number, got " .. typeName(actual), 4) end
 end
 function Matchers.toBeGreaterThan(actual, expected) numeric("toBeGreaterThan", actual, expected) return actual > expected, "to be greater than", expected end --: (expected: number)
 function Matchers.toBeGreaterThanOrEqual(actual, expected) numeric("toBeGreaterThanOrEqual", actual, expected) return actual >= expected, "to be at least", expected end --: (expected: number)
@@ -256,10 +258,10 @@ function Matchers.toContain(actual, item) --: (item: any)
     for _, v in ipairs(isSeries(actual) and actual.values or actual) do if deepEqual(v, item) then return true, "to contain", item end end
     return false, "to contain", item
   end
-  error("toContain: the value must be a string or a list, got " .. type(actual), 3)
+  error("toContain: the value must be a string or a list, got " .. typeName(actual), 3)
 end
 function Matchers.toThrow(actual, pattern) --: (pattern?: string)
-  if type(actual) ~= "function" then error("toThrow: expect() must be given a function, got " .. type(actual), 3) end
+  if type(actual) ~= "function" then error("toThrow: expect() must be given a function, got " .. typeName(actual), 3) end
   local ok, err = pcall(actual)
   if ok then return false, "to throw", pattern end
   if pattern == nil then return true, "to throw", nil end
@@ -289,7 +291,7 @@ function Matchers.toNeverIncrease(actual, tolerance) --: (tolerance?: number)
   return true, "to never increase", nil
 end
 function Matchers.toNeverExceed(actual, limit) --: (limit: number)
-  if type(limit) ~= "number" then error("toNeverExceed: argument 1 must be a number, got " .. type(limit), 3) end
+  if type(limit) ~= "number" then error("toNeverExceed: argument 1 must be a number, got " .. typeName(limit), 3) end
   local vs, ts = valuesOf(actual, "toNeverExceed")
   for i = 1, #vs do
     if vs[i] > limit then
@@ -299,13 +301,13 @@ function Matchers.toNeverExceed(actual, limit) --: (limit: number)
   return true, "to never exceed", limit
 end
 function Matchers.toSettleWithin(actual, seconds, tolerance) --: (seconds: number, tolerance?: number)
-  if type(seconds) ~= "number" then error("toSettleWithin: argument 1 must be seconds (a number), got " .. type(seconds), 3) end
+  if type(seconds) ~= "number" then error("toSettleWithin: argument 1 must be seconds (a number), got " .. typeName(seconds), 3) end
   local s = isSeries(actual) and actual or series(valuesOf(actual, "toSettleWithin"))
   local t = s:settleTime(tolerance)
   return t <= seconds + 1e-9, "to settle within", seconds, format("it settled after %s s", show(t))
 end
 function Matchers.toOvershootBy(actual, fraction, tolerance) --: (fraction: number, tolerance?: number)
-  if type(fraction) ~= "number" then error("toOvershootBy: argument 1 must be a fraction of the travel (a number), got " .. type(fraction), 3) end
+  if type(fraction) ~= "number" then error("toOvershootBy: argument 1 must be a fraction of the travel (a number), got " .. typeName(fraction), 3) end
   tolerance = tolerance or 0.005
   local s = isSeries(actual) and actual or series(valuesOf(actual, "toOvershootBy"))
   local o = s:overshoot()
@@ -324,11 +326,11 @@ local function eventsOf(actual)
     if not ok then error(sr, (type(sr) == "string" and sr:match("^[^\n]-:%d+: ")) and 0 or 4) end
     return sr
   end
-  error("toHaveEmitted: expect() must be given a stage or a series of events (s:events{...}), got " .. type(actual), 4)
+  error("toHaveEmitted: expect() must be given a stage or a series of events (s:events{...}), got " .. typeName(actual), 4)
 end
 function Matchers.toHaveEmitted(actual, pattern) --: (pattern: {kind?: string, piece?: string, name?: string, count?: integer, [string]: any})
   if type(pattern) ~= "table" then
-    error("toHaveEmitted: argument 1 must be a table of the fields an event has ({ kind = \"haptic\", style = \"selection\" }), got " .. type(pattern), 3)
+    error("toHaveEmitted: argument 1 must be a table of the fields an event has ({ kind = \"haptic\", style = \"selection\" }), got " .. typeName(pattern), 3)
   end
   local count = pattern.count
   if count ~= nil and (type(count) ~= "number" or count < 0 or floor(count) ~= count or count == huge) then

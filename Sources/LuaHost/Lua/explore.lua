@@ -3,6 +3,8 @@
 -- explorations; HostTable.swift loads this chunk at the first one). Each draw is recorded; a run is replayed from
 -- its record, and shrinking edits the record, never the actions (as Hypothesis does).
 local host, lib, W = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 local type, error, tostring, pairs, ipairs, pcall = lib.type, lib.error, lib.tostring, lib.pairs, lib.ipairs, lib.pcall
 local next = lib.next
 local sort, concat, floor = lib.sort, lib.concat, lib.floor
@@ -95,7 +97,7 @@ end
 
 --- Checks an exploration's table where it is declared, so a mistake points at the scenario's line.
 function M.check(kind, spec)
-  if type(spec) ~= "table" then fail(kind, "argument 2 must be a table { setup, actions, ... }, got " .. type(spec), 3) end
+  if type(spec) ~= "table" then fail(kind, "argument 2 must be a table { setup, actions, ... }, got " .. typeName(spec), 3) end
   for k in pairs(spec) do
     if not SPEC_KEYS[k] then
       local known = {}
@@ -105,7 +107,7 @@ function M.check(kind, spec)
     end
   end
   if type(spec.setup) ~= "function" then
-    fail(kind, "setup must be a function that makes the stage and returns it with a table of its pieces (return s, { mp = mp }), got " .. type(spec.setup), 3)
+    fail(kind, "setup must be a function that makes the stage and returns it with a table of its pieces (return s, { mp = mp }), got " .. typeName(spec.setup), 3)
   end
   if type(spec.actions) ~= "table" or next(spec.actions) == nil then
     fail(kind, "actions must be a table of named functions (actions = { tap = function(s, w, gen) ... end }), got "
@@ -115,10 +117,10 @@ function M.check(kind, spec)
     if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
       fail(kind, "actions: every action needs a name of letters, digits and '_', got " .. shown(name), 3)
     end
-    if type(fn) ~= "function" then fail(kind, "actions." .. name .. " must be a function (s, w, gen), got " .. type(fn), 3) end
+    if type(fn) ~= "function" then fail(kind, "actions." .. name .. " must be a function (s, w, gen), got " .. typeName(fn), 3) end
   end
   if spec.check ~= nil and type(spec.check) ~= "function" then
-    fail(kind, "check must be a function (s, w), got " .. type(spec.check), 3)
+    fail(kind, "check must be a function (s, w), got " .. typeName(spec.check), 3)
   end
   count(kind, spec, "steps", 1, 1000, true)
   count(kind, spec, "runs", 1, 10000000, true)
@@ -174,7 +176,7 @@ end
 --- (continuous = { maxStep = 40 }, hitTargets = { side = 48 }, onScreen = { except = { "glow" } }).
 function M.rules(kind, list, level)
   if list == nil then list = M.defaultRules end
-  if type(list) ~= "table" then fail(kind, "invariants must be a list of rule names, got " .. type(list), level) end
+  if type(list) ~= "table" then fail(kind, "invariants must be a list of rule names, got " .. typeName(list), level) end
   local chosen, unknown = {}, {}
   local function add(name, options)
     if type(name) ~= "string" or not RULES[name] then
@@ -182,7 +184,7 @@ function M.rules(kind, list, level)
       return
     end
     if options ~= true and type(options) ~= "table" then
-      fail(kind, "invariants." .. name .. " must be true or a table of the matcher's options, got " .. type(options), level + 1)
+      fail(kind, "invariants." .. name .. " must be true or a table of the matcher's options, got " .. typeName(options), level + 1)
     end
     if options ~= true then checkOptions(kind, name, options, level + 1) end
     chosen[name] = options == true and {} or options

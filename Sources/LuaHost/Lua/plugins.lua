@@ -1,5 +1,5 @@
 -- piecebox:plugins: checks and applies one plugin's manifest (PluginLoader.swift loads it).
-local name, source, path, add, pieceOptions = ...
+local name, source, path, add, pieceOptions, typeName = ...
 -- The options s:piece takes, as a set: a piece type's constructor gives these to the piece and its state's keys to
 -- the state.
 local isPieceOption = {}
@@ -24,7 +24,7 @@ if not chunk then error(prefix .. ": " .. err, 0) end
 local ok, manifest = pcall(chunk)
 if not ok then error(prefix .. ": " .. tostring(manifest), 0) end
 if type(manifest) ~= "table" then
-  error(prefix .. ": " .. path .. " must return a table (the manifest), got " .. type(manifest), 0)
+  error(prefix .. ": " .. path .. " must return a table (the manifest), got " .. typeName(manifest), 0)
 end
 local known = { methods = true, matchers = true, overrides = true, description = true, pieces = true }
 for _, key in ipairs(sortedKeys(manifest)) do
@@ -90,7 +90,7 @@ if pieces ~= nil then
     end
     local function make(stage, options)
       if options ~= nil and type(options) ~= "table" then
-        error("stage:" .. kind .. ": argument 1 must be a table of options, got " .. type(options), 2)
+        error("stage:" .. kind .. ": argument 1 must be a table of options, got " .. typeName(options), 2)
       end
       options = options or {}
       local merged = {}

@@ -2,6 +2,8 @@
 -- handed (`gen`), the steps it takes, the rules checked after each, and the failure if one broke. A run is made
 -- fresh from (seed, run), or replayed from a record of its draws, which is how shrinking tries a simpler run.
 local host, lib, W = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 local type, error, tostring, pairs, ipairs, pcall = lib.type, lib.error, lib.tostring, lib.pairs, lib.ipairs, lib.pcall
 local setmetatable, rawequal = lib.setmetatable, lib.rawequal
 local tointeger = lib.tointeger
@@ -95,7 +97,7 @@ local function newGen(src, rec, swarm)
   function gen.bool() return draw("bool", 0, 0) end --: () -> boolean
   function gen.pick(list) --: (list: any[]) -> any
     if type(list) ~= "table" or #list == 0 then
-      error("gen.pick: argument 1 must be a list of at least one option, got " .. (type(list) == "table" and "an empty table" or type(list)), 2)
+      error("gen.pick: argument 1 must be a list of at least one option, got " .. (type(list) == "table" and "an empty table" or typeName(list)), 2)
     end
     return list[choose(#list, swarm and swarm.options(#list)) + 1]
   end
@@ -259,7 +261,7 @@ local function runSteps(ex, src, steps, trace)
     return result
   end
   if type(s) ~= "userdata" or not pcall(X.atRest, s) then
-    result.failure = { origin = "setup", message = "setup must return the stage it made (return s, { mp = mp }), got " .. type(s) }
+    result.failure = { origin = "setup", message = "setup must return the stage it made (return s, { mp = mp }), got " .. typeName(s) }
     return result
   end
   if type(w) ~= "table" then w = {} end

@@ -1,5 +1,7 @@
 -- piecebox:sandbox: the sandbox's hardening, run first in every fresh state (HostTable.swift runs it).
 local host = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 local type, error, rawget, select, tostring = type, error, rawget, select, tostring
 local setmetatable, load, collectgarbage, pcall = setmetatable, load, collectgarbage, pcall
 local concat = table.concat
@@ -221,7 +223,7 @@ local function snapshot(t)
 end
 local function stableNext(t, k)
   if type(t) ~= "table" then
-    error("bad argument #1 to 'next' (table expected, got " .. (t == nil and "nil" or type(t)) .. ")", 2)
+    error("bad argument #1 to 'next' (table expected, got " .. typeName(t) .. ")", 2)
   end
   if k == nil then
     filled(t)
@@ -256,7 +258,7 @@ end
 G.pairs = function(t)
   local mt = fill(t)
   if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then return rawget(mt, "__pairs")(t) end
-  if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2) end
+  if type(t) ~= "table" then error("bad argument #1 to 'pairs' (table expected, got " .. typeName(t) .. ")", 2) end
   return stableNext, t, nil
 end
 
@@ -316,7 +318,7 @@ local required = {}
 host.required = required
 G.require = function(name)
   if type(name) ~= "string" then
-    error("require: argument 1 must be a module name (a string), got " .. type(name), 2)
+    error("require: argument 1 must be a module name (a string), got " .. typeName(name), 2)
   end
   local cached = loaded[name]
   if cached ~= nil then return cached end

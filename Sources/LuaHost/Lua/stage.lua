@@ -1,8 +1,8 @@
 -- piecebox:stage: stage:runUntil, rendering frames until predicate(frame) holds or timing out (StageBinding.swift loads it).
-local methods, step, finish = ...
+local methods, step, finish, typeName = ...
 local type, error, format = type, error, string.format
 methods.runUntil = function(self, predicate, timeout)
-  if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. type(predicate), 2) end
+  if type(predicate) ~= "function" then error("stage:runUntil: argument 1 must be a function of a frame, got " .. typeName(predicate), 2) end
   timeout = timeout or 10
   -- NaN and infinity never run out, so the loop would end only at the sandbox's limits.
   if type(timeout) ~= "number" or timeout ~= timeout or timeout < 0 or timeout == 1 / 0 then

@@ -1,11 +1,13 @@
 -- piecebox:testOptions: what a test declaration may add, loaded the first time a file declares with an options table
 -- or with rows (tests.lua loads it): tags and limits, the limits' wrapper, and test.each's rows.
 local host, sealed, type, error, tostring, pairs, pcall, floor, mathtype = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 local declaring = {}
 
 --- Reads `limits = { frames = N, instructions = N }`: an exploration's run limits, for the test it writes.
 local function readLimits(kind, limits)
-  if type(limits) ~= "table" then error(kind .. ": limits must be a table { frames = N, instructions = N }, got " .. type(limits), 5) end
+  if type(limits) ~= "table" then error(kind .. ": limits must be a table { frames = N, instructions = N }, got " .. typeName(limits), 5) end
   for k, v in pairs(limits) do
     if k ~= "frames" and k ~= "instructions" then
       error(kind .. ": limits: unknown key '" .. tostring(k) .. "' (the keys are frames, instructions)", 5)
@@ -28,7 +30,7 @@ function declaring.readOptions(kind, options, test)
   if options.limits ~= nil then tags.limits = readLimits(kind, options.limits) end
   local list = options.tags
   if list == nil then return tags end
-  if type(list) ~= "table" then error(kind .. ": tags must be a list of names, got " .. type(list), 4) end
+  if type(list) ~= "table" then error(kind .. ": tags must be a list of names, got " .. typeName(list), 4) end
   local n = #list
   for k in pairs(list) do
     if type(k) ~= "number" or k < 1 or k > n or floor(k) ~= k then
@@ -75,14 +77,14 @@ end
 function declaring.each(kind, run)
   return function(rows, name, a, b)
     sealed(kind .. ".each")
-    if type(rows) ~= "table" then error(kind .. ".each: argument 1 must be a list of rows, got " .. type(rows), 2) end
+    if type(rows) ~= "table" then error(kind .. ".each: argument 1 must be a list of rows, got " .. typeName(rows), 2) end
     if type(name) ~= "string" then
-      error(kind .. ".each: argument 2 must be the name, with %s where each row's values go, got " .. type(name), 2)
+      error(kind .. ".each: argument 2 must be the name, with %s where each row's values go, got " .. typeName(name), 2)
     end
     local options, fn = nil, a
     if type(a) == "table" then options, fn = a, b end
     if type(fn) ~= "function" then
-      error(kind .. ".each: argument " .. (options and 4 or 3) .. " must be a function, got " .. type(fn), 2)
+      error(kind .. ".each: argument " .. (options and 4 or 3) .. " must be a function, got " .. typeName(fn), 2)
     end
     local unpack, count, seen, made = table.unpack, #rows, {}, {}
     for i = 1, count do

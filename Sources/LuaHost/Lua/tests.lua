@@ -1,5 +1,7 @@
 -- piecebox:tests: test, describe and the hooks, recording what a file declares (HostTable.swift runs it).
 local host = ...
+-- What an error calls a value: the host's one rule (TypeName.swift), so a stage is "piecebox.stage".
+local typeName = host.typeName
 local type, error, tostring, pairs, ipairs, setmetatable, pcall = type, error, tostring, pairs, ipairs, setmetatable, pcall
 local concat, floor, mathtype = table.concat, math.floor, math.type
 local tests, groups = host.tests, host.groups
@@ -29,13 +31,13 @@ end
 
 --- (name, fn) or (name, options, fn).
 local function readArguments(kind, what, name, a, b)
-  if type(name) ~= "string" then error(kind .. ": argument 1 must be the " .. what .. "'s name (a string), got " .. type(name), 3) end
+  if type(name) ~= "string" then error(kind .. ": argument 1 must be the " .. what .. "'s name (a string), got " .. typeName(name), 3) end
   local options, fn = nil, a
   if type(a) == "table" then options, fn = a, b end
   if type(fn) ~= "function" then
     local n = options and 3 or 2
     local want = what == "test" and "the test's function" or "a function that declares tests"
-    error(kind .. ": argument " .. n .. " must be " .. want .. ", got " .. type(fn), 3)
+    error(kind .. ": argument " .. n .. " must be " .. want .. ", got " .. typeName(fn), 3)
   end
   return options and declaring().readOptions(kind, options, what == "test") or {}, fn
 end
@@ -108,7 +110,7 @@ function xit(name, a, b) return declare("xit", name, a, b, "skip") end
 local function hook(kind)
   return function(fn)
     sealed(kind)
-    if type(fn) ~= "function" then error(kind .. ": argument 1 must be a function, got " .. type(fn), 2) end
+    if type(fn) ~= "function" then error(kind .. ": argument 1 must be a function, got " .. typeName(fn), 2) end
     local list = groups[stack[#stack]][kind]
     list[#list + 1] = fn
   end
@@ -136,7 +138,7 @@ end
 local function declareExploration(kind, name, spec, extra, mode)
   sealed(kind)
   if type(name) ~= "string" then
-    error(kind .. ": argument 1 must be the exploration's name (a string), got " .. type(name), 3)
+    error(kind .. ": argument 1 must be the exploration's name (a string), got " .. typeName(name), 3)
   end
   if extra ~= nil then error(kind .. ": takes a name and a table; argument 3 is one too many", 3) end
   explorer().check(kind, spec)

@@ -1,5 +1,5 @@
 -- piecebox:tokens: runs a --tokens file in its own copies of the libraries (TokenSets.swift loads it).
-local path, source, apply = ...
+local path, source, apply, typeName = ...
 local next, type, error = next, type, error
 -- The file's own deep copies of the libraries: what it assigns never reaches the scenario (functions, userdata shared).
 local function copy(value, copies)
@@ -27,7 +27,7 @@ if not chunk then error(err, 0) end
 local ok, result = pcall(chunk)
 if not ok then error(tostring(result), 0) end
 if type(result) ~= "table" then
-  error("a token set must return a table of motion overrides such as { tiers = { calm = { duration = 0.6, bounce = 0.1 } } }, got " .. type(result), 0)
+  error("a token set must return a table of motion overrides such as { tiers = { calm = { duration = 0.6, bounce = 0.1 } } }, got " .. typeName(result), 0)
 end
 local applied, why = pcall(apply, result)
 if not applied then error((tostring(why):gsub("^piecebox:tokens:%d+: ", "")), 0) end

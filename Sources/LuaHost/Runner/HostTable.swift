@@ -32,6 +32,8 @@ extension ScenarioRunner {
         field("print") { pushPrint(state) }
         // The number each table, function, coroutine or userdata got as it was made: `pairs`' order (sandbox.lua).
         field("birth") { lua_pushcclosure(L, pb_birth, 0) }
+        // What an error calls a value ("piecebox.stage", "table"): the host's one rule (`TypeName`), for the chunks.
+        field("typeName") { lua_pushcclosure(L, pb_lua_type_name, 0) }
         field("readModule") { pushReadModule(state, modules: modules, chunks: chunks) }
         // expect(stage).toMatchGolden(name[, options]): see ScriptGoldens.
         field("matchGolden") { pushMatchGolden(state, context: context, path: path, options: options, held: goldens) }

@@ -79,7 +79,9 @@ public enum PluginLoader {
                     pushBytes(L, option.name)
                     lua_rawseti(L, -2, lua_Integer(i + 1))
                 }
-                return 5
+                // What an error calls a value (`TypeName`).
+                lua_pushcclosure(L, pb_lua_type_name, 0)
+                return 6
             }
             switch outcome {
             case .ok: continue

@@ -22,7 +22,9 @@ enum TokenSetLoader {
                 context.tokenSetOverrides = try MotionBinding.overridesFromOptions(c, context: context)
                 return 0
             }
-            return 3
+            // What an error calls a value (`TypeName`).
+            lua_pushcclosure(L, pb_lua_type_name, 0)
+            return 4
         }
         switch outcome {
         case .ok: return nil

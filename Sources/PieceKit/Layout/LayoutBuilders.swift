@@ -64,7 +64,9 @@ public extension LayoutView {
         modified(.overlay(content, alignment: alignment))
     }
     func font(_ font: LayoutFont) -> LayoutView { modified(.font(font)) }
-    func lineLimit(_ limit: Int?) -> LayoutView { modified(.lineLimit(limit)) }
+    func lineLimit(_ limit: Int?, reservesSpace: Bool = false) -> LayoutView {
+        modified(.lineLimit(limit, reservesSpace: reservesSpace))
+    }
     func ignoresSafeArea(edges: Edges = .all) -> LayoutView { modified(.ignoresSafeArea(edges)) }
     func zIndex(_ value: Double) -> LayoutView { modified(.zIndex(value)) }
     func clipShape(_ shape: LayoutShape) -> LayoutView { modified(.clipShape(shape)) }

@@ -46,7 +46,7 @@ public enum LayoutCheck {
         case .font(let font):
             guard case .fixed(let size) = font.size else { return nil }
             return size.isFinite && size > 0 ? nil : "font: size must be a finite number above 0, got \(number(size))"
-        case .lineLimit(let limit):
+        case .lineLimit(let limit, _):
             guard let limit, limit < 1 else { return nil }
             return "lineLimit: must be at least 1, got \(limit)"
         case .clipShape(let shape):

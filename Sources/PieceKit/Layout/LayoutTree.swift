@@ -54,6 +54,8 @@ struct LayoutNode {
     /// The environment the base sees.
     var font: Font
     var lineLimit: Int?
+    /// The text takes `lineLimit` lines of height however few it has (`lineLimit(_:reservesSpace: true)`).
+    var reservesLines: Bool
     var style: String?
     var priority: Double
     var zIndex: Double
@@ -113,6 +115,7 @@ enum NodeLayer {
 struct Inherited {
     var font: LayoutFont = .body
     var lineLimit: Int?
+    var reservesLines = false
     var style: String?
     var dynamicTypeSize: DynamicTypeSize
     /// The stack whose list the view is in, for a spacer's axis.
@@ -236,7 +239,8 @@ private struct Builder {
         if case .spacer = view.kind { defaultPriority = LayoutConstants.spacerLayoutPriority }
         if case .stack(_, _, _, let children) = base, children.isEmpty { defaultPriority = -.infinity }
         if case .zStack(_, let children) = base, children.isEmpty { defaultPriority = -.infinity }
-        return append(LayoutNode(base: base, layers: layers, font: font, lineLimit: env.lineLimit, style: style,
+        return append(LayoutNode(base: base, layers: layers, font: font, lineLimit: env.lineLimit,
+                                 reservesLines: env.reservesLines, style: style,
                                  priority: priority ?? defaultPriority, zIndex: zIndex, spacesAsText: isText))
     }
 
@@ -276,7 +280,10 @@ private struct Builder {
         case .accessibilityHidden(let hidden): return .accessibilityHidden(hidden)
         case .contentShape(let shape): return .contentShape(shape)
         case .font(let font): env.font = font; return nil
-        case .lineLimit(let limit): env.lineLimit = limit.map { max($0, 1) }; return nil
+        case .lineLimit(let limit, let reserves):
+            env.lineLimit = limit.map { max($0, 1) }
+            env.reservesLines = reserves && limit != nil
+            return nil
         case .style(let name): env.style = name; return nil
         case .layoutPriority, .zIndex: return nil
         }
@@ -339,7 +346,7 @@ private struct Builder {
 }
 
 extension LayoutNode {
-    static let nothing = LayoutNode(base: .empty, layers: [], font: Font(size: 17), lineLimit: nil, style: nil,
+    static let nothing = LayoutNode(base: .empty, layers: [], font: Font(size: 17), lineLimit: nil, reservesLines: false, style: nil,
                                     priority: 0, zIndex: 0, spacesAsText: false)
 
     var isSpacer: Bool {

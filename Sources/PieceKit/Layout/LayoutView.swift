@@ -85,8 +85,9 @@ public enum LayoutModifier: Equatable, Hashable, Sendable {
     case aspectRatio(Double?, ContentMode)
     /// `font(_:)`: inherited by every text and symbol inside.
     case font(LayoutFont)
-    /// `lineLimit(_:)`: nil is no limit; inherited.
-    case lineLimit(Int?)
+    /// `lineLimit(_:reservesSpace:)`: nil is no limit; reserving, a text always takes the limit's lines of height
+    /// (fewer lines of text leave room below); inherited.
+    case lineLimit(Int?, reservesSpace: Bool = false)
     /// Drawing: `clipShape(_:)`.
     case clipShape(LayoutShape)
     /// Drawing: `zIndex(_:)`, the order among siblings.

@@ -13,6 +13,8 @@ struct TextLayout: Equatable {
 ///   is not documented). It answers the width of its widest line, not the proposal.
 /// - A `lineLimit`, or a height too short for every line, keeps that many lines (never fewer than one) and ends
 ///   the last in an ellipsis, cutting characters from its end until the line and ellipsis fit (tail truncation).
+///   A limit that reserves space (`lineLimit(n, reservesSpace: true)`) makes the text n lines tall however few it
+///   has, as SwiftUI documents; its width is still its widest line's.
 /// - Proposed a width of exactly 0 it is 0 wide (one line tall, nothing shown), so stacks see it as fully
 ///   compressible; proposed 0 × 0 it is 0 × 0. An empty string is 0 × 0.
 /// - Heights are whole line boxes (`TextMetrics.lineBoxHeight`); widths are rounded up to the device pixel grid,
@@ -25,7 +27,7 @@ extension LayoutPass {
         if string.isEmpty || (p.width == 0 && p.height == 0) {
             return TextLayout(size: .zero, lines: 0, truncated: !string.isEmpty)
         }
-        if p.width == 0 { return TextLayout(size: Size(width: 0, height: box), lines: 1, truncated: true) }
+        if p.width == 0 { return reserving(node, box, TextLayout(size: Size(width: 0, height: box), lines: 1, truncated: true)) }
         let maxWidth = p.width ?? .infinity
         let lines = wrapped(n, string, node.font, maxWidth)
         var keep = min(node.lineLimit ?? Int.max, lines.count)
@@ -33,9 +35,17 @@ extension LayoutPass {
             let fit = (h + 1e-9) / box
             keep = min(keep, fit >= Double(Int.max / 2) ? Int.max : max(1, Int(fit)))
         }
-        return cachedTextLayout(n, width: maxWidth, keep: keep) {
+        return reserving(node, box, cachedTextLayout(n, width: maxWidth, keep: keep) {
             setLines(n, node, lines, keep: keep, maxWidth: maxWidth, box: box)
-        }
+        })
+    }
+
+    /// `layout`, as tall as the lines its limit reserves when it has fewer.
+    private func reserving(_ node: LayoutNode, _ box: Double, _ layout: TextLayout) -> TextLayout {
+        guard node.reservesLines, let limit = node.lineLimit, layout.lines < limit else { return layout }
+        var reserved = layout
+        reserved.size.height = Double(limit) * box
+        return reserved
     }
 
     /// The first `keep` lines of a text's `lines`, the last truncated when lines were cut.
