@@ -48,14 +48,22 @@ import Testing
         #expect(one.stdout.contains("1 passed, 1 failed"))
     }
 
+    /// `explorations` as a file of its own, explored with --verbose and seed 3 at one job and at two.
+    typealias Run = (status: Int32, stdout: String, stderr: String)
+    static func atOneJobAndTwo(_ explorations: String) throws -> (one: Run, two: Run) {
+        let folder = try TestFolder()
+        try folder.write("piecebox.lua", "return {}\n")
+        try folder.write("explorations.lua", explorations)
+        let flags = ["explore", "--verbose", "--no-db", "--seed", "3", "explorations.lua"]
+        return (try piecebox(flags + ["--jobs", "1"], in: folder.path), try piecebox(flags + ["--jobs", "2"], in: folder.path))
+    }
+
     @Test func whatTheRunsPrintComesOutAsAtOneJob() throws {
         // A share of `--jobs 2` keeps what its runs print; the worker that shrinks prints it in run order, up to
         // where one search over every run stops. "passing": run i makes at most 2 + 2i steps of 5, so the third
         // tick comes in runs 1 to 6 of 7: six "third" lines. "failing": the clock passes 1 s after some run's
         // ticks; its runs print every tick until the search stops, and the shrinking prints its replays.
-        let folder = try TestFolder()
-        try folder.write("piecebox.lua", "return {}\n")
-        try folder.write("printing.lua", """
+        let (one, two) = try Self.atOneJobAndTwo("""
             explore("passing", {
               setup = function() return Stage{ fps = 60 }, { n = 0 } end,
               actions = {
@@ -81,9 +89,6 @@ import Testing
               steps = 20, runs = 30,
             })
             """)
-        let flags = ["explore", "--verbose", "--no-db", "--seed", "3"]
-        let one = try piecebox(flags + ["--jobs", "1", "printing.lua"], in: folder.path)
-        let two = try piecebox(flags + ["--jobs", "2", "printing.lua"], in: folder.path)
         #expect(one.status == 1 && two.status == 1, "\(one.stdout)\(one.stderr)")
         #expect(one.stdout == two.stdout)
         #expect(one.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("        third\t") }.count == 6,
@@ -94,18 +99,13 @@ import Testing
     @Test func aShareThatPrintsMoreThanItKeepsRunsTheFileWhole() throws {
         // 40 runs of up to 20 lines of 300 bytes: far past the 16 KiB a share keeps, so the file runs whole in one
         // worker; its output is still the output of one job.
-        let folder = try TestFolder()
-        try folder.write("piecebox.lua", "return {}\n")
-        try folder.write("loud.lua", """
+        let (one, two) = try Self.atOneJobAndTwo("""
             explore("loud", {
               setup = function() return Stage{ fps = 60 }, {} end,
               actions = { tick = function(s, w, gen) print(string.rep("x", 300), gen.integer(1, 5)); s:advance(0.05) end },
               steps = 20, runs = 40,
             })
             """)
-        let flags = ["explore", "--verbose", "--no-db", "--seed", "3"]
-        let one = try piecebox(flags + ["--jobs", "1", "loud.lua"], in: folder.path)
-        let two = try piecebox(flags + ["--jobs", "2", "loud.lua"], in: folder.path)
         #expect(one.status == 0 && two.status == 0, "\(two.stdout)\(two.stderr)")
         #expect(one.stdout == two.stdout)
         #expect(one.stdout.utf8.count > 100_000)
