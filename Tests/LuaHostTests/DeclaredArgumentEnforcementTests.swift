@@ -147,5 +147,8 @@ import PieceKit
         #expect(result.output.count == cases.count + 1, "\(summary) \(result.output)")
         for (c, line) in zip(cases, result.output) { #expect(line.hasSuffix(c.message), "\(c.call): \(line)") }
         #expect(result.output.last == "1", "a trailing nil is no argument: \(result.output.last ?? "")")
+        // A view is named by its kind, as its modifiers' other refusals name it.
+        #expect(result.output.contains { $0.hasSuffix("Text:lineLimit: argument 3 is one too many (it takes at most 2), got boolean") },
+                "\(result.output)")
     }
 }

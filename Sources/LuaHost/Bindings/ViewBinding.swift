@@ -7,6 +7,7 @@ import PieceKit
 /// raised at the script's line naming the view and the modifier ("Text:frame: ...").
 enum ViewBinding: ClassBinding {
     static func describe(_ cls: LuaClass<ViewObject>, context: BindingContext) {
+        cls.nameObjects { $0.kindName }
         cls.reading("kind", "string", "SwiftUI's name for the view: \"Text\", \"VStack\", \"RoundedRectangle\", ...") { o, c in
             c.push(o.kindName); return 1
         }

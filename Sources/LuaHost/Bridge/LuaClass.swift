@@ -29,6 +29,9 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
     /// when the object has none by that name; with `names`, what the object has, for the miss's hint.
     private(set) var ownMembers: ((T, String, LuaCall) throws -> Int32?)?
     private(set) var ownMemberNames: ((T) -> [String])?
+    /// What a refusal calls an object of the class before ":method", when it is not the class's name (a view is
+    /// called by its kind: "Text:lineLimit"); set by `nameObjects`.
+    private(set) var objectName: ((T) -> String)?
 
     /// `declaring`: keep what each member declares (its doc, arguments, types). Only a description of the API
     /// asks for that (`BindingRegistry.declarations`); a scenario's classes skip it, so the metadata, written as
@@ -112,6 +115,9 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         ownMembers = body
         ownMemberNames = names
     }
+
+    /// Names each object in refusals by `name` rather than by the class ("Text:frame", not "view:frame").
+    package func nameObjects(_ name: @escaping (T) -> String) { objectName = name }
 
     /// Marks the class as one a finger can reach (`InteractionBinding.addMethods` does, with the gestures).
     package func declareInteractive() { declaration.interactive = true }
@@ -229,7 +235,7 @@ package final class LuaClass<T: AnyObject>: LuaClassMembers {
         let cls = lua_topointer(L, metatable)
         for (i, (key, body)) in sortedMethods.enumerated() {
             lua_pushstring(L, key)
-            let box = MethodBox(self, fullName: "\(displayName):\(key)", body: body, arguments: arguments[key] ?? { [] })
+            let box = MethodBox(self, key: key, body: body, arguments: arguments[key] ?? { [] })
             if let state, let kept {
                 (kept + i).initialize(to: pb_method(box: state.keepLasting(box), cls: cls))
                 pb_push_lasting_method(L, kept + i)
@@ -373,11 +379,12 @@ extension LuaClass {
 private final class MethodBox<T: AnyObject>: HostCallable {
     let cls: LuaClass<T>
     let fullName: String
+    let key: String
     let body: LuaClass<T>.Method
     let declarations: ArgumentDeclarations
 
-    init(_ cls: LuaClass<T>, fullName: String, body: @escaping LuaClass<T>.Method, arguments: @escaping () -> [ArgumentSpec]) {
-        self.cls = cls; self.fullName = fullName; self.body = body
+    init(_ cls: LuaClass<T>, key: String, body: @escaping LuaClass<T>.Method, arguments: @escaping () -> [ArgumentSpec]) {
+        self.cls = cls; self.key = key; self.fullName = "\(cls.displayName):\(key)"; self.body = body
         self.declarations = ArgumentDeclarations(arguments)
     }
 
@@ -397,8 +404,8 @@ private final class MethodBox<T: AnyObject>: HostCallable {
     @inline(never)
     private func refuseUndeclared(_ L: OpaquePointer, receiver: UnsafeMutableRawPointer?) throws {
         let call = LuaCall(hostCall: L, function: fullName, offset: 1, declared: declarations)
-        if cls.withReceiver(receiver, { _ in 0 }) == nil { _ = try cls.object(call, receiver: receiver, what: fullName) }
-        try call.noneUndeclared(as: fullName)
+        let object = try cls.withReceiver(receiver, { $0 }) ?? cls.object(call, receiver: receiver, what: fullName)
+        try call.noneUndeclared(as: cls.objectName.map { "\($0(object)):\(key)" } ?? fullName)
     }
 }
 
