@@ -286,9 +286,6 @@ int pb_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   return status;
 }
 
-/* Every error leaves with a message, the script line it came from and a short traceback. error("text") already
-   says where; any other value (error(nil), error(fn), error({})) is described here and given the line of the
-   script that raised it. A table's __tostring is used when it gives a string; it runs protected. */
 const char *pb_type_name(lua_State *L, int idx) {
   int type = lua_type(L, idx);
   if (type == LUA_TUSERDATA && lua_checkstack(L, 1)) {
@@ -308,6 +305,9 @@ int pb_lua_type_name(lua_State *L) {
   return 1;
 }
 
+/* Every error leaves with a message, the script line it came from and a short traceback. error("text") already
+   says where; any other value (error(nil), error(fn), error({})) is described here and given the line of the
+   script that raised it. A table's __tostring is used when it gives a string; it runs protected. */
 static int traceback_handler(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     char where[256];

@@ -128,22 +128,11 @@ import PieceKit
     }
 
     @Test func everyTypeMadeOnAStageIsMadeByItsDeclaredExampleInRegistryOrder() throws {
-        let examples = BindingRegistry.entries.compactMap { entry in entry.example.map { (entry.name, $0) } }
+        let examples = DeclaredScenario.examples
         #expect(examples.count == BindingRegistry.entries.filter { $0.made == .stageMethod }.count)
-        let lines = examples.map { name, options in
-            "  made.\(name) = assert(load(\"return s:\(name)\" .. [==[\(options)]==], \"=\(name)\", \"t\", scope))()\n"
-                + "  print(\"\(name) \" .. tostring(made.\(name)))"
-        }.joined(separator: "\n")
-        let report = try runScenario("""
-            test("examples", function()
-              local s = Stage{}
-              local made = {}
-              local scope = setmetatable({}, { __index = function(_, k) if k == "s" then return s end return made[k] end })
-            \(lines)
-            end)
-            """, name: "examples.lua")
-        let result = try #require(report.test("examples"), "\(report.summary)")
-        #expect(result.status == .passed, "\(report.summary)")
+        // Each made in registry order by DeclaredScenario, then each printed.
+        let (result, summary) = try DeclaredScenario.run(examples.map { "  print(\"\($0.name) \" .. tostring(made.\($0.name)))" })
+        #expect(result.status == .passed, "\(summary)")
         // Each prints its name and the class it made (`__tostring` names the class).
         #expect(result.output == examples.map { "\($0.0) \($0.0)" }, "\(result.output)")
     }

@@ -506,10 +506,7 @@ local function look(ex, name, runs, shard, shards)
     -- A share keeps what its runs print, for the worker that shrinks to print in run order.
     local keep = mode == "search" and Q.keepPrinted() or nil
     found = Q.search(ex, name, runs, shard + share * shards, shards * shares, st, keep)
-    if keep then
-      keep.stop()
-      extra.printed, extra.printedOverflow = keep.lines, keep.overflow or nil
-    end
+    if keep then extra.printed, extra.printedOverflow = keep.lines, keep.overflow or nil end
   end
   if mode == "search" then return found, st, extra, mode end
   return Q.select(found), st, extra, mode

@@ -30,7 +30,7 @@ function Q.lastRun(first) return first + (first + 1 < Q.moreRuns and first + 1 o
 Q.printedBytes = 16 * 1024
 
 --- Keeps what is printed from now on, each line with the run that printed it (`keep.run`, set by the search),
---- until `keep.stop()`.
+--- until the exploration ends (`explore.lua`'s M.run takes the tap away, whatever happened).
 function Q.keepPrinted()
   local keep = { lines = { list = true }, run = 0, overflow = false }
   local bytes = 0
@@ -40,7 +40,6 @@ function Q.keepPrinted()
     if bytes > Q.printedBytes then keep.overflow = true; return end
     keep.lines[#keep.lines + 1] = { keep.run, line }
   end
-  function keep.stop() host.printTap = nil end
   return keep
 end
 

@@ -346,8 +346,8 @@ private struct Builder {
 }
 
 extension LayoutNode {
-    static let nothing = LayoutNode(base: .empty, layers: [], font: Font(size: 17), lineLimit: nil, reservesLines: false, style: nil,
-                                    priority: 0, zIndex: 0, spacesAsText: false)
+    static let nothing = LayoutNode(base: .empty, layers: [], font: Font(size: 17), lineLimit: nil, reservesLines: false,
+                                    style: nil, priority: 0, zIndex: 0, spacesAsText: false)
 
     var isSpacer: Bool {
         if case .spacer = base { return true }
